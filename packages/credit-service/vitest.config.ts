@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+import { sourceAliases } from '../../vitest.shared.js';
+
+export default defineConfig({
+  resolve: { alias: sourceAliases },
+  test: { name: 'credit-service', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node' },
+});
