@@ -27,6 +27,8 @@ export const API_PATHS = {
   flipbook: '/Cms/xydb',
   /** Flipbook page images: /Cms/xydb/page/{recordId}/{n}.svg (binary, passed through). */
   flipbookPagePrefix: '/Cms/xydb/page/',
+  /** Not shown in the spec: chosen. CMS images (articles, banners, leaders, QR codes): /Cms/image/{name}.svg (binary). */
+  imagePrefix: '/Cms/image/',
   visitLog: '/visitstatics/EncodeMsgs',
   // Credit data API (spec §7).
   /** Not shown in the spec: chosen. Body { EntNameOrCreditCode }. */
@@ -78,6 +80,7 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { path: API_PATHS.imageLinkList, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
   { path: API_PATHS.flipbook, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
   { path: API_PATHS.flipbookPagePrefix, methods: ['GET'], upstream: 'cms', dialect: 'binary', prefix: true },
+  { path: API_PATHS.imagePrefix, methods: ['GET'], upstream: 'cms', dialect: 'binary', prefix: true },
   { path: API_PATHS.entitySearch, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
   { path: API_PATHS.permitPublicity, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
   { path: API_PATHS.punishPublicity, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },

@@ -10,7 +10,12 @@ export type Dialect = (typeof DIALECTS)[number];
 
 /** { ErrorCode, Data, Msg }: the credit data API (ErrorCode 200 = success). Licence/penalty detail use `msg`. */
 export const ErrorCodeEnvelope = <T extends TSchema>(data: T) =>
-  Type.Object({ ErrorCode: Type.Number(), Data: data, Msg: Type.Optional(Type.String()), msg: Type.Optional(Type.String()) });
+  Type.Object({
+    ErrorCode: Type.Number(),
+    Data: data,
+    Msg: Type.Optional(Type.String()),
+    msg: Type.Optional(Type.String()),
+  });
 export type ErrorCodeEnvelopeOf<T> = { ErrorCode: number; Data: T; Msg?: string; msg?: string };
 
 /** { status, msg, data }: the CMS (status 200 = success; errors in data.msg per spec §8). */
@@ -83,7 +88,8 @@ export function errorEnvelope(code: ErrorCode, message: string = ERROR_MESSAGES[
 }
 
 type Loose = Record<string, unknown>;
-const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
@@ -110,7 +116,12 @@ export function normalizeEnvelope(dialect: Dialect, body: unknown): Envelope | n
     }
     case 'success': {
       if (typeof body.Success !== 'boolean') return null;
-      result = { ok: body.Success, code: body.Success ? SUCCESS_CODE : 'failed', message: text(body.Msg), data: body.Data ?? null };
+      result = {
+        ok: body.Success,
+        code: body.Success ? SUCCESS_CODE : 'failed',
+        message: text(body.Msg),
+        data: body.Data ?? null,
+      };
       break;
     }
     case 'successful': {

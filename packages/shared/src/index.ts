@@ -8,6 +8,7 @@ export * from './schemas/district.js';
 export * from './schemas/entity.js';
 export * from './schemas/auth.js';
 export * from './schemas/visit-log.js';
+export * from './schemas/visit-log-receipt.js';
 export * from './schemas/h5.js';
 export * from './schemas/runtime-config.js';
 export * from './helpers/mask.js';

@@ -17,7 +17,11 @@ export interface EntityChips {
  */
 export function filterEntities(list: readonly EntitySearchResult[], chips: EntityChips): EntitySearchResult[] {
   if (chips.statuses.length === 0 && chips.types.length === 0) return [...list];
-  const byStatus = chips.statuses.length ? new Set(list.filter((e) => chips.statuses.includes(e.Status)).map((e) => e.ID)) : null;
-  const byType = chips.types.length ? new Set(list.filter((e) => chips.types.includes(entityTypeChip(e.EntType))).map((e) => e.ID)) : null;
+  const byStatus = chips.statuses.length
+    ? new Set(list.filter((e) => chips.statuses.includes(e.Status)).map((e) => e.ID))
+    : null;
+  const byType = chips.types.length
+    ? new Set(list.filter((e) => chips.types.includes(entityTypeChip(e.EntType))).map((e) => e.ID))
+    : null;
   return list.filter((e) => (!byStatus || byStatus.has(e.ID)) && (!byType || byType.has(e.ID)));
 }

@@ -52,17 +52,21 @@ export function stripOrdinal(title: string): string {
 const cellText = (value: ReportRow[string] | undefined): string =>
   value === null || value === undefined ? '' : String(value).trim();
 
-function tableRows(table: ReportTable | undefined, columnsHint?: readonly string[]): { columns: string[]; rows: Array<Record<string, string>> } {
+function tableRows(
+  table: ReportTable | undefined,
+  columnsHint?: readonly string[],
+): { columns: string[]; rows: Array<Record<string, string>> } {
   if (!table || table.Rows.length === 0) return { columns: columnsHint ? [...columnsHint] : [], rows: [] };
   const serial = new Set<string>(SERIAL_COLUMNS);
-  const columns = columnsHint
-    ? [...columnsHint]
-    : Object.keys(table.Rows[0]!).filter((column) => !serial.has(column));
+  const columns = columnsHint ? [...columnsHint] : Object.keys(table.Rows[0]!).filter((column) => !serial.has(column));
   const rows = table.Rows.map((row) => Object.fromEntries(columns.map((column) => [column, cellText(row[column])])));
   return { columns, rows };
 }
 
-function socialInsuranceRows(table: ReportTable | undefined): { columns: string[]; rows: Array<Record<string, string>> } {
+function socialInsuranceRows(table: ReportTable | undefined): {
+  columns: string[];
+  rows: Array<Record<string, string>>;
+} {
   const { columns, rows } = tableRows(table, SOCIAL_INSURANCE_COLUMNS);
   const latest = rows.reduce((max, row) => (row['缴费时间']! > max ? row['缴费时间']! : max), '');
   const kept = rows
@@ -99,7 +103,14 @@ export function buildReportSections(report: ReportTables, versionCode = 'C'): Bu
     if (config.VersionCode && config.VersionCode !== versionCode) continue;
     if (skipped.has(config.SourceTableENName.toLowerCase())) continue;
     if (config.SortGrade === 'I') {
-      current = { key: config.SourceTableENName || config.SortName, title: stripOrdinal(config.SortName), items: [], count: 0, showCount: false, empty: true };
+      current = {
+        key: config.SourceTableENName || config.SortName,
+        title: stripOrdinal(config.SortName),
+        items: [],
+        count: 0,
+        showCount: false,
+        empty: true,
+      };
       sections.push(current);
       continue;
     }
