@@ -1,0 +1,70 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
+import connectionsPlugin from './plugins/connections.js';
+import controlsPlugin from './plugins/controls.js';
+import dbPlugin from './plugins/db.js';
+import errorHandlerPlugin from './plugins/error-handler.js';
+import cmsRoutes from './routes/cms/index.js';
+import controlRoutes from './routes/control/index.js';
+import entityRoutes from './routes/entity/index.js';
+import healthRoutes from './routes/health/index.js';
+import publicityRoutes from './routes/publicity/index.js';
+import visitLogRoutes from './routes/visit-log/index.js';
+
+export { CONTROL_PATHS } from './routes/control/index.js';
+export { HEALTH_PATH } from './routes/health/index.js';
+export { CONTROL_PREFIX, INVALID_BODY, type FaultRequest, type FaultRule } from './plugins/controls.js';
+export type { VisitLogSummary } from './repositories/visit-logs.js';
+export { DATABASE_FILE } from './db/open.js';
+export { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
+
+/** How to build the credit-service. */
+export interface CreditServiceConfig {
+  /** Directory of the SQLite database (credit.sqlite), created and seeded when new. */
+  dataDir: string;
+  /** PRNG seed of a new database's data set (default DEFAULT_SEED). */
+  seed?: number;
+  /** Entities in a new database (default 5000); licences and penalties scale with them. */
+  seedEntities?: number;
+  /** Fastify logger: false (default), true, or pino options. */
+  logger?: boolean | object;
+  /** Registers the /__control test endpoints (request counts, fault injection, visit-log inspection). */
+  controls?: boolean;
+  /** Base URL of the older site, for content that links there. */
+  oldSiteUrl?: string;
+}
+
+/** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
+export const DEFAULT_OLD_SITE_URL = 'https://old.xyyz.example';
+
+/** Largest request body: a full visit-log batch (message up to 1,000,000 characters) plus its wrapper. */
+const BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Builds the credit-service: the reference implementation of the centre's CMS and credit data
+ * API on SQLite. The database opens (and is seeded if new) before this resolves and closes
+ * with the app.
+ */
+export async function buildApp(config: CreditServiceConfig): Promise<FastifyInstance> {
+  const app = Fastify({ logger: config.logger ?? false, bodyLimit: BODY_LIMIT });
+  const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
+
+  await app.register(errorHandlerPlugin);
+  await app.register(connectionsPlugin);
+  // Before every route, so that each request is counted and faulted first.
+  if (config.controls) await app.register(controlsPlugin);
+  await app.register(dbPlugin, {
+    dataDir: path.resolve(config.dataDir),
+    seed: config.seed ?? DEFAULT_SEED,
+    seedEntities: config.seedEntities ?? DEFAULT_SEED_ENTITIES,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(cmsRoutes, routeOptions);
+  await app.register(publicityRoutes);
+  await app.register(entityRoutes);
+  await app.register(visitLogRoutes);
+  if (config.controls) await app.register(controlRoutes);
+  return app;
+}

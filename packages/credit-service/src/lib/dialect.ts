@@ -1,0 +1,99 @@
+import { Type, type TSchema } from 'typebox';
+import {
+  API_PATHS,
+  ErrorCodeEnvelope,
+  MsgEnvelope,
+  SUCCESS_CODE,
+  UPSTREAM_ROUTES,
+  type Dialect,
+} from '@credit-portal/shared';
+
+/**
+ * How a route answers: the CMS speaks `{ status, msg, data }`, the credit data API
+ * `{ ErrorCode, Data, Msg }`; the district detail calls spell the message `msg` (spec §7).
+ */
+export type ReplyDialect = { kind: 'msg' } | { kind: 'errorCode'; messageKey: 'Msg' | 'msg' };
+
+const MSG: ReplyDialect = { kind: 'msg' };
+const ERROR_CODE: ReplyDialect = { kind: 'errorCode', messageKey: 'Msg' };
+const ERROR_CODE_LOWER: ReplyDialect = { kind: 'errorCode', messageKey: 'msg' };
+
+/** Routes whose errorCode answers carry a lowercase `msg` (spec §7, district detail calls). */
+const LOWERCASE_MSG_PATHS: ReadonlySet<string> = new Set([
+  API_PATHS.districtLicenceDetail,
+  API_PATHS.districtPenaltyDetail,
+]);
+
+function fromDialect(path: string, dialect: Dialect | 'binary'): ReplyDialect {
+  if (dialect === 'msg') return MSG;
+  if (dialect === 'errorCode') return LOWERCASE_MSG_PATHS.has(path) ? ERROR_CODE_LOWER : ERROR_CODE;
+  // Binary routes answer their errors in the dialect of the system they belong to.
+  return path.toLowerCase().startsWith('/cms') ? MSG : ERROR_CODE;
+}
+
+/**
+ * The dialect of a URL path, read from the shared route table; paths outside it (unknown
+ * addresses, test controls) answer like the system whose prefix they carry.
+ */
+export function dialectOfPath(path: string): ReplyDialect {
+  const route =
+    UPSTREAM_ROUTES.find((r) => !r.prefix && r.path === path) ??
+    UPSTREAM_ROUTES.find((r) => r.prefix && path.startsWith(r.path));
+  if (route) return fromDialect(route.path, route.dialect);
+  return path.toLowerCase().startsWith('/cms') ? MSG : ERROR_CODE;
+}
+
+/** A success answer of the CMS dialect. */
+export function msgOk<T>(data: T): { status: number; msg: string; data: T } {
+  return { status: SUCCESS_CODE, msg: 'ok', data };
+}
+
+/** A success answer of the credit-API dialect. */
+export function errorCodeOk<T>(data: T, message = '', messageKey: 'Msg' | 'msg' = 'Msg') {
+  return { ErrorCode: SUCCESS_CODE, Data: data, [messageKey]: message } as {
+    ErrorCode: number;
+    Data: T;
+    Msg?: string;
+    msg?: string;
+  };
+}
+
+/** An error answer (data null) in the given dialect. */
+export function errorBody(dialect: ReplyDialect, code: number, message: string): Record<string, unknown> {
+  if (dialect.kind === 'msg') return { status: code, msg: message, data: null };
+  return { ErrorCode: code, Data: null, [dialect.messageKey]: message };
+}
+
+/** An error a handler throws; the error handler renders it in the route's dialect. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string): HttpError => new HttpError(400, message);
+export const notFound = (message: string): HttpError => new HttpError(404, message);
+
+const MsgErrorSchema = MsgEnvelope(Type.Null());
+const ErrorCodeErrorSchema = ErrorCodeEnvelope(Type.Null());
+
+/** Response schemas of a CMS route: its data on 200, the dialect's error body otherwise. */
+export function msgResponses<T extends TSchema>(data: T) {
+  return { 200: MsgEnvelope(data), '4xx': MsgErrorSchema, '5xx': MsgErrorSchema };
+}
+
+/** Response schemas of a credit-API route. */
+export function errorCodeResponses<T extends TSchema>(data: T) {
+  return { 200: ErrorCodeEnvelope(data), '4xx': ErrorCodeErrorSchema, '5xx': ErrorCodeErrorSchema };
+}
+
+/** Error responses only, for routes whose success answer is not JSON (images). */
+export function errorResponsesOf(path: string) {
+  return dialectOfPath(path).kind === 'msg'
+    ? { '4xx': MsgErrorSchema, '5xx': MsgErrorSchema }
+    : { '4xx': ErrorCodeErrorSchema, '5xx': ErrorCodeErrorSchema };
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  API_PATHS,
+  ContentDetailQuerySchema,
+  ContentDetailSchema,
+  ContentListAllQuerySchema,
+  ContentListAllSchema,
+  ContentListQuerySchema,
+  ContentPageSchema,
+  FlipbookQuerySchema,
+  FlipbookSchema,
+  ImageLinkQuerySchema,
+  ImageLinkSchema,
+  PAGE_SIZE,
+} from '@credit-portal/shared';
+import { msgOk, msgResponses, notFound } from '../../lib/dialect.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { createContentRepository } from '../../repositories/content.js';
+
+export interface CmsRouteOptions {
+  /** Base of the older site, for content that links there. */
+  oldSiteUrl: string;
+}
+
+/** Portal content (POST, JSON bodies): lists, the home page's several lists, details, image links, flipbooks. */
+const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, options) => {
+  const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
+
+  app.post(
+    API_PATHS.contentList,
+    { schema: { body: ContentListQuerySchema, response: msgResponses(ContentPageSchema) } },
+    async (request) => {
+      const query = request.body;
+      return msgOk(
+        content.list({
+          categoryId: query.categoryId,
+          siteId: query.cmsBaseId ?? '',
+          searchWord: query.searchWord?.trim() || undefined,
+          imagesOnly: query.showImage === '1',
+          pageIndex: query.pageIndex ?? 1,
+          pageSize: query.pageSize ?? PAGE_SIZE.article,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    API_PATHS.contentListAll,
+    { schema: { body: ContentListAllQuerySchema, response: msgResponses(ContentListAllSchema) } },
+    async (request) => {
+      const pageSize = request.body.pageSize ?? PAGE_SIZE.article;
+      const lists = Object.fromEntries(
+        request.body.categoryIds.map((categoryId) => [
+          categoryId,
+          content.list({ categoryId, siteId: '', imagesOnly: false, pageIndex: 1, pageSize }).list,
+        ]),
+      );
+      return msgOk(lists);
+    },
+  );
+
+  app.post(
+    API_PATHS.contentDetail,
+    { schema: { body: ContentDetailQuerySchema, response: msgResponses(ContentDetailSchema) } },
+    async (request) => {
+      const detail = content.detail(request.body.recordId);
+      if (!detail) throw notFound(NOT_FOUND_MESSAGES.content);
+      return msgOk(detail);
+    },
+  );
+
+  app.post(
+    API_PATHS.imageLinkList,
+    { schema: { body: ImageLinkQuerySchema, response: msgResponses(Type.Array(ImageLinkSchema)) } },
+    async (request) => msgOk(content.imageLinks(request.body.categoryId)),
+  );
+
+  app.post(
+    API_PATHS.flipbook,
+    { schema: { body: FlipbookQuerySchema, response: msgResponses(FlipbookSchema) } },
+    async (request) => {
+      const book = content.flipbook(request.body.recordId);
+      if (!book) throw notFound(NOT_FOUND_MESSAGES.content);
+      return msgOk(book);
+    },
+  );
+};
+
+export default contentRoutes;

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  API_PATHS,
+  ContentListItemSchema,
+  ContentListQuerySchema,
+  DetailQuerySchema,
+  DistrictPublicityQuerySchema,
+  DistrictSummarySchema,
+  LicenceDetailSchema,
+  LicencePageSchema,
+  PAGE_SIZE,
+  PenaltyDetailSchema,
+  PenaltyPageSchema,
+  SiteInfoQuerySchema,
+  SiteInfoSchema,
+} from '@credit-portal/shared';
+import { localToday } from '../../lib/dates.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { errorCodeOk, errorCodeResponses, msgOk, msgResponses, notFound } from '../../lib/dialect.js';
+import { pageOffset } from '../../lib/sql.js';
+import { createContentRepository } from '../../repositories/content.js';
+import { createDistrictRepository } from '../../repositories/districts.js';
+import { createPublicityRepository } from '../../repositories/publicity.js';
+import type { CmsRouteOptions } from './content.js';
+
+/** The district site page (spec §2.2): site info, its lists and the licence and penalty details. */
+const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, options) => {
+  const districts = createDistrictRepository(app.db);
+  const publicity = createPublicityRepository(app.db);
+  const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
+
+  const siteOrThrow = (recordId: string) => {
+    const site = districts.get(recordId);
+    if (!site) throw notFound(NOT_FOUND_MESSAGES.site);
+    return site;
+  };
+
+  app.get(
+    API_PATHS.siteInfo,
+    { schema: { querystring: SiteInfoQuerySchema, response: msgResponses(SiteInfoSchema) } },
+    async (request) => {
+      const site = siteOrThrow(request.query.recordId);
+      const limit = request.query.pageSize ?? PAGE_SIZE.districtOverview;
+      const first = { districtId: site.recordId, offset: 0, limit };
+      return msgOk({
+        recordId: site.recordId,
+        siteName: site.siteName,
+        layout: site.layout,
+        categoryId: site.categoryId,
+        cmsBaseId: site.cmsBaseId,
+        xkInfo: publicity.licences(first).rows,
+        cfInfo: publicity.penalties(first, localToday()).rows,
+      });
+    },
+  );
+
+  app.get(API_PATHS.districtList, { schema: { response: msgResponses(Type.Array(DistrictSummarySchema)) } }, async () =>
+    msgOk(districts.list()),
+  );
+
+  app.get(
+    API_PATHS.districtContentList,
+    { schema: { querystring: ContentListQuerySchema, response: msgResponses(Type.Array(ContentListItemSchema)) } },
+    async (request) => {
+      const query = request.query;
+      const page = content.list({
+        categoryId: query.categoryId,
+        siteId: query.cmsBaseId ?? '',
+        searchWord: query.searchWord?.trim() || undefined,
+        imagesOnly: query.showImage === '1',
+        pageIndex: query.pageIndex ?? 1,
+        pageSize: query.pageSize ?? PAGE_SIZE.article,
+      });
+      return msgOk(page.list);
+    },
+  );
+
+  app.get(
+    API_PATHS.districtLicenceList,
+    { schema: { querystring: DistrictPublicityQuerySchema, response: msgResponses(LicencePageSchema) } },
+    async (request) => {
+      const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
+      const site = siteOrThrow(recordid);
+      const page = publicity.licences({
+        districtId: site.recordId,
+        searchWord: searchWord?.trim() || undefined,
+        offset: pageOffset(pageIndex, pageSize),
+        limit: pageSize,
+      });
+      return msgOk({ xkInfo: page.rows, totalCount: page.total });
+    },
+  );
+
+  app.get(
+    API_PATHS.districtPenaltyList,
+    { schema: { querystring: DistrictPublicityQuerySchema, response: msgResponses(PenaltyPageSchema) } },
+    async (request) => {
+      const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
+      const site = siteOrThrow(recordid);
+      const page = publicity.penalties(
+        {
+          districtId: site.recordId,
+          searchWord: searchWord?.trim() || undefined,
+          offset: pageOffset(pageIndex, pageSize),
+          limit: pageSize,
+        },
+        localToday(),
+      );
+      return msgOk({ cfInfo: page.rows, totalCount: page.total });
+    },
+  );
+
+  // The detail calls speak the errorCode dialect with a lowercase msg (spec §7).
+  app.get(
+    API_PATHS.districtLicenceDetail,
+    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(LicenceDetailSchema) } },
+    async (request) => {
+      const licence = publicity.licence(request.query.id);
+      if (!licence) throw notFound(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(licence, 'ok', 'msg');
+    },
+  );
+
+  app.get(
+    API_PATHS.districtPenaltyDetail,
+    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(PenaltyDetailSchema) } },
+    async (request) => {
+      const penalty = publicity.penalty(request.query.id);
+      if (!penalty) throw notFound(NOT_FOUND_MESSAGES.record);
+      if (penalty.CF_GSJZQ < localToday()) throw notFound(NOT_FOUND_MESSAGES.expired);
+      return errorCodeOk(penalty, 'ok', 'msg');
+    },
+  );
+};
+
+export default districtRoutes;

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { API_PATHS } from '@credit-portal/shared';
+import { errorResponsesOf, notFound } from '../../lib/dialect.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { renderFlipbookPage, renderImage, SVG_CONTENT_TYPE } from '../../media/svg.js';
+import { createContentRepository } from '../../repositories/content.js';
+import type { CmsRouteOptions } from './content.js';
+
+// Drawn from stored records that never change once seeded: let browsers and the gateway keep them a day.
+const CACHE_CONTROL = 'public, max-age=86400';
+
+const FlipbookPageParamsSchema = Type.Object({
+  recordId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+  file: Type.String({ pattern: '^[1-9][0-9]{0,3}\\.svg$' }),
+});
+/** The 200 answer: SVG markup, sent as image/svg+xml (never JSON-serialized). */
+const SvgSchema = Type.String({ description: 'SVG image (image/svg+xml)' });
+const ImageParamsSchema = Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]{1,64}\\.svg$' }) });
+
+/** Generated SVG images: flipbook pages and the pictures articles, banners and leaders show. */
+const mediaRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, options) => {
+  const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
+
+  app.get(
+    `${API_PATHS.flipbookPagePrefix}:recordId/:file`,
+    {
+      schema: {
+        params: FlipbookPageParamsSchema,
+        response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.flipbookPagePrefix) },
+      },
+    },
+    async (request, reply) => {
+      const page = content.flipbookPage(request.params.recordId, Number.parseInt(request.params.file, 10));
+      if (!page) throw notFound(NOT_FOUND_MESSAGES.image);
+      return reply.type(SVG_CONTENT_TYPE).header('cache-control', CACHE_CONTROL).send(renderFlipbookPage(page));
+    },
+  );
+
+  app.get(
+    `${API_PATHS.imagePrefix}:file`,
+    { schema: { params: ImageParamsSchema, response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.imagePrefix) } } },
+    async (request, reply) => {
+      const image = content.image(request.params.file.slice(0, -'.svg'.length));
+      if (!image) throw notFound(NOT_FOUND_MESSAGES.image);
+      return reply.type(SVG_CONTENT_TYPE).header('cache-control', CACHE_CONTROL).send(renderImage(image));
+    },
+  );
+};
+
+export default mediaRoutes;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  DetailQuerySchema,
+  LicenceDetailSchema,
+  NoticePageSchema,
+  NoticeQuerySchema,
+  PAGE_SIZE,
+  PenaltyDetailSchema,
+} from '@credit-portal/shared';
+import { localToday } from '../../lib/dates.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { errorCodeOk, errorCodeResponses, notFound } from '../../lib/dialect.js';
+import { pageOffset } from '../../lib/sql.js';
+import { createPublicityRepository } from '../../repositories/publicity.js';
+
+/** City-wide licence and penalty publicity of the credit data API (the notice highlights and details). */
+const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const publicity = createPublicityRepository(app.db);
+
+  app.get(
+    API_PATHS.permitPublicity,
+    { schema: { querystring: NoticeQuerySchema, response: errorCodeResponses(NoticePageSchema) } },
+    async (request) => {
+      const { pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+      return errorCodeOk(publicity.licenceNotices(pageOffset(pageIndex, pageSize), pageSize));
+    },
+  );
+
+  app.get(
+    API_PATHS.punishPublicity,
+    { schema: { querystring: NoticeQuerySchema, response: errorCodeResponses(NoticePageSchema) } },
+    async (request) => {
+      const { pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+      return errorCodeOk(publicity.penaltyNotices(pageOffset(pageIndex, pageSize), pageSize, localToday()));
+    },
+  );
+
+  app.get(
+    API_PATHS.permitDetail,
+    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(LicenceDetailSchema) } },
+    async (request) => {
+      const licence = publicity.licence(request.query.id);
+      if (!licence) throw notFound(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(licence);
+    },
+  );
+
+  app.get(
+    API_PATHS.punishDetail,
+    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(PenaltyDetailSchema) } },
+    async (request) => {
+      const penalty = publicity.penalty(request.query.id);
+      if (!penalty) throw notFound(NOT_FOUND_MESSAGES.record);
+      if (penalty.CF_GSJZQ < localToday()) throw notFound(NOT_FOUND_MESSAGES.expired);
+      return errorCodeOk(penalty);
+    },
+  );
+};
+
+export default publicityRoutes;

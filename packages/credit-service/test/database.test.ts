@@ -1,0 +1,107 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_PATHS, encodeVisitLogMessage } from '@credit-portal/shared';
+import { buildApp, DATABASE_FILE } from '../src/app.js';
+import { migrate } from '../src/db/migrate.js';
+import { MIGRATIONS } from '../src/db/migrations.js';
+import { openDatabase } from '../src/db/open.js';
+import { removeDir, tempDir } from './helper.js';
+import path from 'node:path';
+
+const dirs: string[] = [];
+async function newDir(): Promise<string> {
+  const dir = await tempDir();
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map(removeDir));
+});
+
+const visitLog = (eventId: string) => ({
+  contentCode: '01',
+  param: '/index',
+  ipv4: '10.0.0.1',
+  ipv6: '::1',
+  userid: '',
+  visitTime: '2026-11-02 10:00:00',
+  visitorDevice: '1',
+  visitorAppDetail: 'Chrome 130',
+  eventId,
+  receivedLogTime: '2026-11-02 10:00:01',
+  batchHandleTime: '2026-11-02 10:00:02',
+});
+
+describe('database', () => {
+  it('applies every migration once, in order, and records it', async () => {
+    const db = openDatabase(await newDir());
+    try {
+      const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+      expect(applied).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+      expect(migrate(db)).toEqual([]);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('rolls a failing migration back and leaves it unrecorded', async () => {
+    const db = openDatabase(await newDir());
+    try {
+      const broken = [
+        ...MIGRATIONS,
+        { version: 99, name: 'broken', sql: 'CREATE TABLE t99 (x); SELECT * FROM missing_table;' },
+      ];
+      expect(() => migrate(db, broken)).toThrow();
+      expect(db.prepare('SELECT COUNT(*) FROM schema_migrations WHERE version = 99').pluck().get()).toBe(0);
+      expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 't99'").pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('seeds a new database once and keeps its data across restarts', async () => {
+    const dataDir = await newDir();
+    const first = await buildApp({ dataDir, seed: 11, seedEntities: 300 });
+    const names = (
+      await first.inject({ method: 'POST', url: API_PATHS.entitySearch, payload: { EntNameOrCreditCode: '有限公司' } })
+    ).json();
+    const stored = await first.inject({
+      method: 'POST',
+      url: API_PATHS.visitLog,
+      payload: { message: encodeVisitLogMessage({ appToken: 'gateway', messages: [visitLog('restart-1')] }) },
+    });
+    expect(stored.json()).toMatchObject({ ErrorCode: 200, Data: { received: 1, stored: 1 } });
+    await first.close();
+
+    // Another seed and size on restart must not re-seed: the database is not new.
+    const second = await buildApp({ dataDir, seed: 12, seedEntities: 50 });
+    try {
+      const again = (
+        await second.inject({
+          method: 'POST',
+          url: API_PATHS.entitySearch,
+          payload: { EntNameOrCreditCode: '有限公司' },
+        })
+      ).json();
+      expect(again).toEqual(names);
+      const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { readonly: true });
+      try {
+        expect(db.prepare('SELECT seed, entities FROM dataset').get()).toEqual({ seed: 11, entities: 300 });
+        expect(db.prepare('SELECT COUNT(*) FROM entities').pluck().get()).toBe(300);
+        expect(db.prepare('SELECT event_id FROM visit_logs').pluck().all()).toEqual(['restart-1']);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('closes the database when the app closes', async () => {
+    const app = await buildApp({ dataDir: await newDir(), seedEntities: 50 });
+    const { db } = app;
+    await app.close();
+    expect(db.open).toBe(false);
+  });
+});

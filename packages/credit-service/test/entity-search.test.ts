@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  ENTITY_SEARCH_LIMIT,
+  MESSAGES,
+  creditCodeCheckChar,
+  type EntitySearchResult,
+} from '@credit-portal/shared';
+import { buildTestApp, injectJson, type TestApp } from './helper.js';
+
+/** Enough entities that common keywords exceed the result limit, as at production scale. */
+const ENTITIES = 20_000;
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ seedEntities: ENTITIES, seed: 2026 });
+  app = testApp.app;
+}, 60_000);
+afterAll(() => testApp.close());
+
+async function search(keyword: string) {
+  return injectJson<{ ErrorCode: number; Data: EntitySearchResult[] | null; Msg: string }>(app, {
+    method: 'POST',
+    url: API_PATHS.entitySearch,
+    payload: { EntNameOrCreditCode: keyword },
+  });
+}
+
+/** The ground truth: every entity whose name contains the keyword, by a full scan. */
+function namesContaining(keyword: string): string[] {
+  return app.db
+    .prepare('SELECT name FROM entities WHERE instr(name, ?) > 0 ORDER BY id')
+    .pluck()
+    .all(keyword) as string[];
+}
+
+function anEntity(where: string): { name: string; credit_code: string; id: number } {
+  return app.db.prepare(`SELECT id, name, credit_code FROM entities WHERE ${where} ORDER BY id LIMIT 1`).get() as {
+    name: string;
+    credit_code: string;
+    id: number;
+  };
+}
+
+describe('entity search', () => {
+  it('finds exactly the entities whose names contain a rare 3+ character keyword', async () => {
+    const { name } = anEntity("ent_type = '农民专业合作社'");
+    // The town plus trade name part is rare: a handful of hits, all of which must come back.
+    const keyword = Array.from(name).slice(6, 12).join('');
+    const expected = namesContaining(keyword);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(ENTITY_SEARCH_LIMIT);
+    const { status, body } = await search(keyword);
+    expect(status).toBe(200);
+    expect(body.ErrorCode).toBe(200);
+    expect(body.Data!.map((e) => e.EntName).sort()).toEqual([...expected].sort());
+  });
+
+  it('puts the exact name first and caps a common keyword at the limit', async () => {
+    const { name } = anEntity("name LIKE '%科技有限公司'");
+    const exact = await search(name);
+    expect(exact.body.Data![0]!.EntName).toBe(name);
+
+    const keyword = '有限公司';
+    expect(namesContaining(keyword).length).toBeGreaterThan(ENTITY_SEARCH_LIMIT);
+    const { body } = await search(keyword);
+    expect(body.Data).toHaveLength(ENTITY_SEARCH_LIMIT);
+    expect(body.Data!.every((e) => e.EntName.includes(keyword))).toBe(true);
+    expect(new Set(body.Data!.map((e) => e.ID)).size).toBe(ENTITY_SEARCH_LIMIT);
+  });
+
+  it('answers 1 and 2 character keywords by a bounded scan', async () => {
+    for (const keyword of ['恒信', '锁', '果蔬']) {
+      const expected = namesContaining(keyword);
+      const { body } = await search(keyword);
+      expect(body.ErrorCode).toBe(200);
+      expect(body.Data!.length).toBe(Math.min(expected.length, ENTITY_SEARCH_LIMIT));
+      expect(body.Data!.every((e) => e.EntName.includes(keyword))).toBe(true);
+      if (expected.length <= ENTITY_SEARCH_LIMIT)
+        expect(body.Data!.map((e) => e.EntName).sort()).toEqual([...expected].sort());
+    }
+  });
+
+  it('finds an entity by its credit code, in any case or width', async () => {
+    const entity = anEntity("credit_code GLOB '*[A-Z]*'");
+    for (const keyword of [entity.credit_code, entity.credit_code.toLowerCase(), ` ${entity.credit_code} `]) {
+      const { body } = await search(keyword);
+      expect(body.Data!.map((e) => e.CreditCode)).toEqual([entity.credit_code]);
+    }
+    const fullWidth = Array.from(entity.credit_code, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).join('');
+    expect((await search(fullWidth)).body.Data![0]!.CreditCode).toBe(entity.credit_code);
+  });
+
+  it('still searches a code whose check character is wrong', async () => {
+    const entity = anEntity('1 = 1');
+    const first17 = `92350202MA${entity.credit_code.slice(10, 17)}`;
+    const right = creditCodeCheckChar(first17)!;
+    const wrongCode = first17 + (right === '0' ? '1' : '0');
+    app.db
+      .prepare(
+        `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
+         VALUES ('云州市东湖区老码头海鲜排档', ?, '存续', '个体工商户', '2016-05-01', '黄海生', '350202', '云州市东湖区望海路1号')`,
+      )
+      .run(wrongCode);
+    const { body } = await search(wrongCode);
+    expect(body.ErrorCode).toBe(200);
+    expect(body.Data!.map((e) => e.CreditCode)).toEqual([wrongCode]);
+    // The trigger keeps the name index in step with the insert.
+    expect((await search('老码头海鲜')).body.Data!.map((e) => e.CreditCode)).toEqual([wrongCode]);
+  });
+
+  it('finds entities by the start of a credit code', async () => {
+    const entity = anEntity('1 = 1');
+    const prefix = entity.credit_code.slice(0, 12);
+    const { body } = await search(prefix);
+    expect(body.Data!.map((e) => e.CreditCode)).toContain(entity.credit_code);
+    expect(body.Data!.every((e) => e.CreditCode.startsWith(prefix))).toBe(true);
+  });
+
+  it('treats quotes, wildcards and operators as plain text', async () => {
+    for (const keyword of ['"科技', '科技%', '_有限', 'AND OR NOT', '科技*']) {
+      const { status, body } = await search(keyword);
+      expect(status).toBe(200);
+      // Taken literally none of these occurs in a name; as operators or wildcards they would match many.
+      expect(body.Data!.length).toBe(Math.min(namesContaining(keyword).length, ENTITY_SEARCH_LIMIT));
+      expect(body.Data!.every((e) => e.EntName.includes(keyword))).toBe(true);
+    }
+  });
+
+  it('asks for a keyword when it is empty or blank', async () => {
+    for (const keyword of ['', '   ', '\u3000']) {
+      const { status, body } = await search(keyword);
+      expect(status).toBe(400);
+      expect(body).toEqual({ ErrorCode: 400, Data: null, Msg: MESSAGES.emptySearch });
+    }
+    const missing = await injectJson(app, { method: 'POST', url: API_PATHS.entitySearch, payload: {} });
+    expect(missing.body).toEqual({ ErrorCode: 400, Data: null, Msg: MESSAGES.emptySearch });
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings } from '../src/env.js';
+
+describe('readSettings', () => {
+  it('uses the documented defaults', () => {
+    expect(readSettings({})).toEqual({
+      settings: {
+        host: '127.0.0.1',
+        port: 8090,
+        dataDir: './data',
+        logLevel: 'info',
+        seed: 20260101,
+        seedEntities: 5000,
+        controls: false,
+        oldSiteUrl: undefined,
+      },
+      errors: [],
+    });
+  });
+
+  it('reads every variable', () => {
+    const { settings } = readSettings({
+      CREDIT_SERVICE_HOST: '0.0.0.0',
+      CREDIT_SERVICE_PORT: '9100',
+      DATA_DIR: '/var/lib/credit',
+      LOG_LEVEL: 'warn',
+      CREDIT_SERVICE_SEED: '5',
+      SEED_ENTITIES: '1000000',
+      CREDIT_SERVICE_CONTROLS: 'on',
+      OLD_SITE_URL: 'https://old.xyyz.example',
+    });
+    expect(settings).toEqual({
+      host: '0.0.0.0',
+      port: 9100,
+      dataDir: '/var/lib/credit',
+      logLevel: 'warn',
+      seed: 5,
+      seedEntities: 1_000_000,
+      controls: true,
+      oldSiteUrl: 'https://old.xyyz.example',
+    });
+  });
+
+  it('reports one clear message per bad value', () => {
+    const result = readSettings({
+      CREDIT_SERVICE_PORT: '80a',
+      SEED_ENTITIES: '0',
+      LOG_LEVEL: 'loud',
+      CREDIT_SERVICE_CONTROLS: 'maybe',
+      OLD_SITE_URL: 'ftp://x',
+    });
+    expect(result.settings).toBeNull();
+    expect(result.errors).toEqual([
+      'CREDIT_SERVICE_PORT must be an integer from 0 to 65535, got "80a"',
+      'SEED_ENTITIES must be an integer from 1 to 10000000, got "0"',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+      'CREDIT_SERVICE_CONTROLS must be one of on, off, true, false, 1, 0, got "maybe"',
+      'OLD_SITE_URL must be an http(s) URL, got "ftp://x"',
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@credit-portal/shared';
+import { buildTestApp, injectJson, type TestApp } from './helper.js';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ seedEntities: 100 });
+  app = testApp.app;
+});
+afterAll(() => testApp.close());
+
+describe('bad input and unknown paths', () => {
+  it('answers malformed JSON, a wrong content type and an empty body with 400 in the route’s dialect', async () => {
+    const cases = [
+      {
+        url: API_PATHS.entitySearch,
+        payload: '{"EntNameOrCreditCode":',
+        type: 'application/json',
+        msg: '参数错误：请求体不是合法的 JSON',
+      },
+      {
+        url: API_PATHS.entitySearch,
+        payload: 'EntNameOrCreditCode=x',
+        type: 'application/x-www-form-urlencoded',
+        msg: '参数错误：不支持的 Content-Type，请使用 application/json',
+      },
+      { url: API_PATHS.contentList, payload: '', type: 'application/json', msg: '参数错误：请求体为空' },
+      { url: API_PATHS.contentList, payload: 'categoryId=1001', type: 'text/plain', msg: '参数错误：请求体 应为对象' },
+      { url: API_PATHS.contentList, payload: '[1,2]', type: 'application/json', msg: '参数错误：请求体 应为对象' },
+    ];
+    for (const c of cases) {
+      const response = await injectJson<Record<string, unknown>>(app, {
+        method: 'POST',
+        url: c.url,
+        payload: c.payload,
+        headers: { 'content-type': c.type },
+      });
+      expect(response.status, c.url + c.type).toBe(400);
+      const message = c.url.startsWith('/Cms') ? response.body.msg : response.body.Msg;
+      expect(message, c.payload).toBe(c.msg);
+      expect(response.raw).not.toMatch(/at .+\.(js|ts):\d+/);
+    }
+  });
+
+  it('answers wrong types and sizes with a Chinese reason', async () => {
+    const wrongType = await injectJson(app, {
+      method: 'POST',
+      url: API_PATHS.contentDetail,
+      payload: { recordId: { a: 1 } },
+    });
+    expect(wrongType.body).toEqual({ status: 400, msg: '参数错误：recordId 应为字符串', data: null });
+    const tooLong = await injectJson(app, {
+      method: 'POST',
+      url: API_PATHS.entitySearch,
+      payload: { EntNameOrCreditCode: 'x'.repeat(101) },
+    });
+    expect(tooLong.body).toEqual({
+      ErrorCode: 400,
+      Data: null,
+      Msg: '参数错误：EntNameOrCreditCode 长度不能超过 100 个字符',
+    });
+    const tooMany = await injectJson(app, {
+      method: 'POST',
+      url: API_PATHS.contentListAll,
+      payload: { categoryIds: [] },
+    });
+    expect(tooMany.body).toEqual({ status: 400, msg: '参数错误：categoryIds 至少包含 1 项', data: null });
+  });
+
+  it('answers an unknown path with 404 in the dialect of its prefix', async () => {
+    const cms = await injectJson(app, { method: 'GET', url: '/Cms/nothing-here' });
+    expect(cms.status).toBe(404);
+    expect(cms.body).toEqual({ status: 404, msg: '请求的地址不存在', data: null });
+    const api = await injectJson(app, { method: 'POST', url: '/api/dmenterprise/nothing', payload: {} });
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ ErrorCode: 404, Data: null, Msg: '请求的地址不存在' });
+    const wrongMethod = await injectJson(app, { method: 'GET', url: API_PATHS.contentList });
+    expect(wrongMethod.status).toBe(404);
+  });
+
+  it('hides internal failures behind a 500 in the dialect', async () => {
+    // Moving a table away makes the route's query fail inside SQLite.
+    app.db.exec('ALTER TABLE media_images RENAME TO media_images_moved');
+    try {
+      const response = await injectJson(app, { url: `${API_PATHS.imagePrefix}banner-1.svg` });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ status: 500, msg: '系统繁忙，请稍后再试', data: null });
+      expect(response.raw).not.toMatch(/media_images|SQLITE|no such table/i);
+    } finally {
+      app.db.exec('ALTER TABLE media_images_moved RENAME TO media_images');
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type CreditServiceConfig } from '../src/app.js';
+
+/** A fresh temporary directory; remove it with removeDir. */
+export function tempDir(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), 'credit-service-test-'));
+}
+
+export function removeDir(dir: string): Promise<void> {
+  return fs.rm(dir, { recursive: true, force: true });
+}
+
+/** Small data sets keep each test file fast; the search test builds its own large one. */
+export const TEST_ENTITIES = 1500;
+export const TEST_SEED = 7;
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the service on a temp data directory; close() closes it and removes the directory. */
+export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): Promise<TestApp> {
+  const dataDir = config.dataDir ?? (await tempDir());
+  const app = await buildApp({ seed: TEST_SEED, seedEntities: TEST_ENTITIES, ...config, dataDir });
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await removeDir(dataDir);
+    },
+  };
+}
+
+/** Injects a request and parses the JSON answer. */
+export async function injectJson<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<{ status: number; body: T; raw: string }> {
+  const response = await app.inject(options);
+  return { status: response.statusCode, body: JSON.parse(response.body) as T, raw: response.body };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_SECTIONS,
+  ENTITY_STATUSES,
+  SOLE_PROPRIETOR_MARK,
+  isValidCreditCode,
+  isValidIdNumber,
+} from '@credit-portal/shared';
+import { generateSeed, seedCounts, type SeedData } from '../src/seed/generate.js';
+import { addMonths } from '../src/seed/dates.js';
+import { SHOP_TRADES } from '../src/seed/vocabulary.js';
+
+const small = { seed: 42, entities: 2000 };
+const data: SeedData = generateSeed(small);
+
+describe('generateSeed', () => {
+  it('gives identical data for the same seed and different data for another seed', () => {
+    expect(generateSeed(small)).toEqual(data);
+    const other = generateSeed({ ...small, seed: 43 });
+    expect(other.entities.map((e) => e.name)).not.toEqual(data.entities.map((e) => e.name));
+    expect(other.entities.map((e) => e.creditCode)).not.toEqual(data.entities.map((e) => e.creditCode));
+    expect(other.penalties.map((p) => p.CF_WSH)).not.toEqual(data.penalties.map((p) => p.CF_WSH));
+  });
+
+  it('sizes licences and penalties by the entity count', () => {
+    expect(data.entities).toHaveLength(2000);
+    expect(data.licences).toHaveLength(seedCounts(2000).licences);
+    expect(data.penalties).toHaveLength(seedCounts(2000).penalties);
+  });
+
+  it('rejects out-of-range options', () => {
+    expect(() => generateSeed({ seed: -1, entities: 10 })).toThrow(RangeError);
+    expect(() => generateSeed({ seed: 1, entities: 0 })).toThrow(RangeError);
+    expect(() => generateSeed({ seed: 1.5, entities: 10 })).toThrow(RangeError);
+  });
+
+  it('gives every entity a valid, unique unified social credit code of the city', () => {
+    const codes = data.entities.map((e) => e.creditCode);
+    expect(codes.filter((code) => !isValidCreditCode(code))).toEqual([]);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.every((code) => code.slice(2, 6) === '3502')).toBe(true);
+  });
+
+  it('gives entities unique names, all four statuses and sole proprietors', () => {
+    const names = data.entities.map((e) => e.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(data.entities.map((e) => e.status))).toEqual(new Set(ENTITY_STATUSES));
+    const soleProprietors = data.entities.filter((e) => e.entType.includes(SOLE_PROPRIETOR_MARK));
+    expect(soleProprietors.length).toBeGreaterThan(0);
+    for (const e of soleProprietors) {
+      expect(e.creditCode.startsWith('92')).toBe(true);
+      expect(e.name).toMatch(/^云州市.{2}区/);
+      expect(
+        SHOP_TRADES.some((trade) => e.name.endsWith(trade)),
+        e.name,
+      ).toBe(true);
+    }
+    expect(data.entities.filter((e) => e.status === '存续').length / data.entities.length).toBeGreaterThan(0.7);
+    const types = new Set(data.entities.map((e) => e.entType));
+    for (const type of ['有限责任公司(自然人投资或控股)', '股份有限公司(非上市)', '农民专业合作社', '个人独资企业']) {
+      expect(types).toContain(type);
+    }
+    expect(data.entities.every((e) => e.setupDate >= '1995-01-01' && e.setupDate <= '2025-12-31')).toBe(true);
+    expect(data.entities.every((e) => /^[\u4e00-\u9fa5]{2,3}$/.test(e.legalRep))).toBe(true);
+  });
+
+  it('builds licences in the national field layout with believable numbers', () => {
+    for (const licence of data.licences) {
+      const entity = data.entities[licence.entityId - 1]!;
+      expect(licence.XK_XDR_MC).toBe(entity.name);
+      expect(licence.XK_XDR_SHXYM).toBe(entity.creditCode);
+      expect(licence.XK_WSH).toMatch(/^.+〔20\d\d〕\d+号$/);
+      expect(licence.XK_YXQZI >= licence.XK_YXQZ).toBe(true);
+      expect(isValidCreditCode(licence.XK_XKJGDM)).toBe(true);
+      expect(licence.XK_LYDW).toMatch(/局|委员会|支队|大队/);
+    }
+  });
+
+  it('publicizes penalties for 3 months to 3 years, some already expired, some under repair or objection', () => {
+    for (const penalty of data.penalties) {
+      expect(penalty.CF_GSJZQ >= addMonths(penalty.CF_JDRQ, 3)).toBe(true);
+      expect(penalty.CF_GSJZQ <= addMonths(penalty.CF_JDRQ, 36)).toBe(true);
+      expect(penalty.CF_NR_FK).toMatch(/^\d+(\.\d+)?$/);
+      expect(penalty.CF_YJ).toMatch(/^《.+》/);
+    }
+    expect(data.penalties.some((p) => p.CF_GSJZQ < '2026-01-01')).toBe(true);
+    expect(data.penalties.some((p) => p.CF_GSJZQ > '2027-01-01')).toBe(true);
+    expect(new Set(data.penalties.map((p) => p.CF_ZT))).toEqual(new Set(['正常', '信用修复中', '异议处理中']));
+  });
+
+  it('writes articles for every content section, with pinned items and external links', () => {
+    const byCategory = new Map<string, typeof data.content>();
+    for (const row of data.content) byCategory.set(row.categoryId, [...(byCategory.get(row.categoryId) ?? []), row]);
+    for (const [key, section] of Object.entries(CONTENT_SECTIONS)) {
+      expect(byCategory.get(section.categoryId)?.length ?? 0, key).toBeGreaterThan(0);
+    }
+    const news = byCategory.get(CONTENT_SECTIONS.news.categoryId)!;
+    expect(news.some((r) => r.top)).toBe(true);
+    expect(news.some((r) => r.bodyHtml.includes('<img src="/Cms/image/article-'))).toBe(true);
+    expect(data.content.some((r) => r.isUrl === '1' && r.url.startsWith('https://'))).toBe(true);
+    const dates = data.content.filter((r) => r.siteId === '' && Number(r.categoryId) < 4000).map((r) => r.releaseDate);
+    expect(dates.some((d) => d.startsWith('2023'))).toBe(true);
+    expect(dates.some((d) => d.startsWith('2026'))).toBe(true);
+    const images = new Set(data.images.map((i) => `/Cms/image/${i.name}.svg`));
+    for (const row of data.content) if (row.imageUrl?.startsWith('/Cms/image/')) expect(images).toContain(row.imageUrl);
+  });
+
+  it('has leaders with photo, title and position, and a flipbook of about ten pages', () => {
+    const leaders = data.content.filter((r) => r.categoryId === CONTENT_SECTIONS.leaders.categoryId);
+    expect(leaders.length).toBeGreaterThanOrEqual(3);
+    for (const leader of leaders)
+      expect(Object.keys(leader.extra ?? {}).sort()).toEqual(['photo', 'position', 'title']);
+    const books = data.content.filter((r) => r.categoryId === CONTENT_SECTIONS.flipbooks.categoryId);
+    expect(books.length).toBeGreaterThanOrEqual(1);
+    for (const book of books) {
+      expect(data.flipbookPages.filter((p) => p.recordId === book.recordId).length).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('has a full and a placeholder district site, and H5 persons with valid ID numbers', () => {
+    expect(new Set(data.districts.map((d) => d.layout))).toEqual(new Set(['full', 'placeholder']));
+    expect(data.h5Persons.length).toBeGreaterThan(0);
+    expect(data.h5Persons.every((p) => isValidIdNumber(p.idNumber))).toBe(true);
+    for (const person of data.h5Persons) {
+      const representative = data.h5PersonEntities.find(
+        (l) => l.personId === person.id && l.position === '法定代表人',
+      )!;
+      expect(data.entities[representative.entityId - 1]!.legalRep).toBe(person.name);
+    }
+  });
+});
