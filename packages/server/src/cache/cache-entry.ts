@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { CachePolicy } from '../route-table.js';
+
+/** An answer ready to send: status, headers and the serialized body bytes. */
+export interface Answer {
+  statusCode: number;
+  headers: Readonly<Record<string, string>>;
+  body: Buffer;
+}
+
+/** An answer as the proxy produced it, with whether the cache may keep it. */
+export interface ProducedAnswer extends Answer {
+  cacheable: boolean;
+}
+
+/** A cached answer: the bytes to send plus when it stops being fresh, servable and kept. */
+export interface CacheEntry extends Answer {
+  path: string;
+  tags: readonly string[];
+  storedAt: number;
+  /** Until then: HIT. */
+  freshUntil: number;
+  /** Until then: STALE while one background refresh runs. */
+  staleUntil: number;
+  /** Until then: STALE when the upstream fails; the entry is dropped after it. */
+  errorStaleUntil: number;
+  /** Bytes, for the in-process tier's budget. */
+  size: number;
+}
+
+/** Builds an entry from a fresh answer under a route's policy. */
+export function toEntry(answer: Answer, path: string, policy: CachePolicy, now = Date.now()): CacheEntry {
+  const freshUntil = now + policy.ttlMs;
+  return {
+    statusCode: answer.statusCode,
+    headers: answer.headers,
+    body: answer.body,
+    path,
+    tags: policy.tags,
+    storedAt: now,
+    freshUntil,
+    staleUntil: freshUntil + policy.staleMs,
+    errorStaleUntil: freshUntil + policy.errorStaleMs,
+    size: answer.body.length + 256,
+  };
+}
+
+/** A short, fixed-length form of a (possibly long) cache key for Redis key names. */
+export function hashKey(key: string): string {
+  return createHash('sha1').update(key).digest('base64url');
+}
+
+interface EntryMeta {
+  s: number;
+  h: Record<string, string>;
+  p: string;
+  t: string[];
+  st: number;
+  f: number;
+  su: number;
+  eu: number;
+}
+
+/**
+ * Serializes an entry for Redis as [4-byte meta length][meta JSON][body bytes], so a hit never
+ * parses or re-serializes the answer body.
+ */
+export function encodeEntry(entry: CacheEntry): Buffer {
+  const meta: EntryMeta = {
+    s: entry.statusCode,
+    h: { ...entry.headers },
+    p: entry.path,
+    t: [...entry.tags],
+    st: entry.storedAt,
+    f: entry.freshUntil,
+    su: entry.staleUntil,
+    eu: entry.errorStaleUntil,
+  };
+  const metaBytes = Buffer.from(JSON.stringify(meta), 'utf8');
+  const head = Buffer.allocUnsafe(4);
+  head.writeUInt32BE(metaBytes.length, 0);
+  return Buffer.concat([head, metaBytes, entry.body]);
+}
+
+/** Reads an entry written by encodeEntry; undefined for anything else. */
+export function decodeEntry(bytes: Buffer): CacheEntry | undefined {
+  if (bytes.length < 4) return undefined;
+  const metaLength = bytes.readUInt32BE(0);
+  if (4 + metaLength > bytes.length) return undefined;
+  let meta: EntryMeta;
+  try {
+    meta = JSON.parse(bytes.subarray(4, 4 + metaLength).toString('utf8')) as EntryMeta;
+  } catch {
+    return undefined;
+  }
+  if (typeof meta.s !== 'number' || typeof meta.f !== 'number' || typeof meta.p !== 'string') return undefined;
+  const body = bytes.subarray(4 + metaLength);
+  return {
+    statusCode: meta.s,
+    headers: meta.h ?? {},
+    body,
+    path: meta.p,
+    tags: Array.isArray(meta.t) ? meta.t : [],
+    storedAt: meta.st,
+    freshUntil: meta.f,
+    staleUntil: meta.su,
+    errorStaleUntil: meta.eu,
+    size: body.length + 256,
+  };
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { RESP_TYPES } from 'redis';
+import type { RedisConnection } from '../lib/redis-connection.js';
+import { decodeEntry, encodeEntry, type CacheEntry } from './cache-entry.js';
+
+/** What a purge drops: entries carrying any of the tags, and entries whose path starts with the prefix. */
+export interface PurgeRequest {
+  tags?: readonly string[];
+  prefix?: string;
+}
+
+const UNLOCK_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+const DELETE_CHUNK = 500;
+
+/**
+ * The shared cache tier in Redis: serialized entries with a hard expiry at the end of their
+ * stale-if-error window, a set of entry keys per tag, a short SET NX PX lock per key so one
+ * replica fills while the others wait, and a pub/sub channel that tells every replica to drop
+ * purged entries from its in-process tier.
+ */
+export class RedisCacheStore {
+  readonly #redis: RedisConnection;
+  readonly #bytes;
+  readonly channel: string;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+    // Entries come back as Buffers: a hit sends the stored bytes as they are.
+    this.#bytes = redis.client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+    this.channel = redis.key('cache', 'purge');
+  }
+
+  get ready(): boolean {
+    return this.#redis.isReady;
+  }
+
+  #entryKey(path: string, hash: string): string {
+    return this.#redis.key('cache', 'e', path, hash);
+  }
+
+  #lockKey(hash: string): string {
+    return this.#redis.key('cache', 'l', hash);
+  }
+
+  #tagKey(tag: string): string {
+    return this.#redis.key('cache', 't', tag);
+  }
+
+  async get(path: string, hash: string): Promise<CacheEntry | undefined> {
+    const bytes = await this.#bytes.get(this.#entryKey(path, hash));
+    return bytes ? decodeEntry(bytes) : undefined;
+  }
+
+  /** The entry (if any) and whether a replica still holds the fill lock, in one round trip. */
+  async poll(path: string, hash: string): Promise<{ entry: CacheEntry | undefined; locked: boolean }> {
+    // Issued together, the two commands share one round trip (node-redis pipelines a tick's commands).
+    const [bytes, locked] = await Promise.all([
+      this.#bytes.get(this.#entryKey(path, hash)),
+      this.#redis.client.exists(this.#lockKey(hash)),
+    ]);
+    return { entry: bytes ? decodeEntry(bytes) : undefined, locked: locked > 0 };
+  }
+
+  async set(hash: string, entry: CacheEntry): Promise<void> {
+    const ttlMs = Math.max(1, entry.errorStaleUntil - Date.now());
+    const key = this.#entryKey(entry.path, hash);
+    const multi = this.#redis.client.multi().set(key, encodeEntry(entry), { PX: ttlMs });
+    for (const tag of entry.tags) {
+      const tagKey = this.#tagKey(tag);
+      // The tag set lives as long as its longest-lived entry: NX sets a first expiry, GT only extends it.
+      multi.sAdd(tagKey, key).pExpire(tagKey, ttlMs, 'NX').pExpire(tagKey, ttlMs, 'GT');
+    }
+    await multi.exec();
+  }
+
+  /** A lock token when this replica may fill the key, null when another replica holds the lock. */
+  async lock(hash: string, ttlMs: number): Promise<string | null> {
+    const token = randomUUID();
+    const result = await this.#redis.client.set(this.#lockKey(hash), token, { NX: true, PX: ttlMs });
+    return result === 'OK' ? token : null;
+  }
+
+  async unlock(hash: string, token: string): Promise<void> {
+    await this.#redis.client.eval(UNLOCK_SCRIPT, { keys: [this.#lockKey(hash)], arguments: [token] });
+  }
+
+  /** Deletes matching entries; returns how many existed. */
+  async purge(request: PurgeRequest): Promise<number> {
+    let deleted = 0;
+    for (const tag of request.tags ?? []) {
+      const tagKey = this.#tagKey(tag);
+      const keys = await this.#redis.client.sMembers(tagKey);
+      deleted += await this.#delete(keys);
+      await this.#redis.client.del(tagKey);
+    }
+    if (request.prefix !== undefined) {
+      const match = `${globEscape(this.#redis.key('cache', 'e', request.prefix))}*`;
+      for await (const keys of this.#redis.client.scanIterator({ MATCH: match, COUNT: 1000 })) {
+        deleted += await this.#delete(keys);
+      }
+    }
+    return deleted;
+  }
+
+  /** Tells every replica (this one included) to drop matching entries from its in-process tier. */
+  async broadcast(request: PurgeRequest): Promise<void> {
+    await this.#redis.client.publish(this.channel, JSON.stringify(request));
+  }
+
+  async #delete(keys: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < keys.length; i += DELETE_CHUNK) {
+      deleted += await this.#redis.client.del(keys.slice(i, i + DELETE_CHUNK));
+    }
+    return deleted;
+  }
+}
+
+/** Escapes Redis glob metacharacters so a path prefix matches literally. */
+function globEscape(value: string): string {
+  return value.replace(/[*?[\]\\]/g, (ch) => `\\${ch}`);
+}

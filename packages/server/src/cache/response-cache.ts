@@ -1,0 +1,264 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ByteLru } from '../lib/byte-lru.js';
+import { sleep } from '../lib/timing.js';
+import type { CacheStatus, GatewayMetrics } from '../plugins/metrics.js';
+import type { CachePolicy } from '../route-table.js';
+import { hashKey, toEntry, type Answer, type CacheEntry, type ProducedAnswer } from './cache-entry.js';
+import type { PurgeRequest, RedisCacheStore } from './redis-cache-store.js';
+
+export interface ResponseCacheOptions {
+  memoryBytes: number;
+  maxEntryBytes: number;
+  lockMs: number;
+  lockWaitMs: number;
+}
+
+/** What the cache answered with and how (the x-cache value). */
+export interface CacheOutcome {
+  answer: Answer;
+  status: Exclude<CacheStatus, 'BYPASS'>;
+}
+
+interface Filled {
+  answer: ProducedAnswer | CacheEntry;
+  /** True when another replica filled the entry and this one read it. */
+  fromPeer: boolean;
+}
+
+/** An answer that tells of an upstream failure (the proxy maps those to 5xx). */
+const isFailure = (statusCode: number): boolean => statusCode >= 500;
+
+/**
+ * The two-tier response cache: a byte-bounded in-process LRU in front of Redis (or alone, without
+ * REDIS_URL or while Redis is unreachable). Concurrent misses on one key make one upstream call:
+ * within a process through a shared promise, across replicas through a short Redis lock whose
+ * waiters poll for the holder's entry and, past a bound, call through. Past freshness an entry is
+ * served STALE while one background refresh runs; past that window it is still served when the
+ * upstream fails, until its stale-if-error window ends.
+ */
+export class ResponseCache {
+  readonly #front: ByteLru<CacheEntry>;
+  readonly #shared: RedisCacheStore | null;
+  readonly #inflight = new Map<string, Promise<Filled | null>>();
+  readonly #options: ResponseCacheOptions;
+  readonly #metrics: GatewayMetrics;
+  readonly #log: FastifyBaseLogger;
+
+  constructor(
+    options: ResponseCacheOptions,
+    shared: RedisCacheStore | null,
+    metrics: GatewayMetrics,
+    log: FastifyBaseLogger,
+  ) {
+    this.#options = options;
+    this.#front = new ByteLru(options.memoryBytes);
+    this.#shared = shared;
+    this.#metrics = metrics;
+    this.#log = log;
+  }
+
+  /** Bytes and entries of the in-process tier. */
+  get memory(): { bytes: number; entries: number } {
+    return { bytes: this.#front.bytes, entries: this.#front.count };
+  }
+
+  /**
+   * Answers a cacheable request: from the cache when it can, else through `produce` (the upstream
+   * call), storing what may be stored. Rejects with produce's error when there is nothing to fall back on.
+   */
+  async respond(
+    key: string,
+    path: string,
+    policy: CachePolicy,
+    produce: () => Promise<ProducedAnswer>,
+  ): Promise<CacheOutcome> {
+    const now = Date.now();
+    let entry = this.#front.get(key);
+    if (entry && entry.freshUntil > now) return { answer: entry, status: 'HIT' };
+
+    let hash = '';
+    if (this.#shared?.ready) {
+      hash = hashKey(key);
+      const shared = await this.#sharedGet(path, hash);
+      if (shared && (!entry || shared.storedAt > entry.storedAt)) {
+        entry = shared;
+        this.#front.set(key, shared);
+      }
+      if (entry && entry.freshUntil > now) return { answer: entry, status: 'HIT' };
+    }
+    if (entry && entry.errorStaleUntil <= now) {
+      this.#front.delete(key);
+      entry = undefined;
+    }
+
+    if (entry && entry.staleUntil > now) {
+      this.#refreshInBackground(key, path, hash, policy, produce);
+      return { answer: entry, status: 'STALE' };
+    }
+
+    try {
+      const filled = await this.#fill(key, path, hash, policy, produce);
+      if (entry && isFailure(filled.answer.statusCode) && entry.errorStaleUntil > Date.now()) {
+        return { answer: entry, status: 'STALE' };
+      }
+      return { answer: filled.answer, status: filled.fromPeer ? 'HIT' : 'MISS' };
+    } catch (err) {
+      if (entry && entry.errorStaleUntil > Date.now()) {
+        this.#log.debug({ path, reason: (err as Error).message }, 'upstream failed; serving stale answer');
+        return { answer: entry, status: 'STALE' };
+      }
+      throw err;
+    }
+  }
+
+  /** Drops matching entries here and, through Redis, in every replica; returns how many were dropped. */
+  async purge(request: PurgeRequest): Promise<{ purged: number; everywhere: boolean }> {
+    const local = this.dropLocal(request);
+    if (!this.#shared) return { purged: local, everywhere: true };
+    if (!this.#shared.ready) return { purged: local, everywhere: false };
+    const purged = await this.#shared.purge(request);
+    await this.#shared.broadcast(request);
+    return { purged: Math.max(purged, local), everywhere: true };
+  }
+
+  /** Drops matching entries from the in-process tier only (a purge broadcast from another replica). */
+  dropLocal(request: PurgeRequest): number {
+    const tags = new Set(request.tags ?? []);
+    const prefix = request.prefix;
+    return this.#front.deleteWhere(
+      (_key, entry) =>
+        entry.tags.some((tag) => tags.has(tag)) || (prefix !== undefined && entry.path.startsWith(prefix)),
+    );
+  }
+
+  /** Empties the in-process tier (after a Redis outage, purges may have been missed). */
+  clearLocal(): void {
+    this.#front.clear();
+  }
+
+  #fill(
+    key: string,
+    path: string,
+    hash: string,
+    policy: CachePolicy,
+    produce: () => Promise<ProducedAnswer>,
+  ): Promise<Filled> {
+    const running = this.#inflight.get(key);
+    // A background refresh that stepped aside for another replica resolves null: fill in the foreground then.
+    if (running) return running.then((result) => result ?? this.#fill(key, path, hash, policy, produce));
+    return this.#track(key, this.#lead(key, path, hash, policy, produce, false)) as Promise<Filled>;
+  }
+
+  #refreshInBackground(
+    key: string,
+    path: string,
+    hash: string,
+    policy: CachePolicy,
+    produce: () => Promise<ProducedAnswer>,
+  ): void {
+    if (this.#inflight.has(key)) return;
+    this.#track(key, this.#lead(key, path, hash, policy, produce, true)).catch((err: Error) => {
+      this.#log.warn({ path, reason: err.message }, 'background cache refresh failed');
+    });
+  }
+
+  #track(key: string, promise: Promise<Filled | null>): Promise<Filled | null> {
+    const tracked = promise.finally(() => {
+      if (this.#inflight.get(key) === tracked) this.#inflight.delete(key);
+    });
+    this.#inflight.set(key, tracked);
+    return tracked;
+  }
+
+  /**
+   * Fills one key: takes the cross-replica lock (or waits for its holder's entry), calls the
+   * upstream, stores a cacheable answer, releases the lock. In background mode it steps aside
+   * (null) when another replica holds the lock, as that replica is refreshing already.
+   */
+  async #lead(
+    key: string,
+    path: string,
+    rawHash: string,
+    policy: CachePolicy,
+    produce: () => Promise<ProducedAnswer>,
+    background: boolean,
+  ): Promise<Filled | null> {
+    const shared = this.#shared?.ready ? this.#shared : null;
+    const hash = shared ? rawHash || hashKey(key) : rawHash;
+    let token: string | null = null;
+    if (shared) {
+      try {
+        token = await shared.lock(hash, this.#options.lockMs);
+      } catch (err) {
+        this.#storeError('lock', err);
+      }
+      if (token === null && shared.ready) {
+        if (background) return null;
+        const peer = await this.#waitForPeer(shared, path, hash);
+        if (peer) {
+          this.#front.set(key, peer);
+          return { answer: peer, fromPeer: true };
+        }
+      }
+    }
+    try {
+      if (token !== null && shared) {
+        // Double-check under the lock: another replica may have filled the key between our read and our lock.
+        const filled = await this.#sharedGet(path, hash);
+        if (filled && filled.freshUntil > Date.now()) {
+          this.#front.set(key, filled);
+          return { answer: filled, fromPeer: true };
+        }
+      }
+      const answer = await produce();
+      if (answer.cacheable && answer.body.length <= this.#options.maxEntryBytes) {
+        const entry = toEntry(answer, path, policy);
+        this.#front.set(key, entry);
+        if (shared) {
+          // Stored before the lock is released, so waiting replicas find it.
+          await shared.set(hash, entry).catch((err: unknown) => this.#storeError('set', err));
+        }
+      }
+      return { answer, fromPeer: false };
+    } finally {
+      if (token !== null && shared)
+        await shared.unlock(hash, token).catch((err: unknown) => this.#storeError('unlock', err));
+    }
+  }
+
+  /**
+   * Polls for the entry another replica is filling. Returns it when it appears; undefined when the
+   * lock was released without an entry (the answer was not cacheable), the bound passed, or Redis failed.
+   */
+  async #waitForPeer(shared: RedisCacheStore, path: string, hash: string): Promise<CacheEntry | undefined> {
+    const deadline = Date.now() + this.#options.lockWaitMs;
+    let interval = 5;
+    while (Date.now() < deadline) {
+      await sleep(Math.min(interval, Math.max(1, deadline - Date.now())));
+      interval = Math.min(interval * 2, 50);
+      try {
+        const { entry, locked } = await shared.poll(path, hash);
+        if (entry && entry.freshUntil > Date.now()) return entry;
+        if (!locked) return undefined;
+      } catch (err) {
+        this.#storeError('poll', err);
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  async #sharedGet(path: string, hash: string): Promise<CacheEntry | undefined> {
+    try {
+      return await this.#shared!.get(path, hash);
+    } catch (err) {
+      this.#storeError('get', err);
+      return undefined;
+    }
+  }
+
+  #storeError(operation: string, err: unknown): void {
+    this.#metrics.cacheStoreErrors.inc({ operation });
+    this.#log.debug({ operation, reason: (err as Error).message }, 'shared cache operation failed');
+  }
+}

@@ -1,0 +1,300 @@
+import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { VISIT_LOG_APP_TOKEN, type RuntimeConfig, type UpstreamName } from '@credit-portal/shared';
+import { buildRouteTable, type GatewayRoute } from './route-table.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the gateway needs, validated; buildApp is a function of this alone. */
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  logLevel: LogLevel;
+  /** Base URL per upstream (a path prefix in it is kept). */
+  upstreams: Record<UpstreamName, string>;
+  upstream: {
+    timeoutMs: number;
+    connections: number;
+    /** Extra attempts for idempotent GETs after a connection error or a 502/503/504. */
+    retries: number;
+    maxBodyBytes: number;
+    circuitFailureThreshold: number;
+    circuitOpenMs: number;
+  };
+  /** The route table: shared upstream routes plus cache, timeout and rate-limit policy. */
+  routes: readonly GatewayRoute[];
+  redis: {
+    /** null: in-process cache and queue. */
+    url: string | null;
+    keyPrefix: string;
+    commandTimeoutMs: number;
+  };
+  cache: {
+    memoryBytes: number;
+    maxEntryBytes: number;
+    /** How long a lock holder may take to fill an entry before the lock lapses. */
+    lockMs: number;
+    /** How long a waiter polls for another replica's fill before calling through itself. */
+    lockWaitMs: number;
+    /** null: the purge endpoint refuses every call. */
+    purgeToken: string | null;
+  };
+  visitLog: {
+    appToken: string;
+    batchSize: number;
+    batchWaitMs: number;
+    maxDeliveries: number;
+    bufferMax: number;
+    claimIdleMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    forwardTimeoutMs: number;
+    bodyLimitBytes: number;
+    /** Which upstream receives the batches. */
+    upstream: UpstreamName;
+  };
+  /** Addresses or CIDRs whose X-Forwarded-For is believed; empty: none. */
+  trustedProxies: string[];
+  rateLimit: { max: number; windowMs: number; strictMax: number; visitLogMax: number };
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  webDistDir: string;
+  runtime: RuntimeConfig;
+  shutdownTimeoutMs: number;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Thrown by loadConfig: one line per bad value, all of them at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid gateway configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const MiB = 1024 * 1024;
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Reads and validates the environment; throws ConfigError listing every bad value. */
+export function loadConfig(env: Env): GatewayConfig {
+  const read = new EnvReader(env);
+  const creditServicePort = read.int('CREDIT_SERVICE_PORT', 8090, 1, 65535);
+  const localUpstream = `http://127.0.0.1:${creditServicePort}`;
+  const timeoutMs = read.int('UPSTREAM_TIMEOUT_MS', 5000, 50, 120_000);
+  const ttlSeconds = read.int('CACHE_DEFAULT_TTL_SECONDS', 60, 0, 86_400 * 30);
+  const staleSeconds = read.int('CACHE_STALE_SECONDS', 60, 0, 86_400 * 30);
+  const errorStaleSeconds = read.int('CACHE_STALE_IF_ERROR_SECONDS', 86_400, 0, 86_400 * 30);
+  const visitLog = {
+    appToken: read.string('VISITLOG_APP_TOKEN', VISIT_LOG_APP_TOKEN, 128),
+    batchSize: read.int('VISITLOG_BATCH_SIZE', 200, 1, 500),
+    batchWaitMs: read.int('VISITLOG_BATCH_WAIT_MS', 1000, 10, 60_000),
+    maxDeliveries: read.int('VISITLOG_MAX_DELIVERIES', 10, 1, 10_000),
+    bufferMax: read.int('VISITLOG_BUFFER_MAX', 10_000, 1, 10_000_000),
+    claimIdleMs: read.int('VISITLOG_CLAIM_IDLE_MS', 60_000, 100, 86_400_000),
+    backoffBaseMs: read.int('VISITLOG_BACKOFF_BASE_MS', 500, 1, 600_000),
+    backoffMaxMs: read.int('VISITLOG_BACKOFF_MAX_MS', 30_000, 1, 3_600_000),
+    forwardTimeoutMs: read.int('VISITLOG_FORWARD_TIMEOUT_MS', 10_000, 50, 120_000),
+    bodyLimitBytes: read.int('VISITLOG_BODY_LIMIT_BYTES', 256 * 1024, 1024, 16 * MiB),
+    upstream: read.oneOf('VISITLOG_UPSTREAM', ['cms', 'credit', 'report'] as const, 'cms'),
+  };
+  if (visitLog.backoffMaxMs < visitLog.backoffBaseMs) {
+    read.problem('VISITLOG_BACKOFF_MAX_MS', `must be at least VISITLOG_BACKOFF_BASE_MS (${visitLog.backoffBaseMs})`);
+  }
+  if (visitLog.claimIdleMs <= visitLog.backoffMaxMs + visitLog.forwardTimeoutMs) {
+    // A batch being retried must not look abandoned to the other replicas.
+    read.problem(
+      'VISITLOG_CLAIM_IDLE_MS',
+      `must exceed VISITLOG_BACKOFF_MAX_MS + VISITLOG_FORWARD_TIMEOUT_MS (${visitLog.backoffMaxMs + visitLog.forwardTimeoutMs})`,
+    );
+  }
+
+  const config: GatewayConfig = {
+    host: read.string('GATEWAY_HOST', '0.0.0.0', 255),
+    port: read.int('GATEWAY_PORT', 8080, 0, 65535),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    upstreams: {
+      credit: read.url('CREDIT_API_URL', localUpstream, ['http:', 'https:']),
+      cms: read.url('CMS_API_URL', localUpstream, ['http:', 'https:']),
+      report: read.url('REPORT_API_URL', localUpstream, ['http:', 'https:']),
+    },
+    upstream: {
+      timeoutMs,
+      connections: read.int('UPSTREAM_CONNECTIONS', 64, 1, 4096),
+      retries: read.int('UPSTREAM_RETRIES', 1, 0, 5),
+      maxBodyBytes: read.int('UPSTREAM_MAX_BODY_BYTES', 10 * MiB, 1024, 512 * MiB),
+      circuitFailureThreshold: read.int('CIRCUIT_FAILURE_THRESHOLD', 5, 1, 1000),
+      circuitOpenMs: read.int('CIRCUIT_OPEN_MS', 10_000, 100, 3_600_000),
+    },
+    routes: [],
+    redis: {
+      url: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+      keyPrefix: read.string('REDIS_KEY_PREFIX', 'credit-portal:', 64),
+      commandTimeoutMs: read.int('REDIS_COMMAND_TIMEOUT_MS', 1000, 10, 60_000),
+    },
+    cache: {
+      memoryBytes: read.int('CACHE_MEMORY_BYTES', 64 * MiB, 0, 16 * 1024 * MiB),
+      maxEntryBytes: read.int('CACHE_MAX_ENTRY_BYTES', MiB, 1, 512 * MiB),
+      lockMs: read.int('CACHE_LOCK_MS', timeoutMs + 1000, 10, 600_000),
+      lockWaitMs: read.int('CACHE_LOCK_WAIT_MS', timeoutMs, 0, 600_000),
+      purgeToken: read.optionalString('CACHE_PURGE_TOKEN', 16, 512),
+    },
+    visitLog,
+    trustedProxies: read.proxies('TRUSTED_PROXIES'),
+    rateLimit: {
+      max: read.int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      windowMs: read.int('RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
+      strictMax: read.int('RATE_LIMIT_STRICT_MAX', 60, 1, 10_000_000),
+      visitLogMax: read.int('RATE_LIMIT_VISITLOG_MAX', 120, 1, 10_000_000),
+    },
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', MiB, 1024, 512 * MiB),
+    uploadLimitBytes: read.int('UPLOAD_LIMIT_BYTES', 20 * MiB, 1024, 2048 * MiB),
+    webDistDir: read.string('WEB_DIST_DIR', DEFAULT_WEB_DIST_DIR, 4096),
+    runtime: {
+      siteName: read.string('SITE_NAME', '信用云州', 64),
+      siteCode: read.string('SITE_CODE', '9900000001', 64),
+      contactAddress: read.string('CONTACT_ADDRESS', '云州市东湖区市民服务中心3号楼', 256),
+      contactPhone: read.string('CONTACT_PHONE', '12345', 64),
+      oldSiteUrl: read.optionalUrl('OLD_SITE_URL', ['http:', 'https:']) ?? '',
+      dataSubmissionUrl: read.optionalUrl('DATA_SUBMISSION_URL', ['http:', 'https:']) ?? '',
+      filingUrl: read.optionalUrl('FILING_URL', ['http:', 'https:']) ?? 'https://beian.miit.gov.cn/',
+      filingText: read.string('FILING_TEXT', '网站备案信息', 128),
+      securityFilingUrl: read.optionalUrl('SECURITY_FILING_URL', ['http:', 'https:']) ?? 'https://beian.mps.gov.cn/',
+      securityFilingText: read.string('SECURITY_FILING_TEXT', '公安机关备案信息', 128),
+      errorReportUrl: read.optionalUrl('ERROR_REPORT_URL', ['http:', 'https:']) ?? 'https://zfwzzc.www.gov.cn/',
+      h5TestMode: read.bool('H5_TEST_MODE', false),
+    },
+    shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+  };
+  read.throwIfProblems();
+  config.routes = buildRouteTable({
+    ttlMs: ttlSeconds * 1000,
+    staleMs: staleSeconds * 1000,
+    errorStaleMs: errorStaleSeconds * 1000,
+  });
+  return config;
+}
+
+/** Reads typed values from the environment, collecting a problem per bad one instead of stopping. */
+class EnvReader {
+  readonly #problems: string[] = [];
+
+  constructor(private readonly env: Env) {}
+
+  problem(name: string, message: string): void {
+    this.#problems.push(`${name}: ${message}`);
+  }
+
+  throwIfProblems(): void {
+    if (this.#problems.length > 0) throw new ConfigError(this.#problems);
+  }
+
+  #raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.#raw(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      this.problem(name, `must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+      return fallback;
+    }
+    return value;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.#raw(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    this.problem(name, `must be true or false (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+
+  string(name: string, fallback: string, maxLength: number): string {
+    const raw = this.#raw(name);
+    if (raw === undefined) return fallback;
+    if (raw.length > maxLength) {
+      this.problem(name, `must be at most ${maxLength} characters (got ${raw.length})`);
+      return fallback;
+    }
+    return raw;
+  }
+
+  optionalString(name: string, minLength: number, maxLength: number): string | null {
+    const raw = this.#raw(name);
+    if (raw === undefined) return null;
+    if (raw.length < minLength || raw.length > maxLength) {
+      this.problem(name, `must be ${minLength} to ${maxLength} characters long (got ${raw.length})`);
+      return null;
+    }
+    return raw;
+  }
+
+  oneOf<const T extends readonly string[]>(name: string, allowed: T, fallback: T[number]): T[number] {
+    const raw = this.#raw(name);
+    if (raw === undefined) return fallback;
+    if (!allowed.includes(raw)) {
+      this.problem(name, `must be one of ${allowed.join(', ')} (got ${JSON.stringify(raw)})`);
+      return fallback;
+    }
+    return raw;
+  }
+
+  url(name: string, fallback: string, protocols: readonly string[]): string {
+    return this.optionalUrl(name, protocols) ?? fallback;
+  }
+
+  optionalUrl(name: string, protocols: readonly string[]): string | null {
+    const raw = this.#raw(name);
+    if (raw === undefined) return null;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      this.problem(name, `must be an absolute URL (got ${JSON.stringify(raw)})`);
+      return null;
+    }
+    if (!protocols.includes(url.protocol)) {
+      this.problem(
+        name,
+        `must use ${protocols.map((p) => p.replace(':', '')).join(' or ')} (got ${JSON.stringify(url.protocol)})`,
+      );
+      return null;
+    }
+    return raw.replace(/\/+$/, '');
+  }
+
+  proxies(name: string): string[] {
+    const raw = this.#raw(name);
+    if (raw === undefined) return [];
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const keywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
+    const bad = entries.filter((entry) => !keywords.has(entry) && !isAddressOrCidr(entry));
+    if (bad.length > 0) {
+      this.problem(
+        name,
+        `must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (bad: ${bad.join(', ')})`,
+      );
+      return [];
+    }
+    return entries;
+  }
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}

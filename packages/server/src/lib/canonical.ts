@@ -1,0 +1,45 @@
+/**
+ * Canonical forms for cache keys: the same request written differently (query parameters or
+ * JSON keys in another order) must land on the same key.
+ */
+
+/** JSON with object keys sorted at every depth; arrays keep their order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    // undefined, functions and symbols have no JSON form; the key treats them as null.
+    return JSON.stringify(value) ?? 'null';
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    parts.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** A query string with its parameters sorted by name, then value; decoded and re-encoded uniformly. */
+export function canonicalQuery(search: string | URLSearchParams): string {
+  if (search === '') return '';
+  const pairs = [...(typeof search === 'string' ? new URLSearchParams(search) : search)];
+  if (pairs.length === 0) return '';
+  pairs.sort(([ak, av], [bk, bv]) => (ak === bk ? compare(av, bv) : compare(ak, bk)));
+  return new URLSearchParams(pairs).toString();
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Splits a request URL into its path and the query string after '?' (empty when none). */
+export function splitUrl(url: string): { path: string; search: string } {
+  const at = url.indexOf('?');
+  return at < 0 ? { path: url, search: '' } : { path: url.slice(0, at), search: url.slice(at + 1) };
+}
+
+/** The cache key of a request: method, path, canonical query and, when there is one, canonical JSON body. */
+export function cacheKey(method: string, path: string, search: string | URLSearchParams, body?: unknown): string {
+  const query = canonicalQuery(search);
+  const base = query ? `${method} ${path}?${query}` : `${method} ${path}`;
+  return body === undefined ? base : `${base}\n${canonicalJson(body)}`;
+}

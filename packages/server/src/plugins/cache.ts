@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import { RedisCacheStore, type PurgeRequest } from '../cache/redis-cache-store.js';
+import { ResponseCache } from '../cache/response-cache.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cache: ResponseCache;
+  }
+}
+
+/**
+ * The response cache: the in-process tier always, Redis behind it with REDIS_URL. Purges reach
+ * every replica through a Redis channel; after a Redis outage the in-process tier is emptied,
+ * since purges sent meanwhile never arrived.
+ */
+export default fp(
+  async (app) => {
+    const { cache: options } = app.config;
+    const log = app.log.child({ plugin: 'cache' });
+    const shared = app.redis ? new RedisCacheStore(app.redis) : null;
+    const cache = new ResponseCache(options, shared, app.metrics, log);
+    app.decorate('cache', cache);
+    app.metrics.addCollector(() => {
+      app.metrics.cacheMemoryBytes.set(cache.memory.bytes);
+      app.metrics.cacheMemoryEntries.set(cache.memory.entries);
+    });
+
+    if (app.redis && shared) {
+      const redis = app.redis;
+      let connectedBefore = false;
+      redis.onReady(() => {
+        if (connectedBefore) cache.clearLocal();
+        connectedBefore = true;
+      });
+      const subscriber = redis.dedicated('cache-purge');
+      let subscribed = false;
+      const onPurge = (message: string) => {
+        try {
+          cache.dropLocal(JSON.parse(message) as PurgeRequest);
+        } catch (err) {
+          log.warn({ reason: (err as Error).message }, 'ignored a malformed purge message');
+        }
+      };
+      // node-redis re-subscribes by itself after a reconnect once the first subscribe went through.
+      subscriber.on('ready', () => {
+        if (subscribed) return;
+        subscriber
+          .subscribe(shared.channel, onPurge)
+          .then(() => {
+            subscribed = true;
+          })
+          .catch((err: Error) => log.warn({ reason: err.message }, 'purge channel subscription failed'));
+      });
+    }
+  },
+  { name: 'cache', dependencies: ['metrics', 'redis'] },
+);

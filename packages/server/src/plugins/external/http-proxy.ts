@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import httpProxy from '@fastify/http-proxy';
+import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
+import { codeForStatus, GatewayError } from '../../lib/errors.js';
+import type { GatewayRoute } from '../../route-table.js';
+import type { UpstreamClient } from '../../upstream/upstream-client.js';
+
+export interface BinaryProxyOptions {
+  route: GatewayRoute;
+  client: UpstreamClient;
+  timeoutMs: number;
+  retries: number;
+}
+
+/** Request headers a binary download needs upstream; cookies and credentials stay here. */
+const FORWARDED_HEADERS = [
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+  'user-agent',
+];
+
+/**
+ * A pass-through route for a binary prefix (flipbook page images) with @fastify/http-proxy on
+ * the upstream's own undici Pool: 2xx and 304 answers stream through untouched (never cached,
+ * x-cache: BYPASS); anything else, and any failure, becomes the normalized error envelope.
+ */
+const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route, client, timeoutMs, retries }) => {
+  const prefix = route.path.replace(/\/+$/, '');
+  // reply-from hands over replies typed for any server; this app serves HTTP/1 only.
+  const sendError = (anyReply: unknown, statusCode: number, code = codeForStatus(statusCode)) => {
+    const reply = anyReply as FastifyReply;
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-encoding');
+    reply.removeHeader('etag');
+    reply.removeHeader('last-modified');
+    reply
+      .code(statusCode)
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-cache', 'BYPASS');
+    reply.send(errorEnvelope(code));
+  };
+
+  // A client that hangs up before the upstream answered must not keep a half-open circuit's trial slot.
+  app.addHook('onRequestAbort', async (_request) => client.breaker.release());
+
+  await app.register(httpProxy, {
+    upstream: client.origin,
+    prefix,
+    rewritePrefix: client.basePath + prefix,
+    httpMethods: route.methods.includes('GET') ? [...route.methods, 'HEAD'] : [...route.methods],
+    undici: client.pool,
+    disableRequestLogging: true,
+    internalRewriteLocationHeader: false,
+    preHandler: async (_request, reply) => {
+      reply.header('x-cache', 'BYPASS');
+      app.metrics.cacheResults.inc({ result: 'bypass' });
+      if (!client.breaker.tryAcquire()) {
+        app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'circuit_open' });
+        throw new GatewayError(503, ERROR_CODES.upstreamUnavailable);
+      }
+    },
+    replyOptions: {
+      timeout: timeoutMs,
+      retriesCount: retries,
+      rewriteRequestHeaders: (request) => {
+        const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip };
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        return headers;
+      },
+      rewriteHeaders: (headers) => {
+        const kept = { ...headers };
+        delete kept['set-cookie'];
+        delete kept.location;
+        return { ...kept, 'x-cache': 'BYPASS' };
+      },
+      onResponse: (_request, reply, response) => {
+        const status = response.statusCode;
+        if (status >= 500) {
+          client.breaker.failure();
+          app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'status_5xx' });
+        } else {
+          client.breaker.success();
+        }
+        if ((status >= 200 && status < 300) || status === 304) {
+          reply.send(response.stream);
+          return;
+        }
+        response.stream.resume();
+        if (status >= 500) sendError(reply, 502, ERROR_CODES.upstreamError);
+        else if (status >= 300 && status < 400) sendError(reply, 502, ERROR_CODES.upstreamInvalid);
+        else sendError(reply, status);
+      },
+      onError: (reply, { error }) => {
+        client.breaker.failure();
+        const timedOut = (error as Error & { statusCode?: number }).statusCode === 504;
+        app.metrics.upstreamErrors.inc({ upstream: client.name, kind: timedOut ? 'timeout' : 'unavailable' });
+        reply.request.log.warn(
+          { reason: error.message, code: (error as Error & { code?: string }).code },
+          'binary upstream call failed',
+        );
+        if (timedOut) sendError(reply, 504, ERROR_CODES.upstreamTimeout);
+        else sendError(reply, 502, ERROR_CODES.upstreamUnavailable);
+      },
+    },
+  });
+};
+
+export default binaryProxy;

@@ -1,0 +1,222 @@
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, type Dialect } from '@credit-portal/shared';
+import type { Answer, ProducedAnswer } from '../cache/cache-entry.js';
+import { cacheKey, splitUrl } from '../lib/canonical.js';
+import { GatewayError } from '../lib/errors.js';
+import type { GatewayRoute } from '../route-table.js';
+import { normalizeUpstreamAnswer } from '../upstream/normalize.js';
+import { UpstreamFailure, type UpstreamClient } from '../upstream/upstream-client.js';
+import binaryProxy from './external/http-proxy.js';
+import type { CacheStatus } from './metrics.js';
+
+/** Request headers passed to the upstream; everything else (cookies, hop-by-hop) stays here. */
+const FORWARDED_HEADERS = ['accept-language', 'authorization', 'jwttoken', 'infotoken', 'certtoken', 'user-agent'];
+
+/** Names of user tokens: a request carrying one (header, query or body field) is never cached. */
+const USER_TOKEN_FIELDS = new Set([
+  'authorization',
+  'jwttoken',
+  'infotoken',
+  'certtoken',
+  'logintoken',
+  'gtxytoken',
+  'izgtxytoken',
+]);
+
+const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
+
+/** Form and multipart bodies are streamed to the upstream as they came, within UPLOAD_LIMIT_BYTES. */
+const RAW_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * The proxy: one route per row of the route table, and nothing else reaches an upstream. JSON
+ * routes go through the response cache (when the row has a policy and the request is cacheable)
+ * and the envelope normalizer on the upstream's undici Pool; binary prefix routes stream through
+ * @fastify/http-proxy. Every answer carries x-cache.
+ */
+const proxyPlugin: FastifyPluginAsync = async (app) => {
+  const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes } = app.config;
+
+  // Upstream routes take JSON, or raw form/multipart bodies; text/plain is only for visit-log beacons.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(RAW_CONTENT_TYPES, (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > uploadLimitBytes) {
+      done(new GatewayError(413, ERROR_CODES.payloadTooLarge), undefined);
+      return;
+    }
+    done(null, payload.pipe(new ByteLimit(uploadLimitBytes)));
+  });
+
+  for (const route of routes) {
+    const client = app.upstreams[route.upstream];
+    const timeoutMs = route.timeoutMs ?? upstreamConfig.timeoutMs;
+    if (route.dialect === 'binary') {
+      await app.register(binaryProxy, { route, client, timeoutMs, retries: upstreamConfig.retries });
+      continue;
+    }
+    const dialect = route.dialect;
+    app.route({
+      method: [...route.methods],
+      url: route.path,
+      ...(route.rateLimit === 'strict'
+        ? { config: { rateLimit: { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } } }
+        : {}),
+      handler: (request, reply) => forward(request, reply, route, dialect, client, timeoutMs),
+    });
+  }
+
+  async function forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: GatewayRoute,
+    dialect: Dialect,
+    client: UpstreamClient,
+    timeoutMs: number,
+  ): Promise<FastifyReply> {
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const { search } = splitUrl(request.url);
+    const raw = request.body instanceof Readable;
+    const params = search ? new URLSearchParams(search) : null;
+    const produce = () => callUpstream(request, method, search, dialect, client, timeoutMs);
+    const bypass = route.cache === null || raw || carriesUserToken(request, params);
+    request.upstreamName = client.name;
+
+    let status: CacheStatus = bypass ? 'BYPASS' : 'MISS';
+    // Set first so that error answers say it too.
+    reply.header('x-cache', status);
+    try {
+      let answer: Answer;
+      if (bypass || route.cache === null) {
+        answer = await produce();
+      } else {
+        const key = cacheKey(method, route.path, params ?? '', method === 'GET' ? undefined : request.body);
+        const outcome = await app.cache.respond(key, route.path, route.cache, produce);
+        answer = outcome.answer;
+        status = outcome.status;
+      }
+      return reply
+        .code(answer.statusCode)
+        .headers(answer.headers)
+        .header('x-cache', status)
+        .header('cache-control', bypass ? 'no-store' : 'no-cache')
+        .send(answer.body);
+    } finally {
+      app.metrics.cacheResults.inc({ result: status.toLowerCase() });
+    }
+  }
+
+  async function callUpstream(
+    request: FastifyRequest,
+    method: string,
+    search: string,
+    dialect: Dialect,
+    client: UpstreamClient,
+    timeoutMs: number,
+  ): Promise<ProducedAnswer> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-request-id': request.id,
+      'x-forwarded-for': request.ip,
+      'x-forwarded-proto': request.protocol,
+    };
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let body: string | Readable | null = null;
+    if (method !== 'GET' && request.body !== undefined && request.body !== null) {
+      if (request.body instanceof Readable) {
+        body = request.body;
+        headers['content-type'] = String(request.headers['content-type']);
+      } else {
+        body = JSON.stringify(request.body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const path = `${request.routeOptions.url}${search ? `?${search}` : ''}`;
+    let response;
+    try {
+      response = await client.request({ method, path, headers, body, timeoutMs, retry: method === 'GET' });
+    } catch (err) {
+      if (body instanceof ByteLimit && body.exceeded) throw new GatewayError(413, ERROR_CODES.payloadTooLarge);
+      if (err instanceof UpstreamFailure) {
+        request.log.warn({ upstream: err.upstream, kind: err.kind, reason: err.message }, 'upstream call failed');
+        throw toGatewayError(err);
+      }
+      throw err;
+    }
+    request.upstreamMs = response.latencyMs;
+    const { statusCode, envelope } = normalizeUpstreamAnswer(dialect, response.status, response.headers, response.body);
+    if (statusCode === 502 && response.status < 500) {
+      request.log.warn(
+        { upstream: client.name, status: response.status },
+        'upstream answer is not in the route dialect',
+      );
+    }
+    return {
+      statusCode,
+      headers: JSON_HEADERS,
+      body: Buffer.from(JSON.stringify(envelope)),
+      cacheable: statusCode === 200 && envelope.ok,
+    };
+  }
+};
+
+function toGatewayError(failure: UpstreamFailure): GatewayError {
+  switch (failure.kind) {
+    case 'timeout':
+      return new GatewayError(504, ERROR_CODES.upstreamTimeout);
+    case 'circuit_open':
+      return new GatewayError(503, ERROR_CODES.upstreamUnavailable);
+    case 'too_large':
+      return new GatewayError(502, ERROR_CODES.upstreamInvalid);
+    case 'unavailable':
+      return new GatewayError(502, ERROR_CODES.upstreamUnavailable);
+  }
+}
+
+/** True when the request carries a user token in a header, a query parameter or a top-level body field. */
+function carriesUserToken(request: FastifyRequest, params: URLSearchParams | null): boolean {
+  for (const field of USER_TOKEN_FIELDS) if (request.headers[field] !== undefined) return true;
+  if (params) {
+    for (const name of params.keys()) if (USER_TOKEN_FIELDS.has(name.toLowerCase())) return true;
+  }
+  const body = request.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof Readable)) {
+    for (const name of Object.keys(body)) if (USER_TOKEN_FIELDS.has(name.toLowerCase())) return true;
+  }
+  return false;
+}
+
+/** Passes a stream through and fails it once more than `limit` bytes went by. */
+class ByteLimit extends Transform {
+  exceeded = false;
+  #seen = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#seen += chunk.length;
+    if (this.#seen > this.limit) {
+      this.exceeded = true;
+      callback(new GatewayError(413, ERROR_CODES.payloadTooLarge));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The upstream a proxied request went to (for the request log line). */
+    upstreamName: string | null;
+    /** Latency of the upstream call made for this request, when one was. */
+    upstreamMs: number | null;
+  }
+}
+
+export default proxyPlugin;

@@ -1,0 +1,122 @@
+import { API_PATHS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
+
+/** How long an answer is fresh, how long it may still be served, and what it can be purged by. */
+export interface CachePolicy {
+  /** Fresh for this long: answered from the cache without asking the upstream. */
+  ttlMs: number;
+  /** Past freshness, served for this long while one background refresh runs (stale-while-revalidate). */
+  staleMs: number;
+  /** Past freshness, served for this long when the upstream fails (stale-if-error); at least staleMs. */
+  errorStaleMs: number;
+  /** Purge handles: POST /admin/cache/purge {tags} drops every entry carrying one of them. */
+  tags: readonly string[];
+}
+
+/** One row of the gateway's route table: the shared upstream route plus the gateway's policy. */
+export interface GatewayRoute extends UpstreamRoute {
+  /** null: never cached (answers say x-cache: BYPASS). */
+  cache: CachePolicy | null;
+  /** Upstream timeout for this route; null uses UPSTREAM_TIMEOUT_MS. */
+  timeoutMs: number | null;
+  /** 'strict' routes (search, report, login) get the lower per-IP limit RATE_LIMIT_STRICT_MAX. */
+  rateLimit: 'default' | 'strict';
+}
+
+/** The gateway's policy for one path; seconds, as the README table shows them. */
+export interface RoutePolicy {
+  cache?: { tags: readonly string[]; ttlSeconds?: number; staleSeconds?: number; errorStaleSeconds?: number };
+  timeoutMs?: number;
+  rateLimit?: 'strict';
+}
+
+/**
+ * The cache and resilience policy per upstream path. Paths absent here are proxied but never
+ * cached; paths absent from UPSTREAM_ROUTES are never proxied at all.
+ */
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
+  [API_PATHS.siteInfo]: { cache: { tags: ['district', 'siteinfo'], ttlSeconds: 300 } },
+  [API_PATHS.districtList]: { cache: { tags: ['district', 'siteinfo'], ttlSeconds: 600 } },
+  [API_PATHS.districtContentList]: { cache: { tags: ['district', 'content'] } },
+  [API_PATHS.districtLicenceList]: { cache: { tags: ['district', 'licence'], ttlSeconds: 120 } },
+  [API_PATHS.districtPenaltyList]: { cache: { tags: ['district', 'penalty'], ttlSeconds: 120 } },
+  [API_PATHS.districtLicenceDetail]: { cache: { tags: ['district', 'licence'], ttlSeconds: 600 } },
+  [API_PATHS.districtPenaltyDetail]: { cache: { tags: ['district', 'penalty'], ttlSeconds: 600 } },
+  [API_PATHS.contentList]: { cache: { tags: ['content'] } },
+  [API_PATHS.contentListAll]: { cache: { tags: ['content'] } },
+  [API_PATHS.contentDetail]: { cache: { tags: ['content'], ttlSeconds: 300 } },
+  [API_PATHS.imageLinkList]: { cache: { tags: ['content', 'images'], ttlSeconds: 300 } },
+  [API_PATHS.flipbook]: { cache: { tags: ['flipbook'], ttlSeconds: 600 } },
+  // Page images stream through untouched; browsers cache them by the upstream's own headers.
+  [API_PATHS.flipbookPagePrefix]: { timeoutMs: 15_000 },
+  // A search is personal in intent and unbounded in variety: not cached, and rate limited harder.
+  [API_PATHS.entitySearch]: { rateLimit: 'strict' },
+  [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
+  [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
+  [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },
+  [API_PATHS.punishDetail]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600 } },
+};
+
+/** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
+const PERSONAL_PATH = /\/(?:user|wechat)\//i;
+
+export interface CacheDefaults {
+  ttlMs: number;
+  staleMs: number;
+  errorStaleMs: number;
+}
+
+/**
+ * Joins the shared upstream routes with their policies into the route table, checking that no
+ * policy names an unknown path and that nothing personal, binary or write-like is cacheable.
+ */
+export function buildRouteTable(
+  defaults: CacheDefaults,
+  routes: readonly UpstreamRoute[] = UPSTREAM_ROUTES,
+  policies: Readonly<Record<string, RoutePolicy>> = ROUTE_POLICIES,
+): GatewayRoute[] {
+  const known = new Set(routes.map((route) => route.path));
+  for (const path of Object.keys(policies)) {
+    if (!known.has(path)) throw new Error(`Route policy for ${path}: no such upstream route`);
+  }
+  return routes.map((route) => {
+    const policy = policies[route.path] ?? {};
+    if (policy.cache) {
+      if (route.dialect === 'binary')
+        throw new Error(`Route policy for ${route.path}: binary answers are never cached`);
+      if (route.upstream === 'report' || PERSONAL_PATH.test(route.path)) {
+        throw new Error(`Route policy for ${route.path}: H5 and report calls are never cached`);
+      }
+      if (route.methods.some((method) => method === 'PUT' || method === 'DELETE')) {
+        throw new Error(`Route policy for ${route.path}: writes are never cached`);
+      }
+    }
+    const cache = policy.cache ? toCachePolicy(policy.cache, defaults) : null;
+    return { ...route, cache, timeoutMs: policy.timeoutMs ?? null, rateLimit: policy.rateLimit ?? 'default' };
+  });
+}
+
+function toCachePolicy(cache: NonNullable<RoutePolicy['cache']>, defaults: CacheDefaults): CachePolicy {
+  const ttlMs = cache.ttlSeconds === undefined ? defaults.ttlMs : cache.ttlSeconds * 1000;
+  const staleMs = cache.staleSeconds === undefined ? defaults.staleMs : cache.staleSeconds * 1000;
+  const errorStaleMs = cache.errorStaleSeconds === undefined ? defaults.errorStaleMs : cache.errorStaleSeconds * 1000;
+  return { ttlMs, staleMs, errorStaleMs: Math.max(staleMs, errorStaleMs), tags: [...cache.tags] };
+}
+
+/** The same table with every cache policy's timings replaced (tests use short ones). */
+export function withCacheTimings(routes: readonly GatewayRoute[], timings: Partial<CacheDefaults>): GatewayRoute[] {
+  return routes.map((route) =>
+    route.cache
+      ? {
+          ...route,
+          cache: {
+            ...route.cache,
+            ...timings,
+            errorStaleMs: Math.max(
+              timings.staleMs ?? route.cache.staleMs,
+              timings.errorStaleMs ?? route.cache.errorStaleMs,
+            ),
+          },
+        }
+      : route,
+  );
+}

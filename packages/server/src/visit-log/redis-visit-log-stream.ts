@@ -1,0 +1,156 @@
+import type { EnrichedVisitLog } from '@credit-portal/shared';
+import type { RedisClient, RedisConnection } from '../lib/redis-connection.js';
+import { readEvent, type StreamCounts, type StreamEntry, type VisitLogStream } from './visit-log-stream.js';
+
+const GROUP = 'forwarders';
+const FIELD = 'e';
+
+interface RawMessage {
+  id: string;
+  message: Record<string, string>;
+}
+
+/**
+ * The visit-log queue on a Redis Stream with one consumer group shared by every replica.
+ * Delivered entries are acknowledged and deleted, so the stream holds only undelivered and
+ * pending events; dead letters go to a second stream that is never trimmed.
+ */
+export class RedisVisitLogStream implements VisitLogStream {
+  readonly durable = true;
+  readonly #redis: RedisConnection;
+  /** Blocking reads get their own connection so they never hold up other commands. */
+  readonly #blocking: RedisClient;
+  readonly #stream: string;
+  readonly #dead: string;
+  #groupReady = false;
+
+  constructor(redis: RedisConnection) {
+    this.#redis = redis;
+    this.#blocking = redis.dedicated('visitlog-reader');
+    this.#stream = redis.key('visitlog', 'stream');
+    this.#dead = redis.key('visitlog', 'dead');
+  }
+
+  get ready(): boolean {
+    return this.#redis.isReady;
+  }
+
+  get readable(): boolean {
+    return this.#redis.isReady && this.#blocking.isReady;
+  }
+
+  async append(events: readonly EnrichedVisitLog[]): Promise<void> {
+    if (events.length === 0) return;
+    const multi = this.#redis.client.multi();
+    for (const event of events) multi.xAdd(this.#stream, '*', { [FIELD]: JSON.stringify(event) });
+    await multi.exec();
+  }
+
+  async readNew(consumer: string, count: number, blockMs: number): Promise<StreamEntry[]> {
+    if (!this.#blocking.isReady) throw new Error('visit-log reader connection not ready');
+    const reply = await this.#withGroup(() =>
+      this.#blocking.xReadGroup(
+        GROUP,
+        consumer,
+        { key: this.#stream, id: '>' },
+        { COUNT: count, BLOCK: Math.max(1, Math.round(blockMs)) },
+      ),
+    );
+    const streams = (reply ?? []) as Array<{ messages: RawMessage[] }>;
+    return streams.flatMap((stream) => stream.messages.map(toEntry));
+  }
+
+  async claimIdle(consumer: string, minIdleMs: number, count: number): Promise<StreamEntry[]> {
+    const reply = await this.#withGroup(() =>
+      this.#redis.client.xAutoClaim(this.#stream, GROUP, consumer, minIdleMs, '0-0', { COUNT: count }),
+    );
+    // Entries deleted while pending are reported by id only: nothing left to deliver, just acknowledge.
+    const deleted = reply.deletedMessages as string[];
+    if (deleted.length > 0) await this.#redis.client.xAck(this.#stream, GROUP, deleted);
+    return (reply.messages as Array<RawMessage | null>).filter((m): m is RawMessage => m !== null).map(toEntry);
+  }
+
+  async renew(consumer: string, ids: readonly string[]): Promise<StreamEntry[]> {
+    if (ids.length === 0) return [];
+    const reply = await this.#redis.client.xClaim(this.#stream, GROUP, consumer, 0, [...ids]);
+    return (reply as Array<RawMessage | null>).filter((m): m is RawMessage => m !== null).map(toEntry);
+  }
+
+  async deliveries(consumer: string, ids: readonly string[]): Promise<number> {
+    const wanted = new Set(ids);
+    const pending = await this.#redis.client.xPendingRange(this.#stream, GROUP, '-', '+', ids.length * 2 + 16, {
+      consumer,
+    });
+    let max = 0;
+    for (const item of pending) if (wanted.has(item.id)) max = Math.max(max, Number(item.deliveriesCounter));
+    return max;
+  }
+
+  async ack(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#redis.client
+      .multi()
+      .xAck(this.#stream, GROUP, [...ids])
+      .xDel(this.#stream, [...ids])
+      .exec();
+  }
+
+  async deadLetter(entries: readonly StreamEntry[], deliveries: number, reason: string): Promise<void> {
+    if (entries.length === 0) return;
+    const ids = entries.map((entry) => entry.id);
+    const multi = this.#redis.client.multi();
+    const failedAt = new Date().toISOString();
+    for (const entry of entries) {
+      multi.xAdd(this.#dead, '*', {
+        [FIELD]: entry.raw,
+        sourceId: entry.id,
+        deliveries: String(deliveries),
+        reason,
+        failedAt,
+      });
+    }
+    await multi.xAck(this.#stream, GROUP, ids).xDel(this.#stream, ids).exec();
+  }
+
+  async counts(): Promise<StreamCounts> {
+    const [length, pending, dead] = await Promise.all([
+      this.#redis.client.xLen(this.#stream),
+      this.#withGroup(() => this.#redis.client.xPending(this.#stream, GROUP)),
+      this.#redis.client.xLen(this.#dead),
+    ]);
+    const pendingCount = Number(pending.pending);
+    return { queued: Math.max(0, Number(length) - pendingCount), pending: pendingCount, deadLettered: Number(dead) };
+  }
+
+  async removeConsumer(consumer: string): Promise<void> {
+    const summary = await this.#redis.client.xPending(this.#stream, GROUP);
+    if ((summary.consumers ?? []).some((c) => c.name === consumer)) return;
+    await this.#redis.client.xGroupDelConsumer(this.#stream, GROUP, consumer);
+  }
+
+  /** Runs a group command, creating the stream and group first if Redis lost or never had them. */
+  async #withGroup<T>(command: () => Promise<T>): Promise<T> {
+    if (!this.#groupReady) await this.#ensureGroup();
+    try {
+      return await command();
+    } catch (err) {
+      if (!String((err as Error).message).includes('NOGROUP')) throw err;
+      await this.#ensureGroup();
+      return command();
+    }
+  }
+
+  async #ensureGroup(): Promise<void> {
+    try {
+      await this.#redis.client.xGroupCreate(this.#stream, GROUP, '0', { MKSTREAM: true });
+    } catch (err) {
+      if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
+    }
+    this.#groupReady = true;
+  }
+}
+
+function toEntry(message: RawMessage): StreamEntry {
+  const raw = message.message[FIELD] ?? '';
+  return { id: message.id, event: readEvent(raw), raw };
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createClient } from 'redis';
+import { API_PATHS, GATEWAY_PATHS, isVisitTime, type EnrichedVisitLog } from '@credit-portal/shared';
+import {
+  LogCapture,
+  cleanupRedis,
+  redisUrl,
+  startGateway,
+  testConfig,
+  uniquePrefix,
+  waitFor,
+  type RunningGateway,
+} from './support/gateway.js';
+import { startUpstream, type Upstream } from './support/upstream.js';
+import { visitBody, visitRecord } from './support/visit-logs.js';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** Fast forwarder timings for tests; the claim idle time stays above backoff + forward timeout. */
+const FAST_FORWARDER = {
+  VISITLOG_BATCH_SIZE: '200',
+  VISITLOG_BATCH_WAIT_MS: '50',
+  VISITLOG_BACKOFF_BASE_MS: '20',
+  VISITLOG_BACKOFF_MAX_MS: '200',
+  VISITLOG_FORWARD_TIMEOUT_MS: '2000',
+  VISITLOG_CLAIM_IDLE_MS: '5000',
+  VISITLOG_MAX_DELIVERIES: '1000',
+};
+
+async function metric(gateway: RunningGateway, name: string): Promise<number> {
+  const text = (await request(gateway.url).get(GATEWAY_PATHS.metrics)).text;
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
+/** The visit-log intake and forwarder on a Redis Stream (issue 3 §2). */
+describe('visit logs', () => {
+  let upstream: Upstream;
+  let gateway: RunningGateway;
+  const prefix = uniquePrefix('visitlog');
+  const redis = createClient({ url: redisUrl() });
+  redis.on('error', () => undefined);
+
+  function envFor(keyPrefix: string, extra: Record<string, string> = {}) {
+    return {
+      CREDIT_API_URL: upstream.url,
+      CMS_API_URL: upstream.url,
+      REPORT_API_URL: upstream.url,
+      REDIS_URL: redisUrl(),
+      REDIS_KEY_PREFIX: keyPrefix,
+      TRUSTED_PROXIES: '127.0.0.1',
+      VISITLOG_BODY_LIMIT_BYTES: String(64 * 1024),
+      ...FAST_FORWARDER,
+      ...extra,
+    };
+  }
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    await redis.connect();
+    gateway = await startGateway(testConfig(envFor(prefix)));
+    await waitFor(
+      async () => (await request(gateway.url).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
+      'redis connection',
+    );
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await upstream?.close();
+    await cleanupRedis(redisUrl(), prefix);
+    redis.destroy();
+  });
+
+  const post = (target: RunningGateway, body: unknown) =>
+    request(target.url)
+      .post(API_PATHS.visitLog)
+      .send(body as object);
+
+  it('accepts the SPA format as JSON and as a sendBeacon text/plain body, and forwards it', async () => {
+    await upstream.clearVisitLogs();
+    const json = await post(gateway, visitBody([visitRecord(), visitRecord('0105')])).expect(202);
+    expect(json.body).toEqual({ ok: true, code: 202, message: '已接收 2 条', data: { accepted: 2, rejected: [] } });
+    const beacon = await request(gateway.url)
+      .post(API_PATHS.visitLog)
+      .set('content-type', 'text/plain;charset=UTF-8')
+      .send(JSON.stringify(visitBody([visitRecord('01')])))
+      .expect(202);
+    expect(beacon.body.data.accepted).toBe(1);
+    await waitFor(async () => (await upstream.visitLogs()).distinct === 3, 'three events upstream');
+  });
+
+  it('enriches each record from the request, trusting X-Forwarded-For only from TRUSTED_PROXIES', async () => {
+    await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 503 });
+    const untrustingPrefix = uniquePrefix('visitlog-untrusting');
+    const untrusting = await startGateway(testConfig(envFor(untrustingPrefix, { TRUSTED_PROXIES: '' })));
+    try {
+      await post(gateway, visitBody([{ ...visitRecord('0106', 'id=9'), userid: 'u-1' }]))
+        .set('x-forwarded-for', '203.0.113.7')
+        .set('user-agent', IPHONE)
+        .expect(202);
+      await waitFor(() => untrusting.app.redis?.isReady, 'redis connection');
+      await post(untrusting, visitBody([visitRecord()]))
+        .set('x-forwarded-for', '203.0.113.8')
+        .expect(202);
+
+      const [trusted] = await redis.xRange(`${prefix}visitlog:stream`, '-', '+');
+      const event = JSON.parse(trusted!.message.e!) as EnrichedVisitLog;
+      expect(event).toMatchObject({
+        contentCode: '0106',
+        param: 'id=9',
+        userid: 'u-1',
+        ipv4: '203.0.113.7',
+        ipv6: '',
+        visitorDevice: '0',
+        visitorAppDetail: 'Safari 17.0',
+      });
+      expect(isVisitTime(event.receivedLogTime)).toBe(true);
+      expect(event.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+      const [direct] = await redis.xRange(`${untrustingPrefix}visitlog:stream`, '-', '+');
+      expect(JSON.parse(direct!.message.e!)).toMatchObject({ ipv4: '127.0.0.1', ipv6: '' });
+    } finally {
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+      await untrusting.close();
+      await cleanupRedis(redisUrl(), untrustingPrefix);
+    }
+  });
+
+  it('keeps the good records and lists the bad ones by index; all bad is a 400', async () => {
+    const mixed = await post(
+      gateway,
+      visitBody([visitRecord(), { ...visitRecord(), visitorDevice: '9' }, visitRecord(), { contentCode: '' }]),
+    ).expect(202);
+    expect(mixed.body).toMatchObject({ ok: true, code: 202, data: { accepted: 2 } });
+    expect(mixed.body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 3]);
+    expect(mixed.body.message).toBe('已接收 2 条，2 条格式有误：#1、#3');
+
+    const bad = await post(gateway, visitBody([{ ...visitRecord(), visitTime: 'yesterday' }])).expect(400);
+    expect(bad.body).toMatchObject({ ok: false, code: 'bad_request', message: '访问日志记录格式有误：#0' });
+    expect(bad.body.data.rejected[0]).toMatchObject({ index: 0, reason: expect.stringContaining('visitTime') });
+  });
+
+  it('refuses malformed and oversized bodies in the normalized envelope', async () => {
+    const cases: Array<[string, string, number, string]> = [
+      ['application/json', '{"message":', 400, 'bad_request'],
+      ['text/plain', 'not json at all', 400, 'bad_request'],
+      ['application/json', '{"message":"***"}', 400, 'bad_request'],
+      ['application/json', '{}', 400, 'bad_request'],
+      ['application/json', JSON.stringify(visitBody([visitRecord()], 'another-app')), 400, 'bad_request'],
+      ['application/xml', '<message/>', 415, 'unsupported_media_type'],
+      ['application/json', JSON.stringify({ message: 'A'.repeat(70 * 1024) }), 413, 'payload_too_large'],
+      ['text/plain', JSON.stringify({ message: 'A'.repeat(70 * 1024) }), 413, 'payload_too_large'],
+    ];
+    for (const [type, body, status, code] of cases) {
+      const response = await request(gateway.url).post(API_PATHS.visitLog).set('content-type', type).send(body);
+      expect({ type, status: response.status }).toEqual({ type, status });
+      expect(Object.keys(response.body).sort()).toEqual(['code', 'data', 'message', 'ok']);
+      expect(response.body).toMatchObject({ ok: false, code });
+    }
+  });
+
+  it('delivers every one of 10,000 events although the upstream fails for part of the run', async () => {
+    // Start from an empty pipeline and an empty upstream, so that exactly these events are counted.
+    await waitFor(
+      async () =>
+        (await metric(gateway, 'gateway_visitlog_pending')) + (await metric(gateway, 'gateway_visitlog_queued')) === 0,
+      'earlier events to be delivered',
+    );
+    await upstream.clearVisitLogs();
+    await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 503 });
+    const failuresBefore = await metric(gateway, 'gateway_visitlog_forward_failures_total');
+    const sendRequests = async (count: number) => {
+      for (let i = 0; i < count; i += 10) {
+        await Promise.all(
+          Array.from({ length: Math.min(10, count - i) }, () =>
+            post(gateway, visitBody(Array.from({ length: 100 }, (_, n) => visitRecord('0105', `n=${n}`)))).expect(202),
+          ),
+        );
+      }
+    };
+    await sendRequests(50);
+    await waitFor(
+      async () => (await metric(gateway, 'gateway_visitlog_forward_failures_total')) > failuresBefore,
+      'failed deliveries',
+    );
+    await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+    await sendRequests(50);
+    const received = await waitFor(
+      async () => {
+        const summary = await upstream.visitLogs();
+        return summary.distinct >= 10_000 ? summary : null;
+      },
+      '10,000 distinct events upstream',
+      90_000,
+      250,
+    );
+    expect(received.distinct).toBe(10_000);
+    expect(received.total).toBeGreaterThanOrEqual(10_000);
+    await waitFor(async () => (await metric(gateway, 'gateway_visitlog_pending')) === 0, 'nothing pending');
+    expect(await metric(gateway, 'gateway_visitlog_queued')).toBe(0);
+  }, 120_000);
+
+  it('moves a batch to the dead-letter stream after VISITLOG_MAX_DELIVERIES, with an error log line', async () => {
+    const deadPrefix = uniquePrefix('visitlog-dead');
+    const logs = new LogCapture();
+    await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 400 });
+    const dying = await startGateway(
+      testConfig(envFor(deadPrefix, { VISITLOG_MAX_DELIVERIES: '3', LOG_LEVEL: 'info' })),
+      logs,
+    );
+    try {
+      await waitFor(() => dying.app.redis?.isReady, 'redis connection');
+      await post(dying, visitBody([visitRecord(), visitRecord(), visitRecord()])).expect(202);
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 3, 'three dead letters');
+      const [dead] = await redis.xRange(`${deadPrefix}visitlog:dead`, '-', '+');
+      expect(dead!.message).toMatchObject({ deliveries: '3', reason: expect.stringContaining('HTTP 400') });
+      expect(await redis.xLen(`${deadPrefix}visitlog:stream`)).toBe(0);
+      expect(await metric(dying, 'gateway_visitlog_dead_lettered_total')).toBe(3);
+      expect(logs.text).toContain('visit-log batch moved to the dead-letter stream');
+    } finally {
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+      await dying.close();
+      await cleanupRedis(redisUrl(), deadPrefix);
+    }
+  });
+});
