@@ -1,0 +1,16 @@
+import { Switch } from 'antd';
+import { useId } from 'react';
+import { useElderMode } from '../elder-mode';
+import styles from './elder-mode-switch.module.css';
+
+/** The 长者模式 switch: larger type and higher contrast, remembered across visits. */
+export function ElderModeSwitch({ inverted = false }: { inverted?: boolean }) {
+  const { enabled, setEnabled } = useElderMode();
+  const labelId = useId();
+  return (
+    <span className={inverted ? `${styles.wrap} ${styles.inverted}` : styles.wrap}>
+      <span id={labelId}>长者模式</span>
+      <Switch size="small" checked={enabled} onChange={setEnabled} aria-labelledby={labelId} />
+    </span>
+  );
+}

@@ -1,0 +1,152 @@
+import { Button, Drawer } from 'antd';
+import { LoginOutlined, MenuOutlined, UploadOutlined } from '@ant-design/icons';
+import { HEADER_COMPACT_SCROLL_PX } from '@credit-portal/shared';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SiteLogo } from '@/components/site-logo';
+import { useScrolledPast } from '@/hooks/use-scrolled-past';
+import { telHref } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { ElderModeSwitch } from './elder-mode-switch';
+import { HeaderSearch } from './header-search';
+import { isNavItemActive, visibleNavItems, type NavItem } from './nav-items';
+import styles from './site-header.module.css';
+
+function NavList({
+  items,
+  pathname,
+  onNavigate,
+  vertical = false,
+}: {
+  items: readonly NavItem[];
+  pathname: string;
+  onNavigate?: () => void;
+  vertical?: boolean;
+}) {
+  return (
+    <ul className={vertical ? styles.drawerNav : styles.navList}>
+      {items.map((item) => {
+        const active = isNavItemActive(item, pathname);
+        return (
+          <li key={item.path}>
+            <Link
+              to={item.path}
+              className={active ? `${styles.navLink} ${styles.active}` : styles.navLink}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The portal header (spec §2.1): a top bar (长者模式, 数据报送, 登录), the site name with the
+ * search box (on the home page the search sits on the banner instead), and the main menu, which
+ * sticks to the top and turns compact (adding the site name) past 260 px of scroll. Below
+ * 768 px the menu moves into a drawer.
+ */
+export function SiteHeader({ isHome }: { isHome: boolean }) {
+  const { siteName, dataSubmissionUrl, contactPhone } = useRuntimeConfig();
+  const { pathname } = useLocation();
+  const compact = useScrolledPast(HEADER_COMPACT_SCROLL_PX);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const items = visibleNavItems();
+  const closeDrawer = () => setDrawerOpen(false);
+
+  const menuButton = (
+    <Button
+      className={styles.menuButton}
+      type="text"
+      icon={<MenuOutlined aria-hidden />}
+      aria-label="打开菜单"
+      aria-expanded={drawerOpen}
+      aria-controls="site-menu-drawer"
+      onClick={() => setDrawerOpen(true)}
+    />
+  );
+
+  return (
+    <>
+      <div className={styles.topBar}>
+        <div className={`page-container ${styles.topBarInner}`}>
+          <span className={styles.welcome}>欢迎访问{siteName}</span>
+          <div className={styles.topLinks}>
+            <ElderModeSwitch inverted />
+            {dataSubmissionUrl ? (
+              <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer" className={styles.topLink}>
+                <UploadOutlined aria-hidden /> 数据报送
+                <span className="visually-hidden">（在新窗口打开）</span>
+              </a>
+            ) : null}
+            <Link to={paths.scanLogin} className={styles.topLink}>
+              <LoginOutlined aria-hidden /> 登录
+            </Link>
+          </div>
+        </div>
+      </div>
+      <header className={styles.brandBar}>
+        <div className={`page-container ${styles.brandInner}`}>
+          <SiteLogo siteName={siteName} />
+          {isHome ? (
+            contactPhone ? (
+              <p className={styles.hotline}>
+                服务热线 <a href={telHref(contactPhone)}>{contactPhone}</a>
+              </p>
+            ) : null
+          ) : (
+            <div className={styles.headerSearch}>
+              <HeaderSearch variant="inline" />
+            </div>
+          )}
+          {menuButton}
+        </div>
+      </header>
+      <div className={compact ? `${styles.navBar} ${styles.compact}` : styles.navBar}>
+        <div className={`page-container ${styles.navInner}`}>
+          {compact ? (
+            <div className={styles.compactBrand}>
+              <SiteLogo siteName={siteName} size="small" inverted />
+            </div>
+          ) : null}
+          <nav aria-label="主导航" className={styles.nav}>
+            <NavList items={items} pathname={pathname} />
+          </nav>
+          {compact ? <div className={styles.compactMenu}>{menuButton}</div> : null}
+        </div>
+      </div>
+      <Drawer
+        id="site-menu-drawer"
+        title={siteName}
+        placement="right"
+        size={300}
+        open={drawerOpen}
+        onClose={closeDrawer}
+      >
+        <nav aria-label="主导航（菜单）">
+          <NavList items={items} pathname={pathname} onNavigate={closeDrawer} vertical />
+        </nav>
+        <div className={styles.drawerSearch}>
+          <HeaderSearch variant="inline" onSearched={closeDrawer} />
+        </div>
+        <div className={styles.drawerLinks}>
+          {dataSubmissionUrl ? (
+            <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer">
+              <UploadOutlined aria-hidden /> 数据报送
+              <span className="visually-hidden">（在新窗口打开）</span>
+            </a>
+          ) : null}
+          <Link to={paths.scanLogin} onClick={closeDrawer}>
+            <LoginOutlined aria-hidden /> 登录
+          </Link>
+          <ElderModeSwitch />
+        </div>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { App as AntdApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, type ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { isPermanentError, request } from '@/lib/api-client';
+import { registerMessageApi } from '@/lib/app-bridge';
+import { RuntimeConfigContext, useRuntimeConfigQuery } from '@/lib/runtime-config';
+import { errorMessage } from '@/lib/api-client';
+import { ElderModeProvider, useElderMode } from './elder-mode';
+import { buildTheme } from './theme';
+import styles from './provider.module.css';
+
+dayjs.locale('zh-cn');
+
+const swrConfig: SWRConfiguration = {
+  // Default fetcher for plain GET keys; each endpoint hook passes its own typed fetcher.
+  fetcher: (path: string) => request(path),
+  // A portal page is read, not edited: refetching whenever the window regains focus only adds load.
+  revalidateOnFocus: false,
+  shouldRetryOnError: (error: unknown) => !isPermanentError(error),
+  errorRetryCount: 3,
+  // A fresh cache per mounted app (and so per test).
+  provider: () => new Map(),
+};
+
+function ThemedAntd({ children }: { children: ReactNode }) {
+  const { enabled } = useElderMode();
+  return (
+    <ConfigProvider locale={zhCN} theme={buildTheme(enabled)}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Hands antd's context-aware message API to the code outside React (the API client). */
+function MessageBridge() {
+  const { message } = AntdApp.useApp();
+  useEffect(() => registerMessageApi(message), [message]);
+  return null;
+}
+
+/** Renders the app only once the runtime configuration is loaded; everything below may read it. */
+function RuntimeConfigGate({ children }: { children: ReactNode }) {
+  const { data, error, mutate } = useRuntimeConfigQuery();
+  if (data) return <RuntimeConfigContext.Provider value={data}>{children}</RuntimeConfigContext.Provider>;
+  if (error) {
+    return (
+      <main className={styles.fullPage}>
+        <Result
+          status="warning"
+          title="网站暂时无法访问"
+          subTitle={errorMessage(error)}
+          extra={
+            <Button type="primary" onClick={() => void mutate()}>
+              重新加载
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+  return (
+    <div className={styles.fullPage} aria-busy="true">
+      <Spin size="large" description="正在加载…" />
+    </div>
+  );
+}
+
+function AppCrash() {
+  return (
+    <main className={styles.fullPage}>
+      <Result
+        status="error"
+        title="页面出现错误"
+        subTitle="很抱歉，页面暂时无法显示，请刷新后重试。"
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            刷新页面
+          </Button>
+        }
+      />
+    </main>
+  );
+}
+
+/**
+ * Everything the app runs inside, configured once: the app-level error boundary, the
+ * elder-friendly mode, antd (zh_CN, theme, App context for message and modal), SWR and the
+ * runtime configuration.
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={() => <AppCrash />}>
+      <ElderModeProvider>
+        <ThemedAntd>
+          <AntdApp>
+            <MessageBridge />
+            <SWRConfig value={swrConfig}>
+              <RuntimeConfigGate>{children}</RuntimeConfigGate>
+            </SWRConfig>
+          </AntdApp>
+        </ThemedAntd>
+      </ElderModeProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,87 @@
+import { pathLogWithTab } from '@credit-portal/shared';
+import { useEffect } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { registerNavigate } from '@/lib/app-bridge';
+import { paths } from '@/lib/paths';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { routeTitle, type AppRoute } from './routes';
+
+/** What the router knows of a route row (set as `handle` by the router). */
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+/** One navigation, as the visit log will record it. */
+export interface RouteVisit {
+  route: AppRoute;
+  /** The path navigated to. */
+  path: string;
+  /** The query of the navigation (kept even when the address drops it). */
+  search: string;
+  /** The route's pathLog code, altered by a currentTab query (spec §9). */
+  pathLog: string;
+}
+
+/** Receives every navigation: the seam where the visit-log queue plugs in. */
+export type VisitListener = (visit: RouteVisit) => void;
+
+/** Spec §4: on these routes the query is dropped from the address bar (the route keeps it). */
+export const ADDRESS_QUERY_DROPPED: readonly string[] = [paths.home, paths.searchList, paths.publicCheck];
+
+function setMeta(name: string, content: string): void {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = name;
+    document.head.append(tag);
+  }
+  tag.content = content;
+}
+
+/** Replaces the document title and meta tags with the route's (spec §2.1, §4). */
+export function applyDocumentHead(route: AppRoute, siteName: string): void {
+  // Spec §8: a page without a <title> tag is logged as an error (setting the title then creates one).
+  if (!document.head.querySelector('title')) console.error('页面缺少 <title> 标签');
+  document.title = routeTitle(siteName, route);
+  setMeta('keywords', [siteName, ...route.meta.keywords].join(','));
+  setMeta('description', route.meta.description);
+}
+
+/** Rewrites the address bar without the query, leaving the router's location as it is. */
+function dropAddressQuery(path: string): void {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}#${path}`);
+}
+
+/**
+ * The route guard of spec §4, run on every navigation: replaces the title and meta tags, scrolls
+ * to the top, drops the address query on the three routes, and reports the visit to `onVisit`.
+ */
+export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
+  const location = useLocation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const { siteName } = useRuntimeConfig();
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  const route = handle?.route;
+
+  // Code outside React (the API client's not-logged-in rule) navigates through the router.
+  useEffect(() => registerNavigate((path, options) => void navigate(path, options)), [navigate]);
+
+  useEffect(() => {
+    if (!route) return;
+    applyDocumentHead(route, siteName);
+    window.scrollTo(0, 0);
+    if (location.search && ADDRESS_QUERY_DROPPED.includes(route.path)) dropAddressQuery(location.pathname);
+    const currentTab = new URLSearchParams(location.search).get('currentTab');
+    onVisit?.({
+      route,
+      path: location.pathname,
+      search: location.search,
+      pathLog: pathLogWithTab(route.pathLog, currentTab),
+    });
+    // A new location object is a new navigation; the other values only change with it.
+  }, [location, route, siteName, onVisit]);
+
+  return null;
+}

@@ -1,0 +1,28 @@
+import { Pagination } from 'antd';
+import { PAGE_SIZE, PAGER_DEFAULT_TOTAL } from '@credit-portal/shared';
+import styles from './pager.module.css';
+
+interface PagerProps {
+  current: number;
+  onChange: (page: number) => void;
+  total?: number;
+  pageSize?: number;
+}
+
+/** The pager of spec §9: total, previous, pages, next; default size 10 and default total 100. */
+export function Pager({ current, onChange, total = PAGER_DEFAULT_TOTAL, pageSize = PAGE_SIZE.default }: PagerProps) {
+  if (total === 0) return null;
+  return (
+    <nav aria-label="分页" className={styles.pager}>
+      <Pagination
+        current={current}
+        total={total}
+        pageSize={pageSize}
+        showSizeChanger={false}
+        showTotal={(count) => `共 ${count} 条`}
+        onChange={onChange}
+        responsive
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from './error-boundary';
+
+/** A widget-level error boundary: a broken block shows a small notice, the rest of the page stays. */
+export function WidgetBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={(_error, reset) => (
+        <Result
+          status="warning"
+          subTitle="该栏目暂时无法显示"
+          extra={
+            <Button size="small" onClick={reset}>
+              重试
+            </Button>
+          }
+        />
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}

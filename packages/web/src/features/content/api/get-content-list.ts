@@ -1,0 +1,39 @@
+import {
+  API_PATHS,
+  PROPERTY_TYPE,
+  SYSTEM_TYPE_CODE,
+  type ContentListQuery,
+  type ContentPage,
+} from '@credit-portal/shared';
+import useSWR from 'swr';
+import { request } from '@/lib/api-client';
+
+/** One page of a CMS section list. */
+export interface ContentListParams {
+  categoryId: string;
+  pageIndex: number;
+  pageSize: number;
+  /** Keyword; empty means no filter. */
+  searchWord?: string;
+}
+
+/** Fetches a page of a section (POST /Cms/mrlb). */
+export function getContentList(params: ContentListParams): Promise<ContentPage> {
+  const body: ContentListQuery = {
+    categoryId: params.categoryId,
+    pageIndex: params.pageIndex,
+    pageSize: params.pageSize,
+    systemTypeCode: SYSTEM_TYPE_CODE,
+    propertyType: PROPERTY_TYPE,
+    ...(params.searchWord ? { searchWord: params.searchWord } : {}),
+  };
+  return request<ContentPage>(API_PATHS.contentList, { method: 'POST', body });
+}
+
+/** SWR key of a section page. */
+export const contentListKey = (params: ContentListParams) => [API_PATHS.contentList, params] as const;
+
+/** A section page; the previous page stays on screen while the next one loads. */
+export function useContentList(params: ContentListParams) {
+  return useSWR(contentListKey(params), ([, key]) => getContentList(key), { keepPreviousData: true });
+}

@@ -1,0 +1,94 @@
+import { PAGE_SIZE, type ContentSectionKey } from '@credit-portal/shared';
+import { useSearchParams } from 'react-router';
+import { KeywordSearchBar } from '@/components/keyword-search-bar';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
+import { detailsPath } from '@/lib/paths';
+import { useContentList } from '../api/get-content-list';
+import { pageFromQuery, sectionInfo, toArticle } from '../content-sections';
+import { ArticleListItem } from './article-list-item';
+import styles from './content-page.module.css';
+
+export interface ContentListPageProps {
+  section: ContentSectionKey;
+  /** The details page the titles open (query id). */
+  detailsBase: string;
+}
+
+/**
+ * The generic list of a CMS section: keyword search with reset, 8 articles per page (spec §9),
+ * page and keyword kept in the address (?page=&keyword=) so a list can be bookmarked and shared.
+ */
+export default function ContentListPage({ section, detailsBase }: ContentListPageProps) {
+  const { categoryId, label } = sectionInfo(section);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromQuery(searchParams.get('page'));
+  const keyword = (searchParams.get('keyword') ?? '').trim();
+  const pageSize = PAGE_SIZE.article;
+  const { data, error, isLoading, mutate } = useContentList({
+    categoryId,
+    pageIndex: page,
+    pageSize,
+    searchWord: keyword,
+  });
+
+  const go = (next: { page?: number; keyword?: string }) => {
+    const query = new URLSearchParams();
+    const nextKeyword = next.keyword ?? keyword;
+    const nextPage = next.page ?? 1;
+    if (nextKeyword) query.set('keyword', nextKeyword);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    setSearchParams(query);
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{label}</h1>
+      <KeywordSearchBar
+        value={keyword}
+        label="标题关键字"
+        placeholder="请输入标题关键字"
+        onSearch={(text) => go({ keyword: text, page: 1 })}
+        onReset={() => go({ keyword: '', page: 1 })}
+      />
+      <QueryState
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        isEmpty={(result) => result.list.length === 0}
+        onRetry={() => void mutate()}
+        skeletonRows={8}
+        size="page"
+      >
+        {(result) => (
+          <>
+            {keyword ? (
+              <p className={styles.summary} aria-live="polite">
+                “{keyword}”共找到 {result.totalCount} 条结果
+              </p>
+            ) : null}
+            <div className={styles.articles}>
+              {result.list.map((item) => (
+                <ArticleListItem
+                  key={item.record_id}
+                  article={toArticle(item)}
+                  target={
+                    item.is_url === '1'
+                      ? { kind: 'external', url: item.url }
+                      : { kind: 'details', path: detailsPath(detailsBase, item.record_id) }
+                  }
+                />
+              ))}
+            </div>
+            <Pager
+              current={page}
+              total={result.totalCount}
+              pageSize={pageSize}
+              onChange={(next) => go({ page: next })}
+            />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Col, Row } from 'antd';
+import { ContentLinkList } from '@/components/content-link-list';
+import { QueryState } from '@/components/query-state';
+import { SectionCard } from '@/components/section-card';
+import { WidgetBoundary } from '@/components/widget-boundary';
+import { useContentList } from '../api/get-content-list';
+import { sectionInfo, type SectionLink } from '../content-sections';
+import styles from './content-page.module.css';
+
+/** Items per overview block. */
+const BLOCK_SIZE = 7;
+
+function OverviewBlock({ block }: { block: SectionLink }) {
+  const { categoryId, label } = sectionInfo(block.section);
+  const { data, error, isLoading, mutate } = useContentList({ categoryId, pageIndex: 1, pageSize: BLOCK_SIZE });
+  return (
+    <SectionCard title={label} morePath={block.listPath}>
+      <QueryState
+        data={data?.list}
+        error={error}
+        isLoading={isLoading}
+        isEmpty={(items) => items.length === 0}
+        onRetry={() => void mutate()}
+        skeletonRows={BLOCK_SIZE - 1}
+      >
+        {(items) => <ContentLinkList items={items} detailsBase={block.detailsBase} />}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+export interface ContentOverviewPageProps {
+  heading: string;
+  blocks: readonly SectionLink[];
+}
+
+/** A section's landing page (xydt, zcfg): the latest items of each of its sub-sections. */
+export default function ContentOverviewPage({ heading, blocks }: ContentOverviewPageProps) {
+  return (
+    <div className={styles.grid}>
+      <h1 className="visually-hidden">{heading}</h1>
+      <Row gutter={[24, 24]}>
+        {blocks.map((block) => (
+          <Col key={block.section} xs={24} lg={12}>
+            <WidgetBoundary>
+              <OverviewBlock block={block} />
+            </WidgetBoundary>
+          </Col>
+        ))}
+      </Row>
+    </div>
+  );
+}

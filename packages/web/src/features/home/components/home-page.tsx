@@ -1,0 +1,115 @@
+import { Col, Row } from 'antd';
+import { CONTENT_SECTIONS, type ContentListAllQuery } from '@credit-portal/shared';
+import { ContentLinkList } from '@/components/content-link-list';
+import { NoticeList, type NoticeKind } from '@/components/notice-list';
+import { QueryState } from '@/components/query-state';
+import { SectionCard } from '@/components/section-card';
+import { WidgetBoundary } from '@/components/widget-boundary';
+import { paths } from '@/lib/paths';
+import { usePublicityNotices } from '../api/get-publicity-notices';
+import { useSectionHighlights } from '../api/get-section-highlights';
+import styles from './home-page.module.css';
+
+/** Items per home-page block. */
+const BLOCK_SIZE = 7;
+
+/** The content blocks of the home page: section, its list page and its details page. */
+const CONTENT_BLOCKS = {
+  news: { section: CONTENT_SECTIONS.news, morePath: paths.newsList, detailsBase: paths.newsDetails },
+  notices: { section: CONTENT_SECTIONS.notices, morePath: paths.notices, detailsBase: paths.noticeDetails },
+  policy: { section: CONTENT_SECTIONS.policy, morePath: paths.policyList, detailsBase: paths.policyDetails },
+  riskWarnings: {
+    section: CONTENT_SECTIONS.riskWarnings,
+    morePath: paths.riskWarnings,
+    detailsBase: paths.riskWarningDetails,
+  },
+} as const;
+type ContentBlockKey = keyof typeof CONTENT_BLOCKS;
+
+// One request loads the first items of every content block.
+const HIGHLIGHTS_QUERY: ContentListAllQuery = {
+  categoryIds: Object.values(CONTENT_BLOCKS).map((block) => block.section.categoryId),
+  pageSize: BLOCK_SIZE,
+};
+
+function ContentBlock({ block }: { block: ContentBlockKey }) {
+  const { section, morePath, detailsBase } = CONTENT_BLOCKS[block];
+  const { data, error, isLoading, mutate } = useSectionHighlights(HIGHLIGHTS_QUERY);
+  return (
+    <SectionCard title={section.label} morePath={morePath}>
+      <QueryState
+        data={data ? (data[section.categoryId] ?? []) : undefined}
+        error={error}
+        isLoading={isLoading}
+        isEmpty={(items) => items.length === 0}
+        onRetry={() => void mutate()}
+        skeletonRows={BLOCK_SIZE - 1}
+      >
+        {(items) => <ContentLinkList items={items} detailsBase={detailsBase} limit={BLOCK_SIZE} />}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+const NOTICE_TITLES: Readonly<Record<NoticeKind, string>> = { licence: '行政许可', penalty: '行政处罚' };
+
+function NoticeBlock({ kind }: { kind: NoticeKind }) {
+  const { data, error, isLoading, mutate } = usePublicityNotices({ kind, pageIndex: 1, pageSize: BLOCK_SIZE });
+  return (
+    <SectionCard title={NOTICE_TITLES[kind]}>
+      <QueryState
+        data={data?.list}
+        error={error}
+        isLoading={isLoading}
+        isEmpty={(items) => items.length === 0}
+        onRetry={() => void mutate()}
+        skeletonRows={BLOCK_SIZE - 1}
+      >
+        {(items) => <NoticeList kind={kind} items={items} variant="full" limit={BLOCK_SIZE} />}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+const GUTTER: [number, number] = [24, 24];
+
+/** The portal's home page (/index): news, notices, disclosure highlights and policy, from the gateway. */
+export default function HomePage() {
+  return (
+    <div className={styles.home}>
+      <h1 className="visually-hidden">首页</h1>
+      <Row gutter={GUTTER}>
+        <Col xs={24} lg={14}>
+          <WidgetBoundary>
+            <ContentBlock block="news" />
+          </WidgetBoundary>
+        </Col>
+        <Col xs={24} lg={10}>
+          <WidgetBoundary>
+            <ContentBlock block="notices" />
+          </WidgetBoundary>
+        </Col>
+        <Col xs={24} lg={12}>
+          <WidgetBoundary>
+            <NoticeBlock kind="licence" />
+          </WidgetBoundary>
+        </Col>
+        <Col xs={24} lg={12}>
+          <WidgetBoundary>
+            <NoticeBlock kind="penalty" />
+          </WidgetBoundary>
+        </Col>
+        <Col xs={24} lg={12}>
+          <WidgetBoundary>
+            <ContentBlock block="policy" />
+          </WidgetBoundary>
+        </Col>
+        <Col xs={24} lg={12}>
+          <WidgetBoundary>
+            <ContentBlock block="riskWarnings" />
+          </WidgetBoundary>
+        </Col>
+      </Row>
+    </div>
+  );
+}

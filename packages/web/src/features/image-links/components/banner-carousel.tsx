@@ -1,0 +1,63 @@
+import { Carousel } from 'antd';
+import { CONTENT_SECTIONS } from '@credit-portal/shared';
+import { useState, type ReactNode } from 'react';
+import { ExternalLinkDialog } from '@/components/external-link-dialog';
+import { useImageLinks } from '../api/get-image-links';
+import styles from './banner-carousel.module.css';
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+interface BannerCarouselProps {
+  /** Shown beside the banners (the home page's big search box). */
+  children: ReactNode;
+  /** Shown above the children when there are no banners to carry the page's identity. */
+  fallbackTitle: ReactNode;
+}
+
+/**
+ * The home page's big banner (spec §2.1): the CMS banners (/Cms/twljlb, 首页轮播) rotate with
+ * the search box beside them (below them on a phone). While they load, or when there are
+ * none, a plain brand backdrop with the site name shows instead.
+ */
+export function BannerCarousel({ children, fallbackTitle }: BannerCarouselProps) {
+  const { data } = useImageLinks(CONTENT_SECTIONS.banners.categoryId);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const banners = (data ?? []).filter((banner) => banner.image_url);
+  const hasBanners = banners.length > 0;
+  return (
+    <section className={hasBanners ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">
+      {hasBanners ? (
+        <div className={styles.slides}>
+          <Carousel autoplay={!prefersReducedMotion()} autoplaySpeed={6000} effect="fade" dotPlacement="bottom">
+            {banners.map((banner) => (
+              <div key={banner.record_id}>
+                <div className={styles.slide}>
+                  <img src={banner.image_url} alt={banner.content_title} className={styles.image} />
+                  {banner.is_url === '1' && banner.url ? (
+                    <button
+                      type="button"
+                      className={styles.more}
+                      onClick={() => setLeaving(banner.url)}
+                      aria-haspopup="dialog"
+                    >
+                      了解详情：{banner.content_title}
+                    </button>
+                  ) : null}
+                </div>
+              </div>
+            ))}
+          </Carousel>
+        </div>
+      ) : null}
+      <div className={`page-container ${styles.overlay}`}>
+        <div className={styles.panel}>
+          {hasBanners ? null : fallbackTitle}
+          {children}
+        </div>
+      </div>
+      <ExternalLinkDialog url={leaving} onClose={() => setLeaving(null)} />
+    </section>
+  );
+}

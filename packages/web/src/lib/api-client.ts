@@ -1,0 +1,159 @@
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  MESSAGES,
+  STORAGE_KEYS,
+  type Envelope,
+  type HttpMethod,
+} from '@credit-portal/shared';
+import { appMessage, appNavigate } from './app-bridge';
+import { paths } from './paths';
+import { removeStorage } from './storage';
+
+/** Codes the client itself raises, beside the gateway's ERROR_CODES and the upstream's own codes. */
+export const CLIENT_ERROR_CODES = {
+  network: 'network_error',
+  timeout: 'client_timeout',
+  invalidResponse: 'invalid_response',
+} as const;
+
+const CLIENT_MESSAGES = {
+  network_error: '网络连接失败，请检查网络后重试',
+  client_timeout: '请求超时，请稍后再试',
+  invalid_response: ERROR_MESSAGES.upstream_invalid_response,
+  fallback: ERROR_MESSAGES.internal_error,
+} as const;
+
+/** The spec's client timeout (§7): long on purpose; the gateway's own upstream timeouts are short. */
+export const CLIENT_TIMEOUT_MS = 1_000_000;
+
+/** A failed call: the envelope's code and message, and the HTTP status (0 when nothing came back). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: number | string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** A user token, sent as a bearer token. */
+  token?: string;
+  timeoutMs?: number;
+}
+
+// Same origin in the browser (the gateway serves the SPA). Tests point it at an in-process gateway.
+let baseUrl = '';
+
+/** For tests only: the origin of the gateway the client talks to ('' = same origin). */
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/+$/, '');
+}
+
+function buildUrl(path: string, query: QueryParams | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `${baseUrl}${path}${text ? `?${text}` : ''}`;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.ok === 'boolean' &&
+    (typeof record.code === 'number' || typeof record.code === 'string') &&
+    typeof record.message === 'string' &&
+    'data' in record
+  );
+}
+
+/**
+ * The not-logged-in rule of spec §7, in this one place: tell the user, forget the real-name
+ * authentication and send them to the tips page.
+ */
+function handleNotLoggedIn(): void {
+  appMessage().error({ content: MESSAGES.notRealNameLoggedIn, key: ERROR_CODES.notLoggedIn });
+  removeStorage(STORAGE_KEYS.realAuthInfo);
+  appNavigate(paths.realNameTips);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ApiError(CLIENT_ERROR_CODES.timeout, CLIENT_MESSAGES.client_timeout, 0)),
+      ms,
+    );
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(CLIENT_ERROR_CODES.network, CLIENT_MESSAGES.network_error, 0);
+  }
+}
+
+/**
+ * The one way the SPA calls the gateway: sends the request and unwraps the normalized envelope
+ * into its data, or throws an ApiError carrying the envelope's code and message.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await withTimeout(send(path, options), options.timeoutMs ?? CLIENT_TIMEOUT_MS);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(CLIENT_ERROR_CODES.invalidResponse, CLIENT_MESSAGES.invalid_response, response.status);
+  }
+  if (!isEnvelope(body)) {
+    throw new ApiError(CLIENT_ERROR_CODES.invalidResponse, CLIENT_MESSAGES.invalid_response, response.status);
+  }
+  if (body.ok && response.ok) return body.data as T;
+  if (body.code === ERROR_CODES.notLoggedIn) handleNotLoggedIn();
+  throw new ApiError(body.code, body.message || CLIENT_MESSAGES.fallback, response.status);
+}
+
+/** True when retrying cannot help: the request itself was refused (4xx) or the user must log in. */
+export function isPermanentError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === ERROR_CODES.notLoggedIn) return true;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/** A message fit to show a citizen for any error a hook may hold. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return CLIENT_MESSAGES.fallback;
+}

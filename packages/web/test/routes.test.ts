@@ -1,0 +1,67 @@
+import { PATH_LOG } from '@credit-portal/shared';
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS, visibleNavItems } from '@/app/layouts/nav-items';
+import { appRoutes, findRoute, hasRoute, routeTitle } from '@/app/routes';
+import { paths } from '@/lib/paths';
+
+const PATH_LOG_CODES = new Set<string>(Object.values(PATH_LOG));
+
+describe('the route table', () => {
+  it('has one row per path', () => {
+    const seen = appRoutes.map((route) => route.path.toLowerCase());
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it.each(appRoutes.map((route) => [route.path, route] as const))(
+    '%s has a title, breadcrumb, pathLog and meta tags',
+    (_path, route) => {
+      expect(route.label.trim()).not.toBe('');
+      expect(routeTitle('信用云州', route)).toBe(`信用云州 - ${route.label}`);
+      expect(PATH_LOG_CODES.has(route.pathLog)).toBe(true);
+      expect(route.meta.keywords.length).toBeGreaterThan(0);
+      expect(route.meta.description.trim()).not.toBe('');
+      if (route.path === paths.home) {
+        expect(route.breadcrumb).toEqual([]);
+        return;
+      }
+      expect(route.breadcrumb.length).toBeGreaterThan(0);
+      const last = route.breadcrumb.at(-1)!;
+      expect(last.label.trim()).not.toBe('');
+      expect(last.path).toBeUndefined();
+      // Every earlier step links to a page that exists.
+      for (const crumb of route.breadcrumb.slice(0, -1)) {
+        expect(crumb.path && hasRoute(crumb.path), `${route.path} → ${crumb.label}`).toBe(true);
+      }
+    },
+  );
+
+  it('holds the foundation pages', () => {
+    for (const path of [paths.home, paths.notFound, paths.webMap, paths.news, paths.newsList, paths.newsDetails]) {
+      expect(findRoute(path), path).toBeDefined();
+    }
+    for (const path of [paths.notices, paths.noticeDetails, paths.riskWarnings, paths.riskWarningDetails]) {
+      expect(findRoute(path), path).toBeDefined();
+    }
+    for (const path of [paths.policy, paths.policyList, paths.policyDetails]) {
+      expect(findRoute(path), path).toBeDefined();
+    }
+  });
+
+  it('matches paths case-insensitively, like the router', () => {
+    expect(findRoute('/INDEX/WEBMAP')?.path).toBe(paths.webMap);
+  });
+
+  it('uses the section pathLog codes of spec §9', () => {
+    expect(findRoute(paths.home)?.pathLog).toBe('01');
+    expect(findRoute(paths.newsList)?.pathLog).toBe('0103');
+    expect(findRoute(paths.policyDetails)?.pathLog).toBe('0104');
+  });
+
+  it('shows only the menu items whose pages exist', () => {
+    const shown = visibleNavItems().map((item) => item.path);
+    expect(shown).toEqual(NAV_ITEMS.filter((item) => hasRoute(item.path)).map((item) => item.path));
+    expect(shown).toContain(paths.home);
+    expect(shown).toContain(paths.news);
+    expect(shown).not.toContain(paths.disclosure);
+  });
+});

@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library cleans up by itself only with vitest globals on; this project imports them.
+afterEach(() => cleanup());
+
+/*
+ * Browser APIs jsdom lacks that antd and the route guard call. They do nothing here; what the
+ * tests check never depends on them.
+ */
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = () => undefined;
+
+// jsdom implements getComputedStyle without pseudo-elements and reports that as an error.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);

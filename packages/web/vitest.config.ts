@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    resolve: {
+      alias: {
+        // The integration test starts the real upstream and gateway in-process, from their sources.
+        '@credit-portal/credit-service': fromHere('../credit-service/src/app.ts'),
+        '@credit-portal/server': fromHere('../server/src/app.ts'),
+      },
+    },
+    test: {
+      name: 'web',
+      // jsdom, with modules transformed as server code: the integration test runs the gateway
+      // and the credit-service in-process (see test/jsdom-server-environment.ts).
+      environment: './test/jsdom-server-environment.ts',
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      setupFiles: ['./test/setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+    },
+  }),
+);
