@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startProduct } from '../scripts/lib/product.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = join(import.meta.dirname, '..');
+  for (const built of [
+    'packages/server/dist/server.js',
+    'packages/credit-service/dist/server.js',
+    'packages/web/dist/index.html',
+  ]) {
+    if (!existsSync(join(root, built))) {
+      throw new Error(`浏览器测试需要先构建产品（缺少 ${built}）：运行 npm test，或 npm run build`);
+    }
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-e2e-'));
+  const [gatewayPort, creditPort] = [await freePort(), await freePort()];
+  const logs: string[] = [];
+  const product = await startProduct({
+    env: {
+      GATEWAY_PORT: String(gatewayPort),
+      CREDIT_SERVICE_PORT: String(creditPort),
+      DATA_DIR: dataDir,
+      SEED_ENTITIES: '2000',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+    },
+    output: (label: string, line: string) => logs.push(`[${label}] ${line}`),
+  }).catch((error: unknown) => {
+    console.error(logs.join('\n'));
+    throw error;
+  });
+  project.provide('baseUrl', product.url);
+  return async () => {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
