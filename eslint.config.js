@@ -30,7 +30,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features do not import each other; shared pieces live in components/ and lib/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../features/*', '../../features/*'], message: 'Features do not import each other: use @/components or @/lib.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../features/*', '../../features/*'],
+              message: 'Features do not import each other: use @/components or @/lib.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,0 +1,105 @@
+// Installs, builds and starts the product the way `npm start` does; also used by the browser suite.
+import { existsSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pnpm } from '../pnpm.mjs';
+import { newestMtime, ROOT, run } from './run.mjs';
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureInstalled({ frozen = true } = {}) {
+  const marker = join(ROOT, 'node_modules', '.modules.yaml');
+  const lock = join(ROOT, 'pnpm-lock.yaml');
+  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return 0;
+  console.log('正在安装依赖（首次运行需要几分钟）…');
+  return pnpm(['install', frozen && existsSync(lock) ? '--frozen-lockfile' : '--no-frozen-lockfile'], { cwd: ROOT });
+}
+
+/** Builds the node packages (tsc -b, incremental) and the SPA when its sources changed. */
+export function build() {
+  let status = run('tsc', ['-b', 'packages/shared', 'packages/credit-service', 'packages/server']);
+  if (status !== 0) return status;
+  const web = join(ROOT, 'packages', 'web');
+  const built = join(web, 'dist', 'index.html');
+  const sources = Math.max(
+    newestMtime(join(web, 'src')),
+    newestMtime(join(ROOT, 'packages', 'shared', 'src')),
+    statSync(join(web, 'package.json')).mtimeMs,
+  );
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    status = run('vite', ['build', '--logLevel', 'warn'], { cwd: web });
+  }
+  return status;
+}
+
+const CREDIT_SERVICE = join(ROOT, 'packages', 'credit-service', 'dist', 'server.js');
+const GATEWAY = join(ROOT, 'packages', 'server', 'dist', 'server.js');
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} 的进程已退出（退出码 ${child.exitCode}）`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`等待 ${url} 超时`);
+}
+
+/**
+ * Starts the credit-service and the gateway as child processes and waits until both are healthy.
+ * `output` receives their log lines ('inherit' or 'ignore' or a function(label, line)).
+ */
+export async function startProduct({ env = {}, output = 'inherit', timeoutMs = 120_000 } = {}) {
+  const merged = { ...process.env, ...env };
+  const creditPort = merged.CREDIT_SERVICE_PORT ?? '8090';
+  const gatewayPort = merged.GATEWAY_PORT ?? '8080';
+  const children = [];
+  const launch = (label, script) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) {
+          if (typeof output === 'function') output(label, line);
+          else if (output === 'inherit')
+            (stream === child.stderr ? process.stderr : process.stdout).write(`[${label}] ${line}\n`);
+        }
+      });
+    }
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  try {
+    const credit = launch('credit-service', CREDIT_SERVICE);
+    await waitForHealth(`http://127.0.0.1:${creditPort}/healthz`, credit, timeoutMs);
+    const gateway = launch('gateway', GATEWAY);
+    await waitForHealth(`http://127.0.0.1:${gatewayPort}/healthz`, gateway, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://localhost:${gatewayPort}`, children, stop };
+}
