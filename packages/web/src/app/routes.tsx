@@ -1,6 +1,7 @@
 import { CONTENT_SECTIONS, PATH_LOG } from '@credit-portal/shared';
-import { lazy, type ComponentType, type ReactElement } from 'react';
-import type { Crumb } from '@/components/page-breadcrumb';
+import { page, type AppRoute } from './route-kit';
+import { accountRoutes } from './account-routes';
+import { portalRoutes } from './portal-routes';
 import { paths } from '@/lib/paths';
 
 /*
@@ -11,51 +12,7 @@ import { paths } from '@/lib/paths';
  * the navigation menu, the breadcrumb and the site map all read this table; nothing else
  * decides what a route is. To add a page, add a row (see README.md).
  */
-
-/** The portal's top-level sections, in menu and site-map order. */
-export const SECTIONS = {
-  home: '首页',
-  news: '信用动态',
-  policy: '政策法规',
-  disclosure: '信息公示',
-  services: '信用服务',
-  jointRewardPunishment: '联合奖惩',
-  interaction: '互动交流',
-  personal: '个人中心',
-  about: '关于我们',
-} as const;
-export type SectionKey = keyof typeof SECTIONS;
-
-export interface AppRoute {
-  /** Absolute path inside the hash router. */
-  path: string;
-  /** The section label of the page title: "<siteName> - <label>". */
-  label: string;
-  section: SectionKey;
-  /** The trail after 首页; its last step is the page itself. Empty only for the home page. */
-  breadcrumb: readonly Crumb[];
-  /** The visit log's route code (spec §9). */
-  pathLog: string;
-  meta: {
-    /** Joined after the site name into <meta name="keywords">. */
-    keywords: readonly string[];
-    description: string;
-  };
-  /** 'main': header, navigation, breadcrumb and footer; 'standalone': a page of its own (spec §2.1). */
-  layout: 'main' | 'standalone';
-  /** Listed on the site map; false for pages that need a query (details) and for error pages. */
-  inSiteMap: boolean;
-  /** The page, rendered lazily so each page is its own chunk. */
-  page: ReactElement;
-}
-
-/** A lazily loaded page with fixed props (generic pages get their section from the table). */
-function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): ReactElement;
-function page(load: () => Promise<{ default: ComponentType<object> }>): ReactElement;
-function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props?: P): ReactElement {
-  const Page = lazy(load) as unknown as ComponentType<P>;
-  return <Page {...(props ?? ({} as P))} />;
-}
+export { SECTIONS, type AppRoute, type SectionKey } from './route-kit';
 
 const loadContentOverview = () => import('@/features/content/components/content-overview-page');
 const loadContentList = () => import('@/features/content/components/content-list-page');
@@ -67,7 +24,7 @@ const RISK = CONTENT_SECTIONS.riskWarnings.label;
 const POLICY = CONTENT_SECTIONS.policy.label;
 const DETAILS = '正文';
 
-export const appRoutes: readonly AppRoute[] = [
+const coreRoutes: readonly AppRoute[] = [
   {
     path: paths.home,
     label: '首页',
@@ -241,6 +198,9 @@ export const appRoutes: readonly AppRoute[] = [
     page: page(loadContentDetails, { listPath: paths.policyList, listLabel: `${POLICY}列表` }),
   },
 ];
+
+/** Every route: the core pages here, then the portal sections and the account pages. */
+export const appRoutes: readonly AppRoute[] = [...coreRoutes, ...portalRoutes, ...accountRoutes];
 
 const byPath = new Map(appRoutes.map((route) => [route.path.toLowerCase(), route]));
 
