@@ -9,8 +9,9 @@ const BIN = join(ROOT, 'node_modules', '.bin');
 
 /** Runs a binary of node_modules/.bin (or any command) to completion with inherited output; returns its exit status. */
 export function run(command, args, options = {}) {
-  const local = join(BIN, command);
-  const executable = existsSync(local) ? local : command;
+  // A package's own node_modules/.bin first (pnpm does not hoist its binaries), then the root's.
+  const candidates = [join(options.cwd ?? ROOT, 'node_modules', '.bin', command), join(BIN, command)];
+  const executable = candidates.find((candidate) => existsSync(candidate)) ?? command;
   const result = spawnSync(executable, args, {
     cwd: ROOT,
     stdio: 'inherit',
