@@ -5,11 +5,13 @@ import connectionsPlugin from './plugins/connections.js';
 import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import accountRoutes, { DEFAULT_TOKEN_TTL_SECONDS } from './routes/account/index.js';
 import cmsRoutes from './routes/cms/index.js';
 import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
 import healthRoutes from './routes/health/index.js';
 import publicityRoutes from './routes/publicity/index.js';
+import portalRoutes from './routes/portal/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
@@ -33,10 +35,19 @@ export interface CreditServiceConfig {
   controls?: boolean;
   /** Base URL of the older site, for content that links there. */
   oldSiteUrl?: string;
+  /** HS256 secret of login tokens (at least 32 characters); unset: a random secret kept in the database. */
+  jwtSecret?: string;
+  /** Lifetime of a login token, seconds (default two hours). */
+  tokenTtlSeconds?: number;
+  /** The portal's address, which the old-site pages (/oldsite/*) link back to. */
+  portalUrl?: string;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
 export const DEFAULT_OLD_SITE_URL = 'https://old.xyyz.example';
+
+/** Where the old-site pages send people back to when PORTAL_URL is not set: the gateway's default address. */
+export const DEFAULT_PORTAL_URL = 'http://localhost:8080/';
 
 /** Largest request body: a full visit-log batch (message up to 1,000,000 characters) plus its wrapper. */
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -64,7 +75,13 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(cmsRoutes, routeOptions);
   await app.register(publicityRoutes);
   await app.register(entityRoutes);
+  await app.register(portalRoutes, routeOptions);
   await app.register(visitLogRoutes);
+  await app.register(accountRoutes, {
+    jwtSecret: config.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    portalUrl: (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/'),
+  });
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

@@ -10,6 +10,8 @@ export interface ServerSettings {
   seedEntities: number;
   controls: boolean;
   oldSiteUrl: string | undefined;
+  jwtSecret: string | undefined;
+  portalUrl: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -66,6 +68,16 @@ export function readSettings(
     errors.push(`OLD_SITE_URL must be an http(s) URL, got "${oldSiteUrl}"`);
   }
 
+  const jwtSecret = value('CREDIT_SERVICE_JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    errors.push(`CREDIT_SERVICE_JWT_SECRET must be at least 32 characters long, got ${jwtSecret.length}`);
+  }
+
+  const portalUrl = value('PORTAL_URL');
+  if (portalUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(portalUrl)) {
+    errors.push(`PORTAL_URL must be an http(s) URL, got "${portalUrl}"`);
+  }
+
   if (errors.length > 0) return { settings: null, errors };
   return {
     settings: {
@@ -77,6 +89,8 @@ export function readSettings(
       seedEntities,
       controls: controls ?? false,
       oldSiteUrl,
+      jwtSecret,
+      portalUrl,
     },
     errors: [],
   };

@@ -17,6 +17,8 @@ const app = await buildApp({
   logger: { level: settings.logLevel },
   controls: settings.controls,
   oldSiteUrl: settings.oldSiteUrl,
+  jwtSecret: settings.jwtSecret,
+  portalUrl: settings.portalUrl,
 });
 
 let stopping = false;

@@ -82,6 +82,8 @@ export function loadConfig(env: Env): GatewayConfig {
   const read = new EnvReader(env);
   const creditServicePort = read.int('CREDIT_SERVICE_PORT', 8090, 1, 65535);
   const localUpstream = `http://127.0.0.1:${creditServicePort}`;
+  // The reference credit-service serves minimal old-site pages (NewLinkTo.aspx, NewLoginOut.aspx, login.aspx).
+  const oldSiteUrl = read.url('OLD_SITE_URL', `http://localhost:${creditServicePort}/oldsite`, ['http:', 'https:']);
   const timeoutMs = read.int('UPSTREAM_TIMEOUT_MS', 5000, 50, 120_000);
   const ttlSeconds = read.int('CACHE_DEFAULT_TTL_SECONDS', 60, 0, 86_400 * 30);
   const staleSeconds = read.int('CACHE_STALE_SECONDS', 60, 0, 86_400 * 30);
@@ -156,8 +158,8 @@ export function loadConfig(env: Env): GatewayConfig {
       siteCode: read.string('SITE_CODE', '9900000001', 64),
       contactAddress: read.string('CONTACT_ADDRESS', '云州市东湖区市民服务中心3号楼', 256),
       contactPhone: read.string('CONTACT_PHONE', '12345', 64),
-      oldSiteUrl: read.optionalUrl('OLD_SITE_URL', ['http:', 'https:']) ?? '',
-      dataSubmissionUrl: read.optionalUrl('DATA_SUBMISSION_URL', ['http:', 'https:']) ?? '',
+      oldSiteUrl,
+      dataSubmissionUrl: read.optionalUrl('DATA_SUBMISSION_URL', ['http:', 'https:']) ?? `${oldSiteUrl}/login.aspx`,
       filingUrl: read.optionalUrl('FILING_URL', ['http:', 'https:']) ?? 'https://beian.miit.gov.cn/',
       filingText: read.string('FILING_TEXT', '网站备案信息', 128),
       securityFilingUrl: read.optionalUrl('SECURITY_FILING_URL', ['http:', 'https:']) ?? 'https://beian.mps.gov.cn/',

@@ -46,10 +46,31 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.contentDetail]: { cache: { tags: ['content'], ttlSeconds: 300 } },
   [API_PATHS.imageLinkList]: { cache: { tags: ['content', 'images'], ttlSeconds: 300 } },
   [API_PATHS.flipbook]: { cache: { tags: ['flipbook'], ttlSeconds: 600 } },
+  // Portal pages (issue 4): public, unpersonal content. Searches are rate limited harder.
+  [API_PATHS.articleSearch]: { cache: { tags: ['content'] }, rateLimit: 'strict' },
+  [API_PATHS.interactionList]: { cache: { tags: ['interaction'], ttlSeconds: 120 } },
+  [API_PATHS.interactionSearch]: { cache: { tags: ['interaction'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  [API_PATHS.interactionDetail]: { cache: { tags: ['interaction'], ttlSeconds: 300 } },
+  [API_PATHS.interactionStatistics]: { cache: { tags: ['interaction'], ttlSeconds: 600 } },
+  [API_PATHS.lendingOverview]: { cache: { tags: ['lending'], ttlSeconds: 600 } },
+  [API_PATHS.serviceGuides]: { cache: { tags: ['guides'], ttlSeconds: 600 } },
+  [API_PATHS.annualReportList]: { cache: { tags: ['annual-reports'], ttlSeconds: 600 } },
+  [API_PATHS.annualReportDetail]: { cache: { tags: ['annual-reports'], ttlSeconds: 600 } },
   // Page images stream through untouched; browsers cache them by the upstream's own headers.
   [API_PATHS.flipbookPagePrefix]: { timeoutMs: 15_000 },
   // A search is personal in intent and unbounded in variety: not cached, and rate limited harder.
   [API_PATHS.entitySearch]: { rateLimit: 'strict' },
+  // Login and account paths (issue 5): never cached (personal, and /user/ paths may not be);
+  // every call that checks a password or mints a login is rate limited harder. The desktop's
+  // ticket poll (every 1.5 s for up to 3 minutes) stays in the default class.
+  [API_PATHS.register]: { rateLimit: 'strict' },
+  [API_PATHS.login]: { rateLimit: 'strict' },
+  [API_PATHS.wechatLogin]: { rateLimit: 'strict' },
+  [API_PATHS.loginTicketCreate]: { rateLimit: 'strict' },
+  [API_PATHS.loginTicketScan]: { rateLimit: 'strict' },
+  [API_PATHS.loginTicketConfirm]: { rateLimit: 'strict' },
+  [API_PATHS.loginTokenExchange]: { rateLimit: 'strict' },
+  [API_PATHS.bindMobile]: { rateLimit: 'strict' },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },

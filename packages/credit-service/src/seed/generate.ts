@@ -15,6 +15,7 @@ import {
 import { Random, mixSeed } from '../lib/random.js';
 import { DISTRICTS } from './vocabulary.js';
 import { LICENCE_FIELDS, PENALTY_FIELDS } from '../db/columns.js';
+import { writePortalSeed } from './portal.js';
 
 export type { EntityRow } from './entities.js';
 export type { LicenceRow, PenaltyRow } from './publicity.js';
@@ -307,6 +308,7 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
     for (const p of h5.persons) person([p.id, p.name, p.idType, p.idNumber]);
     const link = inserter(db, 'h5_person_entities', ['person_id', 'entity_id', 'position']);
     for (const l of h5.links) link([l.personId, l.entityId, l.position]);
+    writePortalSeed(db, seed);
     db.prepare('INSERT INTO dataset (id, seed, entities, as_of, seeded_at) VALUES (1, ?, ?, ?, ?)').run(
       seed,
       entities,

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { WechatIdentity } from '@credit-portal/shared';
+
+/*
+ * Portal accounts (mobile number + password), chat-app identities and what logging in needs
+ * around them: the token secret, failed-login counters, revoked tokens and the one-time
+ * logintokens of the old site. Every lookup is by primary or unique key.
+ */
+
+export interface UserRow {
+  id: number;
+  mobile: string;
+  passwordHash: string;
+  createdAt: string;
+}
+
+export interface WechatRow {
+  openId: string;
+  nickname: string;
+  userId: number | null;
+}
+
+/** Who a token or ticket names: a mobile account or a chat-app identity, with what is bound to it. */
+export type Subject =
+  | { kind: 'user'; key: string; user: UserRow; wechat: WechatRow | null }
+  | { kind: 'wechat'; key: string; wechat: WechatRow; user: UserRow | null };
+
+export const userSubject = (id: number): string => `user:${id}`;
+export const wechatSubject = (openId: string): string => `wechat:${openId}`;
+
+/** Failed password checks allowed per (mobile, IP) within the window before a lockout. */
+export const MAX_LOGIN_FAILURES = 5;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOCKOUT_MS = 15 * 60_000;
+
+const USER_COLUMNS = 'id, mobile, password_hash AS passwordHash, created_at AS createdAt';
+const WECHAT_COLUMNS = 'open_id AS openId, nickname, user_id AS userId';
+
+export function createAccountRepository(db: Database) {
+  const secretGet = db.prepare('SELECT value FROM service_secrets WHERE name = ?').pluck();
+  const secretPut = db.prepare('INSERT OR IGNORE INTO service_secrets (name, value, created_at) VALUES (?, ?, ?)');
+  const userById = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
+  const userByMobile = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE mobile = ?`);
+  const userInsert = db.prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)');
+  const wechatById = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE open_id = ?`);
+  const wechatByUser = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE user_id = ?`);
+  const wechatAll = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities ORDER BY sort_order, open_id`);
+  const wechatBind = db.prepare('UPDATE wechat_identities SET user_id = ? WHERE open_id = ? AND user_id IS NULL');
+  const failureGet = db.prepare(
+    'SELECT failures, window_start AS windowStart, locked_until AS lockedUntil FROM login_failures WHERE key = ?',
+  );
+  const failurePut = db.prepare(
+    `INSERT INTO login_failures (key, failures, window_start, locked_until) VALUES (@key, @failures, @windowStart, @lockedUntil)
+     ON CONFLICT (key) DO UPDATE SET failures = @failures, window_start = @windowStart, locked_until = @lockedUntil`,
+  );
+  const failureDelete = db.prepare('DELETE FROM login_failures WHERE key = ?');
+  const revokedPut = db.prepare('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)');
+  const revokedGet = db.prepare('SELECT 1 FROM revoked_tokens WHERE jti = ?');
+  const handoffPut = db.prepare('INSERT INTO login_handoffs (token_hash, subject, expires_at) VALUES (?, ?, ?)');
+  const handoffTake = db.prepare(
+    'DELETE FROM login_handoffs WHERE token_hash = ? AND expires_at > ? RETURNING subject',
+  );
+  const sweeps = [
+    db.prepare('DELETE FROM revoked_tokens WHERE expires_at <= ?'),
+    db.prepare('DELETE FROM login_handoffs WHERE expires_at <= ?'),
+    db.prepare('DELETE FROM login_failures WHERE locked_until <= @now AND window_start <= @now - @window'),
+  ];
+
+  const user = (row: unknown): UserRow | null => (row as UserRow | undefined) ?? null;
+  const wechat = (row: unknown): WechatRow | null => (row as WechatRow | undefined) ?? null;
+
+  return {
+    /** A named secret of this database, created (random, 48 bytes) on first use. */
+    secret(name: string): string {
+      secretPut.run(name, randomBytes(48).toString('base64url'), new Date().toISOString());
+      return secretGet.get(name) as string;
+    },
+
+    userByMobile: (mobile: string): UserRow | null => user(userByMobile.get(mobile)),
+
+    /** The new account's id, or null when the mobile number is taken. */
+    createUser(mobile: string, passwordHash: string, createdAt: string): number | null {
+      const result = db.transaction(() => {
+        if (userByMobile.get(mobile)) return null;
+        return Number(userInsert.run(mobile, passwordHash, createdAt).lastInsertRowid);
+      })();
+      return result;
+    },
+
+    /** The subject a token or ticket names, or null when it no longer exists. */
+    resolve(subject: string): Subject | null {
+      const [kind, id] = [subject.slice(0, subject.indexOf(':')), subject.slice(subject.indexOf(':') + 1)];
+      if (kind === 'user' && /^\d{1,15}$/.test(id)) {
+        const found = user(userById.get(Number(id)));
+        return found ? { kind: 'user', key: subject, user: found, wechat: wechat(wechatByUser.get(found.id)) } : null;
+      }
+      if (kind === 'wechat') {
+        const found = wechat(wechatById.get(id));
+        if (!found) return null;
+        const bound = found.userId === null ? null : user(userById.get(found.userId));
+        return { kind: 'wechat', key: subject, wechat: found, user: bound };
+      }
+      return null;
+    },
+
+    wechatById: (openId: string): WechatRow | null => wechat(wechatById.get(openId)),
+
+    wechatIdentities(): WechatIdentity[] {
+      return (wechatAll.all() as WechatRow[]).map((row) => ({
+        OpenId: row.openId,
+        Nickname: row.nickname,
+        Bound: row.userId !== null,
+      }));
+    },
+
+    /** Binds an unbound identity to an account that has none; false when either side is taken. */
+    bindWechat(userId: number, openId: string): boolean {
+      return db.transaction(() => {
+        if (wechatByUser.get(userId)) return false;
+        return wechatBind.run(userId, openId).changes === 1;
+      })();
+    },
+
+    /** Until when the key is locked out (ms), or 0. */
+    lockedUntil(key: string, now: number): number {
+      const row = failureGet.get(key) as { lockedUntil: number } | undefined;
+      return row && row.lockedUntil > now ? row.lockedUntil : 0;
+    },
+
+    /** Counts a failed password check; returns true when this one starts a lockout. */
+    recordFailure(key: string, now: number): boolean {
+      const row = failureGet.get(key) as { failures: number; windowStart: number } | undefined;
+      const fresh = !row || now - row.windowStart > FAILURE_WINDOW_MS;
+      const failures = fresh ? 1 : row.failures + 1;
+      const locked = failures >= MAX_LOGIN_FAILURES;
+      failurePut.run({
+        key,
+        failures: locked ? 0 : failures,
+        windowStart: fresh || locked ? now : row.windowStart,
+        lockedUntil: locked ? now + LOCKOUT_MS : 0,
+      });
+      return locked;
+    },
+
+    clearFailures(key: string): void {
+      failureDelete.run(key);
+    },
+
+    revoke(jti: string, expiresAtMs: number): void {
+      revokedPut.run(jti, expiresAtMs);
+    },
+
+    isRevoked: (jti: string): boolean => revokedGet.get(jti) !== undefined,
+
+    createHandoff(tokenHash: string, subject: string, expiresAtMs: number): void {
+      handoffPut.run(tokenHash, subject, expiresAtMs);
+    },
+
+    /** The subject of an unexpired one-time logintoken, which is used up by this call; else null. */
+    takeHandoff(tokenHash: string, now: number): string | null {
+      const row = handoffTake.get(tokenHash, now) as { subject: string } | undefined;
+      return row?.subject ?? null;
+    },
+
+    /** Drops rows that no longer matter: expired revocations, handoffs and failure counters. */
+    sweep(now: number): void {
+      sweeps[0]!.run(now);
+      sweeps[1]!.run(now);
+      sweeps[2]!.run({ now, window: FAILURE_WINDOW_MS });
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

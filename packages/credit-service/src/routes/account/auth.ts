@@ -1,0 +1,155 @@
+import { Type } from 'typebox';
+import {
+  ACCOUNT_MESSAGES,
+  API_PATHS,
+  BindMobileRequestSchema,
+  BindWechatRequestSchema,
+  LoginRequestSchema,
+  LoginResultSchema,
+  LoginTokenExchangeSchema,
+  ProfileSchema,
+  RegisterRequestSchema,
+  WechatIdentitySchema,
+  WechatLoginRequestSchema,
+  mobileProblem,
+  passwordProblem,
+} from '@credit-portal/shared';
+import { HttpError, badRequest, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { userSubject, wechatSubject } from '../../repositories/accounts.js';
+import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
+
+const CREDENTIAL_MESSAGES = {
+  emptyFieldMessages: { Mobile: ACCOUNT_MESSAGES.mobileRequired, Password: ACCOUNT_MESSAGES.passwordRequired },
+};
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+/** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
+function localTimestamp(date = new Date()): string {
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
+
+/** A mobile number as typed (spaces and full-width digits aside), or a 400 saying what is wrong. */
+function checkedMobile(raw: string): string {
+  const mobile = raw.replace(/\s+/g, '').replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
+  const problem = mobileProblem(mobile);
+  if (problem) throw badRequest(problem);
+  return mobile;
+}
+
+/** Registration, password and chat-app login, the old site's logintoken, the profile and binding. */
+export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
+  app.post(
+    API_PATHS.register,
+    {
+      schema: { body: RegisterRequestSchema, response: errorCodeResponses(LoginResultSchema) },
+      config: CREDENTIAL_MESSAGES,
+    },
+    async (request) => {
+      const mobile = checkedMobile(request.body.Mobile);
+      const { Password, ConfirmPassword } = request.body;
+      const problem = passwordProblem(Password);
+      if (problem) throw badRequest(problem);
+      if (ConfirmPassword !== undefined && ConfirmPassword !== Password) {
+        throw badRequest(ACCOUNT_MESSAGES.passwordMismatch);
+      }
+      // Checked before the slow hash as well as by the insert, which settles a race.
+      if (ctx.accounts.userByMobile(mobile)) throw new HttpError(409, ACCOUNT_MESSAGES.mobileTaken);
+      const id = ctx.accounts.createUser(mobile, await hashPassword(Password), localTimestamp());
+      if (id === null) throw new HttpError(409, ACCOUNT_MESSAGES.mobileTaken);
+      return errorCodeOk(ctx.issueLogin(ctx.accounts.resolve(userSubject(id))!), '注册成功');
+    },
+  );
+
+  app.post(
+    API_PATHS.login,
+    {
+      schema: { body: LoginRequestSchema, response: errorCodeResponses(LoginResultSchema) },
+      config: CREDENTIAL_MESSAGES,
+    },
+    async (request) => {
+      ctx.sweep();
+      const mobile = checkedMobile(request.body.Mobile);
+      if (!request.body.Password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+      const user = await ctx.checkPassword(mobile, request.body.Password, clientIp(request));
+      return errorCodeOk(ctx.issueLogin(ctx.accounts.resolve(userSubject(user.id))!), '登录成功');
+    },
+  );
+
+  app.get(
+    API_PATHS.wechatIdentities,
+    { schema: { response: errorCodeResponses(Type.Array(WechatIdentitySchema)) } },
+    async () => errorCodeOk(ctx.accounts.wechatIdentities()),
+  );
+
+  // The chat app's own authorization happens on the phone; its answer (the identity) arrives here.
+  app.post(
+    API_PATHS.wechatLogin,
+    { schema: { body: WechatLoginRequestSchema, response: errorCodeResponses(LoginResultSchema) } },
+    async (request) => {
+      const subject = ctx.accounts.resolve(wechatSubject(request.body.OpenId));
+      if (!subject) throw new HttpError(404, ACCOUNT_MESSAGES.wechatNotFound);
+      return errorCodeOk(ctx.issueLogin(subject), '登录成功');
+    },
+  );
+
+  app.post(
+    API_PATHS.loginTokenExchange,
+    { schema: { body: LoginTokenExchangeSchema, response: errorCodeResponses(LoginResultSchema) } },
+    async (request) => {
+      const subjectKey = ctx.accounts.takeHandoff(sha256(request.body.LoginToken), Date.now());
+      const subject = subjectKey ? ctx.accounts.resolve(subjectKey) : null;
+      if (!subject) throw new HttpError(401, ACCOUNT_MESSAGES.loginTokenInvalid);
+      return errorCodeOk(ctx.issueLogin(subject), '登录成功');
+    },
+  );
+
+  app.get(
+    API_PATHS.profile,
+    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(ProfileSchema) } },
+    async (request) => errorCodeOk(ctx.profile(ctx.session(request))),
+  );
+
+  app.post(
+    API_PATHS.bindMobile,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { body: BindMobileRequestSchema, response: errorCodeResponses(ProfileSchema) },
+      config: CREDENTIAL_MESSAGES,
+    },
+    async (request) => {
+      const session = ctx.session(request);
+      if (session.subject.kind !== 'wechat') throw badRequest('当前为手机号码账号登录，无需绑定手机账号');
+      if (session.subject.user) throw new HttpError(409, '该微信身份已绑定手机账号');
+      const mobile = checkedMobile(request.body.Mobile);
+      if (!request.body.Password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+      const user = await ctx.checkPassword(mobile, request.body.Password, clientIp(request));
+      if (!ctx.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
+        throw new HttpError(409, '该手机账号已绑定其他微信身份');
+      }
+      return errorCodeOk(ctx.profile({ ...session, subject: ctx.accounts.resolve(session.subject.key)! }), '绑定成功');
+    },
+  );
+
+  app.post(
+    API_PATHS.bindWechat,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { body: BindWechatRequestSchema, response: errorCodeResponses(ProfileSchema) },
+    },
+    async (request) => {
+      const session = ctx.session(request);
+      if (session.subject.kind !== 'user') throw badRequest('当前为微信登录，请通过“绑定账号”绑定手机账号');
+      if (session.subject.wechat) throw new HttpError(409, '该手机账号已绑定微信身份');
+      const identity = ctx.accounts.wechatById(request.body.OpenId);
+      if (!identity) throw new HttpError(404, ACCOUNT_MESSAGES.wechatNotFound);
+      if (!ctx.accounts.bindWechat(session.subject.user.id, identity.openId)) {
+        throw new HttpError(409, '该微信身份已绑定其他手机账号');
+      }
+      return errorCodeOk(ctx.profile({ ...session, subject: ctx.accounts.resolve(session.subject.key)! }), '绑定成功');
+    },
+  );
+}

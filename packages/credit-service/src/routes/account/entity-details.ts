@@ -1,0 +1,38 @@
+import { API_PATHS, EntityBaseInfoSchema, EntityDetailInfoSchema, EntityIdQuerySchema } from '@credit-portal/shared';
+import { errorCodeOk, errorCodeResponses, notFound } from '../../lib/dialect.js';
+import { localToday } from '../../lib/dates.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import type { AccountApp, AccountContext } from './context.js';
+
+/**
+ * The entity details behind login (spec §6: entity details need login): entbaseinfos and
+ * v2/entdetailinfo. Without a valid token they answer 用户未登录！, which the gateway turns into
+ * its not_logged_in error (spec §7).
+ */
+export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext): void {
+  app.get(
+    API_PATHS.entityBaseInfo,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { querystring: EntityIdQuerySchema, response: errorCodeResponses(EntityBaseInfoSchema) },
+    },
+    async (request) => {
+      const info = ctx.details.baseInfo(request.query.id);
+      if (!info) throw notFound(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(info);
+    },
+  );
+
+  app.get(
+    API_PATHS.entityDetailInfo,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { querystring: EntityIdQuerySchema, response: errorCodeResponses(EntityDetailInfoSchema) },
+    },
+    async (request) => {
+      const info = ctx.details.detailInfo(request.query.id, localToday());
+      if (!info) throw notFound(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(info);
+    },
+  );
+}

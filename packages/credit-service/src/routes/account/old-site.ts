@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
+import { HttpError } from '../../lib/dialect.js';
+import { CITY } from '../../seed/vocabulary.js';
+import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
+
+/** Where the old-site pages live on this service (the gateway's OLD_SITE_URL points here). */
+export const OLD_SITE_PREFIX = '/oldsite';
+
+/** How long the one-time logintoken of a link back to the portal stays valid. */
+const HANDOFF_TTL_MS = 10 * 60_000;
+
+const SECURITY_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  // The address carries a LoginToken: never send it on as a referrer.
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+};
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const STYLE = `
+  body { margin: 0; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; background: #f2f5f9; }
+  header { padding: 14px 20px; color: #fff; background: #06285a; font-size: 18px; font-weight: 600; }
+  main { max-width: 560px; margin: 32px auto; padding: 24px; background: #fff; border: 1px solid #e3e8f0; border-radius: 8px; }
+  h1 { margin: 0 0 16px; font-size: 22px; color: #083b7c; }
+  p { line-height: 1.7; }
+  dl { display: grid; grid-template-columns: 8em 1fr; gap: 8px 12px; margin: 0 0 20px; }
+  dt { color: #4e5969; } dd { margin: 0; word-break: break-all; }
+  .links { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 20px; }
+  a.button, button { display: inline-block; padding: 8px 18px; color: #fff; background: #0b4ea2; border: 0; border-radius: 6px; font-size: 16px; text-decoration: none; cursor: pointer; }
+  a.secondary { color: #0b4ea2; background: #e8f0fb; }
+  label { display: block; margin: 12px 0 4px; }
+  input { box-sizing: border-box; width: 100%; padding: 8px 10px; font-size: 16px; border: 1px solid #b8c2d0; border-radius: 6px; }
+  .error { padding: 8px 12px; color: #a8071a; background: #fff1f0; border: 1px solid #ffccc7; border-radius: 6px; }
+  .note { color: #4e5969; font-size: 14px; }
+  @media (max-width: 600px) { main { margin: 0; border-radius: 0; border-left: 0; border-right: 0; } }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} - ${CITY.siteName}（原网站）</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>${CITY.siteName} · 原网站</header>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function send(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).headers(SECURITY_HEADERS).send(html);
+}
+
+const link = (href: string, text: string, secondary = false): string =>
+  `<a class="${secondary ? 'button secondary' : 'button'}" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
+/**
+ * Minimal pages of the older linked site (spec §7: full-page redirects): the personal centre
+ * (NewLinkTo.aspx), logout (NewLoginOut.aspx) and the data-submission login (login.aspx). They
+ * are HTML pages a browser navigates to directly, not API calls through the gateway; each leads
+ * back to the portal at PORTAL_URL.
+ */
+export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): void {
+  const portal = ctx.options.portalUrl;
+  const portalEntry = (query: Record<string, string>): string =>
+    `${portal}#/newszxy?${new URLSearchParams(query).toString()}`;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get(
+    `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.linkTo}`,
+    {
+      // The address carries a login token: keep it out of the request log lines (info level).
+      logLevel: 'warn',
+      schema: { querystring: Type.Object({ LoginToken: OptionalText(4096), PageType: OptionalText(64) }) },
+    },
+    async (request, reply) => {
+      const { LoginToken = '', PageType = OLD_SITE_PERSONAL_PAGE } = request.query;
+      if (PageType !== OLD_SITE_PERSONAL_PAGE) {
+        return send(
+          reply,
+          404,
+          page(
+            '页面不存在',
+            `<p>您访问的页面不存在。</p><div class="links">${link(`${portal}#/index`, '返回信用门户')}</div>`,
+          ),
+        );
+      }
+      const session = ctx.sessionOf(LoginToken);
+      if (!session) {
+        return send(
+          reply,
+          401,
+          page(
+            '登录已失效',
+            `<p>您的登录已失效或已退出，请返回信用门户重新登录。</p><div class="links">${link(`${portal}#/grzx/scancode`, '返回信用门户登录')}</div>`,
+          ),
+        );
+      }
+      // One single-use logintoken for the links back, so the portal can restore the login (spec §4 /newszxy).
+      const handoff = randomBytes(32).toString('base64url');
+      ctx.accounts.createHandoff(sha256(handoff), session.subject.key, Date.now() + HANDOFF_TTL_MS);
+      const profile = ctx.profile(session);
+      const rows: [string, string][] = [
+        ['登录方式', profile.LoginType === 'User' ? '手机号码账号' : '微信'],
+        ['手机号码', profile.Mobile || '未绑定'],
+        ['微信昵称', profile.Nickname || '未绑定'],
+        ['注册时间', profile.RegisteredAt || '—'],
+      ];
+      const list = rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
+      return send(
+        reply,
+        200,
+        page(
+          '个人资料',
+          `<dl>${list}</dl>
+<p class="note">个人资料与数据报送业务在原网站办理。返回信用门户时将保持登录状态（链接10分钟内有效，仅可使用一次）。</p>
+<div class="links">${link(portalEntry({ logintoken: handoff, pageType: 'index' }), '返回信用门户')}${link(
+            portalEntry({ logintoken: handoff, pageType: 'grzx/myCenter' }),
+            '我的账号',
+            true,
+          )}</div>`,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.loginOut}`,
+    { logLevel: 'warn', schema: { querystring: Type.Object({ LoginToken: OptionalText(4096) }) } },
+    async (request, reply) => {
+      const session = ctx.sessionOf(request.query.LoginToken ?? '');
+      // Logging out ends this token everywhere, not just in the browser that held it.
+      if (session) ctx.accounts.revoke(session.claims.jti, session.claims.exp * 1000);
+      return send(
+        reply,
+        200,
+        page(
+          '您已安全退出',
+          `<p>您已退出${CITY.siteName}的登录，本次登录凭证已失效。</p><div class="links">${link(`${portal}#/index`, '返回信用门户首页')}</div>`,
+        ),
+      );
+    },
+  );
+
+  const loginForm = (error = ''): string =>
+    page(
+      '数据报送系统登录',
+      `${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}">
+<label for="account">账号（手机号码）</label>
+<input id="account" name="account" inputmode="numeric" autocomplete="username" maxlength="11" required>
+<label for="password">密码</label>
+<input id="password" name="password" type="password" autocomplete="current-password" maxlength="64" required>
+<div class="links"><button type="submit">登录</button>${link(`${portal}#/index`, '返回信用门户', true)}</div>
+</form>
+<p class="note">数据报送系统供各级行政机关和公共服务单位报送公共信用信息，账号由市公共信用中心统一开通。</p>`,
+    );
+
+  app.get(`${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, async (_request, reply) => send(reply, 200, loginForm()));
+
+  app.post(
+    `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`,
+    { schema: { body: Type.Object({ account: OptionalText(64), password: OptionalText(256) }) } },
+    async (request, reply) => {
+      const account = (request.body.account ?? '').trim();
+      const password = request.body.password ?? '';
+      if (!/^1[3-9]\d{9}$/.test(account) || !password) {
+        return send(reply, 400, loginForm('请输入正确的手机号码和密码'));
+      }
+      try {
+        await ctx.checkPassword(account, password, clientIp(request));
+      } catch (error) {
+        if (error instanceof HttpError) return send(reply, error.statusCode, loginForm(error.message));
+        throw error;
+      }
+      return send(
+        reply,
+        403,
+        page(
+          '暂无数据报送权限',
+          `<p>账号验证成功，但该账号尚未开通数据报送权限。如需报送公共信用信息，请由所在单位向市公共信用中心申请开通。</p><div class="links">${link(`${portal}#/index`, '返回信用门户')}</div>`,
+        ),
+      );
+    },
+  );
+}

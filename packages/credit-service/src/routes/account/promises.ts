@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import {
+  API_PATHS,
+  CreatePromiseRequestSchema,
+  CreditPromiseSchema,
+  looksLikeCreditCode,
+  mobileProblem,
+  normalizeKeyword,
+} from '@credit-portal/shared';
+import { HttpError, badRequest, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { localToday } from '../../lib/dates.js';
+import type { AccountApp, AccountContext } from './context.js';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Credit promises (信用承诺) the logged-in user files (spec §2.1 sxcn/NewEntPromiseInfo), and their list. */
+export function registerPromiseRoutes(app: AccountApp, ctx: AccountContext): void {
+  app.get(
+    API_PATHS.myPromises,
+    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(Type.Array(CreditPromiseSchema)) } },
+    async (request) => errorCodeOk(ctx.details.promisesOf(ctx.session(request).subject.key)),
+  );
+
+  app.post(
+    API_PATHS.myPromises,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { body: CreatePromiseRequestSchema, response: errorCodeResponses(CreditPromiseSchema) },
+      config: {
+        emptyFieldMessages: {
+          CreditCode: '请输入统一社会信用代码',
+          Promiser: '请输入承诺人姓名（至少2个字）',
+          Content: '请填写承诺内容（至少10个字）',
+        },
+      },
+    },
+    async (request) => {
+      const session = ctx.session(request);
+      const body = request.body;
+      const code = normalizeKeyword(body.CreditCode);
+      if (!looksLikeCreditCode(code)) throw badRequest('请输入18位统一社会信用代码');
+      const entity = ctx.details.entityByCode(code);
+      if (!entity) throw new HttpError(404, '未找到该统一社会信用代码对应的主体');
+      const contact = body.ContactMobile.trim();
+      const problem = mobileProblem(contact);
+      if (problem) throw badRequest(problem);
+      const content = body.Content.trim();
+      const promiser = body.Promiser.trim();
+      if (content.length < 10) throw badRequest('请填写承诺内容（至少10个字）');
+      if (promiser.length < 2) throw badRequest('请输入承诺人姓名（至少2个字）');
+      const now = new Date();
+      const created = ctx.details.createPromise({
+        entityId: entity.id,
+        owner: session.subject.key,
+        promiseType: body.PromiseType,
+        content,
+        promiser,
+        contactMobile: contact,
+        promisedOn: localToday(now),
+        createdAt: `${localToday(now)} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+      });
+      return errorCodeOk(created, '承诺已提交，审核通过后公示');
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  API_PATHS,
+  LOGIN_TICKET_TTL_SECONDS,
+  LoginTicketPollSchema,
+  LoginTicketRequestSchema,
+  LoginTicketSchema,
+  LoginTicketStateSchema,
+  type LoginTicketState,
+} from '@credit-portal/shared';
+import { HttpError, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import type { TicketRow } from '../../repositories/login-tickets.js';
+import { sha256, type AccountApp, type AccountContext } from './context.js';
+
+/** How long after its expiry a confirmed ticket's login can still be collected by the desktop. */
+const CLAIM_GRACE_MS = 60_000;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The answer for a ticket the phone may still act on: unknown, expired or used ones are refused. */
+function usable(row: TicketRow | null, now: number): TicketRow {
+  if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.ticketNotFound);
+  if (row.status === 'confirmed' || row.status === 'used') throw new HttpError(409, ACCOUNT_MESSAGES.ticketUsed);
+  if (row.expiresAt <= now) throw new HttpError(410, ACCOUNT_MESSAGES.ticketExpired);
+  return row;
+}
+
+/**
+ * QR-code login (spec §2.1 grzx/scancode). The desktop creates a ticket and shows its id in a
+ * QR code; the phone opens the confirmation page (scan), logs in there and confirms; the desktop,
+ * polling with the poll token only it holds, receives a login of its own, once.
+ */
+export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void {
+  app.post(API_PATHS.loginTicketCreate, { schema: { response: errorCodeResponses(LoginTicketSchema) } }, async () => {
+    ctx.sweep();
+    const now = Date.now();
+    const ticket = randomBytes(18).toString('base64url');
+    const pollToken = randomBytes(24).toString('base64url');
+    const expiresAt = now + LOGIN_TICKET_TTL_SECONDS * 1000;
+    ctx.tickets.create(ticket, sha256(pollToken), now, expiresAt);
+    return errorCodeOk({ Ticket: ticket, PollToken: pollToken, Status: 'pending' as const, ExpiresAt: iso(expiresAt) });
+  });
+
+  app.post(
+    API_PATHS.loginTicketStatus,
+    { schema: { body: LoginTicketPollSchema, response: errorCodeResponses(LoginTicketStateSchema) } },
+    async (request) => {
+      const now = Date.now();
+      const row = ctx.tickets.find(request.body.Ticket);
+      if (!row || !sameHash(row.pollHash, sha256(request.body.PollToken))) {
+        throw new HttpError(404, ACCOUNT_MESSAGES.ticketNotFound);
+      }
+      const state = (status: LoginTicketState['Status'], login: LoginTicketState['Login'] = null) =>
+        errorCodeOk<LoginTicketState>({ Status: status, ExpiresAt: iso(row.expiresAt), Login: login });
+      if (row.status === 'used') return state('used');
+      if (row.status === 'confirmed') {
+        if (row.expiresAt + CLAIM_GRACE_MS <= now) return state('expired');
+        const subject = row.subject ? ctx.accounts.resolve(row.subject) : null;
+        if (!subject || !ctx.tickets.claim(row.ticket)) return state('used');
+        return state('confirmed', ctx.issueLogin(subject));
+      }
+      return state(row.expiresAt <= now ? 'expired' : row.status);
+    },
+  );
+
+  app.post(
+    API_PATHS.loginTicketScan,
+    { schema: { body: LoginTicketRequestSchema, response: errorCodeResponses(LoginTicketStateSchema) } },
+    async (request) => {
+      const now = Date.now();
+      const row = usable(ctx.tickets.find(request.body.Ticket), now);
+      ctx.tickets.scan(row.ticket, now);
+      return errorCodeOk<LoginTicketState>({ Status: 'scanned', ExpiresAt: iso(row.expiresAt), Login: null });
+    },
+  );
+
+  app.post(
+    API_PATHS.loginTicketConfirm,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { body: LoginTicketRequestSchema, response: errorCodeResponses(LoginTicketStateSchema) },
+    },
+    async (request) => {
+      const session = ctx.session(request);
+      const now = Date.now();
+      const row = usable(ctx.tickets.find(request.body.Ticket), now);
+      if (!ctx.tickets.confirm(row.ticket, session.subject.key, now)) {
+        // Another call changed the ticket in between: answer for what it is now.
+        usable(ctx.tickets.find(row.ticket), now);
+        throw new HttpError(409, ACCOUNT_MESSAGES.ticketUsed);
+      }
+      return errorCodeOk<LoginTicketState>(
+        { Status: 'confirmed', ExpiresAt: iso(row.expiresAt), Login: null },
+        '已确认登录',
+      );
+    },
+  );
+}

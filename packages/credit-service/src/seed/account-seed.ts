@@ -1,0 +1,183 @@
+import type { Database } from 'better-sqlite3';
+import { PROMISE_TYPES, type PromiseType } from '@credit-portal/shared';
+import { hashPasswordSync } from '../lib/passwords.js';
+import { Random, mixSeed } from '../lib/random.js';
+import { addMonths, dayNumber, formatDay } from './dates.js';
+import { SEED_AS_OF } from './publicity.js';
+
+/*
+ * The demo data of issue 5 (accounts and the entity details page): red and black list entries,
+ * published credit promises, the chat-app (微信) identities a phone can log in with, and one
+ * demo mobile account. Generated from the data set's seed, entity by entity, so the same data
+ * set always gets the same lists.
+ */
+
+/** The demo mobile account of a new database (documented in the README). */
+export const DEMO_ACCOUNT = { mobile: '13900000000', password: 'Yunzhou2026' } as const;
+
+/** Nicknames of the demo chat-app identities. */
+export const WECHAT_NICKNAMES = ['云州小陈', '海风', '青屿渔人', '梧桐树下', '晴川', '阿杰'] as const;
+
+const RED_BLACK_SALT = 0x5eb1;
+const PROMISE_SALT = 0x9c0e;
+const WECHAT_SALT = 0x3c4a;
+const OPEN_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const LISTED_FROM = dayNumber('2021-01-01');
+const AS_OF = dayNumber(SEED_AS_OF);
+const CHUNK = 5000;
+
+interface ListSpec {
+  name: string;
+  authority: string;
+  reason: string;
+  /** How long an entry stays in force. */
+  months: number;
+}
+
+const RED_LISTS: readonly ListSpec[] = [
+  { name: '纳税信用A级纳税人', authority: '国家税务总局云州市税务局', reason: '年度纳税信用评价结果为A级', months: 12 },
+  {
+    name: '守合同重信用企业',
+    authority: '云州市市场监督管理局',
+    reason: '连续两年合同履约率100%，获评“守合同重信用”企业',
+    months: 24,
+  },
+  { name: '海关高级认证企业', authority: '云州海关', reason: '通过海关高级认证（AEO）', months: 36 },
+  { name: '诚信建设示范企业', authority: '云州市发展和改革委员会', reason: '获评云州市诚信建设示范企业', months: 36 },
+];
+
+const BLACK_LISTS: readonly ListSpec[] = [
+  {
+    name: '严重违法失信名单',
+    authority: '云州市市场监督管理局',
+    reason: '被列入经营异常名录届满3年仍未履行相关义务',
+    months: 36,
+  },
+  {
+    name: '失信被执行人',
+    authority: '云州市中级人民法院',
+    reason: '有履行能力而拒不履行生效法律文书确定的义务',
+    months: 24,
+  },
+  {
+    name: '重大税收违法失信主体',
+    authority: '国家税务总局云州市税务局',
+    reason: '经税务机关检查确认存在偷税行为，且偷税数额达到重大税收违法失信案件标准',
+    months: 36,
+  },
+  {
+    name: '拖欠农民工工资失信联合惩戒对象名单',
+    authority: '云州市人力资源和社会保障局',
+    reason: '拖欠农民工工资，数额达到认定拒不支付劳动报酬罪数额标准',
+    months: 36,
+  },
+];
+
+const PROMISE_TEXTS: Readonly<Record<PromiseType, string>> = {
+  审批替代型:
+    '本单位承诺已具备所申请事项的条件、标准和技术要求，所提交的材料真实、合法、有效；如有虚假，自愿承担相应法律责任，并同意将失信信息记入信用记录。',
+  容缺受理型:
+    '本单位承诺在审批部门规定的期限内补齐容缺材料；逾期未补齐的，同意撤销已作出的审批决定，并承担由此产生的一切后果。',
+  行业自律型: '本单位承诺严格遵守行业规范和自律公约，诚信经营、公平竞争，不以虚假宣传误导消费者，自觉接受社会监督。',
+  信用修复型:
+    '本单位承诺已纠正失信行为、履行法定义务并消除不良影响；今后严格守法经营，如再次发生失信行为，自愿接受从严惩戒。',
+  主动型:
+    '本单位郑重承诺：遵守法律法规，依法诚信经营，提供的产品和服务质量合格，不发布虚假广告，按时足额缴纳税款，积极履行社会责任。',
+};
+
+interface EntityFacts {
+  id: number;
+  status: string;
+  entType: string;
+  setupDate: string;
+  legalRep: string;
+}
+
+/** A day between the later of `from` and 2021-01-01, and the data set's as-of date. */
+function dayAfter(random: Random, from: string): string {
+  const start = Math.min(AS_OF, Math.max(LISTED_FROM, dayNumber(from)));
+  return formatDay(start + random.int(AS_OF - start + 1));
+}
+
+export interface AccountSeedSummary {
+  redBlack: number;
+  promises: number;
+  wechatIdentities: number;
+}
+
+/** Writes the issue-5 demo data into a database that holds the entities of data set `seed`. */
+export function writeAccountSeed(db: Database, seed: number): AccountSeedSummary {
+  const insertList = db.prepare(
+    `INSERT INTO red_black_list (entity_id, list_type, list_name, reason, authority, included_on, valid_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertPromise = db.prepare(
+    `INSERT INTO credit_promises (entity_id, owner, promise_type, content, promiser, promised_on, status, created_at)
+     VALUES (?, NULL, ?, ?, ?, ?, '已公示', ?)`,
+  );
+  let redBlack = 0;
+  let promises = 0;
+  function seedEntity(entity: EntityFacts): void {
+    const lists = new Random(mixSeed(seed, RED_BLACK_SALT, entity.id));
+    const active = entity.status === '存续';
+    const black = lists.chance(entity.status === '吊销' ? 0.12 : 0.015);
+    const red = !black && active && lists.chance(0.04);
+    if (black || red) {
+      const spec = lists.pick(black ? BLACK_LISTS : RED_LISTS);
+      const includedOn = dayAfter(lists, entity.setupDate);
+      insertList.run(
+        entity.id,
+        black ? 'black' : 'red',
+        spec.name,
+        spec.reason,
+        spec.authority,
+        includedOn,
+        addMonths(includedOn, spec.months),
+      );
+      redBlack += 1;
+    }
+    const promise = new Random(mixSeed(seed, PROMISE_SALT, entity.id));
+    if (active && promise.chance(0.05)) {
+      const type = promise.pick(PROMISE_TYPES);
+      const promisedOn = dayAfter(promise, entity.setupDate);
+      insertPromise.run(entity.id, type, PROMISE_TEXTS[type], entity.legalRep, promisedOn, `${promisedOn} 09:00:00`);
+      promises += 1;
+    }
+  }
+  // Read in id-ordered chunks: memory stays flat at a million entities, and better-sqlite3
+  // cannot write while a statement of the same connection is still iterating.
+  const chunk = db.prepare(
+    `SELECT id, status, ent_type AS entType, setup_date AS setupDate, legal_rep AS legalRep
+     FROM entities WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+  for (let after = 0; ;) {
+    const rows = chunk.all(after, CHUNK) as EntityFacts[];
+    if (rows.length === 0) break;
+    for (const entity of rows) seedEntity(entity);
+    after = rows[rows.length - 1]!.id;
+  }
+  const insertWechat = db.prepare(
+    'INSERT INTO wechat_identities (open_id, nickname, user_id, sort_order) VALUES (?, ?, NULL, ?)',
+  );
+  WECHAT_NICKNAMES.forEach((nickname, i) => {
+    const random = new Random(mixSeed(seed, WECHAT_SALT, i));
+    insertWechat.run(`o${random.chars(OPEN_ID_ALPHABET, 27)}`, nickname, i + 1);
+  });
+  db.prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)').run(
+    DEMO_ACCOUNT.mobile,
+    hashPasswordSync(DEMO_ACCOUNT.password),
+    `${SEED_AS_OF} 08:00:00`,
+  );
+  return { redBlack, promises, wechatIdentities: WECHAT_NICKNAMES.length };
+}
+
+/**
+ * Seeds the issue-5 tables of a database that holds a data set but not yet these rows (a new
+ * database, or one seeded before migration 6). Returns null when there was nothing to do.
+ */
+export function ensureAccountSeed(db: Database): AccountSeedSummary | null {
+  const dataset = db.prepare('SELECT seed FROM dataset WHERE id = 1').get() as { seed: number } | undefined;
+  if (!dataset) return null;
+  if (db.prepare('SELECT 1 FROM wechat_identities LIMIT 1').get() !== undefined) return null;
+  return db.transaction(() => writeAccountSeed(db, dataset.seed))();
+}

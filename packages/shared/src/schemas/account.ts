@@ -1,0 +1,256 @@
+import { Type, type Static } from 'typebox';
+import { LoginInfoSchema } from './auth.js';
+import { EntitySearchResultSchema } from './entity.js';
+import { LicenceBlockSchema } from './publicity.js';
+
+/*
+ * Accounts, login tickets, the entity details behind login and credit promises (spec §2.1
+ * personal centre, §3 login info, §4 login state). The spec leaves these payloads "not shown";
+ * they are chosen here and used by the credit-service and the SPA alike.
+ */
+
+/** Mainland mobile numbers: 11 digits starting 13–19. */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+
+/** Messages of the account rules, shown by the SPA's form checks and answered by the service. */
+export const ACCOUNT_MESSAGES = {
+  mobileRequired: '请输入手机号码',
+  mobileInvalid: '请输入正确的11位手机号码',
+  passwordRequired: '请输入密码',
+  passwordWeak: `密码至少${PASSWORD_MIN_LENGTH}位，且须同时包含字母和数字`,
+  passwordTooLong: `密码不能超过${PASSWORD_MAX_LENGTH}位`,
+  passwordMismatch: '两次输入的密码不一致',
+  mobileTaken: '该手机号码已注册，请直接登录',
+  wrongCredentials: '手机号码或密码错误',
+  lockedOut: '密码错误次数过多，请15分钟后再试',
+  ticketNotFound: '二维码不存在，请刷新二维码后重新扫码',
+  ticketExpired: '二维码已过期，请在电脑上刷新二维码后重新扫码',
+  ticketUsed: '该二维码已被使用，请在电脑上刷新二维码后重新扫码',
+  loginTokenInvalid: '登录凭证无效或已过期，请重新登录',
+  wechatNotFound: '该微信身份不存在',
+  checkDigitHint: '该统一社会信用代码校验位不正确，仍为您查询',
+} as const;
+
+/** Null when the mobile number is acceptable, else the message to show. */
+export function mobileProblem(mobile: string): string | null {
+  if (!mobile) return ACCOUNT_MESSAGES.mobileRequired;
+  return MOBILE_PATTERN.test(mobile) ? null : ACCOUNT_MESSAGES.mobileInvalid;
+}
+
+/** Null when the password is acceptable: 8–64 characters with at least one letter and one digit. */
+export function passwordProblem(password: string): string | null {
+  if (!password) return ACCOUNT_MESSAGES.passwordRequired;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  if (password.length < PASSWORD_MIN_LENGTH || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+    return ACCOUNT_MESSAGES.passwordWeak;
+  }
+  return null;
+}
+
+/** Lifetime of a QR login ticket, and how often the desktop asks for its state. */
+export const LOGIN_TICKET_TTL_SECONDS = 180;
+export const LOGIN_TICKET_POLL_MS = 1500;
+
+/** Pages of the older linked site, under the runtime config's oldSiteUrl (spec §7: full-page redirects). */
+export const OLD_SITE_PAGES = {
+  /** Personal centre: ?LoginToken=…&PageType=grzl. */
+  linkTo: '/NewLinkTo.aspx',
+  /** Logout: ?LoginToken=…. */
+  loginOut: '/NewLoginOut.aspx',
+  /** The data-submission login page. */
+  login: '/login.aspx',
+} as const;
+/** The PageType of the old site's personal centre. */
+export const OLD_SITE_PERSONAL_PAGE = 'grzl';
+
+const Mobile = Type.String({ maxLength: 32 });
+const Password = Type.String({ maxLength: 256 });
+
+export const LoginRequestSchema = Type.Object({ Mobile, Password });
+export type LoginRequest = Static<typeof LoginRequestSchema>;
+
+export const RegisterRequestSchema = Type.Object({
+  Mobile,
+  Password,
+  /** Checked when sent: must equal Password. */
+  ConfirmPassword: Type.Optional(Password),
+});
+export type RegisterRequest = Static<typeof RegisterRequestSchema>;
+
+/** What the SPA keeps as realAuthInfo: how and until when the user is authenticated. */
+export const RealAuthInfoSchema = Type.Object({
+  LoginType: Type.Union([Type.Literal('User'), Type.Literal('Wechat')]),
+  /** ISO 8601. */
+  AuthTime: Type.String(),
+  /** ISO 8601: the JwtToken's expiry. */
+  ExpireTime: Type.String(),
+});
+export type RealAuthInfo = Static<typeof RealAuthInfoSchema>;
+
+/** Every successful login: the login info of spec §3, the signed JwtToken and realAuthInfo. */
+export const LoginResultSchema = Type.Object({
+  UserInfo: LoginInfoSchema,
+  JwtToken: Type.String(),
+  RealAuthInfo: RealAuthInfoSchema,
+});
+export type LoginResult = Static<typeof LoginResultSchema>;
+
+/** A chat-app (微信) identity that can log in or be bound to a mobile account. */
+export const WechatIdentitySchema = Type.Object({
+  OpenId: Type.String(),
+  Nickname: Type.String(),
+  /** True when the identity is bound to a mobile account. */
+  Bound: Type.Boolean(),
+});
+export type WechatIdentity = Static<typeof WechatIdentitySchema>;
+
+export const WechatLoginRequestSchema = Type.Object({ OpenId: Type.String({ minLength: 1, maxLength: 64 }) });
+export type WechatLoginRequest = Static<typeof WechatLoginRequestSchema>;
+
+export const LOGIN_TICKET_STATUSES = ['pending', 'scanned', 'confirmed', 'expired', 'used'] as const;
+export type LoginTicketStatus = (typeof LOGIN_TICKET_STATUSES)[number];
+const TicketStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('scanned'),
+  Type.Literal('confirmed'),
+  Type.Literal('expired'),
+  Type.Literal('used'),
+]);
+
+/** A new QR login ticket: Ticket goes into the QR code, PollToken stays with the desktop page. */
+export const LoginTicketSchema = Type.Object({
+  Ticket: Type.String(),
+  PollToken: Type.String(),
+  Status: TicketStatus,
+  /** ISO 8601. */
+  ExpiresAt: Type.String(),
+});
+export type LoginTicket = Static<typeof LoginTicketSchema>;
+
+const TicketId = Type.String({ minLength: 1, maxLength: 128 });
+
+export const LoginTicketPollSchema = Type.Object({ Ticket: TicketId, PollToken: Type.String({ maxLength: 128 }) });
+export type LoginTicketPoll = Static<typeof LoginTicketPollSchema>;
+
+/** Body of the phone's scan and confirm calls. */
+export const LoginTicketRequestSchema = Type.Object({ Ticket: TicketId });
+export type LoginTicketRequest = Static<typeof LoginTicketRequestSchema>;
+
+/** A ticket's state; Login is set once, on the first poll after the phone confirmed. */
+export const LoginTicketStateSchema = Type.Object({
+  Status: TicketStatus,
+  ExpiresAt: Type.String(),
+  Login: Type.Union([LoginResultSchema, Type.Null()]),
+});
+export type LoginTicketState = Static<typeof LoginTicketStateSchema>;
+
+/** /newszxy: the old site's one-time logintoken, exchanged for a login. */
+export const LoginTokenExchangeSchema = Type.Object({ LoginToken: Type.String({ minLength: 1, maxLength: 256 }) });
+export type LoginTokenExchange = Static<typeof LoginTokenExchangeSchema>;
+
+/** The logged-in account, as the personal centre shows it. */
+export const ProfileSchema = Type.Object({
+  LoginType: Type.Union([Type.Literal('User'), Type.Literal('Wechat')]),
+  /** The account's mobile number, or the one bound to the chat-app identity; '' when none. */
+  Mobile: Type.String(),
+  /** The chat-app nickname, or the one bound to the mobile account; '' when none. */
+  Nickname: Type.String(),
+  /** yyyy-mm-dd hh:mm:ss of the mobile account; '' for an unbound chat-app identity. */
+  RegisteredAt: Type.String(),
+  /** ISO 8601 expiry of the token this request carried. */
+  TokenExpiresAt: Type.String(),
+});
+export type Profile = Static<typeof ProfileSchema>;
+
+export const BindMobileRequestSchema = LoginRequestSchema;
+export type BindMobileRequest = LoginRequest;
+export const BindWechatRequestSchema = WechatLoginRequestSchema;
+export type BindWechatRequest = WechatLoginRequest;
+
+/** Kinds of credit promise (信用承诺) under the national guidance on promise systems. */
+export const PROMISE_TYPES = ['审批替代型', '容缺受理型', '行业自律型', '信用修复型', '主动型'] as const;
+export type PromiseType = (typeof PROMISE_TYPES)[number];
+export const PROMISE_STATUSES = ['已公示', '待审核'] as const;
+export const PROMISE_CONTENT_MIN = 10;
+export const PROMISE_CONTENT_MAX = 2000;
+
+export const CreditPromiseSchema = Type.Object({
+  ID: Type.String(),
+  EntName: Type.String(),
+  CreditCode: Type.String(),
+  PromiseType: Type.String(),
+  Content: Type.String(),
+  Promiser: Type.String(),
+  /** yyyy-mm-dd. */
+  PromiseDate: Type.String(),
+  Status: Type.Union([Type.Literal('已公示'), Type.Literal('待审核')]),
+});
+export type CreditPromise = Static<typeof CreditPromiseSchema>;
+
+export const CreatePromiseRequestSchema = Type.Object({
+  CreditCode: Type.String({ minLength: 1, maxLength: 32 }),
+  PromiseType: Type.Union([
+    Type.Literal('审批替代型'),
+    Type.Literal('容缺受理型'),
+    Type.Literal('行业自律型'),
+    Type.Literal('信用修复型'),
+    Type.Literal('主动型'),
+  ]),
+  Content: Type.String({ minLength: PROMISE_CONTENT_MIN, maxLength: PROMISE_CONTENT_MAX }),
+  Promiser: Type.String({ minLength: 2, maxLength: 30 }),
+  ContactMobile: Type.String({ maxLength: 32 }),
+});
+export type CreatePromiseRequest = Static<typeof CreatePromiseRequestSchema>;
+
+/** Query of the entity details calls: the search result's ID. */
+export const EntityIdQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
+export type EntityIdQuery = Static<typeof EntityIdQuerySchema>;
+
+/** entbaseinfos: the registration information of an entity. */
+export const EntityBaseInfoSchema = Type.Interface([EntitySearchResultSchema], {
+  LegalRep: Type.String(),
+  Address: Type.String(),
+  /** District of registration, e.g. 云州市东湖区. */
+  District: Type.String(),
+  /** Registration authority. */
+  RegAuthority: Type.String(),
+});
+export type EntityBaseInfo = Static<typeof EntityBaseInfoSchema>;
+
+/** A penalty still within its publicity period, as the details page lists it. */
+export const EntityPenaltySchema = Type.Object({
+  id: Type.String(),
+  CF_WSH: Type.String(),
+  CF_CFLB: Type.String(),
+  CF_WFXW: Type.String(),
+  CF_NR: Type.String(),
+  CF_JDRQ: Type.String(),
+  CF_CFJG: Type.String(),
+  CF_GSJZQ: Type.String(),
+  CF_ZT: Type.String(),
+});
+export type EntityPenalty = Static<typeof EntityPenaltySchema>;
+
+/** One red-list (守信激励) or black-list (失信惩戒) entry in force. */
+export const RedBlackEntrySchema = Type.Object({
+  ListType: Type.Union([Type.Literal('red'), Type.Literal('black')]),
+  ListName: Type.String(),
+  Reason: Type.String(),
+  Authority: Type.String(),
+  /** yyyy-mm-dd. */
+  IncludedOn: Type.String(),
+  /** yyyy-mm-dd. */
+  ValidUntil: Type.String(),
+});
+export type RedBlackEntry = Static<typeof RedBlackEntrySchema>;
+
+/** v2/entdetailinfo: everything on the details page beyond the registration information. */
+export const EntityDetailInfoSchema = Type.Object({
+  Licences: Type.Array(LicenceBlockSchema),
+  Penalties: Type.Array(EntityPenaltySchema),
+  RedBlack: Type.Array(RedBlackEntrySchema),
+  Promises: Type.Array(CreditPromiseSchema),
+});
+export type EntityDetailInfo = Static<typeof EntityDetailInfoSchema>;
