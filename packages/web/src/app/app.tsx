@@ -1,14 +1,32 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { VisitLogContext, type LoggedClick } from '@/components/visit-log-context';
+import { createVisitLog, type VisitLog } from '@/features/visit-log/visit-log';
 import { AppProvider } from './provider';
+import type { RouteVisit } from './route-guard';
 import { createAppRouter } from './router';
 
-/** The whole SPA: providers around the hash router. */
-export function App() {
-  const [router] = useState(() => createAppRouter());
+interface AppProps {
+  /** The visit log of the page; tests pass their own (default: localStorage queue, gateway sender). */
+  visitLog?: VisitLog;
+}
+
+/** The whole SPA: providers around the hash router, with the visit log on every navigation. */
+export function App({ visitLog: given }: AppProps = {}) {
+  const [visitLog] = useState(() => given ?? createVisitLog());
+  const [logClick] = useState(() => (click: LoggedClick) => visitLog.log(click));
+  const [router] = useState(() =>
+    createAppRouter({
+      // One record per navigation: the route's pathLog and the address it was opened with.
+      onVisit: ({ pathLog, path, search }: RouteVisit) => visitLog.log({ contentCode: pathLog, param: path + search }),
+    }),
+  );
+  useEffect(() => visitLog.start(), [visitLog]);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <VisitLogContext.Provider value={logClick}>
+        <RouterProvider router={router} />
+      </VisitLogContext.Provider>
     </AppProvider>
   );
 }

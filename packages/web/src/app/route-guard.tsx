@@ -1,5 +1,5 @@
 import { pathLogWithTab } from '@credit-portal/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { registerNavigate } from '@/lib/app-bridge';
 import { paths } from '@/lib/paths';
@@ -11,7 +11,7 @@ export interface RouteHandle {
   route: AppRoute;
 }
 
-/** One navigation, as the visit log will record it. */
+/** One navigation, as the visit log records it. */
 export interface RouteVisit {
   route: AppRoute;
   /** The path navigated to. */
@@ -64,6 +64,10 @@ export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
   const { siteName } = useRuntimeConfig();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   const route = handle?.route;
+  // Each navigation makes a new location object (its key is not enough: an address typed or
+  // changed by hand always has the key 'default'). A re-run of the effect for the same
+  // location (StrictMode, a new siteName) must not log it twice.
+  const logged = useRef<typeof location | null>(null);
 
   // Code outside React (the API client's not-logged-in rule) navigates through the router.
   useEffect(() => registerNavigate((path, options) => void navigate(path, options)), [navigate]);
@@ -73,6 +77,8 @@ export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
     applyDocumentHead(route, siteName);
     window.scrollTo(0, 0);
     if (location.search && ADDRESS_QUERY_DROPPED.includes(route.path)) dropAddressQuery(location.pathname);
+    if (logged.current === location) return;
+    logged.current = location;
     const currentTab = new URLSearchParams(location.search).get('currentTab');
     onVisit?.({
       route,

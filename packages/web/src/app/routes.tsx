@@ -77,6 +77,17 @@ const coreRoutes: readonly AppRoute[] = [
         { section: 'news', listPath: paths.newsList, detailsBase: paths.newsDetails },
         { section: 'notices', listPath: paths.notices, detailsBase: paths.noticeDetails },
         { section: 'riskWarnings', listPath: paths.riskWarnings, detailsBase: paths.riskWarningDetails },
+        {
+          section: 'specialGovernance',
+          listPath: paths.specialGovernance,
+          detailsBase: paths.specialGovernanceDetails,
+        },
+        {
+          section: 'integrityPublicity',
+          listPath: paths.integrityPublicity,
+          detailsBase: paths.integrityPublicityDetails,
+        },
+        { section: 'integrityJourney', listPath: paths.integrityJourney, detailsBase: paths.integrityJourneyDetails },
       ],
     }),
   },
@@ -163,8 +174,8 @@ const coreRoutes: readonly AppRoute[] = [
       heading: POLICY,
       blocks: [
         { section: 'policy', listPath: paths.policyList, detailsBase: paths.policyDetails },
-        { section: 'legislation', detailsBase: paths.policyDetails },
-        { section: 'interpretation', detailsBase: paths.policyDetails },
+        { section: 'legislation', listPath: paths.legislation, detailsBase: paths.legislationDetails },
+        { section: 'interpretation', listPath: paths.interpretation, detailsBase: paths.interpretationDetails },
       ],
     }),
   },

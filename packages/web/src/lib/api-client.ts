@@ -8,7 +8,7 @@ import {
 } from '@credit-portal/shared';
 import { appMessage, appNavigate } from './app-bridge';
 import { paths } from './paths';
-import { removeStorage } from './storage';
+import { readStorage, removeStorage } from './storage';
 
 /** Codes the client itself raises, beside the gateway's ERROR_CODES and the upstream's own codes. */
 export const CLIENT_ERROR_CODES = {
@@ -48,6 +48,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A user token, sent as a bearer token. */
   token?: string;
+  /** Send the stored JwtToken as the bearer token (spec §7: a GET with the token read from storage). */
+  auth?: boolean;
   timeoutMs?: number;
 }
 
@@ -112,7 +114,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const token = options.token ?? (options.auth ? readStorage(STORAGE_KEYS.jwtToken) : null);
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',

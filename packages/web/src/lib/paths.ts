@@ -9,6 +9,15 @@ export const paths = {
   notFound: '/404',
   webMap: '/index/webMap',
   centreIntro: '/index/xyzx',
+  governmentVoice: '/index/zysy',
+  governmentVoiceDetails: '/index/zysydetails',
+  construction: '/index/construction',
+  topicDetails: '/index/fyhfgfcdetails',
+  regionalCredit: '/index/qyxy',
+  regionalCreditDetails: '/index/qyxydetails',
+  articleSearch: '/index/articleList',
+  categoryList: '/index/list',
+  office: '/index/bgs',
   // Credit news.
   news: '/xydt',
   newsList: '/xydt/list',
@@ -17,10 +26,24 @@ export const paths = {
   noticeDetails: '/xydt/tzggdetails',
   riskWarnings: '/xydt/fxts',
   riskWarningDetails: '/xydt/fxtsdetails',
+  specialGovernance: '/xydt/zxzl/list',
+  specialGovernanceDetails: '/xydt/zxzl/details',
+  integrityPublicity: '/xydt/cxxc/list',
+  integrityPublicityDetails: '/xydt/cxxc/details',
+  integrityJourney: '/xydt/cxjswlx/list',
+  integrityJourneyDetails: '/xydt/cxjswlx/details',
+  /** The named route XydtDetails: a news article, opened in a new tab with its id. */
+  newsArticle: '/XydtDetails',
   // Policy.
   policy: '/zcfg',
   policyList: '/zcfg/list',
   policyDetails: '/zcfg/details',
+  legislation: '/zcfg/xylf',
+  legislationDetails: '/zcfg/xylfdetails',
+  interpretation: '/zcfg/zcjd',
+  interpretationDetails: '/zcfg/zcjddetails',
+  /** The named route zcfgDetails: an article, opened in a new tab with its id. */
+  policyArticle: '/zcfgDetails',
   // Information disclosure.
   disclosure: '/xygs',
   licenceDetails: '/XygsDetailsXK',
@@ -30,11 +53,50 @@ export const paths = {
   searchList: '/xyfw/search',
   realNameTips: '/xyfw/wwfwgb/tipspage',
   publicCheck: '/public/xyhc',
+  /** Entity details (query id); needs login. */
+  searchDetails: '/xyfw/search/details',
+  /** The named route SearchMore: the search with every subject type and search tips. */
+  searchMore: '/SearchMore',
   // Other sections.
   interaction: '/hdjl/Index',
   jointRewardPunishment: '/lhjc',
+  jointRewardPunishmentList: '/lhjc/list',
+  jointRewardPunishmentDetails: '/lhjc/details',
+  interactionHome: '/hdjl/Home',
+  interactionStatistics: '/hdjl/statistics',
+  interactionStatisticsDetail: '/hdjl/statistics/detail',
+  interactionSearch: '/hdjl/Search',
+  interactionList: '/hdjl/List',
+  interactionDetail: '/hdjl/Detail',
+  annualReports: '/xyzx/nbList',
+  annualReport2022: '/xyzx/xn2022Details',
+  annualReport2023: '/xyzx/xn2023Details',
+  annualReport2024: '/xyzx/xn2024Details',
+  organisation: '/Zzjg',
+  personalCredit: '/grxy',
+  flipbook: '/xydb',
+  areaDetails: '/areaDetails',
+  /** Entry points of the older site: they resolve to the entity search list and details. */
+  legacySearchList: '/searchLists',
+  legacyEntityDetails: '/entDetails',
+  lending: '/xyd',
+  lendingMobile: '/xyd/mobile',
+  mobileGuide: '/mobile/bszn',
   // Personal centre.
   scanLogin: '/grzx/scancode',
+  /** The phone's page of a QR login (query ticket), opened from the QR code. */
+  scanConfirm: '/grzx/confirm',
+  passwordLogin: '/grzx/userlogin',
+  register: '/register',
+  personal: '/grzx',
+  /** The named route PersonalCenter: the personal centre under its old name. */
+  personalCenter: '/PersonalCenter',
+  myCenter: '/grzx/myCenter',
+  bindMobile: '/grzx/bdzh',
+  bindWechat: '/grzx/bdwx',
+  promiseInfo: '/sxcn/NewEntPromiseInfo',
+  /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
+  oldSiteEntry: '/newszxy',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -18,7 +18,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: '信用服务', path: paths.services, prefixes: ['/xyfw'] },
   { label: '联合奖惩', path: paths.jointRewardPunishment, prefixes: ['/lhjc'] },
   { label: '互动交流', path: paths.interaction, prefixes: ['/hdjl'] },
-  { label: '中心简介', path: paths.centreIntro, prefixes: [paths.centreIntro] },
+  { label: '信易贷', path: paths.lending, prefixes: [paths.lending] },
+  {
+    label: '关于我们',
+    path: paths.centreIntro,
+    prefixes: [paths.centreIntro, paths.office, '/xyzx', paths.organisation, paths.flipbook],
+  },
 ];
 
 /** The menu entries whose pages exist in the route table. */

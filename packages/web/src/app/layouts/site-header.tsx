@@ -1,14 +1,14 @@
 import { Button, Drawer } from 'antd';
-import { LoginOutlined, MenuOutlined, UploadOutlined } from '@ant-design/icons';
+import { MenuOutlined, UploadOutlined } from '@ant-design/icons';
 import { HEADER_COMPACT_SCROLL_PX } from '@credit-portal/shared';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SiteLogo } from '@/components/site-logo';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { telHref } from '@/lib/format';
-import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ElderModeSwitch } from './elder-mode-switch';
+import { HeaderAccount } from './header-account';
 import { HeaderSearch } from './header-search';
 import { isNavItemActive, visibleNavItems, type NavItem } from './nav-items';
 import styles from './site-header.module.css';
@@ -46,7 +46,8 @@ function NavList({
 }
 
 /**
- * The portal header (spec §2.1): a top bar (长者模式, 数据报送, 登录), the site name with the
+ * The portal header (spec §2.1): a top bar (长者模式, 数据报送, 登录 — or, logged in, the mobile
+ * number or nickname, 个人中心 and 退出), the site name with the
  * search box (on the home page the search sits on the banner instead), and the main menu, which
  * sticks to the top and turns compact (adding the site name) past 260 px of scroll. Below
  * 768 px the menu moves into a drawer.
@@ -84,9 +85,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
                 <span className="visually-hidden">（在新窗口打开）</span>
               </a>
             ) : null}
-            <Link to={paths.scanLogin} className={styles.topLink}>
-              <LoginOutlined aria-hidden /> 登录
-            </Link>
+            <HeaderAccount linkClassName={styles.topLink} />
           </div>
         </div>
       </div>
@@ -141,9 +140,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
               <span className="visually-hidden">（在新窗口打开）</span>
             </a>
           ) : null}
-          <Link to={paths.scanLogin} onClick={closeDrawer}>
-            <LoginOutlined aria-hidden /> 登录
-          </Link>
+          <HeaderAccount linkClassName={styles.drawerLink} onNavigate={closeDrawer} />
           <ElderModeSwitch />
         </div>
       </Drawer>

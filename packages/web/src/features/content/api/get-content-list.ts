@@ -15,6 +15,8 @@ export interface ContentListParams {
   pageSize: number;
   /** Keyword; empty means no filter. */
   searchWord?: string;
+  /** Passed on to the CMS unchanged (index/list's dataFlag query); empty means none. */
+  dataFlag?: string;
 }
 
 /** Fetches a page of a section (POST /Cms/mrlb). */
@@ -26,14 +28,16 @@ export function getContentList(params: ContentListParams): Promise<ContentPage> 
     systemTypeCode: SYSTEM_TYPE_CODE,
     propertyType: PROPERTY_TYPE,
     ...(params.searchWord ? { searchWord: params.searchWord } : {}),
+    ...(params.dataFlag ? { dataFlag: params.dataFlag } : {}),
   };
   return request<ContentPage>(API_PATHS.contentList, { method: 'POST', body });
 }
 
-/** SWR key of a section page. */
-export const contentListKey = (params: ContentListParams) => [API_PATHS.contentList, params] as const;
+/** SWR key of a section page; null (no fetch) without parameters. */
+export const contentListKey = (params: ContentListParams | null) =>
+  params ? ([API_PATHS.contentList, params] as const) : null;
 
 /** A section page; the previous page stays on screen while the next one loads. */
-export function useContentList(params: ContentListParams) {
+export function useContentList(params: ContentListParams | null) {
   return useSWR(contentListKey(params), ([, key]) => getContentList(key), { keepPreviousData: true });
 }

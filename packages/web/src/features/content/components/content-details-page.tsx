@@ -1,31 +1,14 @@
 import { Button, Result } from 'antd';
 import { ArrowLeftOutlined, LinkOutlined, PrinterOutlined } from '@ant-design/icons';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExternalLinkDialog } from '@/components/external-link-dialog';
 import { QueryState } from '@/components/query-state';
+import { RichText } from '@/components/rich-text';
 import { formatDate } from '@/lib/format';
 import { hashHref } from '@/lib/paths';
-import { isLeavingSite, sanitizeHtml } from '@/lib/sanitize-html';
 import { useContentDetail } from '../api/get-content-detail';
 import styles from './content-details-page.module.css';
-
-function ArticleBody({ html, onLeave }: { html: string; onLeave: (url: string) => void }) {
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
-  // Links in the body that leave the site go through the warning dialog too.
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as Element).closest('a');
-    const href = anchor?.getAttribute('href') ?? '';
-    if (anchor && isLeavingSite(href)) {
-      event.preventDefault();
-      onLeave(href);
-    }
-  };
-  return (
-    // Only clicks on the links inside are intercepted; the links stay keyboard-operable.
-    <div className={styles.body} onClick={onClick} dangerouslySetInnerHTML={{ __html: safe }} />
-  );
-}
 
 export interface ContentDetailsPageProps {
   /** The section's list, for the back link. */
@@ -96,7 +79,7 @@ export default function ContentDetailsPage({ listPath, listLabel }: ContentDetai
                 </Button>
               </div>
             ) : (
-              <ArticleBody html={article.content} onLeave={setLeaving} />
+              <RichText html={article.content} />
             )}
             <footer className={styles.footer}>
               <Link to={listPath} className={styles.back}>

@@ -1,45 +1,74 @@
-import { PAGE_SIZE, type ContentSectionKey } from '@credit-portal/shared';
+import { Button, Result } from 'antd';
+import { PAGE_SIZE, sectionOfCategory, type ContentSectionKey } from '@credit-portal/shared';
 import { useSearchParams } from 'react-router';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
-import { detailsPath } from '@/lib/paths';
+import { detailsPath, hashHref, paths } from '@/lib/paths';
 import { useContentList } from '../api/get-content-list';
 import { pageFromQuery, sectionInfo, toArticle } from '../content-sections';
-import { ArticleListItem } from './article-list-item';
+import { ArticleListItem } from '@/components/article-list-item';
 import styles from './content-page.module.css';
 
 export interface ContentListPageProps {
-  section: ContentSectionKey;
+  /** The section listed; without it the page lists the category named by the address (?id=&dataFlag=). */
+  section?: ContentSectionKey;
   /** The details page the titles open (query id). */
   detailsBase: string;
+}
+
+/** The label of a category id from the address: its section's, or a neutral one for ids the portal does not name. */
+function categoryLabel(categoryId: string): string {
+  const key = sectionOfCategory(categoryId);
+  return key ? sectionInfo(key).label : '信息列表';
 }
 
 /**
  * The generic list of a CMS section: keyword search with reset, 8 articles per page (spec §9),
  * page and keyword kept in the address (?page=&keyword=) so a list can be bookmarked and shared.
+ * As index/list it lists any category by its id, passing dataFlag on to the CMS.
  */
 export default function ContentListPage({ section, detailsBase }: ContentListPageProps) {
-  const { categoryId, label } = sectionInfo(section);
   const [searchParams, setSearchParams] = useSearchParams();
+  const queryId = (searchParams.get('id') ?? '').trim();
+  const dataFlag = (searchParams.get('dataFlag') ?? '').trim();
+  const categoryId = section ? sectionInfo(section).categoryId : queryId;
+  const label = section ? sectionInfo(section).label : categoryLabel(queryId);
   const page = pageFromQuery(searchParams.get('page'));
   const keyword = (searchParams.get('keyword') ?? '').trim();
   const pageSize = PAGE_SIZE.article;
-  const { data, error, isLoading, mutate } = useContentList({
-    categoryId,
-    pageIndex: page,
-    pageSize,
-    searchWord: keyword,
-  });
+  const { data, error, isLoading, mutate } = useContentList(
+    categoryId ? { categoryId, pageIndex: page, pageSize, searchWord: keyword, dataFlag } : null,
+  );
 
   const go = (next: { page?: number; keyword?: string }) => {
     const query = new URLSearchParams();
+    // index/list keeps naming its category in the address.
+    if (!section && queryId) query.set('id', queryId);
+    if (!section && dataFlag) query.set('dataFlag', dataFlag);
     const nextKeyword = next.keyword ?? keyword;
     const nextPage = next.page ?? 1;
     if (nextKeyword) query.set('keyword', nextKeyword);
     if (nextPage > 1) query.set('page', String(nextPage));
     setSearchParams(query);
   };
+
+  if (!categoryId) {
+    return (
+      <div className={styles.page}>
+        <Result
+          status="404"
+          title="未找到该栏目"
+          subTitle="链接中缺少栏目编号，请从网站地图重新进入。"
+          extra={
+            <Button type="primary" href={hashHref(paths.webMap)}>
+              查看网站地图
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
 
   return (
     <div className={styles.page}>

@@ -32,13 +32,26 @@ function OverviewBlock({ block }: { block: SectionLink }) {
 export interface ContentOverviewPageProps {
   heading: string;
   blocks: readonly SectionLink[];
+  /** A short introduction shown above the blocks (the heading is then shown too). */
+  intro?: readonly string[];
 }
 
-/** A section's landing page (xydt, zcfg): the latest items of each of its sub-sections. */
-export default function ContentOverviewPage({ heading, blocks }: ContentOverviewPageProps) {
+/** A section's landing page (xydt, zcfg, lhjc): the latest items of each of its sub-sections. */
+export default function ContentOverviewPage({ heading, blocks, intro }: ContentOverviewPageProps) {
   return (
     <div className={styles.grid}>
-      <h1 className="visually-hidden">{heading}</h1>
+      {intro ? (
+        <section className={styles.intro} aria-labelledby="overview-heading">
+          <h1 id="overview-heading" className={styles.introHeading}>
+            {heading}
+          </h1>
+          {intro.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </section>
+      ) : (
+        <h1 className="visually-hidden">{heading}</h1>
+      )}
       <Row gutter={[24, 24]}>
         {blocks.map((block) => (
           <Col key={block.section} xs={24} lg={12}>

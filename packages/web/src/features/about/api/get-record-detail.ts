@@ -1,0 +1,16 @@
+import { API_PATHS, type ContentDetail } from '@credit-portal/shared';
+import useSWR from 'swr';
+import { request } from '@/lib/api-client';
+
+/** Fetches one CMS record (POST /Cms/nrxq). */
+export function getRecordDetail(recordId: string): Promise<ContentDetail> {
+  return request<ContentDetail>(API_PATHS.contentDetail, { method: 'POST', body: { recordId } });
+}
+
+export const recordDetailKey = (recordId: string | null | undefined) =>
+  recordId ? ([API_PATHS.contentDetail, recordId] as const) : null;
+
+/** One record of a static section; waits (no fetch) until its id is known. */
+export function useRecordDetail(recordId: string | null | undefined) {
+  return useSWR(recordDetailKey(recordId), ([, id]) => getRecordDetail(id));
+}

@@ -1,0 +1,15 @@
+import { API_PATHS, type ArticleSearchPage, type ArticleSearchQuery } from '@credit-portal/shared';
+import useSWR from 'swr';
+import { request } from '@/lib/api-client';
+
+/** Searches the articles of every section, or of the given ones (POST /Cms/articleSearch). */
+export function searchArticles(query: ArticleSearchQuery): Promise<ArticleSearchPage> {
+  return request<ArticleSearchPage>(API_PATHS.articleSearch, { method: 'POST', body: query });
+}
+
+export const articleSearchKey = (query: ArticleSearchQuery) => [API_PATHS.articleSearch, query] as const;
+
+/** One page of search results; the previous page stays on screen while the next one loads. */
+export function useArticleSearch(query: ArticleSearchQuery) {
+  return useSWR(articleSearchKey(query), ([, key]) => searchArticles(key), { keepPreviousData: true });
+}

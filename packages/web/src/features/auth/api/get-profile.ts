@@ -1,0 +1,13 @@
+import { API_PATHS, type Profile } from '@credit-portal/shared';
+import useSWR from 'swr';
+import { request } from '@/lib/api-client';
+
+/** The logged-in account (GET /user/profile with the stored JwtToken). */
+export const getProfile = (): Promise<Profile> => request<Profile>(API_PATHS.profile, { auth: true });
+
+/** Keyed by the token, so another login never shows the previous account. */
+export const profileKey = (token: string) => [API_PATHS.profile, token] as const;
+
+export function useProfile(token: string) {
+  return useSWR(profileKey(token), getProfile);
+}

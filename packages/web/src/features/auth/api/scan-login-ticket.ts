@@ -1,0 +1,14 @@
+import { API_PATHS, type LoginTicketState } from '@credit-portal/shared';
+import useSWRImmutable from 'swr/immutable';
+import { request } from '@/lib/api-client';
+
+/** Tells the service the phone opened the ticket's page (POST /user/loginticket/scan). */
+export const scanLoginTicket = (ticket: string): Promise<LoginTicketState> =>
+  request<LoginTicketState>(API_PATHS.loginTicketScan, { method: 'POST', body: { Ticket: ticket } });
+
+export const scanLoginTicketKey = (ticket: string) => (ticket ? ([API_PATHS.loginTicketScan, ticket] as const) : null);
+
+/** Marks the ticket scanned once per page (a double mount shares the call). */
+export function useScanLoginTicket(ticket: string) {
+  return useSWRImmutable(scanLoginTicketKey(ticket), ([, key]) => scanLoginTicket(key), { shouldRetryOnError: false });
+}

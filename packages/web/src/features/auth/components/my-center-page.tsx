@@ -1,0 +1,59 @@
+import { Button, Descriptions } from 'antd';
+import { useNavigate } from 'react-router';
+import { QueryState } from '@/components/query-state';
+import { RequireLogin } from '@/components/require-login';
+import { oldSitePersonalUrl, type LoginSession } from '@/lib/login-session';
+import { paths } from '@/lib/paths';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useProfile } from '../api/get-profile';
+import styles from './account.module.css';
+
+const dateTime = (iso: string): string =>
+  new Date(iso).toLocaleString('zh-CN', { hour12: false, dateStyle: 'medium', timeStyle: 'short' });
+
+function MyCenter({ session }: { session: LoginSession }) {
+  const { data, error, isLoading, mutate } = useProfile(session.token);
+  const { oldSiteUrl } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const oldSite = oldSitePersonalUrl(oldSiteUrl, session.token);
+  return (
+    <div className={styles.panel}>
+      <h1 className={styles.heading}>我的账号</h1>
+      <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} size="page">
+        {(profile) => (
+          <>
+            <Descriptions
+              bordered
+              column={1}
+              items={[
+                { key: 'type', label: '登录方式', children: profile.LoginType === 'User' ? '手机号码账号' : '微信' },
+                { key: 'mobile', label: '手机号码', children: profile.Mobile || '未绑定' },
+                { key: 'nickname', label: '微信昵称', children: profile.Nickname || '未绑定' },
+                { key: 'registered', label: '注册时间', children: profile.RegisteredAt || '—' },
+                { key: 'expires', label: '本次登录有效期至', children: dateTime(profile.TokenExpiresAt) },
+              ]}
+            />
+            <div className={styles.actions}>
+              {profile.LoginType === 'User' && !profile.Nickname ? (
+                <Button type="primary" onClick={() => void navigate(paths.bindWechat)}>
+                  绑定微信
+                </Button>
+              ) : null}
+              {profile.LoginType === 'Wechat' && !profile.Mobile ? (
+                <Button type="primary" onClick={() => void navigate(paths.bindMobile)}>
+                  绑定手机账号
+                </Button>
+              ) : null}
+              {oldSite ? <Button href={oldSite}>个人资料（原网站）</Button> : null}
+            </div>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+/** My account (spec §2.1 grzx/myCenter): login type, mobile number, chat-app nickname, binding and token expiry. */
+export default function MyCenterPage() {
+  return <RequireLogin>{(session) => <MyCenter session={session} />}</RequireLogin>;
+}

@@ -1,0 +1,120 @@
+import {
+  FileProtectOutlined,
+  IdcardOutlined,
+  LinkOutlined,
+  MobileOutlined,
+  SearchOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { RequireLogin } from '@/components/require-login';
+import { oldSitePersonalUrl, type LoginSession } from '@/lib/login-session';
+import { paths } from '@/lib/paths';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import styles from './account.module.css';
+
+interface Entry {
+  key: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+  to?: string;
+  href?: string;
+}
+
+function entries(session: LoginSession, oldSiteUrl: string): Entry[] {
+  const list: Entry[] = [
+    {
+      key: 'me',
+      title: '我的账号',
+      text: '查看登录方式、绑定情况与登录有效期',
+      icon: <IdcardOutlined />,
+      to: paths.myCenter,
+    },
+    session.kind === 'User'
+      ? {
+          key: 'bind',
+          title: '绑定微信',
+          text: '绑定后可使用微信扫码登录本账号',
+          icon: <WechatOutlined />,
+          to: paths.bindWechat,
+        }
+      : {
+          key: 'bind',
+          title: '绑定手机账号',
+          text: '将当前微信身份绑定到手机号码账号',
+          icon: <MobileOutlined />,
+          to: paths.bindMobile,
+        },
+    {
+      key: 'promise',
+      title: '信用承诺',
+      text: '在线填报信用承诺，查看承诺审核状态',
+      icon: <FileProtectOutlined />,
+      to: paths.promiseInfo,
+    },
+    {
+      key: 'search',
+      title: '信用主体查询',
+      text: '查询企业、个体工商户等信用主体',
+      icon: <SearchOutlined />,
+      to: paths.searchMore,
+    },
+  ];
+  const href = oldSitePersonalUrl(oldSiteUrl, session.token);
+  if (href) {
+    list.push({
+      key: 'old',
+      title: '个人资料',
+      text: '在原网站维护个人资料、办理数据报送',
+      icon: <LinkOutlined />,
+      href,
+    });
+  }
+  return list;
+}
+
+function PersonalHome({ session }: { session: LoginSession }) {
+  const { oldSiteUrl } = useRuntimeConfig();
+  return (
+    <div className={styles.panel}>
+      <h1 className={styles.heading}>个人中心</h1>
+      <p className={styles.welcome}>
+        您好，<strong>{session.displayName}</strong>
+        <span className={styles.welcomeNote}>（{session.kind === 'User' ? '手机号码账号' : '微信'}登录）</span>
+      </p>
+      <ul className={styles.entries}>
+        {entries(session, oldSiteUrl).map((entry) => {
+          const content = (
+            <>
+              <span className={styles.entryIcon} aria-hidden>
+                {entry.icon}
+              </span>
+              <span className={styles.entryTitle}>{entry.title}</span>
+              <span className={styles.entryText}>{entry.text}</span>
+            </>
+          );
+          return (
+            <li key={entry.key}>
+              {entry.to ? (
+                <Link to={entry.to} className={styles.entry}>
+                  {content}
+                </Link>
+              ) : (
+                <a href={entry.href} className={styles.entry}>
+                  {content}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do. */
+export default function PersonalHomePage() {
+  return <RequireLogin>{(session) => <PersonalHome session={session} />}</RequireLogin>;
+}

@@ -1,0 +1,135 @@
+import { App, Button, Result, Spin, Tabs } from 'antd';
+import { DesktopOutlined } from '@ant-design/icons';
+import type { LoginResult, WechatIdentity } from '@credit-portal/shared';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { clearLogin, storeLogin, useLoginSession, type LoginSession } from '@/lib/login-session';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { confirmLoginTicket } from '../api/confirm-login-ticket';
+import { loginWithWechat } from '../api/login-with-wechat';
+import { useScanLoginTicket } from '../api/scan-login-ticket';
+import { PasswordLoginForm } from './password-login-form';
+import { StandaloneFrame } from './standalone-frame';
+import { WechatIdentityList } from './wechat-identity-list';
+import styles from './account.module.css';
+
+/** Logging in on the phone: a mobile account, or a chat-app identity. */
+function PhoneLogin() {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<string>();
+  const done = (result: LoginResult) => storeLogin(result);
+  const pickWechat = async (identity: WechatIdentity) => {
+    setBusy(identity.OpenId);
+    try {
+      done(await loginWithWechat({ OpenId: identity.OpenId }));
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <>
+      <p className={styles.phoneLead}>请先在手机上登录，再确认电脑端登录。</p>
+      <Tabs
+        items={[
+          {
+            key: 'mobile',
+            label: '手机号码登录',
+            children: <PasswordLoginForm onLoggedIn={done} />,
+          },
+          {
+            key: 'wechat',
+            label: '微信登录',
+            children: (
+              <>
+                <p className={styles.phoneLead}>选择要授权登录的微信身份：</p>
+                <WechatIdentityList
+                  actionText="授权登录"
+                  busyOpenId={busy}
+                  onPick={(identity) => void pickWechat(identity)}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Confirming as the phone's logged-in user. */
+function ConfirmAs({
+  ticket,
+  session,
+  onConfirmed,
+}: {
+  ticket: string;
+  session: LoginSession;
+  onConfirmed: () => void;
+}) {
+  const { siteName } = useRuntimeConfig();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await confirmLoginTicket(ticket, session.token);
+      onConfirmed();
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.confirm}>
+      <DesktopOutlined className={styles.confirmIcon} aria-hidden />
+      <p className={styles.confirmText}>
+        电脑端正在请求登录{siteName}
+        <br />
+        登录账号：<strong>{session.displayName}</strong>
+      </p>
+      <Button type="primary" size="large" block loading={busy} onClick={() => void confirm()}>
+        确认登录
+      </Button>
+      <Button size="large" block type="text" onClick={clearLogin}>
+        切换账号
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The phone's page of a QR login (opened from the QR code on grzx/scancode, query ticket):
+ * marks the ticket scanned, lets the phone's user log in (mobile account or chat-app identity)
+ * and confirm; the desktop then logs in by itself. Built for a phone's screen.
+ */
+export default function ScanConfirmPage() {
+  const [params] = useSearchParams();
+  const ticket = (params.get('ticket') ?? '').trim();
+  const scan = useScanLoginTicket(ticket);
+  const session = useLoginSession();
+  const [confirmed, setConfirmed] = useState(false);
+
+  let body;
+  if (!ticket) {
+    body = <Result status="warning" title="二维码链接不完整" subTitle="请在电脑上刷新二维码后重新扫码。" />;
+  } else if (confirmed) {
+    body = <Result status="success" title="已确认登录" subTitle="电脑端即将完成登录，请回到电脑上继续操作。" />;
+  } else if (scan.error) {
+    body = <Result status="warning" title="无法登录" subTitle={errorMessage(scan.error)} />;
+  } else if (!scan.data) {
+    body = (
+      <div className={styles.centered}>
+        <Spin description="正在读取二维码…" />
+      </div>
+    );
+  } else if (!session) {
+    body = <PhoneLogin />;
+  } else {
+    body = <ConfirmAs ticket={ticket} session={session} onConfirmed={() => setConfirmed(true)} />;
+  }
+  return <StandaloneFrame title="扫码登录确认">{body}</StandaloneFrame>;
+}

@@ -1,0 +1,200 @@
+import { Descriptions, Empty, Grid, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { MESSAGES, type EntityDetailInfo, type RedBlackEntry } from '@credit-portal/shared';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
+import { RequireLogin } from '@/components/require-login';
+import { paths } from '@/lib/paths';
+import { useEntityBaseInfo } from '../api/get-entity-base-info';
+import { useEntityDetailInfo } from '../api/get-entity-detail-info';
+import { LicenceBlocks } from './licence-blocks';
+import { StatusTag } from './status-tag';
+import styles from './entity-details-page.module.css';
+
+function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+        {count !== undefined ? <span className={styles.count}>{count}</span> : null}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const nothing = (text: string = MESSAGES.noData) => (
+  <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
+);
+
+/** 红名单 / 黑名单 standing: in force entries, black first. */
+function RedBlackStatus({ entries }: { entries: readonly RedBlackEntry[] }) {
+  if (entries.length === 0) return <p className={styles.clean}>该主体当前未被列入红名单或黑名单。</p>;
+  return (
+    <ul className={styles.cards}>
+      {entries.map((entry, index) => (
+        <li key={`${entry.ListName}-${index}`} className={styles.card}>
+          <div className={styles.cardHead}>
+            <Tag color={entry.ListType === 'black' ? 'error' : 'success'} variant="solid">
+              {entry.ListType === 'black' ? '黑名单' : '红名单'}
+            </Tag>
+            <strong>{entry.ListName}</strong>
+          </div>
+          <dl className={styles.pairs}>
+            <dt>列入原因</dt>
+            <dd>{entry.Reason}</dd>
+            <dt>认定部门</dt>
+            <dd>{entry.Authority}</dd>
+            <dt>列入日期</dt>
+            <dd>{entry.IncludedOn}</dd>
+            <dt>有效期至</dt>
+            <dd>{entry.ValidUntil}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DetailSections({ info }: { info: EntityDetailInfo }) {
+  return (
+    <>
+      <Section id="licences" title="行政许可" count={info.Licences.length}>
+        {info.Licences.length ? <LicenceBlocks licences={info.Licences} /> : nothing()}
+      </Section>
+      <Section id="penalties" title="行政处罚" count={info.Penalties.length}>
+        <p className={styles.note}>仅显示处于公示期内的行政处罚信息。</p>
+        {info.Penalties.length ? (
+          <ul className={styles.cards}>
+            {info.Penalties.map((penalty) => (
+              <li key={penalty.id} className={styles.card}>
+                <div className={styles.cardHead}>
+                  <strong>{penalty.CF_WSH}</strong>
+                  {penalty.CF_ZT && penalty.CF_ZT !== '正常' ? <Tag color="processing">{penalty.CF_ZT}</Tag> : null}
+                </div>
+                <dl className={styles.pairs}>
+                  <dt>违法行为类型</dt>
+                  <dd>{penalty.CF_WFXW}</dd>
+                  <dt>处罚类别</dt>
+                  <dd>{penalty.CF_CFLB}</dd>
+                  <dt>处罚内容</dt>
+                  <dd>{penalty.CF_NR}</dd>
+                  <dt>处罚机关</dt>
+                  <dd>{penalty.CF_CFJG}</dd>
+                  <dt>处罚决定日期</dt>
+                  <dd>{penalty.CF_JDRQ}</dd>
+                  <dt>公示截止期</dt>
+                  <dd>{penalty.CF_GSJZQ}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          nothing('公示期内无行政处罚信息')
+        )}
+      </Section>
+      <Section id="red-black" title="红黑名单" count={info.RedBlack.length}>
+        <RedBlackStatus entries={info.RedBlack} />
+      </Section>
+      <Section id="promises" title="信用承诺" count={info.Promises.length}>
+        {info.Promises.length ? (
+          <ul className={styles.cards}>
+            {info.Promises.map((promise) => (
+              <li key={promise.ID} className={styles.card}>
+                <div className={styles.cardHead}>
+                  <Tag color="blue">{promise.PromiseType}</Tag>
+                  <span className={styles.cardDate}>承诺日期 {promise.PromiseDate}</span>
+                </div>
+                <p className={styles.promiseText}>{promise.Content}</p>
+                <p className={styles.promiser}>承诺人：{promise.Promiser}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          nothing()
+        )}
+      </Section>
+    </>
+  );
+}
+
+function EntityDetails({ id }: { id: string }) {
+  const base = useEntityBaseInfo(id);
+  const detail = useEntityDetailInfo(id);
+  // On a phone two columns of label and value leave no room: labels go above their values.
+  const wide = Grid.useBreakpoint().md ?? true;
+  return (
+    <div className={styles.page}>
+      <Link to={paths.searchList} className={styles.back}>
+        <ArrowLeftOutlined aria-hidden /> 返回查询结果
+      </Link>
+      <QueryState
+        data={base.data}
+        error={base.error}
+        isLoading={base.isLoading}
+        onRetry={() => void base.mutate()}
+        skeletonRows={6}
+        size="page"
+      >
+        {(entity) => (
+          <>
+            <header className={styles.header}>
+              <h1 className={styles.title}>{entity.EntName}</h1>
+              <StatusTag status={entity.Status} />
+            </header>
+            <Section id="base-info" title="基本信息">
+              <Descriptions
+                bordered
+                size="middle"
+                layout={wide ? 'horizontal' : 'vertical'}
+                column={{ xs: 1, sm: 1, md: 2 }}
+                items={[
+                  { key: 'code', label: '统一社会信用代码', children: entity.CreditCode },
+                  { key: 'name', label: '主体名称', children: entity.EntName },
+                  { key: 'type', label: '主体类型', children: entity.EntType },
+                  { key: 'status', label: '经营状态', children: entity.Status },
+                  { key: 'rep', label: '法定代表人（经营者）', children: entity.LegalRep },
+                  { key: 'date', label: '成立日期', children: entity.SetUpDate },
+                  { key: 'authority', label: '登记机关', children: entity.RegAuthority },
+                  { key: 'district', label: '所属区域', children: entity.District },
+                  { key: 'address', label: '住所（经营场所）', children: entity.Address, span: 'filled' },
+                ]}
+              />
+            </Section>
+            <QueryState
+              data={detail.data}
+              error={detail.error}
+              isLoading={detail.isLoading}
+              onRetry={() => void detail.mutate()}
+              skeletonRows={8}
+            >
+              {(info) => <DetailSections info={info} />}
+            </QueryState>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+/**
+ * Entity details (spec §2.1 xyfw/search/details, query id): registration information,
+ * licences as collapsible blocks, penalties within their publicity period, red/black lists and
+ * credit promises. Needs login (spec §4): without it, the warning and QR-code login.
+ */
+export default function EntityDetailsPage() {
+  const [params] = useSearchParams();
+  const id = (params.get('id') ?? '').trim();
+  return (
+    <RequireLogin>
+      {() =>
+        id ? (
+          <EntityDetails id={id} />
+        ) : (
+          <div className={styles.page}>{nothing('缺少主体编号，请从查询结果中打开主体详情')}</div>
+        )
+      }
+    </RequireLogin>
+  );
+}

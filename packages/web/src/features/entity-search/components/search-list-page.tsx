@@ -1,0 +1,199 @@
+import { Alert, App, Button, Empty, Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import {
+  ACCOUNT_MESSAGES,
+  ENTITY_SEARCH_LIMIT,
+  PAGE_SIZE,
+  filterEntities,
+  isValidCreditCode,
+  looksLikeCreditCode,
+  normalizeKeyword,
+  type EntitySearchResult,
+} from '@credit-portal/shared';
+import { useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
+import { errorMessage } from '@/lib/api-client';
+import { paths, withQuery } from '@/lib/paths';
+import { useEntitySearch } from '../api/search-entities';
+import { useSearchState } from '../search-state';
+import { FilterChips } from './filter-chips';
+import { StatusTag } from './status-tag';
+import styles from './search-list-page.module.css';
+
+/** The entity name with the keyword marked, so a reader sees why a row matched. */
+function Highlighted({ name, keyword }: { name: string; keyword: string }) {
+  const at = keyword ? name.indexOf(keyword) : -1;
+  if (at < 0) return <>{name}</>;
+  return (
+    <>
+      {name.slice(0, at)}
+      <mark className={styles.mark}>{keyword}</mark>
+      {name.slice(at + keyword.length)}
+    </>
+  );
+}
+
+function EntityRow({ entity, keyword }: { entity: EntitySearchResult; keyword: string }) {
+  return (
+    <li className={styles.row}>
+      <Link to={withQuery(paths.searchDetails, { id: entity.ID })} className={styles.rowLink}>
+        <span className={styles.rowHead}>
+          <span className={styles.name}>
+            <Highlighted name={entity.EntName} keyword={keyword} />
+          </span>
+          <StatusTag status={entity.Status} />
+        </span>
+        <span className={styles.meta}>
+          <span>
+            <span className={styles.metaLabel}>统一社会信用代码：</span>
+            <Highlighted name={entity.CreditCode} keyword={keyword} />
+          </span>
+          <span>
+            <span className={styles.metaLabel}>主体类型：</span>
+            {entity.EntType}
+          </span>
+          <span>
+            <span className={styles.metaLabel}>成立日期：</span>
+            {entity.SetUpDate}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The second search box of the list page; by the spec its search does nothing. */
+function InPageSearch({ keyword }: { keyword: string }) {
+  const [draft, setDraft] = useState(keyword);
+  const inputId = useId();
+  return (
+    <form
+      role="search"
+      aria-label="页内查询"
+      className={styles.inPageSearch}
+      // Spec §2.1: "A second in-page search box has a search action that does nothing."
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        企业名称关键字或统一社会信用代码
+      </label>
+      <Input
+        id={inputId}
+        value={draft}
+        maxLength={100}
+        placeholder="请输入企业名称关键字或统一社会信用代码"
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+        查询
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The entity search list (spec §2.1 xyfw/search, query searchKey): the results of the entity
+ * search with status tag, credit code, type and set-up date; filter chips (spec §4); ten rows
+ * per page, paged here on the client; a row opens the details. A code-shaped keyword with a
+ * wrong check character is searched all the same, with a gentle hint.
+ */
+export default function SearchListPage() {
+  const [params] = useSearchParams();
+  const [state, setState] = useSearchState(normalizeKeyword(params.get('searchKey')));
+  const { keyword } = state;
+  const { message } = App.useApp();
+  // Spec §8: an ErrorCode other than 200 shows its Msg as an error.
+  const { data, error, isLoading, mutate } = useEntitySearch(keyword, (failure) => {
+    void message.error({ content: errorMessage(failure), key: 'entity-search' });
+  });
+  const filtered = useMemo(
+    () => (data ? filterEntities(data, { statuses: state.statuses, types: state.types }) : []),
+    [data, state.statuses, state.types],
+  );
+  const pageSize = PAGE_SIZE.entitySearch;
+  const lastPage = Math.max(1, Math.ceil(filtered.length / pageSize));
+  const page = Math.min(state.page, lastPage);
+  const rows = filtered.slice((page - 1) * pageSize, page * pageSize);
+  const checkDigitHint = looksLikeCreditCode(keyword) && !isValidCreditCode(keyword);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>信用主体查询</h1>
+      <InPageSearch key={keyword} keyword={keyword} />
+      {!keyword ? (
+        <div className={styles.state}>
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="请在页面顶部的搜索框输入企业名称关键字或统一社会信用代码进行查询"
+          >
+            <Link to={paths.searchMore}>查看查询说明</Link>
+          </Empty>
+        </div>
+      ) : (
+        <>
+          {checkDigitHint ? (
+            <Alert className={styles.hint} type="info" showIcon title={ACCOUNT_MESSAGES.checkDigitHint} />
+          ) : null}
+          <QueryState
+            data={data}
+            error={error}
+            isLoading={isLoading}
+            onRetry={() => void mutate()}
+            skeletonRows={10}
+            size="page"
+          >
+            {(list) => (
+              <>
+                <p className={styles.summary} aria-live="polite">
+                  “{keyword}”共找到 <strong>{list.length}</strong> 个信用主体
+                  {filtered.length !== list.length ? (
+                    <>
+                      ，筛选后 <strong>{filtered.length}</strong> 个
+                    </>
+                  ) : null}
+                  {list.length >= ENTITY_SEARCH_LIMIT
+                    ? `（最多显示${ENTITY_SEARCH_LIMIT}个，请输入更完整的名称或代码）`
+                    : null}
+                </p>
+                {list.length > 0 ? (
+                  <FilterChips
+                    list={list}
+                    chips={{ statuses: state.statuses, types: state.types }}
+                    onChange={(chips) => setState({ ...state, ...chips, page: 1 })}
+                  />
+                ) : null}
+                {rows.length === 0 ? (
+                  <div className={styles.state}>
+                    <Empty
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description={
+                        list.length === 0 ? '未找到相关信用主体，请更换关键字后重试' : '没有符合筛选条件的信用主体'
+                      }
+                    />
+                  </div>
+                ) : (
+                  <ul className={styles.rows} aria-label="查询结果">
+                    {rows.map((entity) => (
+                      <EntityRow key={entity.ID} entity={entity} keyword={keyword} />
+                    ))}
+                  </ul>
+                )}
+                <Pager
+                  current={page}
+                  total={filtered.length}
+                  pageSize={pageSize}
+                  onChange={(next) => {
+                    setState({ ...state, page: next });
+                    window.scrollTo(0, 0);
+                  }}
+                />
+              </>
+            )}
+          </QueryState>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { API_PATHS, CONTENT_SECTIONS, type Flipbook, type ImageLink } from '@credit-portal/shared';
+import useSWR from 'swr';
+import { request } from '@/lib/api-client';
+
+/** Fetches a credit reading book's pages (POST /Cms/xydb). */
+export function getFlipbook(recordId: string): Promise<Flipbook> {
+  return request<Flipbook>(API_PATHS.flipbook, { method: 'POST', body: { recordId } });
+}
+
+export const flipbookKey = (recordId: string | null) => (recordId ? ([API_PATHS.flipbook, recordId] as const) : null);
+
+export function useFlipbook(recordId: string | null) {
+  return useSWR(flipbookKey(recordId), ([, id]) => getFlipbook(id), { revalidateOnReconnect: false });
+}
+
+/** Fetches the shelf of books: each with its cover image (POST /Cms/twljlb). */
+export function getBookshelf(): Promise<ImageLink[]> {
+  return request<ImageLink[]>(API_PATHS.imageLinkList, {
+    method: 'POST',
+    body: { categoryId: CONTENT_SECTIONS.flipbooks.categoryId },
+  });
+}
+
+export const bookshelfKey = () => [API_PATHS.imageLinkList, CONTENT_SECTIONS.flipbooks.categoryId] as const;
+
+export function useBookshelf() {
+  return useSWR(bookshelfKey(), getBookshelf);
+}

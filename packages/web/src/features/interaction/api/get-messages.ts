@@ -1,0 +1,33 @@
+import {
+  API_PATHS,
+  type InteractionListQuery,
+  type InteractionPage,
+  type InteractionSearchQuery,
+} from '@credit-portal/shared';
+import useSWR from 'swr';
+import { request } from '@/lib/api-client';
+
+/** Fetches public messages, newest first (POST /Cms/hdjl/list). */
+export function getMessages(query: InteractionListQuery): Promise<InteractionPage> {
+  return request<InteractionPage>(API_PATHS.interactionList, { method: 'POST', body: query });
+}
+
+export const messagesKey = (query: InteractionListQuery) => [API_PATHS.interactionList, query] as const;
+
+/** A page of public messages; the previous page stays on screen while the next one loads. */
+export function useMessages(query: InteractionListQuery) {
+  return useSWR(messagesKey(query), ([, key]) => getMessages(key), { keepPreviousData: true });
+}
+
+/** Searches public messages by keyword or number and filters (POST /Cms/hdjl/search). */
+export function searchMessages(query: InteractionSearchQuery): Promise<InteractionPage> {
+  return request<InteractionPage>(API_PATHS.interactionSearch, { method: 'POST', body: query });
+}
+
+/** SWR key of a search; null (no fetch) until the visitor has searched. */
+export const messageSearchKey = (query: InteractionSearchQuery | null) =>
+  query ? ([API_PATHS.interactionSearch, query] as const) : null;
+
+export function useMessageSearch(query: InteractionSearchQuery | null) {
+  return useSWR(messageSearchKey(query), ([, key]) => searchMessages(key), { keepPreviousData: true });
+}

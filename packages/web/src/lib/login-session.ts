@@ -1,0 +1,206 @@
+import {
+  OLD_SITE_PAGES,
+  OLD_SITE_PERSONAL_PAGE,
+  STORAGE_KEYS,
+  type LoginInfo,
+  type LoginResult,
+} from '@credit-portal/shared';
+import { useSyncExternalStore } from 'react';
+import { readStorage, removeStorage, writeStorage, writeStorageJson } from './storage';
+
+/*
+ * The login state of spec §3 and §4, kept in localStorage exactly as the spec names it:
+ * SETUSERINFO ({ User: { Mobile, JwtToken } } or { Wechat: { Nickname } }), JwtToken,
+ * realAuthInfo and the logout flag; the return path lives in sessionStorage (one per tab).
+ * "Logged in" means stored login info with a token that has not expired. Every tab follows
+ * the others through storage events: a logout flag set elsewhere removes this tab's token
+ * and login info.
+ */
+
+export interface LoginSession {
+  info: LoginInfo;
+  kind: 'User' | 'Wechat';
+  /** The mobile number or the chat-app nickname, as the header shows it. */
+  displayName: string;
+  token: string;
+  /** Expiry of the token (ms since the epoch), read from its exp claim; null when unreadable. */
+  expiresAt: number | null;
+}
+
+/** The exp claim of a JWT, in ms; null when the token is not a readable JWT. Not a verification: the server verifies. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseLoginInfo(raw: string | null): LoginInfo | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const user = value.User as Record<string, unknown> | undefined;
+    if (user && typeof user.Mobile === 'string' && typeof user.JwtToken === 'string') {
+      return { User: { Mobile: user.Mobile, JwtToken: user.JwtToken } };
+    }
+    const wechat = value.Wechat as Record<string, unknown> | undefined;
+    if (wechat && typeof wechat.Nickname === 'string') return { Wechat: { Nickname: wechat.Nickname } };
+  } catch {
+    // Not JSON: not a login.
+  }
+  return null;
+}
+
+function sessionOf(infoRaw: string | null, token: string | null, now: number): LoginSession | null {
+  const info = parseLoginInfo(infoRaw);
+  if (!info || !token) return null;
+  const expiresAt = tokenExpiry(token);
+  if (expiresAt !== null && expiresAt <= now) return null;
+  return 'User' in info
+    ? { info, kind: 'User', displayName: info.User.Mobile, token, expiresAt }
+    : { info, kind: 'Wechat', displayName: info.Wechat.Nickname, token, expiresAt };
+}
+
+const listeners = new Set<() => void>();
+const emit = (): void => listeners.forEach((listener) => listener());
+
+/** The stored token (JwtToken), whether or not the login is still valid. */
+export const storedToken = (): string | null => readStorage(STORAGE_KEYS.jwtToken);
+
+/** True when login info is stored, valid or not (an expired login still has to be cleared). */
+export const hasStoredLoginInfo = (): boolean => readStorage(STORAGE_KEYS.userInfo) !== null;
+
+/** The current login, or null. */
+export function currentLogin(): LoginSession | null {
+  return sessionOf(readStorage(STORAGE_KEYS.userInfo), storedToken(), Date.now());
+}
+
+/** Stores a login as spec §3 says, and clears the logout flag. */
+export function storeLogin(result: LoginResult): void {
+  loggingOut = false;
+  writeStorageJson(STORAGE_KEYS.userInfo, result.UserInfo);
+  writeStorage(STORAGE_KEYS.jwtToken, result.JwtToken);
+  writeStorageJson(STORAGE_KEYS.realAuthInfo, result.RealAuthInfo);
+  removeStorage(STORAGE_KEYS.logoutFlag);
+  emit();
+}
+
+/** Forgets the login of this browser (token, login info, realAuthInfo). */
+export function clearLogin(): void {
+  removeStorage(STORAGE_KEYS.userInfo);
+  removeStorage(STORAGE_KEYS.jwtToken);
+  removeStorage(STORAGE_KEYS.realAuthInfo);
+  emit();
+}
+
+let loggingOut = false;
+
+/** True while this tab is leaving for the old site's logout page (guards do not redirect meanwhile). */
+export const isLoggingOut = (): boolean => loggingOut;
+
+/**
+ * Logout (spec §4): sets the logout flag, which other tabs see as a storage event, and clears
+ * the login. The flag's value is the time, so that every logout changes it and fires the event.
+ * `leaving`: this tab is about to go to the old site's logout page.
+ */
+export function markLoggedOut(leaving = false): void {
+  loggingOut = leaving;
+  writeStorage(STORAGE_KEYS.logoutFlag, String(Date.now()));
+  clearLogin();
+}
+
+/** Sets the logout flag without touching anything else (the /newszxy entry has just cleared storage). */
+export function setLogoutFlag(): void {
+  writeStorage(STORAGE_KEYS.logoutFlag, String(Date.now()));
+  emit();
+}
+
+/** A path inside this app (no scheme, no host, no protocol-relative //), or null. */
+export function safeInternalPath(path: string | null | undefined): string | null {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
+  return /^[\x21-\x7e]+$/.test(path) ? path : null;
+}
+
+/** Remembers where to go back to after logging in (spec §4). */
+export function saveReturnPath(path: string): void {
+  const safe = safeInternalPath(path);
+  if (safe) writeStorage(STORAGE_KEYS.returnPath, safe, 'session');
+}
+
+/** The remembered return path, forgotten by this call. */
+export function takeReturnPath(): string | null {
+  const path = safeInternalPath(readStorage(STORAGE_KEYS.returnPath, 'session'));
+  removeStorage(STORAGE_KEYS.returnPath, 'session');
+  return path;
+}
+
+// Another tab's changes arrive as storage events: a set logout flag removes this tab's token
+// and login info (spec §4); any change of the login keys re-renders what shows the login.
+function onStorage(event: StorageEvent): void {
+  if (event.key === STORAGE_KEYS.logoutFlag && event.newValue) {
+    removeStorage(STORAGE_KEYS.jwtToken);
+    removeStorage(STORAGE_KEYS.userInfo);
+    emit();
+    return;
+  }
+  if (event.key === null || event.key === STORAGE_KEYS.userInfo || event.key === STORAGE_KEYS.jwtToken) emit();
+}
+if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+
+let snapshotKey: string | null = null;
+let snapshot: LoginSession | null = null;
+let expiryTimer: number | undefined;
+
+// Re-render when the current token expires, so a page left open shows itself logged out.
+function scheduleExpiry(session: LoginSession | null): void {
+  if (expiryTimer !== undefined) window.clearTimeout(expiryTimer);
+  expiryTimer = undefined;
+  const delay = session?.expiresAt == null ? null : session.expiresAt - Date.now();
+  if (delay !== null && delay > 0 && delay < 2 ** 31) expiryTimer = window.setTimeout(emit, delay);
+}
+
+function getSnapshot(): LoginSession | null {
+  const infoRaw = readStorage(STORAGE_KEYS.userInfo);
+  const token = storedToken();
+  const expired = snapshot?.expiresAt != null && snapshot.expiresAt <= Date.now();
+  const key = `${infoRaw ?? ''}\u0000${token ?? ''}`;
+  if (key !== snapshotKey || expired) {
+    snapshotKey = key;
+    snapshot = sessionOf(infoRaw, token, Date.now());
+    scheduleExpiry(snapshot);
+  }
+  return snapshot;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current login, re-rendering on login, logout (in any tab) and expiry. */
+export function useLoginSession(): LoginSession | null {
+  return useSyncExternalStore(subscribe, getSnapshot, () => null);
+}
+
+/** The old site's personal centre for the current login (spec §7: NewLinkTo.aspx, PageType=grzl); '' without an old site. */
+export function oldSitePersonalUrl(oldSiteUrl: string, token: string): string {
+  if (!oldSiteUrl) return '';
+  const query = new URLSearchParams({ LoginToken: token, PageType: OLD_SITE_PERSONAL_PAGE });
+  return `${oldSiteUrl}${OLD_SITE_PAGES.linkTo}?${query.toString()}`;
+}
+
+/** The old site's logout address for a token (spec §4: NewLoginOut.aspx); '' without an old site. */
+export function oldSiteLogoutUrl(oldSiteUrl: string, token: string): string {
+  if (!oldSiteUrl) return '';
+  return `${oldSiteUrl}${OLD_SITE_PAGES.loginOut}?${new URLSearchParams({ LoginToken: token }).toString()}`;
+}

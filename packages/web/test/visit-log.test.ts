@@ -1,0 +1,190 @@
+import {
+  STORAGE_KEYS,
+  VISIT_LOG_FLUSH_MS,
+  VISIT_LOG_PLACEHOLDERS,
+  decodeVisitLogMessage,
+  type VisitLogRecord,
+} from '@credit-portal/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VISIT_LOG_QUEUE_LIMIT, createVisitLogQueue } from '@/features/visit-log/visit-log-queue';
+import { visitLogBody, type SendOutcome } from '@/features/visit-log/send-visit-logs';
+import { buildVisitRecord, createVisitLog } from '@/features/visit-log/visit-log';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+const stored = (): { id: string; record: VisitLogRecord }[] =>
+  JSON.parse(window.localStorage.getItem(STORAGE_KEYS.visitLogQueue) ?? '[]') as {
+    id: string;
+    record: VisitLogRecord;
+  }[];
+
+/** A sender whose answers the test scripts, recording what it was given. */
+function scriptedSender(...outcomes: SendOutcome[]) {
+  const batches: VisitLogRecord[][] = [];
+  const send = vi.fn(async (records: readonly VisitLogRecord[]) => {
+    batches.push([...records]);
+    return outcomes.shift() ?? 'sent';
+  });
+  return { send, batches };
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('a visit-log record', () => {
+  it('carries the route code, the address, the visit time and the placeholders of spec §3', () => {
+    const record = buildVisitRecord(
+      { contentCode: '010501', param: '/xygs?currentTab=1' },
+      new Date(2026, 2, 5, 8, 9, 7),
+    );
+    expect(record).toEqual({
+      contentCode: '010501',
+      param: '/xygs?currentTab=1',
+      ipv4: VISIT_LOG_PLACEHOLDERS.ipv4,
+      ipv6: VISIT_LOG_PLACEHOLDERS.ipv6,
+      userid: VISIT_LOG_PLACEHOLDERS.userid,
+      visitTime: '2026-03-05 08:09:07',
+      visitorDevice: '1',
+      visitorAppDetail: VISIT_LOG_PLACEHOLDERS.visitorAppDetail,
+    });
+  });
+
+  it('names the device by the agent unless the event says otherwise', () => {
+    vi.stubGlobal('navigator', { ...window.navigator, userAgent: IPHONE });
+    expect(buildVisitRecord({ contentCode: '01', param: '/index' }).visitorDevice).toBe('0');
+    expect(buildVisitRecord({ contentCode: '0105', param: '/x', visitorDevice: '1' }).visitorDevice).toBe('1');
+  });
+
+  it('is cut to the lengths the intake accepts', () => {
+    const record = buildVisitRecord({ contentCode: 'c'.repeat(100), param: `/p?q=${'x'.repeat(5000)}` });
+    expect(record.contentCode).toHaveLength(64);
+    expect(record.param).toHaveLength(2048);
+  });
+
+  it('goes out as the encoded message of the intake: the app token and the records', () => {
+    const record = buildVisitRecord({ contentCode: '01', param: '/index' });
+    const body = JSON.parse(visitLogBody([record])) as { message: string };
+    expect(decodeVisitLogMessage(body.message)).toEqual({ appToken: 'credit-portal-web', messages: [record] });
+  });
+});
+
+describe('the visit-log queue', () => {
+  it('commits each record to local storage at once, oldest first', () => {
+    const log = createVisitLog({ send: scriptedSender().send });
+    log.log({ contentCode: '01', param: '/index' });
+    log.log({ contentCode: '0103', param: '/xydt' });
+    expect(stored().map((entry) => entry.record.param)).toEqual(['/index', '/xydt']);
+  });
+
+  it('keeps at most the intake limit, dropping the oldest', () => {
+    const queue = createVisitLogQueue();
+    for (let i = 0; i < VISIT_LOG_QUEUE_LIMIT + 5; i++)
+      queue.push(buildVisitRecord({ contentCode: '01', param: `/${i}` }));
+    const entries = queue.entries();
+    expect(entries).toHaveLength(VISIT_LOG_QUEUE_LIMIT);
+    expect(entries[0]!.record.param).toBe('/5');
+  });
+
+  it('survives a broken stored value', () => {
+    window.localStorage.setItem(STORAGE_KEYS.visitLogQueue, '{not json');
+    const queue = createVisitLogQueue();
+    queue.push(buildVisitRecord({ contentCode: '01', param: '/index' }));
+    expect(queue.entries()).toHaveLength(1);
+  });
+});
+
+describe('sending the queue', () => {
+  it('removes records only once the gateway accepted them', async () => {
+    const { send, batches } = scriptedSender('failed', 'sent');
+    let now = 0;
+    const log = createVisitLog({ send, now: () => now });
+    log.log({ contentCode: '01', param: '/index' });
+    log.log({ contentCode: '0104', param: '/zcfg' });
+
+    await log.flush();
+    expect(batches).toHaveLength(1);
+    expect(stored()).toHaveLength(2);
+
+    // A failure backs off: the next tick does not call again straight away.
+    await log.flush();
+    expect(send).toHaveBeenCalledTimes(1);
+    now += 60_000;
+    await log.flush();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(batches[1]!.map((r) => r.param)).toEqual(['/index', '/zcfg']);
+    expect(stored()).toEqual([]);
+  });
+
+  it('keeps records logged while a batch was in flight', async () => {
+    let release: (outcome: SendOutcome) => void = () => undefined;
+    const send = vi.fn(() => new Promise<SendOutcome>((resolve) => (release = resolve)));
+    const log = createVisitLog({ send });
+    log.log({ contentCode: '01', param: '/index' });
+    const flushing = log.flush();
+    log.log({ contentCode: '0103', param: '/xydt' });
+    // A second flush while one is in flight joins it instead of sending the same records again.
+    void log.flush();
+    expect(send).toHaveBeenCalledTimes(1);
+    release('sent');
+    await flushing;
+    expect(stored().map((entry) => entry.record.param)).toEqual(['/xydt']);
+  });
+
+  it('drops a batch the gateway refused as malformed, so the queue keeps moving', async () => {
+    const { send } = scriptedSender('rejected');
+    const log = createVisitLog({ send });
+    log.log({ contentCode: '01', param: '/index' });
+    await log.flush();
+    expect(stored()).toEqual([]);
+  });
+
+  it('sends about every VISIT_LOG_FLUSH_MS once started, and stops', async () => {
+    vi.useFakeTimers();
+    const { send } = scriptedSender();
+    const log = createVisitLog({ send });
+    const stop = log.start();
+    log.log({ contentCode: '01', param: '/index' });
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(VISIT_LOG_FLUSH_MS);
+    expect(send).toHaveBeenCalledTimes(1);
+    stop();
+    log.log({ contentCode: '01', param: '/index' });
+    await vi.advanceTimersByTimeAsync(VISIT_LOG_FLUSH_MS * 3);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the queue to sendBeacon when the page is hidden, and forgets what the browser took', () => {
+    const beacon = vi.fn(() => true);
+    const log = createVisitLog({ send: scriptedSender().send, beacon });
+    const stop = log.start();
+    log.log({ contentCode: '01', param: '/index' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    expect(stored()).toEqual([]);
+
+    // A beacon the browser refuses leaves the records for the next visit.
+    beacon.mockReturnValue(false);
+    log.log({ contentCode: '0103', param: '/xydt' });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(beacon).toHaveBeenCalledTimes(2);
+    expect(stored()).toHaveLength(1);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    stop();
+  });
+
+  it('splits a long queue into requests small enough for keepalive and beacons', async () => {
+    const { send, batches } = scriptedSender();
+    const log = createVisitLog({ send });
+    for (let i = 0; i < 60; i++) log.log({ contentCode: '01', param: `/index?q=${'长'.repeat(300)}${i}` });
+    await log.flush();
+    expect(batches[0]!.length).toBeGreaterThan(0);
+    expect(batches[0]!.length).toBeLessThan(60);
+    expect(visitLogBody(batches[0]!).length).toBeLessThan(64 * 1024);
+    expect(stored()).toHaveLength(60 - batches[0]!.length);
+  });
+});
