@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  API_PATHS,
+  MESSAGES,
+  STORAGE_KEYS,
+  filterEntities,
+  type EntitySearchResult,
+  type WechatIdentity,
+} from '@credit-portal/shared';
+import { api, collectErrors, launchBrowser } from './browser.js';
+
+/*
+ * Issue 5 in a real browser: search → chips → details → QR login from a second, phone-sized
+ * page → back on the details; then logout in one tab logs out the other.
+ */
+
+const baseUrl = inject('baseUrl');
+const PHONE = {
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+};
+const KEYWORD = '云州市';
+
+let browser: Browser;
+let desktop: BrowserContext;
+let details: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await desktop?.close();
+  await browser?.close();
+});
+
+/** The ids of the result rows on the current page. */
+async function shownIds(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .getByRole('list', { name: '查询结果' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.split('id=')[1] ?? '');
+}
+
+describe('search, details and QR login', () => {
+  it('searches, filters, asks for login on the details, logs in from a phone and lands on the details', async () => {
+    const list = await api<EntitySearchResult[]>(baseUrl, API_PATHS.entitySearch, { EntNameOrCreditCode: KEYWORD });
+    expect(list.length).toBeGreaterThan(10);
+    const page = await desktop.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#/xydt`);
+
+    // The header search: empty warns, a keyword opens the list.
+    const header = page.getByRole('search', { name: '信用主体查询' }).first();
+    await header.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByText(MESSAGES.emptySearch).waitFor();
+    await header.getByRole('textbox').fill(KEYWORD);
+    await header.getByRole('textbox').press('Enter');
+    const results = page.getByRole('list', { name: '查询结果' });
+    await results.waitFor({ timeout: 15_000 });
+    await expect.poll(() => shownIds(page)).toEqual(list.slice(0, 10).map((e) => e.ID));
+
+    // Chips: 存续 and 非个体 together.
+    await page.getByRole('button', { name: /^存续/ }).click();
+    await page.getByRole('button', { name: /^非个体/ }).click();
+    const filtered = filterEntities(list, { statuses: ['存续'], types: ['非个体'] });
+    await expect.poll(() => shownIds(page)).toEqual(filtered.slice(0, 10).map((e) => e.ID));
+
+    // A row opens the details, which need login: warning, then QR-code login.
+    const chosen = filtered[0]!;
+    details = `/xyfw/search/details?id=${chosen.ID}`;
+    await results.getByRole('link').first().click();
+    await page.getByText(MESSAGES.loginExpired).waitFor();
+    await page.waitForURL(/#\/grzx\/scancode$/);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.returnPath)).toBe(details);
+    await page
+      .locator('svg')
+      .filter({ has: page.locator('title', { hasText: '扫码登录二维码' }) })
+      .waitFor();
+
+    // The phone opens the address the QR code holds.
+    const confirmUrl = await page.getByTestId('scan-confirm-url').getAttribute('href');
+    expect(confirmUrl).toMatch(/#\/grzx\/confirm\?ticket=/);
+    const phoneContext = await browser.newContext(PHONE);
+    const phone = await phoneContext.newPage();
+    const phoneErrors = collectErrors(phone);
+    await phone.goto(confirmUrl!);
+    await phone.getByText('请先在手机上登录').waitFor();
+    await page.getByText('扫码成功，请在手机上确认登录').waitFor({ timeout: 10_000 });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const identities = await api<WechatIdentity[]>(baseUrl, API_PATHS.wechatIdentities);
+    const identity = identities[0]!;
+    await phone.getByRole('tab', { name: '微信登录' }).click();
+    await phone.getByRole('button', { name: `授权登录：${identity.Nickname}` }).click();
+    await phone.getByRole('button', { name: /确认登录/ }).click();
+    await phone.getByText('已确认登录').waitFor();
+
+    // The desktop logs in by itself and returns to the details.
+    await page.waitForURL((url) => url.hash === `#${details}`, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: chosen.EntName }).waitFor();
+    await page.getByText(chosen.CreditCode).first().waitFor();
+    await page.getByRole('heading', { name: /^行政许可/ }).waitFor();
+    await page.getByRole('heading', { name: /^红黑名单/ }).waitFor();
+    await page.getByText(identity.Nickname).first().waitFor();
+
+    expect(errors).toEqual([]);
+    expect(phoneErrors).toEqual([]);
+    await phoneContext.close();
+    await page.close();
+  });
+});
+
+describe('logout across tabs', () => {
+  it('logs out in one tab, and the other tab loses its login', async () => {
+    const first = await desktop.newPage();
+    const second = await desktop.newPage();
+    const errors = [...collectErrors(first), ...collectErrors(second)];
+    await first.goto(`${baseUrl}/#/grzx`);
+    await second.goto(`${baseUrl}/#${details}`);
+    await first.getByRole('heading', { name: '个人中心' }).waitFor();
+    await second.getByRole('heading', { name: /^行政许可/ }).waitFor();
+    const token = await first.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
+    expect(token).not.toBeNull();
+
+    await first.getByRole('button', { name: /退出/ }).first().click();
+    const dialog = first.getByRole('dialog');
+    await dialog.getByText(MESSAGES.logoutConfirm).waitFor();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+
+    // The first tab goes to the old site's logout page with its token.
+    await first.waitForURL(/\/oldsite\/NewLoginOut\.aspx\?LoginToken=/);
+    await first.getByText('您已安全退出').waitFor();
+
+    // The second tab got the storage event: token and login info gone, and the details left.
+    await second.waitForURL(/#\/grzx\/scancode$/, { timeout: 10_000 });
+    expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken)).toBeNull();
+    expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userInfo)).toBeNull();
+    expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.logoutFlag)).not.toBeNull();
+    await second.getByRole('link', { name: /登录/ }).first().waitFor();
+    expect(await second.getByRole('button', { name: /退出/ }).count()).toBe(0);
+
+    // The old site revoked the token: the service refuses it now.
+    const refused = await fetch(new URL(`${API_PATHS.profile}`, baseUrl), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(401);
+
+    expect(errors).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+});
