@@ -1,4 +1,4 @@
-import { Collapse, Descriptions } from 'antd';
+import { Collapse, Descriptions, Grid } from 'antd';
 import type { LicenceBlock as LicenceBlockData } from '@credit-portal/shared';
 import { formatDate } from '@/lib/format';
 import styles from './licence-block.module.css';
@@ -34,6 +34,8 @@ interface LicenceBlocksProps {
  * document name and number, listing every field of the licence block.
  */
 export function LicenceBlocks({ blocks, defaultOpen = [0] }: LicenceBlocksProps) {
+  // On a phone two columns of label and value leave no room: labels go above their values.
+  const wide = Grid.useBreakpoint().md ?? true;
   return (
     <Collapse
       className={styles.blocks}
@@ -53,6 +55,7 @@ export function LicenceBlocks({ blocks, defaultOpen = [0] }: LicenceBlocksProps)
           <Descriptions
             size="small"
             bordered
+            layout={wide ? 'horizontal' : 'vertical'}
             column={{ xs: 1, sm: 1, md: 2 }}
             items={(Object.keys(LICENCE_BLOCK_LABELS) as (keyof LicenceBlockData)[]).map((field) => ({
               key: field,

@@ -8,7 +8,7 @@ import { RequireLogin } from '@/components/require-login';
 import { paths } from '@/lib/paths';
 import { useEntityBaseInfo } from '../api/get-entity-base-info';
 import { useEntityDetailInfo } from '../api/get-entity-detail-info';
-import { LicenceBlocks } from './licence-blocks';
+import { LicenceBlocks } from '@/components/licence-block';
 import { StatusTag } from './status-tag';
 import styles from './entity-details-page.module.css';
 
@@ -61,7 +61,7 @@ function DetailSections({ info }: { info: EntityDetailInfo }) {
   return (
     <>
       <Section id="licences" title="行政许可" count={info.Licences.length}>
-        {info.Licences.length ? <LicenceBlocks licences={info.Licences} /> : nothing()}
+        {info.Licences.length ? <LicenceBlocks blocks={info.Licences} defaultOpen={[]} /> : nothing()}
       </Section>
       <Section id="penalties" title="行政处罚" count={info.Penalties.length}>
         <p className={styles.note}>仅显示处于公示期内的行政处罚信息。</p>
