@@ -1,4 +1,4 @@
-import { builtinEnvironments, type Environment } from 'vitest/environments';
+import { builtinEnvironments, type Environment } from 'vitest/runtime';
 
 /*
  * JavaScript intrinsics that Vitest's jsdom environment replaces with the jsdom realm's copies.
