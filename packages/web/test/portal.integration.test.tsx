@@ -9,6 +9,7 @@ import {
   type AnnualReport,
   type ArticleSearchPage,
   type InteractionPage,
+  type NoticePage,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService, CONTROL_PATHS, type VisitLogSummary } from '@credit-portal/credit-service';
 import { buildApp as buildGateway, loadConfig } from '@credit-portal/server';
@@ -170,5 +171,25 @@ describe('the portal pages on the real data', () => {
     for (const section of report.sections) {
       expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeInTheDocument();
     }
+  });
+});
+
+describe('licence and penalty publications', () => {
+  it.each([
+    ['licence', API_PATHS.permitPublicity, '#/XygsDetailsXK', '行政许可决定文书号'],
+    ['penalty', API_PATHS.punishPublicity, '#/XygsDetailsCF', '行政处罚决定书文号'],
+  ] as const)('the %s details page shows the record the notice list links to', async (kind, listPath, route, label) => {
+    const notices = await request<NoticePage>(listPath, { query: { pageIndex: 1, pageSize: 1 } });
+    const notice = notices.list[0]!;
+    renderAppAt(`${route}?id=${notice.RecordId}&title=${encodeURIComponent(notice.EntName)}`);
+    expect(await screen.findByRole('heading', { name: notice.EntName }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(label)).toBeInTheDocument();
+    const docNo = kind === 'licence' ? notice.LicenseDocNo : notice.PunishDocNo;
+    expect(screen.getAllByText(docNo!).length).toBeGreaterThan(0);
+  });
+
+  it('says what is missing when the address has no id', async () => {
+    renderAppAt('#/XygsDetailsXK');
+    expect(await screen.findByText('缺少记录编号', {}, SLOW)).toBeInTheDocument();
   });
 });

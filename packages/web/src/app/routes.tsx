@@ -208,6 +208,21 @@ const coreRoutes: readonly AppRoute[] = [
     inSiteMap: false,
     page: page(loadContentDetails, { listPath: paths.policyList, listLabel: `${POLICY}列表` }),
   },
+  // Information disclosure: the licence and penalty publications the notice lists open.
+  ...(['licence', 'penalty'] as const).map((kind): AppRoute => ({
+    path: kind === 'licence' ? paths.licenceDetails : paths.penaltyDetails,
+    label: kind === 'licence' ? '行政许可公示' : '行政处罚公示',
+    section: 'disclosure',
+    breadcrumb: [{ label: kind === 'licence' ? '行政许可详情' : '行政处罚详情' }],
+    pathLog: PATH_LOG.disclosure,
+    meta: {
+      keywords: ['双公示', kind === 'licence' ? '行政许可' : '行政处罚'],
+      description: kind === 'licence' ? '行政许可公示信息详情。' : '行政处罚公示信息详情。',
+    },
+    layout: 'main',
+    inSiteMap: false,
+    page: page(() => import('@/features/publicity/components/publicity-details-page'), { kind }),
+  })),
 ];
 
 /** Every route: the core pages here, then the portal sections and the account pages. */
