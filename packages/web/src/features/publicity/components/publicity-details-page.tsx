@@ -1,4 +1,4 @@
-import { Descriptions, Result } from 'antd';
+import { Descriptions, Grid, Result } from 'antd';
 import {
   LICENCE_FIELD_LABELS,
   PENALTY_FIELD_LABELS,
@@ -22,9 +22,12 @@ const WIDE_FIELDS = new Set(['XK_NR', 'CF_SY', 'CF_YJ', 'CF_NR', 'CF_WFXW']);
 function Fields({ kind, detail }: { kind: PublicityKind; detail: LicenceDetail | PenaltyDetail }) {
   const labels: Readonly<Record<string, string>> = KINDS[kind].labels;
   const values = detail as unknown as Record<string, string | undefined>;
+  // On a phone two columns of label and value leave no room: labels go above their values.
+  const wide = Grid.useBreakpoint().md ?? true;
   return (
     <Descriptions
       bordered
+      layout={wide ? 'horizontal' : 'vertical'}
       size="middle"
       column={{ xs: 1, sm: 1, md: 2 }}
       items={Object.entries(labels)
