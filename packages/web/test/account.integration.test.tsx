@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -20,11 +17,11 @@ import {
   type LoginTicketState,
   type RuntimeConfig,
 } from '@credit-portal/shared';
-import { buildApp as buildCreditService, CONTROL_PATHS } from '@credit-portal/credit-service';
-import { buildApp as buildGateway, loadConfig } from '@credit-portal/server';
+import { CONTROL_PATHS } from '@credit-portal/credit-service';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
-import { request, setApiBaseUrl } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
+import { startInProcessProduct, type InProcessProduct } from './in-process-product';
 import { storeLogin } from '@/lib/login-session';
 
 /*
@@ -36,9 +33,8 @@ import { storeLogin } from '@/lib/login-session';
 const SLOW = { timeout: 15_000 };
 const POLLED = { timeout: 20_000 };
 
-let dataDir: string;
-let creditService: Awaited<ReturnType<typeof buildCreditService>>;
-let gateway: Awaited<ReturnType<typeof buildGateway>>;
+let product: InProcessProduct;
+let creditService: InProcessProduct['creditService'];
 let creditServiceUrl: string;
 let config: RuntimeConfig;
 let nextMobile = 13_300_000_000;
@@ -80,34 +76,17 @@ async function setFault(pathPrefix: string, mode: 'error' | 'off') {
 }
 
 beforeAll(async () => {
-  if (!document.head.querySelector('title')) document.head.append(document.createElement('title'));
-  dataDir = await mkdtemp(join(tmpdir(), 'credit-portal-web-account-'));
-  creditService = await buildCreditService({ dataDir, seedEntities: 800, controls: true });
-  creditServiceUrl = await creditService.listen({ host: '127.0.0.1', port: 0 });
-  gateway = await buildGateway(
-    loadConfig({
-      GATEWAY_PORT: '0',
-      CREDIT_API_URL: creditServiceUrl,
-      CMS_API_URL: creditServiceUrl,
-      REPORT_API_URL: creditServiceUrl,
-      OLD_SITE_URL: `${creditServiceUrl}/oldsite`,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      CIRCUIT_FAILURE_THRESHOLD: '1000',
-      UPSTREAM_RETRIES: '0',
-      RATE_LIMIT_MAX: '100000',
-      RATE_LIMIT_STRICT_MAX: '100000',
-    }),
-  );
-  setApiBaseUrl(await gateway.listen({ host: '127.0.0.1', port: 0 }));
+  product = await startInProcessProduct({
+    seedEntities: 800,
+    oldSiteOnCreditService: true,
+    env: { CIRCUIT_FAILURE_THRESHOLD: '1000', UPSTREAM_RETRIES: '0', RATE_LIMIT_STRICT_MAX: '100000' },
+  });
+  ({ creditService, creditServiceUrl } = product);
   config = await request<RuntimeConfig>(GATEWAY_PATHS.runtimeConfig);
 });
 
 afterAll(async () => {
-  setApiBaseUrl('');
-  await gateway?.close();
-  await creditService?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await product?.stop();
 });
 
 beforeEach(() => {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -16,10 +13,10 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService, CONTROL_PATHS } from '@credit-portal/credit-service';
-import { buildApp as buildGateway, loadConfig } from '@credit-portal/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
 import { ApiError, CLIENT_ERROR_CODES, request, setApiBaseUrl } from '@/lib/api-client';
+import { startInProcessProduct, type InProcessProduct } from './in-process-product';
 
 /*
  * The SPA against the real thing: the reference credit-service (seeded SQLite in a temporary
@@ -30,9 +27,8 @@ import { ApiError, CLIENT_ERROR_CODES, request, setApiBaseUrl } from '@/lib/api-
 const SLOW = { timeout: 15_000 };
 const CONTACT_PHONE = '0851-8888 6666';
 
+let product: InProcessProduct;
 let dataDir: string;
-let creditService: Awaited<ReturnType<typeof buildCreditService>>;
-let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let creditServiceUrl: string;
 let gatewayUrl: string;
 
@@ -51,35 +47,20 @@ function renderAppAt(hash: string) {
 }
 
 beforeAll(async () => {
-  // As in index.html: the route guard replaces the title of a page that has one.
-  if (!document.head.querySelector('title')) document.head.append(document.createElement('title'));
-  dataDir = await mkdtemp(join(tmpdir(), 'credit-portal-web-'));
-  creditService = await buildCreditService({ dataDir, seedEntities: 300, controls: true });
-  creditServiceUrl = await creditService.listen({ host: '127.0.0.1', port: 0 });
-  gateway = await buildGateway(
-    loadConfig({
-      GATEWAY_PORT: '0',
-      CREDIT_API_URL: creditServiceUrl,
-      CMS_API_URL: creditServiceUrl,
-      REPORT_API_URL: creditServiceUrl,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+  product = await startInProcessProduct({
+    seedEntities: 300,
+    env: {
       CONTACT_PHONE,
       // Injected faults must not open the circuit for the tests that follow.
       CIRCUIT_FAILURE_THRESHOLD: '1000',
       UPSTREAM_RETRIES: '0',
-      RATE_LIMIT_MAX: '100000',
-    }),
-  );
-  gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
-  setApiBaseUrl(gatewayUrl);
+    },
+  });
+  ({ dataDir, creditServiceUrl, gatewayUrl } = product);
 });
 
 afterAll(async () => {
-  setApiBaseUrl('');
-  await gateway?.close();
-  await creditService?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await product?.stop();
 });
 
 describe('the API client against the gateway', () => {

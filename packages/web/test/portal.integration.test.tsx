@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -12,12 +9,12 @@ import {
   type NoticePage,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService, CONTROL_PATHS, type VisitLogSummary } from '@credit-portal/credit-service';
-import { buildApp as buildGateway, loadConfig } from '@credit-portal/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
 import { postVisitLogs } from '@/features/visit-log/send-visit-logs';
 import { buildVisitRecord, createVisitLog } from '@/features/visit-log/visit-log';
-import { request, setApiBaseUrl } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
+import { startInProcessProduct, type InProcessProduct } from './in-process-product';
 
 /*
  * The portal's own pages and the visit-log sender against the real thing: the reference
@@ -27,9 +24,8 @@ import { request, setApiBaseUrl } from '@/lib/api-client';
 
 const SLOW = { timeout: 15_000 };
 
+let product: InProcessProduct;
 let dataDir: string;
-let creditService: Awaited<ReturnType<typeof buildCreditService>>;
-let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let creditServiceUrl: string;
 let gatewayUrl: string;
 let visitLogUrl: string;
@@ -46,34 +42,20 @@ function renderAppAt(hash: string) {
 }
 
 beforeAll(async () => {
-  if (!document.head.querySelector('title')) document.head.append(document.createElement('title'));
-  dataDir = await mkdtemp(join(tmpdir(), 'credit-portal-portal-'));
-  creditService = await buildCreditService({ dataDir, seedEntities: 300, controls: true });
-  creditServiceUrl = await creditService.listen({ host: '127.0.0.1', port: 0 });
-  gateway = await buildGateway(
-    loadConfig({
-      GATEWAY_PORT: '0',
-      CREDIT_API_URL: creditServiceUrl,
-      CMS_API_URL: creditServiceUrl,
-      REPORT_API_URL: creditServiceUrl,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      RATE_LIMIT_MAX: '100000',
+  product = await startInProcessProduct({
+    seedEntities: 300,
+    env: {
       RATE_LIMIT_STRICT_MAX: '100000',
       RATE_LIMIT_VISITLOG_MAX: '100000',
       VISITLOG_BATCH_WAIT_MS: '50',
-    }),
-  );
-  gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    },
+  });
+  ({ dataDir, creditServiceUrl, gatewayUrl } = product);
   visitLogUrl = `${gatewayUrl}${API_PATHS.visitLog}`;
-  setApiBaseUrl(gatewayUrl);
 });
 
 afterAll(async () => {
-  setApiBaseUrl('');
-  await gateway?.close();
-  await creditService?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await product?.stop();
 });
 
 beforeEach(() => window.localStorage.clear());
