@@ -2,7 +2,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAV_ITEMS, visibleNavItems } from '@/app/layouts/nav-items';
-import { portalRoutes } from '@/app/portal-routes';
+import { aboutRows } from '@/app/route-rows/about';
+import { jointRewardPunishmentRows } from '@/app/route-rows/disclosure';
+import { homeRows } from '@/app/route-rows/home';
+import { interactionRows } from '@/app/route-rows/interaction';
+import { newsRows } from '@/app/route-rows/news';
+import { policyRows } from '@/app/route-rows/policy';
+import { servicesRows } from '@/app/route-rows/services';
+import { standaloneRows } from '@/app/route-rows/standalone';
 import { createAppRouter } from '@/app/router';
 import { appRoutes, findRoute, routeTitle } from '@/app/routes';
 import { paths } from '@/lib/paths';
@@ -76,6 +83,18 @@ const ISSUE_4_PATHS: readonly (readonly [path: string, query: string])[] = [
   [paths.areaDetails, '?recordId=9001&categoryId=6001&cmsBaseId=11'],
   [paths.lending, ''],
   [paths.mobileGuide, ''],
+];
+
+/** The rows of the sections this file covers (entity search and the account pages have their own tests). */
+const portalRoutes = [
+  ...homeRows,
+  ...newsRows,
+  ...policyRows,
+  ...interactionRows,
+  ...jointRewardPunishmentRows,
+  ...aboutRows,
+  ...servicesRows.filter((route) => route.layout !== 'main'),
+  ...standaloneRows.filter((route) => route.path === paths.areaDetails),
 ];
 
 const { siteName } = TEST_RUNTIME_CONFIG;

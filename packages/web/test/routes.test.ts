@@ -1,10 +1,17 @@
 import { PATH_LOG } from '@credit-portal/shared';
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, visibleNavItems } from '@/app/layouts/nav-items';
-import { appRoutes, findRoute, hasRoute, routeTitle } from '@/app/routes';
+import { appRoutes, findRoute, FRAMES, hasRoute, routeTitle } from '@/app/routes';
 import { paths } from '@/lib/paths';
 
 const PATH_LOG_CODES = new Set<string>(Object.values(PATH_LOG));
+
+/**
+ * Paths named in the paths module that have no row, each on purpose: the root redirects to the
+ * home page; the landing pages of 信息公示 and 信用服务 and the public check page are the
+ * disclosure and services issues' (until then they land on /404 and the menu hides them).
+ */
+const UNROUTED: readonly string[] = [paths.root, paths.disclosure, paths.services, paths.publicCheck];
 
 describe('the route table', () => {
   it('has one row per path', () => {
@@ -20,6 +27,8 @@ describe('the route table', () => {
       expect(PATH_LOG_CODES.has(route.pathLog)).toBe(true);
       expect(route.meta.keywords.length).toBeGreaterThan(0);
       expect(route.meta.description.trim()).not.toBe('');
+      expect(FRAMES).toContain(route.layout);
+      expect(route.page).toBeTruthy();
       if (route.path === paths.home) {
         expect(route.breadcrumb).toEqual([]);
         return;
@@ -34,6 +43,21 @@ describe('the route table', () => {
       }
     },
   );
+
+  it('has a row for every path of the paths module, or lists it as intentionally unrouted', () => {
+    const missing = Object.values(paths).filter((path) => !hasRoute(path) && !UNROUTED.includes(path));
+    expect(missing).toEqual([]);
+    // An unrouted path that gains a row leaves the list.
+    expect(UNROUTED.filter((path) => hasRoute(path))).toEqual([]);
+  });
+
+  it('puts the phone pages in the mobile frame and the pages that draw their own frame in none', () => {
+    expect(findRoute(paths.mobileGuide)?.layout).toBe('mobile');
+    expect(findRoute(paths.lendingMobile)?.layout).toBe('mobile');
+    expect(findRoute(paths.notFound)?.layout).toBe('bare');
+    expect(findRoute(paths.register)?.layout).toBe('page');
+    expect(findRoute(paths.home)?.layout).toBe('main');
+  });
 
   it('holds the foundation pages', () => {
     for (const path of [paths.home, paths.notFound, paths.webMap, paths.news, paths.newsList, paths.newsDetails]) {

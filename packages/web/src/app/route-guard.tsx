@@ -1,15 +1,10 @@
 import { pathLogWithTab } from '@credit-portal/shared';
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { registerNavigate } from '@/lib/app-bridge';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { routeTitle, type AppRoute } from './routes';
-
-/** What the router knows of a route row (set as `handle` by the router). */
-export interface RouteHandle {
-  route: AppRoute;
-}
+import { routeTitle, useCurrentRoute, type AppRoute } from './route-kit';
 
 /** One navigation, as the visit log records it. */
 export interface RouteVisit {
@@ -59,11 +54,9 @@ function dropAddressQuery(path: string): void {
  */
 export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
   const location = useLocation();
-  const matches = useMatches();
   const navigate = useNavigate();
   const { siteName } = useRuntimeConfig();
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
-  const route = handle?.route;
+  const route = useCurrentRoute();
   // Each navigation makes a new location object (its key is not enough: an address typed or
   // changed by hand always has the key 'default'). A re-run of the effect for the same
   // location (StrictMode, a new siteName) must not log it twice.

@@ -1,8 +1,10 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createContext, lazy, useContext, type ComponentType, type ReactElement } from 'react';
+import { useMatches } from 'react-router';
 import type { Crumb } from '@/components/page-breadcrumb';
 
-// The shape of a route-table row and the helper that makes its lazily loaded page; the rows
-// themselves live in routes.tsx and the section files it joins (portal-routes, account-routes).
+// The leaf of the route table: the shape of a row, the frames a row can name, the handle the
+// router sets and the hooks that read it. It imports no row, no layout and no page, so every
+// layout and page may import it without a cycle. The rows live in route-rows/, joined in routes.ts.
 
 /** The portal's top-level sections, in menu and site-map order. */
 export const SECTIONS = {
@@ -17,6 +19,17 @@ export const SECTIONS = {
   about: '关于我们',
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
+
+/**
+ * The frames the router puts around a page (spec §2.1). A row names one; the router applies it.
+ * - main: header, navigation, breadcrumb and footer;
+ * - page: a standalone page in a slim frame (site name, breadcrumb, short footer);
+ * - mobile: a standalone phone page under an app bar with back and home;
+ * - h5: the personal credit app (/h5/*), designed at 375 px;
+ * - bare: no frame at all (error pages that draw their own, redirects).
+ */
+export const FRAMES = ['main', 'page', 'mobile', 'h5', 'bare'] as const;
+export type Frame = (typeof FRAMES)[number];
 
 export interface AppRoute {
   /** Absolute path inside the hash router. */
@@ -33,13 +46,38 @@ export interface AppRoute {
     keywords: readonly string[];
     description: string;
   };
-  /** 'main': header, navigation, breadcrumb and footer; 'standalone': a page of its own (spec §2.1). */
-  layout: 'main' | 'standalone';
+  /** The frame around the page. */
+  layout: Frame;
   /** Listed on the site map; false for pages that need a query (details) and for error pages. */
   inSiteMap: boolean;
   /** The page, rendered lazily so each page is its own chunk. */
   page: ReactElement;
 }
+
+/** What the router knows of a route row (set as `handle` on every route object). */
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+/** The row of the page being shown (the deepest match that carries one), if any. */
+export function useCurrentRoute(): AppRoute | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]!.handle as RouteHandle | undefined;
+    if (handle?.route) return handle.route;
+  }
+  return undefined;
+}
+
+/** The document title of a route: "<siteName> - <label>". */
+export const routeTitle = (siteName: string, route: AppRoute): string => `${siteName} - ${route.label}`;
+
+/**
+ * The whole table, handed down by the router: pages that list routes (the site map) read it here
+ * instead of importing routes.ts, which imports them.
+ */
+export const RouteTableContext = createContext<readonly AppRoute[]>([]);
+export const useRouteTable = (): readonly AppRoute[] => useContext(RouteTableContext);
 
 /** A lazily loaded page with fixed props (generic pages get their section from the table). */
 export function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): ReactElement;
@@ -47,4 +85,14 @@ export function page(load: () => Promise<{ default: ComponentType<object> }>): R
 export function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props?: P): ReactElement {
   const Page = lazy(load) as unknown as ComponentType<P>;
   return <Page {...(props ?? ({} as P))} />;
+}
+
+/** What every row of a section file shares; a row gives the rest. */
+export type RowDefaults = Pick<AppRoute, 'section' | 'pathLog'> & Partial<Pick<AppRoute, 'layout' | 'inSiteMap'>>;
+export type RowInput = Omit<AppRoute, 'section' | 'pathLog' | 'layout' | 'inSiteMap'> &
+  Partial<Pick<AppRoute, 'section' | 'pathLog' | 'layout' | 'inSiteMap'>>;
+
+/** The rows of one site section: each row takes the section's defaults (main frame, on the site map) unless it says otherwise. */
+export function sectionRows(defaults: RowDefaults, rows: readonly (RowInput | readonly RowInput[])[]): AppRoute[] {
+  return rows.flat().map((row) => ({ layout: 'main', inSiteMap: true, ...defaults, ...row }));
 }

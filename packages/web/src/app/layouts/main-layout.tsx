@@ -1,9 +1,9 @@
 import { Suspense, type MouseEvent } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { BannerCarousel } from '@/features/image-links/components/banner-carousel';
 import { paths } from '@/lib/paths';
-import type { RouteHandle } from '../route-guard';
+import { useCurrentRoute } from '../route-kit';
 import { HeaderSearch } from './header-search';
 import { PageFallback } from './page-fallback';
 import { SiteFooter } from './site-footer';
@@ -24,7 +24,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 /** The main layout: header, the home banner or the breadcrumb, the page, the footer. */
 export function MainLayout() {
   const { siteName } = useRuntimeConfig();
-  const route = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.route;
+  const route = useCurrentRoute();
   const isHome = route?.path === paths.home;
   return (
     <div className={styles.shell}>

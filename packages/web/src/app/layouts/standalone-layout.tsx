@@ -1,29 +1,28 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
-import { Suspense, type ReactNode } from 'react';
-import { Link, useMatches, useNavigate } from 'react-router';
+import { Suspense } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { SiteLogo } from '@/components/site-logo';
 import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import type { RouteHandle } from '../route-guard';
+import { useCurrentRoute } from '../route-kit';
 import { PageFallback } from './page-fallback';
 import styles from './standalone-layout.module.css';
 
 interface StandaloneLayoutProps {
   /** 'page': a slim header with the site name, the breadcrumb and a short footer; 'mobile': a phone app bar. */
   variant?: 'page' | 'mobile';
-  children: ReactNode;
 }
 
 /**
- * The frame of the standalone routes of spec §2.1 (pages outside the main layout): enough of
- * the site around them to know where one is and to get back home.
+ * The frame of the standalone routes of spec §2.1 (pages outside the main layout; rows with
+ * layout 'page' or 'mobile'): enough of the site around them to know where one is and to get back home.
  */
-export function StandaloneLayout({ variant = 'page', children }: StandaloneLayoutProps) {
+export function StandaloneLayout({ variant = 'page' }: StandaloneLayoutProps) {
   const { siteName, contactAddress, contactPhone } = useRuntimeConfig();
   const navigate = useNavigate();
-  const route = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.route;
+  const route = useCurrentRoute();
 
   if (variant === 'mobile') {
     return (
@@ -43,7 +42,9 @@ export function StandaloneLayout({ variant = 'page', children }: StandaloneLayou
           </Link>
         </header>
         <main className={styles.mobileMain}>
-          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
         </main>
         <footer className={styles.mobileFooter}>{siteName}</footer>
       </div>
@@ -63,7 +64,9 @@ export function StandaloneLayout({ variant = 'page', children }: StandaloneLayou
       <main className={styles.main}>
         <div className="page-container">
           {route ? <PageBreadcrumb trail={route.breadcrumb} /> : null}
-          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
       <footer className={styles.footer}>

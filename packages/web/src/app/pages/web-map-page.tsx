@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { appRoutes, SECTIONS, type AppRoute, type SectionKey } from '../routes';
+import { SECTIONS, useRouteTable, type AppRoute, type SectionKey } from '../route-kit';
 import styles from './web-map-page.module.css';
 
 /** The label a route shows on the site map: the last step of its breadcrumb. */
@@ -7,6 +7,7 @@ const mapLabel = (route: AppRoute): string => route.breadcrumb.at(-1)?.label ?? 
 
 /** /index/webMap: every page of the route table that can be opened without a query, by section. */
 export default function WebMapPage() {
+  const appRoutes = useRouteTable();
   const groups = (Object.keys(SECTIONS) as SectionKey[])
     .map((section) => ({
       section,

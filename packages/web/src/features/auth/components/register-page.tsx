@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { registerAccount } from '../api/register-account';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { StandaloneFrame } from './standalone-frame';
+import { FormCard } from './form-card';
 import styles from './account.module.css';
 
 interface RegisterFields {
@@ -42,7 +42,7 @@ export default function RegisterPage() {
   };
 
   return (
-    <StandaloneFrame title="注册账号">
+    <FormCard title="注册账号">
       <Form<RegisterFields> layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
         <Form.Item
           label="手机号码"
@@ -99,6 +99,6 @@ export default function RegisterPage() {
       <p className={styles.loginFooter}>
         已有账号？<Link to={paths.scanLogin}>去登录</Link>
       </p>
-    </StandaloneFrame>
+    </FormCard>
   );
 }

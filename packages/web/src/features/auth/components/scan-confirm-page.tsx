@@ -10,7 +10,7 @@ import { confirmLoginTicket } from '../api/confirm-login-ticket';
 import { loginWithWechat } from '../api/login-with-wechat';
 import { useScanLoginTicket } from '../api/scan-login-ticket';
 import { PasswordLoginForm } from './password-login-form';
-import { StandaloneFrame } from './standalone-frame';
+import { FormCard } from './form-card';
 import { WechatIdentityList } from './wechat-identity-list';
 import styles from './account.module.css';
 
@@ -131,5 +131,5 @@ export default function ScanConfirmPage() {
   } else {
     body = <ConfirmAs ticket={ticket} session={session} onConfirmed={() => setConfirmed(true)} />;
   }
-  return <StandaloneFrame title="扫码登录确认">{body}</StandaloneFrame>;
+  return <FormCard title="扫码登录确认">{body}</FormCard>;
 }

@@ -1,0 +1,61 @@
+import { CONTENT_SECTIONS, PATH_LOG } from '@credit-portal/shared';
+import { paths, withQuery } from '@/lib/paths';
+import { page, sectionRows } from '../route-kit';
+import { cmsLabel, cmsSectionRows, contentOverviewPage } from './cms-rows';
+
+const JOINT = cmsLabel('jointRewardPunishment');
+
+/** 信息公示 (xygs): the licence and penalty publications. */
+export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH_LOG.disclosure, inSiteMap: false }, [
+  (['licence', 'penalty'] as const).map((kind) => ({
+    path: kind === 'licence' ? paths.licenceDetails : paths.penaltyDetails,
+    label: kind === 'licence' ? '行政许可公示' : '行政处罚公示',
+    breadcrumb: [{ label: kind === 'licence' ? '行政许可详情' : '行政处罚详情' }],
+    meta: {
+      keywords: ['双公示', kind === 'licence' ? '行政许可' : '行政处罚'],
+      description: kind === 'licence' ? '行政许可公示信息详情。' : '行政处罚公示信息详情。',
+    },
+    page: page(() => import('@/features/publicity/components/publicity-details-page'), { kind }),
+  })),
+]);
+
+/** 联合奖惩 (lhjc): the landing page and its work news. The spec gives it no pathLog of its own: it logs as home. */
+export const jointRewardPunishmentRows = sectionRows({ section: 'jointRewardPunishment', pathLog: PATH_LOG.home }, [
+  {
+    path: paths.jointRewardPunishment,
+    label: JOINT,
+    breadcrumb: [{ label: JOINT }],
+    meta: {
+      keywords: [JOINT, '守信激励', '失信惩戒'],
+      description: '联合奖惩：守信联合激励和失信联合惩戒的工作动态与典型案例。',
+    },
+    page: contentOverviewPage({
+      heading: JOINT,
+      intro: [
+        '守信联合激励和失信联合惩戒是社会信用体系的核心机制。对守信主体，在行政审批、融资授信、评优评先等方面给予便利和优先；对严重失信主体，依法依规在市场准入、政府采购、招标投标等方面实施限制。',
+        '失信惩戒措施以法律、法规和党中央、国务院政策文件为依据，严格按照“过惩相当”原则实施；失信主体纠正失信行为后可依法申请信用修复。',
+      ],
+      blocks: [
+        {
+          section: 'jointRewardPunishment',
+          listPath: paths.jointRewardPunishmentList,
+          detailsBase: paths.jointRewardPunishmentDetails,
+        },
+        {
+          section: 'caseList',
+          listPath: withQuery(paths.categoryList, { id: CONTENT_SECTIONS.caseList.categoryId }),
+          detailsBase: paths.jointRewardPunishmentDetails,
+        },
+      ],
+    }),
+  },
+  cmsSectionRows({
+    section: 'jointRewardPunishment',
+    listPath: paths.jointRewardPunishmentList,
+    detailsPath: paths.jointRewardPunishmentDetails,
+    parents: [{ label: JOINT, path: paths.jointRewardPunishment }],
+    keywords: ['守信激励', '失信惩戒'],
+    description: '联合奖惩工作动态。',
+    listLabel: '工作动态',
+  }),
+]);
