@@ -1,11 +1,38 @@
 // One linter for the whole repository (flat config).
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+const WEB = 'packages/web/src';
+const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Globals of Node and the browser that the shared package may not touch (it runs on both sides). */
+const PLATFORM_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'fetch',
+  'XMLHttpRequest',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
+  'global',
+];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'coverage/**', 'lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,31 +44,85 @@ export default tseslint.config(
     },
   },
   {
-    // The shared package has no Node or DOM imports.
-    files: ['packages/shared/src/**/*.ts'],
+    // Import cycles: none in any package's sources (resolving the web's @/ alias and the workspace packages).
+    files: ['packages/*/src/**/*.{ts,tsx}', 'lint/fixtures/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          // Absolute, so the alias resolves whatever the working directory (editors, the lint test).
+          project: ['web', 'server', 'credit-service', 'shared'].map((name) =>
+            fileURLToPath(new URL(`./packages/${name}/tsconfig.json`, import.meta.url)),
+          ),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'react', 'react-dom'] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
-    files: ['packages/web/src/**/*.{ts,tsx}'],
+    // The shared package has no Node or DOM imports and touches no platform global.
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'react', 'react-dom'] }],
+      'no-restricted-globals': [
+        'error',
+        ...PLATFORM_GLOBALS.map((name) => ({ name, message: 'packages/shared runs on both sides: no Node or DOM.' })),
+      ],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other; shared pieces live in components/ and lib/.
-      'no-restricted-imports': [
+      // Imports flow one way: app → features → components/hooks/lib; features never import each other.
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          basePath: WEB,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move the shared piece to @/components, @/hooks or @/lib.',
+            })),
             {
-              group: ['../features/*', '../../features/*'],
-              message: 'Features do not import each other: use @/components or @/lib.',
+              target: './features',
+              from: './app',
+              message: 'Features do not import the app shell; the app composes features.',
+            },
+            {
+              target: ['./components', './hooks', './lib'],
+              from: ['./features', './app'],
+              message: 'components/, hooks/ and lib/ import no feature and not the app shell.',
             },
           ],
         },
       ],
+      // Components never call fetch: every request goes through the API client (or the visit-log sender).
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use the API client (@/lib/api-client) and an SWR hook in features/<f>/api/.' },
+        { name: 'XMLHttpRequest', message: 'Use the API client (@/lib/api-client).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Use the API client (@/lib/api-client).' },
+        { object: 'globalThis', property: 'fetch', message: 'Use the API client (@/lib/api-client).' },
+      ],
     },
+  },
+  {
+    // The two places that talk to the network.
+    files: [`${WEB}/lib/api-client.ts`, `${WEB}/features/visit-log/send-visit-logs.ts`],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     files: ['scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', '**/*.test.{ts,tsx}', '**/test/**/*.ts'],
