@@ -1,46 +1,62 @@
 import { Button, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@credit-portal/shared';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
 
-interface QueryStateProps<T> {
-  /** The loaded data; undefined while loading or after a failed first load. */
+/** What QueryState reads of an SWR hook's result: pass the result itself. */
+export interface QueryResult<T> {
   data: T | undefined;
   error: unknown;
   isLoading: boolean;
-  /** True when the loaded data has nothing to show. */
-  isEmpty?: (data: T) => boolean;
-  onRetry: () => void;
+  /** Loads again (the retry button). */
+  mutate: () => Promise<unknown>;
+}
+
+interface QueryStateProps<T, S> {
+  /** The SWR result of the block's hook, as the hook returns it. */
+  query: QueryResult<T>;
+  /** The part of the data the block shows (default: all of it). */
+  select?: (data: T) => S;
+  /** True when the shown data has nothing in it. */
+  isEmpty?: (data: S) => boolean;
   /** Lines of the loading skeleton. */
   skeletonRows?: number;
   /** 'compact' for home-page blocks, 'page' for whole pages. */
   size?: 'compact' | 'page';
-  children: (data: T) => ReactNode;
+  children: (data: S) => ReactNode;
 }
 
-/** The loading skeleton, empty state (暂无数据) and error-with-retry state of one data block. */
-export function QueryState<T>({
-  data,
-  error,
-  isLoading,
+/** A record that does not exist: retrying cannot help. */
+const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The loading skeleton, empty state (暂无数据), not-found state and error-with-retry state of one
+ * data block, from the SWR result of its hook.
+ */
+export function QueryState<T, S = T>({
+  query,
+  select,
   isEmpty,
-  onRetry,
   skeletonRows = 5,
   size = 'compact',
   children,
-}: QueryStateProps<T>) {
+}: QueryStateProps<T, S>) {
+  const { data, error, isLoading, mutate } = query;
+  const stateClass = size === 'page' ? styles.pageState : styles.compactState;
   if (data === undefined && error) {
     return (
-      <div role="alert" className={size === 'page' ? styles.pageState : styles.compactState}>
+      <div role="alert" className={stateClass}>
         <Result
-          status="warning"
-          title={size === 'page' ? '加载失败' : undefined}
+          status={isNotFound(error) ? '404' : 'warning'}
+          title={size === 'page' ? (isNotFound(error) ? '未找到该信息' : '加载失败') : undefined}
           subTitle={errorMessage(error)}
           extra={
-            <Button type="primary" onClick={onRetry}>
-              重试
-            </Button>
+            isNotFound(error) ? undefined : (
+              <Button type="primary" onClick={() => void mutate()}>
+                重试
+              </Button>
+            )
           }
         />
       </div>
@@ -54,12 +70,13 @@ export function QueryState<T>({
       </div>
     );
   }
-  if (isEmpty?.(data)) {
+  const shown = select ? select(data) : (data as unknown as S);
+  if (isEmpty?.(shown)) {
     return (
-      <div className={size === 'page' ? styles.pageState : styles.compactState}>
+      <div className={stateClass}>
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.noData} />
       </div>
     );
   }
-  return <>{children(data)}</>;
+  return <>{children(shown)}</>;
 }

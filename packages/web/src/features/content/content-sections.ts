@@ -28,9 +28,3 @@ export function toArticle(item: ContentListItem): ArticleListItem {
     top: item.top ?? false,
   };
 }
-
-/** A page number from the address: a positive integer, else 1. */
-export function pageFromQuery(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}

@@ -27,12 +27,6 @@ export const typeFromQuery = (value: string | null): InteractionType | undefined
 export const statusFromQuery = (value: string | null): InteractionStatus | undefined =>
   STATUS_KEYS.find((key) => key === value);
 
-/** A page number from the address: a positive integer, else 1. */
-export function pageFromQuery(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
 /** The date part of a yyyy-mm-dd hh:mm:ss time. */
 export const dayOf = (value: string | null): string => (value ? value.slice(0, 10) : '');
 

@@ -9,15 +9,9 @@ import { SectionDocument } from './section-document';
 import styles from './about.module.css';
 
 function Leaders() {
-  const { data, error, isLoading, mutate } = useLeaders();
+  const query = useLeaders();
   return (
-    <QueryState
-      data={data}
-      error={error}
-      isLoading={isLoading}
-      isEmpty={(leaders) => leaders.length === 0}
-      onRetry={() => void mutate()}
-    >
+    <QueryState query={query} isEmpty={(leaders) => leaders.length === 0}>
       {(leaders) => (
         <ul className={styles.leaders}>
           {leaders.map((leader) => (
@@ -44,11 +38,11 @@ function Leaders() {
 }
 
 function Department({ item }: { item: ContentListItem }) {
-  const { data, error, isLoading, mutate } = useRecordDetail(item.record_id);
+  const query = useRecordDetail(item.record_id);
   return (
     <li className={styles.department}>
       <h3 className={styles.departmentName}>{item.content_title}</h3>
-      <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} skeletonRows={3}>
+      <QueryState query={query} skeletonRows={3}>
         {(detail) => <RichText html={detail.content} />}
       </QueryState>
     </li>
@@ -56,15 +50,9 @@ function Department({ item }: { item: ContentListItem }) {
 }
 
 function Departments() {
-  const { data, error, isLoading, mutate } = useSectionRecords('departments');
+  const query = useSectionRecords('departments');
   return (
-    <QueryState
-      data={data?.list}
-      error={error}
-      isLoading={isLoading}
-      isEmpty={(items) => items.length === 0}
-      onRetry={() => void mutate()}
-    >
+    <QueryState query={query} select={(data) => data.list} isEmpty={(items) => items.length === 0}>
       {(items) => (
         <ul className={styles.departments}>
           {items.map((item) => (

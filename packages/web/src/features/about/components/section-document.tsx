@@ -20,11 +20,13 @@ export function SectionDocument({ section, skeletonRows = 8, size = 'page', chil
   const empty = records.data !== undefined && records.data.list.length === 0;
   return (
     <QueryState
-      data={empty ? null : detail.data}
-      error={records.error ?? detail.error}
-      isLoading={records.isLoading || detail.isLoading}
+      query={{
+        data: empty ? null : detail.data,
+        error: records.error ?? detail.error,
+        isLoading: records.isLoading || detail.isLoading,
+        mutate: () => (records.error ? records.mutate() : detail.mutate()),
+      }}
       isEmpty={(document) => document === null}
-      onRetry={() => void (records.error ? records.mutate() : detail.mutate())}
       skeletonRows={skeletonRows}
       size={size}
     >

@@ -17,17 +17,10 @@ export interface AnnualReportPageProps {
 
 /** /xyzx/xn{year}Details: one year's report — its figures against the year before, then its chapters; prints cleanly. */
 export default function AnnualReportPage({ year }: AnnualReportPageProps) {
-  const { data, error, isLoading, mutate } = useAnnualReport(year);
+  const query = useAnnualReport(year);
   return (
     <div className={styles.page}>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        onRetry={() => void mutate()}
-        skeletonRows={14}
-        size="page"
-      >
+      <QueryState query={query} skeletonRows={14} size="page">
         {(report) => {
           // Growth in per cent compares figures of different units on one axis.
           const compared = report.figures.filter((figure) => figureChange(figure) && figure.previous);

@@ -17,22 +17,14 @@ const REPORT_PATHS: Readonly<Record<number, string>> = {
 
 /** /xyzx/nbList: the centre's annual reports, newest first, each with its headline figures. */
 export default function AnnualReportsPage() {
-  const { data, error, isLoading, mutate } = useAnnualReports();
+  const query = useAnnualReports();
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>信用年报</h1>
       <p className={styles.lead}>
         云州市社会信用体系建设年度报告，记录每一年信用信息归集、信用监管、信用服务和诚信文化建设的进展。
       </p>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(reports) => reports.length === 0}
-        onRetry={() => void mutate()}
-        skeletonRows={10}
-        size="page"
-      >
+      <QueryState query={query} isEmpty={(reports) => reports.length === 0} skeletonRows={10} size="page">
         {(reports) => (
           <ol className={styles.reports}>
             {reports.map((report) => {

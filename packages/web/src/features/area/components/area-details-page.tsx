@@ -15,16 +15,10 @@ import styles from './area-details-page.module.css';
 const districtPath = (key: DistrictKey): string => withQuery(paths.areaDetails, { ...key });
 
 function Articles({ cmsBaseId, section, title }: { cmsBaseId: string; section: 'news' | 'policy'; title: string }) {
-  const { data, error, isLoading, mutate } = useDistrictArticles(cmsBaseId, section);
+  const query = useDistrictArticles(cmsBaseId, section);
   return (
     <SectionCard title={title}>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(items) => items.length === 0}
-        onRetry={() => void mutate()}
-      >
+      <QueryState query={query} isEmpty={(items) => items.length === 0}>
         {(items) => <ContentLinkList items={items} detailsBase={paths.newsArticle} />}
       </QueryState>
     </SectionCard>
@@ -48,16 +42,9 @@ const penaltyNotices = (site: SiteInfo): NoticeListItem[] =>
   }));
 
 function Site({ districtKey }: { districtKey: DistrictKey }) {
-  const { data, error, isLoading, mutate } = useSiteInfo(districtKey);
+  const query = useSiteInfo(districtKey);
   return (
-    <QueryState
-      data={data}
-      error={error}
-      isLoading={isLoading}
-      onRetry={() => void mutate()}
-      skeletonRows={12}
-      size="page"
-    >
+    <QueryState query={query} skeletonRows={12} size="page">
       {(site) => (
         <>
           <header className={styles.banner}>
@@ -105,18 +92,11 @@ function Site({ districtKey }: { districtKey: DistrictKey }) {
 }
 
 function DistrictLinks({ current }: { current?: string }) {
-  const { data, error, isLoading, mutate } = useDistricts();
+  const query = useDistricts();
   return (
     <nav aria-label="区县信用站点" className={styles.sites}>
       <h2 className={styles.sitesTitle}>区县信用站点</h2>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(sites) => sites.length === 0}
-        onRetry={() => void mutate()}
-        skeletonRows={2}
-      >
+      <QueryState query={query} isEmpty={(sites) => sites.length === 0} skeletonRows={2}>
         {(sites) => (
           <ul className={styles.siteList}>
             {sites.map((site) => (

@@ -7,10 +7,9 @@ import {
   type ArticleSearchItem,
 } from '@credit-portal/shared';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
+import { useListParams } from '@/hooks/use-list-params';
 import { ArticleListItem } from '@/components/article-list-item';
 import { detailsPath, paths } from '@/lib/paths';
 import { useArticleSearch } from '../api/search-articles';
@@ -24,10 +23,9 @@ const SECTION_OPTIONS = [
   })),
 ];
 
-const pageOf = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-};
+/** A section filter from the address: one of the searchable sections' category ids. */
+const sectionFromQuery = (value: string | null): string | undefined =>
+  SECTION_OPTIONS.some((option) => option.value === value) ? (value ?? undefined) : undefined;
 
 const sectionLabel = (item: ArticleSearchItem): string | undefined => {
   const key = sectionOfCategory(item.category_id);
@@ -40,31 +38,16 @@ const sectionLabel = (item: ArticleSearchItem): string | undefined => {
  * Keyword, section and page live in the address.
  */
 export default function ArticleSearchPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const keyword = (searchParams.get('keyword') ?? '').trim();
-  const categoryId = SECTION_OPTIONS.some((o) => o.value === searchParams.get('section'))
-    ? (searchParams.get('section') ?? '')
-    : '';
-  const page = pageOf(searchParams.get('page'));
+  const { page, keyword, filters, go } = useListParams({ filters: { section: sectionFromQuery } });
+  const categoryId = filters.section;
   const pageSize = PAGE_SIZE.article;
   const sectionSelectId = useId();
-  const { data, error, isLoading, mutate } = useArticleSearch({
+  const query = useArticleSearch({
     ...(keyword ? { searchWord: keyword } : {}),
     ...(categoryId ? { categoryIds: [categoryId] } : {}),
     pageIndex: page,
     pageSize,
   });
-
-  const go = (next: { keyword?: string; section?: string; page?: number }) => {
-    const query = new URLSearchParams();
-    const nextKeyword = next.keyword ?? keyword;
-    const nextSection = next.section ?? categoryId;
-    const nextPage = next.page ?? 1;
-    if (nextKeyword) query.set('keyword', nextKeyword);
-    if (nextSection) query.set('section', nextSection);
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setSearchParams(query);
-  };
 
   return (
     <div className={styles.page}>
@@ -88,43 +71,30 @@ export default function ArticleSearchPage() {
           />
         </div>
       </div>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(result) => result.list.length === 0}
-        onRetry={() => void mutate()}
-        skeletonRows={8}
-        size="page"
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(next) => go({ page: next })}
+        summary={(total) => `${keyword ? `“${keyword}”` : '全部文章'}共 ${total} 篇`}
       >
-        {(result) => (
-          <>
-            <p className={styles.summary} aria-live="polite">
-              {keyword ? `“${keyword}”` : '全部文章'}共 {result.totalCount} 篇
-            </p>
-            <div>
-              {result.list.map((item) => (
-                <ArticleListItem
-                  key={item.id}
-                  article={item}
-                  tag={sectionLabel(item)}
-                  target={
-                    item.is_url === '1'
-                      ? { kind: 'external', url: item.url }
-                      : { kind: 'details', path: detailsPath(paths.policyArticle, item.id), newTab: true }
-                  }
-                />
-              ))}
-            </div>
-            <Pager
-              current={page}
-              total={result.totalCount}
-              pageSize={pageSize}
-              onChange={(next) => go({ page: next })}
-            />
-          </>
+        {(items) => (
+          <div>
+            {items.map((item) => (
+              <ArticleListItem
+                key={item.id}
+                article={item}
+                tag={sectionLabel(item)}
+                target={
+                  item.is_url === '1'
+                    ? { kind: 'external', url: item.url }
+                    : { kind: 'details', path: detailsPath(paths.policyArticle, item.id), newTab: true }
+                }
+              />
+            ))}
+          </div>
         )}
-      </QueryState>
+      </PagedList>
     </div>
   );
 }

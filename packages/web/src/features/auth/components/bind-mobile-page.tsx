@@ -12,7 +12,7 @@ import styles from './account.module.css';
 function BindMobile({ session }: { session: LoginSession }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { data, error, isLoading, mutate } = useProfile(session.token);
+  const query = useProfile(session.token);
   if (session.kind === 'User') {
     return (
       <div className={styles.panel}>
@@ -33,7 +33,7 @@ function BindMobile({ session }: { session: LoginSession }) {
   return (
     <div className={styles.panel}>
       <h1 className={styles.heading}>绑定手机账号</h1>
-      <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} size="page">
+      <QueryState query={query} size="page">
         {(profile) =>
           profile.Mobile ? (
             <Result status="success" title="已绑定手机账号" subTitle={`当前微信身份已绑定手机号码 ${profile.Mobile}`} />
@@ -47,7 +47,7 @@ function BindMobile({ session }: { session: LoginSession }) {
                 submitText="绑定"
                 onSubmit={async (body) => {
                   const next = await bindMobile(body);
-                  await mutate(next, { revalidate: false });
+                  await query.mutate(next, { revalidate: false });
                   void message.success('绑定成功');
                 }}
               />

@@ -14,7 +14,7 @@ import styles from './account.module.css';
 function BindWechat({ session }: { session: LoginSession }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { data, error, isLoading, mutate } = useProfile(session.token);
+  const query = useProfile(session.token);
   const [busy, setBusy] = useState<string>();
   if (session.kind === 'Wechat') {
     return (
@@ -36,7 +36,7 @@ function BindWechat({ session }: { session: LoginSession }) {
   return (
     <div className={styles.panel}>
       <h1 className={styles.heading}>绑定微信</h1>
-      <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} size="page">
+      <QueryState query={query} size="page">
         {(profile) =>
           profile.Nickname ? (
             <Result status="success" title="已绑定微信" subTitle={`当前账号已绑定微信“${profile.Nickname}”`} />
@@ -53,7 +53,7 @@ function BindWechat({ session }: { session: LoginSession }) {
                   setBusy(identity.OpenId);
                   bindWechat({ OpenId: identity.OpenId })
                     .then(async (next) => {
-                      await mutate(next, { revalidate: false });
+                      await query.mutate(next, { revalidate: false });
                       void message.success('绑定成功');
                     })
                     .catch((failure: unknown) => void message.error(errorMessage(failure)))

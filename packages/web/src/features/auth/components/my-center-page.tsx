@@ -12,14 +12,14 @@ const dateTime = (iso: string): string =>
   new Date(iso).toLocaleString('zh-CN', { hour12: false, dateStyle: 'medium', timeStyle: 'short' });
 
 function MyCenter({ session }: { session: LoginSession }) {
-  const { data, error, isLoading, mutate } = useProfile(session.token);
+  const query = useProfile(session.token);
   const { oldSiteUrl } = useRuntimeConfig();
   const navigate = useNavigate();
   const oldSite = oldSitePersonalUrl(oldSiteUrl, session.token);
   return (
     <div className={styles.panel}>
       <h1 className={styles.heading}>我的账号</h1>
-      <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} size="page">
+      <QueryState query={query} size="page">
         {(profile) => (
           <>
             <Descriptions

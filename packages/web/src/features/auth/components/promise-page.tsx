@@ -126,7 +126,7 @@ function PromiseInfo({ session }: { session: LoginSession }) {
       </Form>
 
       <h2 className={styles.subheading}>我的承诺</h2>
-      <QueryState data={mine.data} error={mine.error} isLoading={mine.isLoading} onRetry={() => void mine.mutate()}>
+      <QueryState query={mine}>
         {(promises) =>
           promises.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有提交过信用承诺" />

@@ -21,9 +21,9 @@ const HUES = [152, 200, 28, 280, 340, 95];
  * them; picking one authorizes it for the portal.
  */
 export function WechatIdentityList({ actionText, onPick, busyOpenId, disabled }: WechatIdentityListProps) {
-  const { data, error, isLoading, mutate } = useWechatIdentities();
+  const query = useWechatIdentities();
   return (
-    <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} skeletonRows={3}>
+    <QueryState query={query} skeletonRows={3}>
       {(identities) => (
         <ul className={styles.identities} aria-label="微信身份">
           {identities.map((identity, index) => (

@@ -20,7 +20,7 @@ export interface ContentDetailsPageProps {
 export default function ContentDetailsPage({ listPath, listLabel }: ContentDetailsPageProps) {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() || null;
-  const { data, error, isLoading, mutate } = useContentDetail(id);
+  const query = useContentDetail(id);
   const [leaving, setLeaving] = useState<string | null>(null);
 
   if (!id) {
@@ -42,14 +42,7 @@ export default function ContentDetailsPage({ listPath, listLabel }: ContentDetai
 
   return (
     <div className={styles.page}>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        onRetry={() => void mutate()}
-        skeletonRows={12}
-        size="page"
-      >
+      <QueryState query={query} skeletonRows={12} size="page">
         {(article) => (
           <article className={styles.article}>
             <h1 className={styles.title}>{article.content_title}</h1>

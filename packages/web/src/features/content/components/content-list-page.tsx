@@ -2,11 +2,11 @@ import { Button, Result } from 'antd';
 import { PAGE_SIZE, sectionOfCategory, type ContentSectionKey } from '@credit-portal/shared';
 import { useSearchParams } from 'react-router';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
+import { useListParams } from '@/hooks/use-list-params';
 import { detailsPath, hashHref, paths } from '@/lib/paths';
 import { useContentList } from '../api/get-content-list';
-import { pageFromQuery, sectionInfo, toArticle } from '../content-sections';
+import { sectionInfo, toArticle } from '../content-sections';
 import { ArticleListItem } from '@/components/article-list-item';
 import styles from './content-page.module.css';
 
@@ -29,29 +29,17 @@ function categoryLabel(categoryId: string): string {
  * As index/list it lists any category by its id, passing dataFlag on to the CMS.
  */
 export default function ContentListPage({ section, detailsBase }: ContentListPageProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  // index/list keeps naming its category in the address.
+  const { page, keyword, go } = useListParams({ keep: section ? [] : ['id', 'dataFlag'] });
+  const [searchParams] = useSearchParams();
   const queryId = (searchParams.get('id') ?? '').trim();
   const dataFlag = (searchParams.get('dataFlag') ?? '').trim();
   const categoryId = section ? sectionInfo(section).categoryId : queryId;
   const label = section ? sectionInfo(section).label : categoryLabel(queryId);
-  const page = pageFromQuery(searchParams.get('page'));
-  const keyword = (searchParams.get('keyword') ?? '').trim();
   const pageSize = PAGE_SIZE.article;
-  const { data, error, isLoading, mutate } = useContentList(
+  const query = useContentList(
     categoryId ? { categoryId, pageIndex: page, pageSize, searchWord: keyword, dataFlag } : null,
   );
-
-  const go = (next: { page?: number; keyword?: string }) => {
-    const query = new URLSearchParams();
-    // index/list keeps naming its category in the address.
-    if (!section && queryId) query.set('id', queryId);
-    if (!section && dataFlag) query.set('dataFlag', dataFlag);
-    const nextKeyword = next.keyword ?? keyword;
-    const nextPage = next.page ?? 1;
-    if (nextKeyword) query.set('keyword', nextKeyword);
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setSearchParams(query);
-  };
 
   if (!categoryId) {
     return (
@@ -77,47 +65,32 @@ export default function ContentListPage({ section, detailsBase }: ContentListPag
         value={keyword}
         label="标题关键字"
         placeholder="请输入标题关键字"
-        onSearch={(text) => go({ keyword: text, page: 1 })}
-        onReset={() => go({ keyword: '', page: 1 })}
+        onSearch={(text) => go({ keyword: text })}
+        onReset={() => go({ keyword: '' })}
       />
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(result) => result.list.length === 0}
-        onRetry={() => void mutate()}
-        skeletonRows={8}
-        size="page"
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(next) => go({ page: next })}
+        summary={keyword ? (total) => `“${keyword}”共找到 ${total} 条结果` : undefined}
       >
-        {(result) => (
-          <>
-            {keyword ? (
-              <p className={styles.summary} aria-live="polite">
-                “{keyword}”共找到 {result.totalCount} 条结果
-              </p>
-            ) : null}
-            <div className={styles.articles}>
-              {result.list.map((item) => (
-                <ArticleListItem
-                  key={item.record_id}
-                  article={toArticle(item)}
-                  target={
-                    item.is_url === '1'
-                      ? { kind: 'external', url: item.url }
-                      : { kind: 'details', path: detailsPath(detailsBase, item.record_id) }
-                  }
-                />
-              ))}
-            </div>
-            <Pager
-              current={page}
-              total={result.totalCount}
-              pageSize={pageSize}
-              onChange={(next) => go({ page: next })}
-            />
-          </>
+        {(items) => (
+          <div className={styles.articles}>
+            {items.map((item) => (
+              <ArticleListItem
+                key={item.record_id}
+                article={toArticle(item)}
+                target={
+                  item.is_url === '1'
+                    ? { kind: 'external', url: item.url }
+                    : { kind: 'details', path: detailsPath(detailsBase, item.record_id) }
+                }
+              />
+            ))}
+          </div>
         )}
-      </QueryState>
+      </PagedList>
     </div>
   );
 }

@@ -12,15 +12,13 @@ const BLOCK_SIZE = 7;
 
 function OverviewBlock({ block }: { block: SectionLink }) {
   const { categoryId, label } = sectionInfo(block.section);
-  const { data, error, isLoading, mutate } = useContentList({ categoryId, pageIndex: 1, pageSize: BLOCK_SIZE });
+  const query = useContentList({ categoryId, pageIndex: 1, pageSize: BLOCK_SIZE });
   return (
     <SectionCard title={label} morePath={block.listPath}>
       <QueryState
-        data={data?.list}
-        error={error}
-        isLoading={isLoading}
+        query={query}
+        select={(data) => data.list}
         isEmpty={(items) => items.length === 0}
-        onRetry={() => void mutate()}
         skeletonRows={BLOCK_SIZE - 1}
       >
         {(items) => <ContentLinkList items={items} detailsBase={block.detailsBase} />}

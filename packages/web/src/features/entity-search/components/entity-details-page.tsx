@@ -129,14 +129,7 @@ function EntityDetails({ id }: { id: string }) {
       <Link to={paths.searchList} className={styles.back}>
         <ArrowLeftOutlined aria-hidden /> 返回查询结果
       </Link>
-      <QueryState
-        data={base.data}
-        error={base.error}
-        isLoading={base.isLoading}
-        onRetry={() => void base.mutate()}
-        skeletonRows={6}
-        size="page"
-      >
+      <QueryState query={base} skeletonRows={6} size="page">
         {(entity) => (
           <>
             <header className={styles.header}>
@@ -162,13 +155,7 @@ function EntityDetails({ id }: { id: string }) {
                 ]}
               />
             </Section>
-            <QueryState
-              data={detail.data}
-              error={detail.error}
-              isLoading={detail.isLoading}
-              onRetry={() => void detail.mutate()}
-              skeletonRows={8}
-            >
+            <QueryState query={detail} skeletonRows={8}>
               {(info) => <DetailSections info={info} />}
             </QueryState>
           </>

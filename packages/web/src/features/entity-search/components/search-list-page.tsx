@@ -105,9 +105,10 @@ export default function SearchListPage() {
   const { keyword } = state;
   const { message } = App.useApp();
   // Spec §8: an ErrorCode other than 200 shows its Msg as an error.
-  const { data, error, isLoading, mutate } = useEntitySearch(keyword, (failure) => {
+  const query = useEntitySearch(keyword, (failure) => {
     void message.error({ content: errorMessage(failure), key: 'entity-search' });
   });
+  const { data } = query;
   const filtered = useMemo(
     () => (data ? filterEntities(data, { statuses: state.statuses, types: state.types }) : []),
     [data, state.statuses, state.types],
@@ -136,14 +137,7 @@ export default function SearchListPage() {
           {checkDigitHint ? (
             <Alert className={styles.hint} type="info" showIcon title={ACCOUNT_MESSAGES.checkDigitHint} />
           ) : null}
-          <QueryState
-            data={data}
-            error={error}
-            isLoading={isLoading}
-            onRetry={() => void mutate()}
-            skeletonRows={10}
-            size="page"
-          >
+          <QueryState query={query} skeletonRows={10} size="page">
             {(list) => (
               <>
                 <p className={styles.summary} aria-live="polite">

@@ -7,19 +7,12 @@ import { FlipbookViewer } from './flipbook-viewer';
 import styles from './flipbook-page.module.css';
 
 function Bookshelf() {
-  const { data, error, isLoading, mutate } = useBookshelf();
+  const query = useBookshelf();
   return (
     <div className={styles.panel}>
       <h1 className={styles.heading}>信用读本</h1>
       <p className={styles.lead}>选择一本读本在线翻阅，可用鼠标拖动书角、点击按钮或按左右方向键翻页。</p>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(books) => books.length === 0}
-        onRetry={() => void mutate()}
-        size="page"
-      >
+      <QueryState query={query} isEmpty={(books) => books.length === 0} size="page">
         {(books) => (
           <ul className={styles.shelf}>
             {books.map((book) => (
@@ -40,17 +33,9 @@ function Bookshelf() {
 }
 
 function Book({ recordId }: { recordId: string }) {
-  const { data, error, isLoading, mutate } = useFlipbook(recordId);
+  const query = useFlipbook(recordId);
   return (
-    <QueryState
-      data={data}
-      error={error}
-      isLoading={isLoading}
-      isEmpty={(book) => book.data.length === 0}
-      onRetry={() => void mutate()}
-      skeletonRows={12}
-      size="page"
-    >
+    <QueryState query={query} isEmpty={(book) => book.data.length === 0} skeletonRows={12} size="page">
       {(book) => (
         <div className={styles.panel}>
           <h1 className={styles.heading}>{book.title}</h1>

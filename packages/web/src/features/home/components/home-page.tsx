@@ -34,15 +34,13 @@ const HIGHLIGHTS_QUERY: ContentListAllQuery = {
 
 function ContentBlock({ block }: { block: ContentBlockKey }) {
   const { section, morePath, detailsBase } = CONTENT_BLOCKS[block];
-  const { data, error, isLoading, mutate } = useSectionHighlights(HIGHLIGHTS_QUERY);
+  const query = useSectionHighlights(HIGHLIGHTS_QUERY);
   return (
     <SectionCard title={section.label} morePath={morePath}>
       <QueryState
-        data={data ? (data[section.categoryId] ?? []) : undefined}
-        error={error}
-        isLoading={isLoading}
+        query={query}
+        select={(data) => data[section.categoryId] ?? []}
         isEmpty={(items) => items.length === 0}
-        onRetry={() => void mutate()}
         skeletonRows={BLOCK_SIZE - 1}
       >
         {(items) => <ContentLinkList items={items} detailsBase={detailsBase} limit={BLOCK_SIZE} />}
@@ -54,15 +52,13 @@ function ContentBlock({ block }: { block: ContentBlockKey }) {
 const NOTICE_TITLES: Readonly<Record<NoticeKind, string>> = { licence: '行政许可', penalty: '行政处罚' };
 
 function NoticeBlock({ kind }: { kind: NoticeKind }) {
-  const { data, error, isLoading, mutate } = usePublicityNotices({ kind, pageIndex: 1, pageSize: BLOCK_SIZE });
+  const query = usePublicityNotices({ kind, pageIndex: 1, pageSize: BLOCK_SIZE });
   return (
     <SectionCard title={NOTICE_TITLES[kind]}>
       <QueryState
-        data={data?.list}
-        error={error}
-        isLoading={isLoading}
+        query={query}
+        select={(data) => data.list}
         isEmpty={(items) => items.length === 0}
-        onRetry={() => void mutate()}
         skeletonRows={BLOCK_SIZE - 1}
       >
         {(items) => <NoticeList kind={kind} items={items} variant="full" limit={BLOCK_SIZE} />}

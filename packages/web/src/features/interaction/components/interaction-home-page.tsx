@@ -12,16 +12,9 @@ import styles from './interaction.module.css';
 const PER_TYPE = 8;
 
 function LatestOfType({ type }: { type: InteractionType }) {
-  const { data, error, isLoading, mutate } = useMessages({ type, pageIndex: 1, pageSize: PER_TYPE });
+  const query = useMessages({ type, pageIndex: 1, pageSize: PER_TYPE });
   return (
-    <QueryState
-      data={data}
-      error={error}
-      isLoading={isLoading}
-      isEmpty={(page) => page.list.length === 0}
-      onRetry={() => void mutate()}
-      skeletonRows={PER_TYPE}
-    >
+    <QueryState query={query} isEmpty={(page) => page.list.length === 0} skeletonRows={PER_TYPE}>
       {(page) => (
         <>
           <MessageList items={page.list} compact />

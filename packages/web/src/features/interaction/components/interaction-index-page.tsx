@@ -23,9 +23,9 @@ const INTRO =
   '围绕社会信用体系建设、信用信息查询、信用修复和信用异议等事项，受理社会公众的咨询、投诉和建议，由相关部门在规定时限内答复。公开的留言及答复在此公布，供公众查阅。';
 
 function YearFigures() {
-  const { data, error, isLoading, mutate } = useStatistics(null);
+  const query = useStatistics(null);
   return (
-    <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} skeletonRows={2}>
+    <QueryState query={query} skeletonRows={2}>
       {(stats) => (
         <FigureTiles
           label={`${stats.year}年留言办理情况`}
@@ -42,16 +42,9 @@ function YearFigures() {
 }
 
 function LatestReplies() {
-  const { data, error, isLoading, mutate } = useMessages({ status: 'replied', pageIndex: 1, pageSize: 6 });
+  const query = useMessages({ status: 'replied', pageIndex: 1, pageSize: 6 });
   return (
-    <QueryState
-      data={data?.list}
-      error={error}
-      isLoading={isLoading}
-      isEmpty={(items) => items.length === 0}
-      onRetry={() => void mutate()}
-      skeletonRows={6}
-    >
+    <QueryState query={query} select={(data) => data.list} isEmpty={(items) => items.length === 0} skeletonRows={6}>
       {(items) => <MessageList items={items} />}
     </QueryState>
   );

@@ -13,7 +13,7 @@ import styles from './interaction.module.css';
 export default function MessageDetailPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() || null;
-  const { data, error, isLoading, mutate } = useMessage(id);
+  const query = useMessage(id);
 
   return (
     <div className={styles.page}>
@@ -30,14 +30,7 @@ export default function MessageDetailPage() {
           }
         />
       ) : (
-        <QueryState
-          data={data}
-          error={error}
-          isLoading={isLoading}
-          onRetry={() => void mutate()}
-          skeletonRows={10}
-          size="page"
-        >
+        <QueryState query={query} skeletonRows={10} size="page">
           {(message) => (
             <article className={styles.detail}>
               <h1 className={styles.detailTitle}>

@@ -1,37 +1,25 @@
 import { Radio } from 'antd';
 import { INTERACTION_STATUSES, INTERACTION_TYPES, PAGE_SIZE } from '@credit-portal/shared';
-import { useSearchParams } from 'react-router';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
+import { useListParams } from '@/hooks/use-list-params';
 import { useMessages } from '../api/get-messages';
-import { STATUS_KEYS, TYPE_KEYS, pageFromQuery, statusFromQuery, typeFromQuery } from '../interaction-labels';
+import { STATUS_KEYS, TYPE_KEYS, statusFromQuery, typeFromQuery } from '../interaction-labels';
 import { InteractionNav } from './interaction-nav';
 import { MessageList } from './message-list';
 import styles from './interaction.module.css';
 
 /** hdjl/List: every public message, newest first, by type and state; filters and page live in the address. */
 export default function MessageListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const type = typeFromQuery(searchParams.get('type'));
-  const status = statusFromQuery(searchParams.get('status'));
-  const page = pageFromQuery(searchParams.get('page'));
+  const { page, filters, go } = useListParams({ filters: { type: typeFromQuery, status: statusFromQuery } });
+  const type = typeFromQuery(filters.type);
+  const status = statusFromQuery(filters.status);
   const pageSize = PAGE_SIZE.default;
-  const { data, error, isLoading, mutate } = useMessages({
+  const query = useMessages({
     ...(type ? { type } : {}),
     ...(status ? { status } : {}),
     pageIndex: page,
     pageSize,
   });
-
-  const go = (next: { type?: string; status?: string; page?: number }) => {
-    const query = new URLSearchParams();
-    const nextType = next.type ?? type ?? '';
-    const nextStatus = next.status ?? status ?? '';
-    if (nextType) query.set('type', nextType);
-    if (nextStatus) query.set('status', nextStatus);
-    if ((next.page ?? 1) > 1) query.set('page', String(next.page));
-    setSearchParams(query);
-  };
 
   return (
     <div className={styles.page}>
@@ -63,27 +51,9 @@ export default function MessageListPage() {
           />
         </div>
       </div>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isEmpty={(result) => result.list.length === 0}
-        onRetry={() => void mutate()}
-        skeletonRows={10}
-        size="page"
-      >
-        {(result) => (
-          <>
-            <MessageList items={result.list} />
-            <Pager
-              current={page}
-              total={result.totalCount}
-              pageSize={pageSize}
-              onChange={(next) => go({ page: next })}
-            />
-          </>
-        )}
-      </QueryState>
+      <PagedList query={query} page={page} pageSize={pageSize} onPageChange={(next) => go({ page: next })}>
+        {(items) => <MessageList items={items} />}
+      </PagedList>
     </div>
   );
 }

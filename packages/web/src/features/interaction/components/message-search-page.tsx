@@ -9,11 +9,11 @@ import {
 } from '@credit-portal/shared';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
+import { useListParams } from '@/hooks/use-list-params';
 import { useMessageSearch } from '../api/get-messages';
 import { useStatistics } from '../api/get-statistics';
-import { STATUS_KEYS, TYPE_KEYS, pageFromQuery, statusFromQuery, typeFromQuery } from '../interaction-labels';
+import { STATUS_KEYS, TYPE_KEYS, statusFromQuery, typeFromQuery } from '../interaction-labels';
 import { InteractionNav } from './interaction-nav';
 import { MessageList } from './message-list';
 import styles from './interaction.module.css';
@@ -32,20 +32,36 @@ interface SearchForm {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (value: string | null): string | undefined => (value && DATE.test(value) ? value : undefined);
 
+const text = (value: string | null): string | undefined => value?.trim() || undefined;
+
+/** The criteria of the search and the parsers that read them from the address (besides the keyword). */
+const FILTERS = {
+  code: text,
+  type: typeFromQuery,
+  status: statusFromQuery,
+  dept: text,
+  from: validDate,
+  to: validDate,
+};
+
 /** The search the address describes; null when it names no criterion (nothing has been searched). */
-function queryOf(params: URLSearchParams): InteractionSearchQuery | null {
+function searchOf(
+  keyword: string,
+  filters: Record<keyof typeof FILTERS, string>,
+  page: number,
+): InteractionSearchQuery | null {
   const query: InteractionSearchQuery = {
-    keyword: params.get('keyword')?.trim() || undefined,
-    code: params.get('code')?.trim() || undefined,
-    type: typeFromQuery(params.get('type')),
-    status: statusFromQuery(params.get('status')),
-    dept: params.get('dept')?.trim() || undefined,
-    dateFrom: validDate(params.get('from')),
-    dateTo: validDate(params.get('to')),
+    keyword: keyword || undefined,
+    code: filters.code || undefined,
+    type: typeFromQuery(filters.type),
+    status: statusFromQuery(filters.status),
+    dept: filters.dept || undefined,
+    dateFrom: filters.from || undefined,
+    dateTo: filters.to || undefined,
   };
   const criteria = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
   if (Object.keys(criteria).length === 0) return null;
-  return { ...criteria, pageIndex: pageFromQuery(params.get('page')), pageSize: PAGE_SIZE.default };
+  return { ...criteria, pageIndex: page, pageSize: PAGE_SIZE.default };
 }
 
 /** hdjl/Search: find public messages by number, keyword, type, state, department or date; criteria live in the address. */
@@ -53,8 +69,9 @@ export default function MessageSearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form] = Form.useForm<SearchForm>();
   const { message } = App.useApp();
-  const query = queryOf(searchParams);
-  const { data, error, isLoading, mutate } = useMessageSearch(query);
+  const { page, keyword, filters, go } = useListParams({ filters: FILTERS });
+  const criteria = searchOf(keyword, filters, page);
+  const search = useMessageSearch(criteria);
   // The departments that answer messages, for the department filter.
   const departments = useStatistics(null).data?.byDept.map((row) => row.dept) ?? [];
 
@@ -87,13 +104,6 @@ export default function MessageSearchPage() {
       void message.warning(MESSAGES.emptySearch);
       return;
     }
-    setSearchParams(next);
-  };
-
-  const goToPage = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
     setSearchParams(next);
   };
 
@@ -158,31 +168,16 @@ export default function MessageSearchPage() {
           </Button>
         </div>
       </Form>
-      {query ? (
-        <QueryState
-          data={data}
-          error={error}
-          isLoading={isLoading}
-          isEmpty={(result) => result.list.length === 0}
-          onRetry={() => void mutate()}
-          skeletonRows={10}
-          size="page"
+      {criteria ? (
+        <PagedList
+          query={search}
+          page={page}
+          pageSize={PAGE_SIZE.default}
+          onPageChange={(next) => go({ page: next })}
+          summary={(total) => `共找到 ${total} 条留言`}
         >
-          {(result) => (
-            <>
-              <p className={styles.summary} aria-live="polite">
-                共找到 {result.totalCount} 条留言
-              </p>
-              <MessageList items={result.list} />
-              <Pager
-                current={query.pageIndex ?? 1}
-                total={result.totalCount}
-                pageSize={PAGE_SIZE.default}
-                onChange={goToPage}
-              />
-            </>
-          )}
-        </QueryState>
+          {(items) => <MessageList items={items} />}
+        </PagedList>
       ) : (
         <p className={styles.hint}>请输入留言编号或关键字，或选择条件后点击“查询”。</p>
       )}

@@ -14,20 +14,13 @@ const COUNT_HEADERS = ['咨询', '投诉', '建议', '合计', '已答复'] as c
 export default function StatisticsDetailPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const year = yearFromQuery(searchParams.get('year'));
-  const { data, error, isLoading, mutate } = useStatistics(year);
+  const query = useStatistics(year);
 
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>留言统计明细</h1>
       <InteractionNav />
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        onRetry={() => void mutate()}
-        skeletonRows={12}
-        size="page"
-      >
+      <QueryState query={query} skeletonRows={12} size="page">
         {(stats) => {
           const typeCount = (type: 'consult' | 'complaint' | 'suggestion') =>
             stats.byType.find((row) => row.type === type)?.count ?? 0;

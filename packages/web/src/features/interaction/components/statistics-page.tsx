@@ -21,20 +21,13 @@ export const yearFromQuery = (value: string | null): number | null => {
 export default function StatisticsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const year = yearFromQuery(searchParams.get('year'));
-  const { data, error, isLoading, mutate } = useStatistics(year);
+  const query = useStatistics(year);
 
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>留言统计</h1>
       <InteractionNav />
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        onRetry={() => void mutate()}
-        skeletonRows={12}
-        size="page"
-      >
+      <QueryState query={query} skeletonRows={12} size="page">
         {(stats) => (
           <>
             <div className={styles.toolbar}>

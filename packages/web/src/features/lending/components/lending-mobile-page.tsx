@@ -13,7 +13,7 @@ import styles from './lending.module.css';
 export default function LendingMobilePage() {
   const [mobile] = useState(isMobileBrowser);
   const [bank, setBank] = useState('');
-  const { data, error, isLoading, mutate } = useLendingOverview();
+  const query = useLendingOverview();
   if (!mobile) return <Navigate to={paths.lending} replace />;
   return (
     <div className={styles.mobile}>
@@ -21,14 +21,7 @@ export default function LendingMobilePage() {
         <h2 className={styles.mobileHeroTitle}>信易贷 · 以信用换贷款</h2>
         <p>守信中小微企业免抵押、低利率、放款快</p>
       </section>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        onRetry={() => void mutate()}
-        skeletonRows={10}
-        size="page"
-      >
+      <QueryState query={query} skeletonRows={10} size="page">
         {(overview) => {
           const banks = new Map(overview.banks.map((b) => [b.code, b]));
           const shown = overview.products.filter((p) => !bank || p.bankCode === bank);

@@ -79,7 +79,7 @@ function Products({ overview }: { overview: LendingOverview }) {
 /** /xyd: the lending page (信易贷) — platform figures, how it works, the partner banks' products. Phones go to /xyd/mobile. */
 export default function LendingPage() {
   const [mobile] = useState(isMobileBrowser);
-  const { data, error, isLoading, mutate } = useLendingOverview();
+  const query = useLendingOverview();
   if (mobile) return <Navigate to={paths.lendingMobile} replace />;
   return (
     <div className={styles.page}>
@@ -89,14 +89,7 @@ export default function LendingPage() {
           依托公共信用信息，合作银行为守信中小微企业和个体工商户提供免抵押、低利率、放款快的信用融资服务。
         </p>
       </section>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        onRetry={() => void mutate()}
-        skeletonRows={14}
-        size="page"
-      >
+      <QueryState query={query} skeletonRows={14} size="page">
         {(overview) => (
           <>
             <FigureTiles

@@ -49,13 +49,13 @@ function Fields({ kind, detail }: { kind: PublicityKind; detail: LicenceDetail |
 export default function PublicityDetailsPage({ kind }: { kind: PublicityKind }) {
   const [params] = useSearchParams();
   const id = params.get('id');
-  const { data, error, isLoading, mutate } = usePublicityDetail(kind, id);
+  const query = usePublicityDetail(kind, id);
   if (!id) {
     return <Result status="warning" title="缺少记录编号" subTitle="请从公示列表或首页的公示信息进入详情。" />;
   }
   const fallbackTitle = params.get('title') ?? KINDS[kind].heading;
   return (
-    <QueryState data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} size="page">
+    <QueryState query={query} size="page">
       {(detail) => (
         <div className={styles.page}>
           <SectionCard

@@ -63,7 +63,7 @@ function Guide({ guide }: { guide: ServiceGuide }) {
 
 /** /mobile/bszn: the service guides for phones — what each credit service needs and how it is done, searchable. */
 export default function ServiceGuidePage() {
-  const { data, error, isLoading, mutate } = useServiceGuides();
+  const query = useServiceGuides();
   const [keyword, setKeyword] = useState('');
   const inputId = useId();
   const word = normalizeKeyword(keyword);
@@ -81,11 +81,11 @@ export default function ServiceGuidePage() {
         size="large"
       />
       <QueryState
-        data={data?.filter((guide) => !word || `${guide.title}${guide.category}${guide.summary}`.includes(word))}
-        error={error}
-        isLoading={isLoading}
+        query={query}
+        select={(data) =>
+          data.filter((guide) => !word || `${guide.title}${guide.category}${guide.summary}`.includes(word))
+        }
         isEmpty={(guides) => guides.length === 0}
-        onRetry={() => void mutate()}
         skeletonRows={8}
         size="page"
       >

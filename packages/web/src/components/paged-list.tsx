@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Pager } from './pager';
+import { QueryState, type QueryResult } from './query-state';
+import styles from './paged-list.module.css';
+
+/** One page of a list as the upstreams answer it. */
+export interface ListPage<I> {
+  list: readonly I[];
+  totalCount: number;
+}
+
+interface PagedListProps<I> {
+  /** The SWR result of the list's hook. */
+  query: QueryResult<ListPage<I>>;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** A line above the items (e.g. how many were found), given the total. */
+  summary?: (totalCount: number) => ReactNode;
+  /** The items of the page. */
+  children: (items: readonly I[]) => ReactNode;
+}
+
+/** A server-paged list: loading, empty and error states, an optional summary line, the items and the pager. */
+export function PagedList<I>({ query, page, pageSize, onPageChange, summary, children }: PagedListProps<I>) {
+  return (
+    <QueryState query={query} isEmpty={(result) => result.list.length === 0} skeletonRows={pageSize} size="page">
+      {(result) => (
+        <>
+          {summary ? (
+            <p className={styles.summary} aria-live="polite">
+              {summary(result.totalCount)}
+            </p>
+          ) : null}
+          {children(result.list)}
+          <Pager current={page} total={result.totalCount} pageSize={pageSize} onChange={onPageChange} />
+        </>
+      )}
+    </QueryState>
+  );
+}
