@@ -27,3 +27,4 @@ export * from './helpers/keyword.js';
 export * from './helpers/visit-log-codec.js';
 export * from './helpers/report-sections.js';
 export * from './helpers/entity-filter.js';
+export * from './helpers/env-reader.js';
