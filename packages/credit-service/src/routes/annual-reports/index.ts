@@ -6,7 +6,8 @@ import {
   AnnualReportSchema,
   EmptyQuerySchema,
 } from '@credit-portal/shared';
-import { msgOk, msgResponses, notFound } from '../../lib/dialect.js';
+import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { createAnnualReportRepository } from '../../repositories/annual-reports.js';
 
 /** Answer when the asked-for year has no report. */
@@ -27,7 +28,7 @@ const annualReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: AnnualReportQuerySchema, response: msgResponses(AnnualReportSchema) } },
     async (request) => {
       const report = reports.annualReport(request.body.year);
-      if (!report) throw notFound(REPORT_NOT_FOUND);
+      if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
       return msgOk(report);
     },
   );

@@ -10,7 +10,8 @@ import {
   InteractionStatisticsSchema,
   PAGE_SIZE,
 } from '@credit-portal/shared';
-import { msgOk, msgResponses, notFound } from '../../lib/dialect.js';
+import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { createInteractionRepository } from '../../repositories/interaction.js';
 
 /** Answers when the asked-for message or year does not exist. */
@@ -60,7 +61,7 @@ const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: InteractionDetailQuerySchema, response: msgResponses(InteractionDetailSchema) } },
     async (request) => {
       const message = interaction.message(request.body.id);
-      if (!message) throw notFound(NOT_FOUND.message);
+      if (!message) throw new NotFoundError(NOT_FOUND.message);
       return msgOk(message);
     },
   );
@@ -70,7 +71,7 @@ const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: InteractionStatisticsQuerySchema, response: msgResponses(InteractionStatisticsSchema) } },
     async (request) => {
       const statistics = interaction.statistics(request.body.year);
-      if (!statistics) throw notFound(NOT_FOUND.statistics);
+      if (!statistics) throw new NotFoundError(NOT_FOUND.statistics);
       return msgOk(statistics);
     },
   );
