@@ -28,3 +28,4 @@ export * from './helpers/visit-log-codec.js';
 export * from './helpers/report-sections.js';
 export * from './helpers/entity-filter.js';
 export * from './helpers/env-reader.js';
+export * from './helpers/validation-message.js';

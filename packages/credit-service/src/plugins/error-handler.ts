@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_MESSAGES } from '@credit-portal/shared';
+import { ERROR_MESSAGES, describeIssue, issueField, type ValidationIssue } from '@credit-portal/shared';
 import { dialectOfPath, errorBody, type ReplyDialect } from '../lib/dialect.js';
 import { ServiceError } from '../lib/errors.js';
-import { describeIssue, issueField, type ValidationIssue } from '../lib/validation-message.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

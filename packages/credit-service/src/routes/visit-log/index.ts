@@ -7,12 +7,13 @@ import {
   VisitLogPayloadSchema,
   VisitLogReceiptSchema,
   decodeVisitLogMessage,
+  describeIssue,
   isVisitTime,
   type ForwardedVisitLog,
+  type ValidationIssue,
 } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { describeIssue, type ValidationIssue } from '../../lib/validation-message.js';
 import { createVisitLogRepository } from '../../repositories/visit-logs.js';
 
 const payloadCheck = Compile(VisitLogPayloadSchema);
