@@ -9,9 +9,13 @@ import accountRoutes, { DEFAULT_TOKEN_TTL_SECONDS } from './routes/account/index
 import cmsRoutes from './routes/cms/index.js';
 import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
+import annualReportRoutes from './routes/annual-reports/index.js';
+import articleSearchRoutes from './routes/article-search/index.js';
+import guideRoutes from './routes/guides/index.js';
 import healthRoutes from './routes/health/index.js';
+import interactionRoutes from './routes/interaction/index.js';
+import lendingRoutes from './routes/lending/index.js';
 import publicityRoutes from './routes/publicity/index.js';
-import portalRoutes from './routes/portal/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
@@ -75,7 +79,11 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(cmsRoutes, routeOptions);
   await app.register(publicityRoutes);
   await app.register(entityRoutes);
-  await app.register(portalRoutes, routeOptions);
+  await app.register(articleSearchRoutes, routeOptions);
+  await app.register(interactionRoutes);
+  await app.register(lendingRoutes);
+  await app.register(guideRoutes);
+  await app.register(annualReportRoutes);
   await app.register(visitLogRoutes);
   await app.register(accountRoutes, {
     jwtSecret: config.jwtSecret,

@@ -51,11 +51,11 @@ describe('readSettings', () => {
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
-      'CREDIT_SERVICE_PORT must be an integer from 0 to 65535, got "80a"',
-      'SEED_ENTITIES must be an integer from 1 to 10000000, got "0"',
-      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
-      'CREDIT_SERVICE_CONTROLS must be one of on, off, true, false, 1, 0, got "maybe"',
-      'OLD_SITE_URL must be an http(s) URL, got "ftp://x"',
+      'CREDIT_SERVICE_PORT: must be an integer from 0 to 65535 (got "80a")',
+      'SEED_ENTITIES: must be an integer from 1 to 10000000 (got "0")',
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
+      'OLD_SITE_URL: must use http or https (got "ftp:")',
     ]);
   });
 });

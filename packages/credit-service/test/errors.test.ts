@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@credit-portal/shared';
+import {
+  BadRequestError,
+  ConflictError,
+  GoneError,
+  NotFoundError,
+  ServiceError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../src/lib/errors.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 let testApp: TestApp;
@@ -91,6 +100,29 @@ describe('bad input and unknown paths', () => {
       expect(response.raw).not.toMatch(/media_images|SQLITE|no such table/i);
     } finally {
       app.db.exec('ALTER TABLE media_images_moved RENAME TO media_images');
+    }
+  });
+});
+
+describe('named service errors', () => {
+  it('carry their HTTP status and stable code, and are ServiceErrors', () => {
+    const cases = [
+      [new BadRequestError('x'), 400, 'bad_request'],
+      [new UnauthorizedError('x'), 401, 'unauthorized'],
+      [new NotFoundError('x'), 404, 'not_found'],
+      [new ConflictError('x'), 409, 'conflict'],
+      [new GoneError('x'), 410, 'gone'],
+      [new TooManyRequestsError('x'), 429, 'too_many_requests'],
+    ] as const;
+    for (const [error, statusCode, code] of cases) {
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toBeInstanceOf(Error);
+      expect({ statusCode: error.statusCode, code: error.code, message: error.message }).toEqual({
+        statusCode,
+        code,
+        message: 'x',
+      });
+      expect(error.name).toBe(error.constructor.name);
     }
   });
 });

@@ -9,17 +9,17 @@ import cachePlugin from './plugins/cache.js';
 import errorHandler from './plugins/error-handler.js';
 import helmet from './plugins/external/helmet.js';
 import rateLimit from './plugins/external/rate-limit.js';
-import webPlugin from './plugins/external/static.js';
 import metricsPlugin from './plugins/metrics.js';
-import proxyPlugin from './plugins/proxy.js';
 import redisPlugin from './plugins/redis.js';
 import upstreamsPlugin from './plugins/upstreams.js';
 import visitLogPlugin from './plugins/visit-log.js';
-import adminCacheRoutes from './routes/admin-cache.js';
-import healthRoutes from './routes/health.js';
-import metricsRoutes from './routes/metrics.js';
-import runtimeConfigRoutes from './routes/runtime-config.js';
-import visitLogRoutes from './routes/visit-log.js';
+import adminCacheRoutes from './routes/admin-cache/index.js';
+import healthRoutes from './routes/health/index.js';
+import metricsRoutes from './routes/metrics/index.js';
+import proxyRoutes from './routes/proxy/index.js';
+import runtimeConfigRoutes from './routes/runtime-config/index.js';
+import spaRoutes from './routes/spa/index.js';
+import visitLogRoutes from './routes/visit-log/index.js';
 
 export type { GatewayConfig } from './config.js';
 export { ConfigError, loadConfig } from './config.js';
@@ -100,8 +100,8 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(runtimeConfigRoutes);
   await app.register(adminCacheRoutes);
   await app.register(visitLogRoutes);
-  await app.register(proxyPlugin);
-  await app.register(webPlugin);
+  await app.register(proxyRoutes);
+  await app.register(spaRoutes);
 
   return app;
 }

@@ -1,10 +1,17 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { VISIT_LOG_APP_TOKEN, type RuntimeConfig, type UpstreamName } from '@credit-portal/shared';
+import {
+  EnvReader,
+  LOG_LEVELS,
+  VISIT_LOG_APP_TOKEN,
+  type EnvSource,
+  type LogLevel,
+  type RuntimeConfig,
+  type UpstreamName,
+} from '@credit-portal/shared';
 import { buildRouteTable, type GatewayRoute } from './route-table.js';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { ConfigError } from '@credit-portal/shared';
 
 /** Everything the gateway needs, validated; buildApp is a function of this alone. */
 export interface GatewayConfig {
@@ -64,26 +71,20 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
 }
 
-export type Env = Readonly<Record<string, string | undefined>>;
-
-/** Thrown by loadConfig: one line per bad value, all of them at once. */
-export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid gateway configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+export type Env = EnvSource;
 
 const MiB = 1024 * 1024;
+const HTTP = { protocols: ['http:', 'https:'] };
+const REDIS = { protocols: ['redis:', 'rediss:'] };
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Reads and validates the environment; throws ConfigError listing every bad value. */
+/** Reads and validates the environment; throws ConfigError (shared) listing every bad value. */
 export function loadConfig(env: Env): GatewayConfig {
   const read = new EnvReader(env);
   const creditServicePort = read.int('CREDIT_SERVICE_PORT', 8090, 1, 65535);
   const localUpstream = `http://127.0.0.1:${creditServicePort}`;
   // The reference credit-service serves minimal old-site pages (NewLinkTo.aspx, NewLoginOut.aspx, login.aspx).
-  const oldSiteUrl = read.url('OLD_SITE_URL', `http://localhost:${creditServicePort}/oldsite`, ['http:', 'https:']);
+  const oldSiteUrl = read.url('OLD_SITE_URL', `http://localhost:${creditServicePort}/oldsite`, HTTP);
   const timeoutMs = read.int('UPSTREAM_TIMEOUT_MS', 5000, 50, 120_000);
   const ttlSeconds = read.int('CACHE_DEFAULT_TTL_SECONDS', 60, 0, 86_400 * 30);
   const staleSeconds = read.int('CACHE_STALE_SECONDS', 60, 0, 86_400 * 30);
@@ -117,9 +118,9 @@ export function loadConfig(env: Env): GatewayConfig {
     port: read.int('GATEWAY_PORT', 8080, 0, 65535),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     upstreams: {
-      credit: read.url('CREDIT_API_URL', localUpstream, ['http:', 'https:']),
-      cms: read.url('CMS_API_URL', localUpstream, ['http:', 'https:']),
-      report: read.url('REPORT_API_URL', localUpstream, ['http:', 'https:']),
+      credit: read.url('CREDIT_API_URL', localUpstream, HTTP),
+      cms: read.url('CMS_API_URL', localUpstream, HTTP),
+      report: read.url('REPORT_API_URL', localUpstream, HTTP),
     },
     upstream: {
       timeoutMs,
@@ -131,7 +132,7 @@ export function loadConfig(env: Env): GatewayConfig {
     },
     routes: [],
     redis: {
-      url: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+      url: read.optionalUrl('REDIS_URL', REDIS),
       keyPrefix: read.string('REDIS_KEY_PREFIX', 'credit-portal:', 64),
       commandTimeoutMs: read.int('REDIS_COMMAND_TIMEOUT_MS', 1000, 10, 60_000),
     },
@@ -143,7 +144,7 @@ export function loadConfig(env: Env): GatewayConfig {
       purgeToken: read.optionalString('CACHE_PURGE_TOKEN', 16, 512),
     },
     visitLog,
-    trustedProxies: read.proxies('TRUSTED_PROXIES'),
+    trustedProxies: readProxies(read, 'TRUSTED_PROXIES'),
     rateLimit: {
       max: read.int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
       windowMs: read.int('RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
@@ -159,17 +160,17 @@ export function loadConfig(env: Env): GatewayConfig {
       contactAddress: read.string('CONTACT_ADDRESS', '云州市东湖区市民服务中心3号楼', 256),
       contactPhone: read.string('CONTACT_PHONE', '12345', 64),
       oldSiteUrl,
-      dataSubmissionUrl: read.optionalUrl('DATA_SUBMISSION_URL', ['http:', 'https:']) ?? `${oldSiteUrl}/login.aspx`,
-      filingUrl: read.optionalUrl('FILING_URL', ['http:', 'https:']) ?? 'https://beian.miit.gov.cn/',
+      dataSubmissionUrl: read.optionalUrl('DATA_SUBMISSION_URL', HTTP) ?? `${oldSiteUrl}/login.aspx`,
+      filingUrl: read.optionalUrl('FILING_URL', HTTP) ?? 'https://beian.miit.gov.cn/',
       filingText: read.string('FILING_TEXT', '网站备案信息', 128),
-      securityFilingUrl: read.optionalUrl('SECURITY_FILING_URL', ['http:', 'https:']) ?? 'https://beian.mps.gov.cn/',
+      securityFilingUrl: read.optionalUrl('SECURITY_FILING_URL', HTTP) ?? 'https://beian.mps.gov.cn/',
       securityFilingText: read.string('SECURITY_FILING_TEXT', '公安机关备案信息', 128),
-      errorReportUrl: read.optionalUrl('ERROR_REPORT_URL', ['http:', 'https:']) ?? 'https://zfwzzc.www.gov.cn/',
+      errorReportUrl: read.optionalUrl('ERROR_REPORT_URL', HTTP) ?? 'https://zfwzzc.www.gov.cn/',
       h5TestMode: read.bool('H5_TEST_MODE', false),
     },
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
   };
-  read.throwIfProblems();
+  read.throwIfProblems('gateway configuration');
   config.routes = buildRouteTable({
     ttlMs: ttlSeconds * 1000,
     staleMs: staleSeconds * 1000,
@@ -178,117 +179,21 @@ export function loadConfig(env: Env): GatewayConfig {
   return config;
 }
 
-/** Reads typed values from the environment, collecting a problem per bad one instead of stopping. */
-class EnvReader {
-  readonly #problems: string[] = [];
-
-  constructor(private readonly env: Env) {}
-
-  problem(name: string, message: string): void {
-    this.#problems.push(`${name}: ${message}`);
+/** TRUSTED_PROXIES-style list: addresses, CIDR ranges or the loopback/linklocal/uniquelocal keywords. */
+function readProxies(read: EnvReader, name: string): string[] {
+  const raw = read.raw(name);
+  if (raw === undefined) return [];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const keywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = entries.filter((entry) => !keywords.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    read.problem(name, `must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (bad: ${bad.join(', ')})`);
+    return [];
   }
-
-  throwIfProblems(): void {
-    if (this.#problems.length > 0) throw new ConfigError(this.#problems);
-  }
-
-  #raw(name: string): string | undefined {
-    const value = this.env[name];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.#raw(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-      this.problem(name, `must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-      return fallback;
-    }
-    return value;
-  }
-
-  bool(name: string, fallback: boolean): boolean {
-    const raw = this.#raw(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-    if (['false', '0', 'no', 'off'].includes(raw)) return false;
-    this.problem(name, `must be true or false (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-
-  string(name: string, fallback: string, maxLength: number): string {
-    const raw = this.#raw(name);
-    if (raw === undefined) return fallback;
-    if (raw.length > maxLength) {
-      this.problem(name, `must be at most ${maxLength} characters (got ${raw.length})`);
-      return fallback;
-    }
-    return raw;
-  }
-
-  optionalString(name: string, minLength: number, maxLength: number): string | null {
-    const raw = this.#raw(name);
-    if (raw === undefined) return null;
-    if (raw.length < minLength || raw.length > maxLength) {
-      this.problem(name, `must be ${minLength} to ${maxLength} characters long (got ${raw.length})`);
-      return null;
-    }
-    return raw;
-  }
-
-  oneOf<const T extends readonly string[]>(name: string, allowed: T, fallback: T[number]): T[number] {
-    const raw = this.#raw(name);
-    if (raw === undefined) return fallback;
-    if (!allowed.includes(raw)) {
-      this.problem(name, `must be one of ${allowed.join(', ')} (got ${JSON.stringify(raw)})`);
-      return fallback;
-    }
-    return raw;
-  }
-
-  url(name: string, fallback: string, protocols: readonly string[]): string {
-    return this.optionalUrl(name, protocols) ?? fallback;
-  }
-
-  optionalUrl(name: string, protocols: readonly string[]): string | null {
-    const raw = this.#raw(name);
-    if (raw === undefined) return null;
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      this.problem(name, `must be an absolute URL (got ${JSON.stringify(raw)})`);
-      return null;
-    }
-    if (!protocols.includes(url.protocol)) {
-      this.problem(
-        name,
-        `must use ${protocols.map((p) => p.replace(':', '')).join(' or ')} (got ${JSON.stringify(url.protocol)})`,
-      );
-      return null;
-    }
-    return raw.replace(/\/+$/, '');
-  }
-
-  proxies(name: string): string[] {
-    const raw = this.#raw(name);
-    if (raw === undefined) return [];
-    const entries = raw
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const keywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
-    const bad = entries.filter((entry) => !keywords.has(entry) && !isAddressOrCidr(entry));
-    if (bad.length > 0) {
-      this.problem(
-        name,
-        `must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (bad: ${bad.join(', ')})`,
-      );
-      return [];
-    }
-    return entries;
-  }
+  return entries;
 }
 
 function isAddressOrCidr(entry: string): boolean {

@@ -64,20 +64,6 @@ export function errorBody(dialect: ReplyDialect, code: number, message: string):
   return { ErrorCode: code, Data: null, [dialect.messageKey]: message };
 }
 
-/** An error a handler throws; the error handler renders it in the route's dialect. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const badRequest = (message: string): HttpError => new HttpError(400, message);
-export const notFound = (message: string): HttpError => new HttpError(404, message);
-
 const MsgErrorSchema = MsgEnvelope(Type.Null());
 const ErrorCodeErrorSchema = ErrorCodeEnvelope(Type.Null());
 

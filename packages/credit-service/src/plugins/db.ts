@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { openDatabase } from '../db/open.js';
 import { isSeeded, writeSeed } from '../seed/generate.js';
+import { ensurePortalSeed } from '../seed/portal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,8 +18,8 @@ export interface DbPluginOptions {
 }
 
 /**
- * Opens DATA_DIR/credit.sqlite, applies pending migrations, seeds a new database once, and
- * closes it when the app closes.
+ * Opens DATA_DIR/credit.sqlite, applies pending migrations, seeds a new database once (and fills
+ * the portal pages' tables of one seeded before migration 5), and closes it when the app closes.
  */
 export default fp<DbPluginOptions>(
   async (app, options) => {
@@ -29,6 +30,9 @@ export default fp<DbPluginOptions>(
         const summary = writeSeed(db, { seed: options.seed, entities: options.seedEntities });
         app.log.info({ ...summary, ms: Math.round(performance.now() - started) }, 'seeded a new database');
       }
+      // A database seeded before migration 5 gets the portal tables' data now, once.
+      const filled = ensurePortalSeed(db);
+      if (filled && Object.values(filled).some((n) => n > 0)) app.log.info(filled, 'filled the portal page tables');
     } catch (error) {
       db.close();
       throw error;

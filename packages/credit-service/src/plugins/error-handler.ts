@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_MESSAGES } from '@credit-portal/shared';
+import { ERROR_MESSAGES, describeIssue, issueField, type ValidationIssue } from '@credit-portal/shared';
 import { dialectOfPath, errorBody, type ReplyDialect } from '../lib/dialect.js';
-import { describeIssue, issueField, type ValidationIssue } from '../lib/validation-message.js';
+import { ServiceError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,7 +22,8 @@ function dialectOf(request: FastifyRequest): ReplyDialect {
 }
 
 /** The status and message an error answers with; never internals. */
-function classify(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+function classify(error: FastifyError | ServiceError, request: FastifyRequest): { status: number; message: string } {
+  if (error instanceof ServiceError) return { status: error.statusCode, message: error.message };
   if (error.validation && error.validation.length > 0) {
     const issue = error.validation[0] as ValidationIssue;
     const custom = request.routeOptions.config?.emptyFieldMessages?.[issueField(issue)];
@@ -41,7 +42,6 @@ function classify(error: FastifyError, request: FastifyRequest): { status: numbe
       return { status: 413, message: ERROR_MESSAGES.payload_too_large };
   }
   const status = error.statusCode ?? 500;
-  if (error.name === 'HttpError') return { status, message: error.message };
   // JSON.parse failures of the body parser arrive as SyntaxError with status 400.
   if (error instanceof SyntaxError && status === 400) {
     return { status: 400, message: `${BAD_REQUEST_PREFIX}请求体不是合法的 JSON` };
@@ -57,10 +57,13 @@ function classify(error: FastifyError, request: FastifyRequest): { status: numbe
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       const { status, message } = classify(error, request);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ status, reason: message }, 'request rejected');
+      else {
+        const code = error instanceof ServiceError ? error.code : undefined;
+        request.log.info({ status, code, reason: message }, 'request rejected');
+      }
       return reply.code(status).send(errorBody(dialectOf(request), status, message));
     });
 

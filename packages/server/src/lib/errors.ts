@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_MESSAGES, errorEnvelope, type Envelope, type ErrorCode } from '@credit-portal/shared';
+import { ERROR_CODES, ERROR_MESSAGES, type Envelope, type ErrorCode } from '@credit-portal/shared';
 
 /**
  * An error the gateway answers on purpose: an HTTP status, a stable code and a Chinese message
@@ -53,9 +53,4 @@ export function codeForStatus(status: number): ErrorCode {
     default:
       return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest;
   }
-}
-
-/** A GatewayError carrying the gateway's own code and message for a status. */
-export function gatewayError(status: number, code: ErrorCode = codeForStatus(status), message?: string): GatewayError {
-  return new GatewayError(status, code, message ?? errorEnvelope(code).message);
 }

@@ -14,7 +14,8 @@ import {
   mobileProblem,
   passwordProblem,
 } from '@credit-portal/shared';
-import { HttpError, badRequest, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userSubject, wechatSubject } from '../../repositories/accounts.js';
 import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
@@ -36,7 +37,7 @@ function localTimestamp(date = new Date()): string {
 function checkedMobile(raw: string): string {
   const mobile = raw.replace(/\s+/g, '').replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
   const problem = mobileProblem(mobile);
-  if (problem) throw badRequest(problem);
+  if (problem) throw new BadRequestError(problem);
   return mobile;
 }
 
@@ -52,14 +53,14 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
       const mobile = checkedMobile(request.body.Mobile);
       const { Password, ConfirmPassword } = request.body;
       const problem = passwordProblem(Password);
-      if (problem) throw badRequest(problem);
+      if (problem) throw new BadRequestError(problem);
       if (ConfirmPassword !== undefined && ConfirmPassword !== Password) {
-        throw badRequest(ACCOUNT_MESSAGES.passwordMismatch);
+        throw new BadRequestError(ACCOUNT_MESSAGES.passwordMismatch);
       }
       // Checked before the slow hash as well as by the insert, which settles a race.
-      if (ctx.accounts.userByMobile(mobile)) throw new HttpError(409, ACCOUNT_MESSAGES.mobileTaken);
+      if (ctx.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
       const id = ctx.accounts.createUser(mobile, await hashPassword(Password), localTimestamp());
-      if (id === null) throw new HttpError(409, ACCOUNT_MESSAGES.mobileTaken);
+      if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
       return errorCodeOk(ctx.issueLogin(ctx.accounts.resolve(userSubject(id))!), '注册成功');
     },
   );
@@ -73,7 +74,7 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
     async (request) => {
       ctx.sweep();
       const mobile = checkedMobile(request.body.Mobile);
-      if (!request.body.Password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+      if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
       const user = await ctx.checkPassword(mobile, request.body.Password, clientIp(request));
       return errorCodeOk(ctx.issueLogin(ctx.accounts.resolve(userSubject(user.id))!), '登录成功');
     },
@@ -91,7 +92,7 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
     { schema: { body: WechatLoginRequestSchema, response: errorCodeResponses(LoginResultSchema) } },
     async (request) => {
       const subject = ctx.accounts.resolve(wechatSubject(request.body.OpenId));
-      if (!subject) throw new HttpError(404, ACCOUNT_MESSAGES.wechatNotFound);
+      if (!subject) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
       return errorCodeOk(ctx.issueLogin(subject), '登录成功');
     },
   );
@@ -102,7 +103,7 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
     async (request) => {
       const subjectKey = ctx.accounts.takeHandoff(sha256(request.body.LoginToken), Date.now());
       const subject = subjectKey ? ctx.accounts.resolve(subjectKey) : null;
-      if (!subject) throw new HttpError(401, ACCOUNT_MESSAGES.loginTokenInvalid);
+      if (!subject) throw new UnauthorizedError(ACCOUNT_MESSAGES.loginTokenInvalid);
       return errorCodeOk(ctx.issueLogin(subject), '登录成功');
     },
   );
@@ -122,13 +123,13 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
     },
     async (request) => {
       const session = ctx.session(request);
-      if (session.subject.kind !== 'wechat') throw badRequest('当前为手机号码账号登录，无需绑定手机账号');
-      if (session.subject.user) throw new HttpError(409, '该微信身份已绑定手机账号');
+      if (session.subject.kind !== 'wechat') throw new BadRequestError('当前为手机号码账号登录，无需绑定手机账号');
+      if (session.subject.user) throw new ConflictError('该微信身份已绑定手机账号');
       const mobile = checkedMobile(request.body.Mobile);
-      if (!request.body.Password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+      if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
       const user = await ctx.checkPassword(mobile, request.body.Password, clientIp(request));
       if (!ctx.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
-        throw new HttpError(409, '该手机账号已绑定其他微信身份');
+        throw new ConflictError('该手机账号已绑定其他微信身份');
       }
       return errorCodeOk(ctx.profile({ ...session, subject: ctx.accounts.resolve(session.subject.key)! }), '绑定成功');
     },
@@ -142,12 +143,12 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
     },
     async (request) => {
       const session = ctx.session(request);
-      if (session.subject.kind !== 'user') throw badRequest('当前为微信登录，请通过“绑定账号”绑定手机账号');
-      if (session.subject.wechat) throw new HttpError(409, '该手机账号已绑定微信身份');
+      if (session.subject.kind !== 'user') throw new BadRequestError('当前为微信登录，请通过“绑定账号”绑定手机账号');
+      if (session.subject.wechat) throw new ConflictError('该手机账号已绑定微信身份');
       const identity = ctx.accounts.wechatById(request.body.OpenId);
-      if (!identity) throw new HttpError(404, ACCOUNT_MESSAGES.wechatNotFound);
+      if (!identity) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
       if (!ctx.accounts.bindWechat(session.subject.user.id, identity.openId)) {
-        throw new HttpError(409, '该微信身份已绑定其他手机账号');
+        throw new ConflictError('该微信身份已绑定其他手机账号');
       }
       return errorCodeOk(ctx.profile({ ...session, subject: ctx.accounts.resolve(session.subject.key)! }), '绑定成功');
     },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, MESSAGES, type LoginResult, type Profile } from '@credit-portal/shared';
-import { HttpError } from '../../lib/dialect.js';
+import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import { signToken, verifyToken, type TokenClaims } from '../../lib/jwt.js';
 import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
 import { createAccountRepository, type Subject, type UserRow } from '../../repositories/accounts.js';
@@ -28,7 +28,7 @@ export interface Session {
 }
 
 /** Answered for every missing, malformed, forged, expired or revoked token (spec §7: the gateway's not-logged-in rule). */
-export const notLoggedIn = (): HttpError => new HttpError(401, MESSAGES.notLoggedInUpstream);
+export const notLoggedIn = (): UnauthorizedError => new UnauthorizedError(MESSAGES.notLoggedInUpstream);
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
@@ -127,15 +127,14 @@ export function createAccountContext(app: AccountApp, options: AccountOptions) {
      */
     async checkPassword(mobile: string, password: string, ip: string): Promise<UserRow> {
       const key = sha256(`${mobile}|${ip}`);
-      if (accounts.lockedUntil(key, Date.now()) > 0) throw new HttpError(429, ACCOUNT_MESSAGES.lockedOut);
+      if (accounts.lockedUntil(key, Date.now()) > 0) throw new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut);
       const user = accounts.userByMobile(mobile);
       const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !matches) {
         const locked = accounts.recordFailure(key, Date.now());
-        throw new HttpError(
-          locked ? 429 : 401,
-          locked ? ACCOUNT_MESSAGES.lockedOut : ACCOUNT_MESSAGES.wrongCredentials,
-        );
+        throw locked
+          ? new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut)
+          : new UnauthorizedError(ACCOUNT_MESSAGES.wrongCredentials);
       }
       accounts.clearFailures(key);
       return user;

@@ -1,5 +1,6 @@
 import { API_PATHS, EntityBaseInfoSchema, EntityDetailInfoSchema, EntityIdQuerySchema } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses, notFound } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import type { AccountApp, AccountContext } from './context.js';
@@ -18,7 +19,7 @@ export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext)
     },
     async (request) => {
       const info = ctx.details.baseInfo(request.query.id);
-      if (!info) throw notFound(NOT_FOUND_MESSAGES.record);
+      if (!info) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(info);
     },
   );
@@ -31,7 +32,7 @@ export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext)
     },
     async (request) => {
       const info = ctx.details.detailInfo(request.query.id, localToday());
-      if (!info) throw notFound(NOT_FOUND_MESSAGES.record);
+      if (!info) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(info);
     },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
-import { HttpError } from '../../lib/dialect.js';
+import { ServiceError } from '../../lib/errors.js';
 import { CITY } from '../../seed/vocabulary.js';
 import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
 
@@ -194,7 +194,7 @@ export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): voi
       try {
         await ctx.checkPassword(account, password, clientIp(request));
       } catch (error) {
-        if (error instanceof HttpError) return send(reply, error.statusCode, loginForm(error.message));
+        if (error instanceof ServiceError) return send(reply, error.statusCode, loginForm(error.message));
         throw error;
       }
       return send(

@@ -7,7 +7,8 @@ import {
   mobileProblem,
   normalizeKeyword,
 } from '@credit-portal/shared';
-import { HttpError, badRequest, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
 import type { AccountApp, AccountContext } from './context.js';
 
@@ -38,16 +39,16 @@ export function registerPromiseRoutes(app: AccountApp, ctx: AccountContext): voi
       const session = ctx.session(request);
       const body = request.body;
       const code = normalizeKeyword(body.CreditCode);
-      if (!looksLikeCreditCode(code)) throw badRequest('请输入18位统一社会信用代码');
+      if (!looksLikeCreditCode(code)) throw new BadRequestError('请输入18位统一社会信用代码');
       const entity = ctx.details.entityByCode(code);
-      if (!entity) throw new HttpError(404, '未找到该统一社会信用代码对应的主体');
+      if (!entity) throw new NotFoundError('未找到该统一社会信用代码对应的主体');
       const contact = body.ContactMobile.trim();
       const problem = mobileProblem(contact);
-      if (problem) throw badRequest(problem);
+      if (problem) throw new BadRequestError(problem);
       const content = body.Content.trim();
       const promiser = body.Promiser.trim();
-      if (content.length < 10) throw badRequest('请填写承诺内容（至少10个字）');
-      if (promiser.length < 2) throw badRequest('请输入承诺人姓名（至少2个字）');
+      if (content.length < 10) throw new BadRequestError('请填写承诺内容（至少10个字）');
+      if (promiser.length < 2) throw new BadRequestError('请输入承诺人姓名（至少2个字）');
       const now = new Date();
       const created = ctx.details.createPromise({
         entityId: entity.id,

@@ -9,7 +9,8 @@ import {
   LoginTicketStateSchema,
   type LoginTicketState,
 } from '@credit-portal/shared';
-import { HttpError, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { ConflictError, GoneError, NotFoundError } from '../../lib/errors.js';
 import type { TicketRow } from '../../repositories/login-tickets.js';
 import { sha256, type AccountApp, type AccountContext } from './context.js';
 
@@ -26,9 +27,9 @@ function sameHash(a: string, b: string): boolean {
 
 /** The answer for a ticket the phone may still act on: unknown, expired or used ones are refused. */
 function usable(row: TicketRow | null, now: number): TicketRow {
-  if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.ticketNotFound);
-  if (row.status === 'confirmed' || row.status === 'used') throw new HttpError(409, ACCOUNT_MESSAGES.ticketUsed);
-  if (row.expiresAt <= now) throw new HttpError(410, ACCOUNT_MESSAGES.ticketExpired);
+  if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.ticketNotFound);
+  if (row.status === 'confirmed' || row.status === 'used') throw new ConflictError(ACCOUNT_MESSAGES.ticketUsed);
+  if (row.expiresAt <= now) throw new GoneError(ACCOUNT_MESSAGES.ticketExpired);
   return row;
 }
 
@@ -55,7 +56,7 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
       const now = Date.now();
       const row = ctx.tickets.find(request.body.Ticket);
       if (!row || !sameHash(row.pollHash, sha256(request.body.PollToken))) {
-        throw new HttpError(404, ACCOUNT_MESSAGES.ticketNotFound);
+        throw new NotFoundError(ACCOUNT_MESSAGES.ticketNotFound);
       }
       const state = (status: LoginTicketState['Status'], login: LoginTicketState['Login'] = null) =>
         errorCodeOk<LoginTicketState>({ Status: status, ExpiresAt: iso(row.expiresAt), Login: login });
@@ -94,7 +95,7 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
       if (!ctx.tickets.confirm(row.ticket, session.subject.key, now)) {
         // Another call changed the ticket in between: answer for what it is now.
         usable(ctx.tickets.find(row.ticket), now);
-        throw new HttpError(409, ACCOUNT_MESSAGES.ticketUsed);
+        throw new ConflictError(ACCOUNT_MESSAGES.ticketUsed);
       }
       return errorCodeOk<LoginTicketState>(
         { Status: 'confirmed', ExpiresAt: iso(row.expiresAt), Login: null },

@@ -14,7 +14,8 @@ import {
   ImageLinkSchema,
   PAGE_SIZE,
 } from '@credit-portal/shared';
-import { msgOk, msgResponses, notFound } from '../../lib/dialect.js';
+import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { createContentRepository } from '../../repositories/content.js';
 
@@ -65,7 +66,7 @@ const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, op
     { schema: { body: ContentDetailQuerySchema, response: msgResponses(ContentDetailSchema) } },
     async (request) => {
       const detail = content.detail(request.body.recordId);
-      if (!detail) throw notFound(NOT_FOUND_MESSAGES.content);
+      if (!detail) throw new NotFoundError(NOT_FOUND_MESSAGES.content);
       return msgOk(detail);
     },
   );
@@ -81,7 +82,7 @@ const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, op
     { schema: { body: FlipbookQuerySchema, response: msgResponses(FlipbookSchema) } },
     async (request) => {
       const book = content.flipbook(request.body.recordId);
-      if (!book) throw notFound(NOT_FOUND_MESSAGES.content);
+      if (!book) throw new NotFoundError(NOT_FOUND_MESSAGES.content);
       return msgOk(book);
     },
   );

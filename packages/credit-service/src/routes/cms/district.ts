@@ -17,7 +17,8 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
-import { errorCodeOk, errorCodeResponses, msgOk, msgResponses, notFound } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses, msgOk, msgResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createContentRepository } from '../../repositories/content.js';
 import { createDistrictRepository } from '../../repositories/districts.js';
@@ -32,7 +33,7 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
 
   const siteOrThrow = (recordId: string) => {
     const site = districts.get(recordId);
-    if (!site) throw notFound(NOT_FOUND_MESSAGES.site);
+    if (!site) throw new NotFoundError(NOT_FOUND_MESSAGES.site);
     return site;
   };
 
@@ -117,7 +118,7 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
     { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(LicenceDetailSchema) } },
     async (request) => {
       const licence = publicity.licence(request.query.id);
-      if (!licence) throw notFound(NOT_FOUND_MESSAGES.record);
+      if (!licence) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(licence, 'ok', 'msg');
     },
   );
@@ -127,8 +128,8 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
     { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(PenaltyDetailSchema) } },
     async (request) => {
       const penalty = publicity.penalty(request.query.id);
-      if (!penalty) throw notFound(NOT_FOUND_MESSAGES.record);
-      if (penalty.CF_GSJZQ < localToday()) throw notFound(NOT_FOUND_MESSAGES.expired);
+      if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+      if (penalty.CF_GSJZQ < localToday()) throw new NotFoundError(NOT_FOUND_MESSAGES.expired);
       return errorCodeOk(penalty, 'ok', 'msg');
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { API_PATHS } from '@credit-portal/shared';
-import { errorResponsesOf, notFound } from '../../lib/dialect.js';
+import { errorResponsesOf } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { renderFlipbookPage, renderImage, SVG_CONTENT_TYPE } from '../../media/svg.js';
 import { createContentRepository } from '../../repositories/content.js';
@@ -32,7 +33,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, opti
     },
     async (request, reply) => {
       const page = content.flipbookPage(request.params.recordId, Number.parseInt(request.params.file, 10));
-      if (!page) throw notFound(NOT_FOUND_MESSAGES.image);
+      if (!page) throw new NotFoundError(NOT_FOUND_MESSAGES.image);
       return reply.type(SVG_CONTENT_TYPE).header('cache-control', CACHE_CONTROL).send(renderFlipbookPage(page));
     },
   );
@@ -42,7 +43,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, opti
     { schema: { params: ImageParamsSchema, response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.imagePrefix) } } },
     async (request, reply) => {
       const image = content.image(request.params.file.slice(0, -'.svg'.length));
-      if (!image) throw notFound(NOT_FOUND_MESSAGES.image);
+      if (!image) throw new NotFoundError(NOT_FOUND_MESSAGES.image);
       return reply.type(SVG_CONTENT_TYPE).header('cache-control', CACHE_CONTROL).send(renderImage(image));
     },
   );

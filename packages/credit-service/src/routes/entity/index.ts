@@ -7,7 +7,8 @@ import {
   MESSAGES,
   normalizeKeyword,
 } from '@credit-portal/shared';
-import { badRequest, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError } from '../../lib/errors.js';
 import { createEntityRepository } from '../../repositories/entities.js';
 
 /** Entity search by name or unified social credit code (spec §7). */
@@ -22,7 +23,7 @@ const entityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const keyword = normalizeKeyword(request.body.EntNameOrCreditCode);
-      if (!keyword) throw badRequest(MESSAGES.emptySearch);
+      if (!keyword) throw new BadRequestError(MESSAGES.emptySearch);
       return errorCodeOk(entities.search(keyword));
     },
   );

@@ -10,7 +10,8 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
-import { errorCodeOk, errorCodeResponses, notFound } from '../../lib/dialect.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createPublicityRepository } from '../../repositories/publicity.js';
 
@@ -41,7 +42,7 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(LicenceDetailSchema) } },
     async (request) => {
       const licence = publicity.licence(request.query.id);
-      if (!licence) throw notFound(NOT_FOUND_MESSAGES.record);
+      if (!licence) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(licence);
     },
   );
@@ -51,8 +52,8 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(PenaltyDetailSchema) } },
     async (request) => {
       const penalty = publicity.penalty(request.query.id);
-      if (!penalty) throw notFound(NOT_FOUND_MESSAGES.record);
-      if (penalty.CF_GSJZQ < localToday()) throw notFound(NOT_FOUND_MESSAGES.expired);
+      if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+      if (penalty.CF_GSJZQ < localToday()) throw new NotFoundError(NOT_FOUND_MESSAGES.expired);
       return errorCodeOk(penalty);
     },
   );

@@ -7,11 +7,13 @@ import {
   VisitLogPayloadSchema,
   VisitLogReceiptSchema,
   decodeVisitLogMessage,
+  describeIssue,
   isVisitTime,
   type ForwardedVisitLog,
+  type ValidationIssue,
 } from '@credit-portal/shared';
-import { badRequest, errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { describeIssue, type ValidationIssue } from '../../lib/validation-message.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError } from '../../lib/errors.js';
 import { createVisitLogRepository } from '../../repositories/visit-logs.js';
 
 const payloadCheck = Compile(VisitLogPayloadSchema);
@@ -44,17 +46,17 @@ const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         payload = decodeVisitLogMessage(request.body.message);
       } catch {
-        throw badRequest('参数错误：message 不是 Base64 编码的 JSON');
+        throw new BadRequestError('参数错误：message 不是 Base64 编码的 JSON');
       }
       if (!payloadCheck.Check(payload)) {
         const [issue] = payloadCheck.Errors(payload) as unknown as ValidationIssue[];
-        throw badRequest(
+        throw new BadRequestError(
           `参数错误：message 内容不正确（${issue ? describeIssue(issue) : '应为 {appToken, messages}'}）`,
         );
       }
       payload.messages.forEach((record, i) => {
         const problem = recordProblem(record);
-        if (problem) throw badRequest(`参数错误：第 ${i + 1} 条访问日志 ${problem}`);
+        if (problem) throw new BadRequestError(`参数错误：第 ${i + 1} 条访问日志 ${problem}`);
       });
       const records = payload.messages as ForwardedVisitLog[];
       const stored = visitLogs.store(payload.appToken, records);

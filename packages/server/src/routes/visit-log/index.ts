@@ -7,9 +7,9 @@ import {
   ErrorEnvelopeSchema,
   NormalizedEnvelope,
 } from '@credit-portal/shared';
-import { GatewayError } from '../lib/errors.js';
-import { decodePayload, enrich, validateRecords, type RejectedRecord } from '../visit-log/intake.js';
-import { QueueFullError } from '../visit-log/visit-log-stream.js';
+import { GatewayError } from '../../lib/errors.js';
+import { decodePayload, enrich, validateRecords, type RejectedRecord } from '../../visit-log/intake.js';
+import { QueueFullError } from '../../visit-log/visit-log-stream.js';
 
 const RejectedSchema = Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), reason: Type.String() }));
 

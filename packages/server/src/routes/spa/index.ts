@@ -15,7 +15,7 @@ const MISSING_BUILD_PAGE = `<!doctype html>
  * for a year. The SPA routes by hash, so '/' (index.html) is the only page. Without a build the
  * gateway still starts and '/' says so in a 503.
  */
-const webPlugin: FastifyPluginAsync = async (app) => {
+const spaRoutes: FastifyPluginAsync = async (app) => {
   const root = app.config.webDistDir;
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn({ root }, 'SPA build not found; / answers 503 until it is built');
@@ -45,4 +45,4 @@ const webPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default webPlugin;
+export default spaRoutes;

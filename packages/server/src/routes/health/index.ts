@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GATEWAY_PATHS, NormalizedEnvelope, SUCCESS_CODE, type UpstreamName } from '@credit-portal/shared';
-import type { CircuitState } from '../lib/circuit-breaker.js';
+import type { CircuitState } from '../../lib/circuit-breaker.js';
 
 const HealthSchema = NormalizedEnvelope(Type.Object({ status: Type.Literal('ok'), uptimeSeconds: Type.Number() }));
 

@@ -1,13 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import {
-  ARTICLE_SEARCH_SECTIONS,
-  CONTENT_SECTIONS,
   INTERACTION_TYPES,
   SATISFACTION_LEVELS,
-  type AnnualReport,
-  type AnnualReportFigure,
-  type AnnualReportSummary,
-  type ArticleSearchPage,
   type InteractionDetail,
   type InteractionListItem,
   type InteractionPage,
@@ -15,31 +9,10 @@ import {
   type InteractionStatistics,
   type InteractionStatus,
   type InteractionType,
-  type LendingOverview,
-  type ServiceGuide,
 } from '@credit-portal/shared';
 import { containsPattern, pageOffset, rowId } from '../lib/sql.js';
 
-/*
- * Reads of the main portal's own pages: article search over every article section, the
- * interaction messages and their figures, the lending platform, the service guides and the
- * annual reports (tables of migration 5 and the CMS content table).
- */
-
-const ARTICLE_CATEGORIES = ARTICLE_SEARCH_SECTIONS.map((key) => CONTENT_SECTIONS[key].categoryId);
-
-interface ArticleRow {
-  record_id: string;
-  category_id: string;
-  title: string;
-  summary: string;
-  author: string;
-  release_date: string;
-  top: number;
-  is_url: '0' | '1';
-  url: string;
-  url_base: 'absolute' | 'old-site';
-}
+/* Reads of the interaction messages (migration 5): lists and searches, one message, a year's figures. */
 
 interface MessageRow {
   id: number;
@@ -55,14 +28,6 @@ interface MessageRow {
   replied_at: string | null;
   satisfaction: InteractionDetail['satisfaction'];
   is_public: number;
-}
-
-export interface ArticleSearchFilter {
-  searchWord?: string;
-  /** Only these sections; must be article sections (others are ignored). */
-  categoryIds?: readonly string[];
-  pageIndex: number;
-  pageSize: number;
 }
 
 export interface InteractionFilter extends Omit<InteractionSearchQuery, 'pageIndex' | 'pageSize'> {
@@ -126,17 +91,7 @@ function messageWhere(filter: InteractionFilter): { sql: string; params: Record<
   return { sql: parts.join(' AND '), params };
 }
 
-export function createPortalRepository(db: Database, options: { oldSiteUrl: string }) {
-  const oldSite = options.oldSiteUrl.replace(/\/+$/, '');
-  const articleWhere = `site_id = '' AND category_id IN (SELECT value FROM json_each(@categories))
-    AND (@like IS NULL OR title LIKE @like ESCAPE '\\' OR body_text LIKE @like ESCAPE '\\')`;
-  const articleCount = db.prepare(`SELECT COUNT(*) FROM content WHERE ${articleWhere}`).pluck();
-  const articlePage = db.prepare(
-    `SELECT record_id, category_id, title, summary, author, release_date, top, is_url, url, url_base
-     FROM content WHERE ${articleWhere}
-     ORDER BY top DESC, release_date DESC, record_id DESC LIMIT @limit OFFSET @offset`,
-  );
-
+export function createInteractionRepository(db: Database) {
   // A search builds its WHERE from the filters present: one prepared statement per combination.
   const statements = new Map<string, ReturnType<Database['prepare']>>();
   const prepared = (sql: string) => {
@@ -178,77 +133,7 @@ export function createPortalRepository(db: Database, options: { oldSiteUrl: stri
      WHERE substr(created_at, 1, 4) = @year AND satisfaction IS NOT NULL GROUP BY satisfaction`,
   );
 
-  const banks = db.prepare(
-    `SELECT b.code, b.name, b.short_name AS shortName, b.hotline,
-       (SELECT COUNT(*) FROM lending_products p WHERE p.bank_code = b.code) AS productCount
-     FROM lending_banks b ORDER BY b.sort_order`,
-  );
-  const products = db.prepare(
-    `SELECT p.*, b.name AS bank_name FROM lending_products p JOIN lending_banks b ON b.code = p.bank_code
-     ORDER BY p.sort_order`,
-  );
-  const lendingStats = db.prepare('SELECT key, label, value, unit FROM lending_stats ORDER BY sort_order');
-  const guides = db.prepare('SELECT * FROM service_guides ORDER BY sort_order');
-  const reports = db.prepare('SELECT * FROM annual_reports ORDER BY year DESC');
-  const report = db.prepare('SELECT * FROM annual_reports WHERE year = ?');
-
-  interface ReportRow {
-    year: number;
-    title: string;
-    release_date: string;
-    summary: string;
-    figures: string;
-    sections: string;
-  }
-  type StoredFigure = Omit<AnnualReportFigure, 'previous'>;
-
-  /** A report's figures with the year before's values beside them. */
-  const figuresOf = (row: ReportRow): AnnualReportFigure[] => {
-    const before = report.get(row.year - 1) as ReportRow | undefined;
-    const previous = new Map(
-      before ? (JSON.parse(before.figures) as StoredFigure[]).map((f) => [f.key, f.value] as const) : [],
-    );
-    return (JSON.parse(row.figures) as StoredFigure[]).map((f) => ({ ...f, previous: previous.get(f.key) ?? null }));
-  };
-  const summaryOf = (row: ReportRow, figures: AnnualReportFigure[]): AnnualReportSummary => ({
-    year: row.year,
-    title: row.title,
-    releaseDate: row.release_date,
-    summary: row.summary,
-    highlights: figures.slice(0, 4),
-  });
-
   return {
-    /** Articles of every article section (or of the given ones), pinned first, then newest. */
-    searchArticles(filter: ArticleSearchFilter): ArticleSearchPage {
-      const wanted = filter.categoryIds?.length
-        ? ARTICLE_CATEGORIES.filter((id) => filter.categoryIds!.includes(id))
-        : ARTICLE_CATEGORIES;
-      const where = {
-        categories: JSON.stringify(wanted),
-        like: filter.searchWord ? containsPattern(filter.searchWord) : null,
-      };
-      const rows = articlePage.all({
-        ...where,
-        limit: filter.pageSize,
-        offset: pageOffset(filter.pageIndex, filter.pageSize),
-      }) as ArticleRow[];
-      return {
-        list: rows.map((row) => ({
-          id: row.record_id,
-          title: row.title,
-          content: row.summary,
-          author: row.author,
-          date: row.release_date,
-          top: row.top === 1,
-          category_id: row.category_id,
-          is_url: row.is_url,
-          url: row.url_base === 'old-site' ? oldSite + row.url : row.url,
-        })),
-        totalCount: articleCount.get(where) as number,
-      };
-    },
-
     /** Public messages matching the filter, newest first. */
     messages(filter: InteractionFilter): InteractionPage {
       const { sql, params } = messageWhere(filter);
@@ -313,80 +198,7 @@ export function createPortalRepository(db: Database, options: { oldSiteUrl: stri
         satisfaction: SATISFACTION_LEVELS.map((level) => ({ level, count: levels.get(level) ?? 0 })),
       };
     },
-
-    /** The lending platform: its figures (bank and product counts first), partner banks and products. */
-    lending(): LendingOverview {
-      const bankRows = banks.all() as LendingOverview['banks'];
-      const productRows = products.all() as {
-        id: string;
-        bank_code: string;
-        bank_name: string;
-        name: string;
-        category: string;
-        max_amount: number;
-        rate_min: number;
-        rate_max: number;
-        term_months: number;
-        guarantee: string;
-        target: string;
-        features: string;
-        requirements: string;
-      }[];
-      return {
-        stats: [
-          { key: 'banks', label: '入驻金融机构', value: String(bankRows.length), unit: '家' },
-          { key: 'products', label: '上架信贷产品', value: String(productRows.length), unit: '款' },
-          ...(lendingStats.all() as LendingOverview['stats']),
-        ],
-        banks: bankRows,
-        products: productRows.map((p) => ({
-          id: p.id,
-          name: p.name,
-          bankCode: p.bank_code,
-          bankName: p.bank_name,
-          category: p.category,
-          maxAmount: p.max_amount,
-          rateMin: p.rate_min,
-          rateMax: p.rate_max,
-          termMonths: p.term_months,
-          guarantee: p.guarantee,
-          target: p.target,
-          features: JSON.parse(p.features) as string[],
-          requirements: JSON.parse(p.requirements) as string[],
-        })),
-      };
-    },
-
-    /** Every service guide, in editorial order. */
-    guides(): ServiceGuide[] {
-      return (guides.all() as { id: string; title: string; category: string; summary: string; detail: string }[]).map(
-        (row) => ({
-          id: row.id,
-          title: row.title,
-          category: row.category,
-          summary: row.summary,
-          ...(JSON.parse(row.detail) as Omit<ServiceGuide, 'id' | 'title' | 'category' | 'summary'>),
-        }),
-      );
-    },
-
-    /** The annual reports, newest first, with their headline figures. */
-    annualReports(): AnnualReportSummary[] {
-      return (reports.all() as ReportRow[]).map((row) => summaryOf(row, figuresOf(row)));
-    },
-
-    /** One year's report; undefined when there is none. */
-    annualReport(year: number): AnnualReport | undefined {
-      const row = report.get(year) as ReportRow | undefined;
-      if (!row) return undefined;
-      const figures = figuresOf(row);
-      return {
-        ...summaryOf(row, figures),
-        figures,
-        sections: JSON.parse(row.sections) as AnnualReport['sections'],
-      };
-    },
   };
 }
 
-export type PortalRepository = ReturnType<typeof createPortalRepository>;
+export type InteractionRepository = ReturnType<typeof createInteractionRepository>;

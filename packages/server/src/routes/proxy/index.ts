@@ -1,14 +1,14 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type Dialect } from '@credit-portal/shared';
-import type { Answer, ProducedAnswer } from '../cache/cache-entry.js';
-import { cacheKey, splitUrl } from '../lib/canonical.js';
-import { GatewayError } from '../lib/errors.js';
-import type { GatewayRoute } from '../route-table.js';
-import { normalizeUpstreamAnswer } from '../upstream/normalize.js';
-import { UpstreamFailure, type UpstreamClient } from '../upstream/upstream-client.js';
-import binaryProxy from './external/http-proxy.js';
-import type { CacheStatus } from './metrics.js';
+import type { Answer, ProducedAnswer } from '../../cache/cache-entry.js';
+import { cacheKey, splitUrl } from '../../lib/canonical.js';
+import { GatewayError } from '../../lib/errors.js';
+import type { GatewayRoute } from '../../route-table.js';
+import { normalizeUpstreamAnswer } from '../../upstream/normalize.js';
+import { UpstreamFailure, type UpstreamClient } from '../../upstream/upstream-client.js';
+import binaryProxy from './binary.js';
+import type { CacheStatus } from '../../plugins/metrics.js';
 
 /** Request headers passed to the upstream; everything else (cookies, hop-by-hop) stays here. */
 const FORWARDED_HEADERS = ['accept-language', 'authorization', 'jwttoken', 'infotoken', 'certtoken', 'user-agent'];
@@ -35,11 +35,10 @@ const RAW_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-
  * and the envelope normalizer on the upstream's undici Pool; binary prefix routes stream through
  * @fastify/http-proxy. Every answer carries x-cache.
  */
-const proxyPlugin: FastifyPluginAsync = async (app) => {
+const proxyRoutes: FastifyPluginAsync = async (app) => {
   const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes } = app.config;
 
-  // Upstream routes take JSON, or raw form/multipart bodies; text/plain is only for visit-log beacons.
-  app.removeContentTypeParser('text/plain');
+  // Upstream routes take JSON, or raw form/multipart bodies (text/plain is removed app-wide in app.ts).
   app.addContentTypeParser(RAW_CONTENT_TYPES, (request, payload, done) => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > uploadLimitBytes) {
@@ -219,4 +218,4 @@ declare module 'fastify' {
   }
 }
 
-export default proxyPlugin;
+export default proxyRoutes;

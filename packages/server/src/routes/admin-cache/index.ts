@@ -8,7 +8,7 @@ import {
   NormalizedEnvelope,
   SUCCESS_CODE,
 } from '@credit-portal/shared';
-import { GatewayError } from '../lib/errors.js';
+import { GatewayError } from '../../lib/errors.js';
 
 const PurgeBodySchema = Type.Object(
   {

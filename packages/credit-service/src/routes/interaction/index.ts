@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  InteractionDetailQuerySchema,
+  InteractionDetailSchema,
+  InteractionListQuerySchema,
+  InteractionPageSchema,
+  InteractionSearchQuerySchema,
+  InteractionStatisticsQuerySchema,
+  InteractionStatisticsSchema,
+  PAGE_SIZE,
+} from '@credit-portal/shared';
+import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { createInteractionRepository } from '../../repositories/interaction.js';
+
+/** Answers when the asked-for message or year does not exist. */
+const NOT_FOUND = {
+  message: '留言不存在或未公开',
+  statistics: '该年度暂无留言统计',
+} as const;
+
+/**
+ * Interaction (互动交流, POST, JSON bodies, msg dialect): public messages with their search and
+ * detail, and the yearly figures.
+ */
+const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const interaction = createInteractionRepository(app.db);
+
+  app.post(
+    API_PATHS.interactionList,
+    { schema: { body: InteractionListQuerySchema, response: msgResponses(InteractionPageSchema) } },
+    async (request) => {
+      const { pageIndex, pageSize, ...filter } = request.body;
+      return msgOk(
+        interaction.messages({ ...filter, pageIndex: pageIndex ?? 1, pageSize: pageSize ?? PAGE_SIZE.default }),
+      );
+    },
+  );
+
+  app.post(
+    API_PATHS.interactionSearch,
+    { schema: { body: InteractionSearchQuerySchema, response: msgResponses(InteractionPageSchema) } },
+    async (request) => {
+      const { pageIndex, pageSize, keyword, code, dept, ...filter } = request.body;
+      return msgOk(
+        interaction.messages({
+          ...filter,
+          keyword: keyword?.trim() || undefined,
+          code: code?.trim() || undefined,
+          dept: dept?.trim() || undefined,
+          pageIndex: pageIndex ?? 1,
+          pageSize: pageSize ?? PAGE_SIZE.default,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    API_PATHS.interactionDetail,
+    { schema: { body: InteractionDetailQuerySchema, response: msgResponses(InteractionDetailSchema) } },
+    async (request) => {
+      const message = interaction.message(request.body.id);
+      if (!message) throw new NotFoundError(NOT_FOUND.message);
+      return msgOk(message);
+    },
+  );
+
+  app.post(
+    API_PATHS.interactionStatistics,
+    { schema: { body: InteractionStatisticsQuerySchema, response: msgResponses(InteractionStatisticsSchema) } },
+    async (request) => {
+      const statistics = interaction.statistics(request.body.year);
+      if (!statistics) throw new NotFoundError(NOT_FOUND.statistics);
+      return msgOk(statistics);
+    },
+  );
+};
+
+export default interactionRoutes;

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, EmptyQuerySchema, LendingOverviewSchema } from '@credit-portal/shared';
+import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { createLendingRepository } from '../../repositories/lending.js';
+
+/** POST /Cms/xyd/overview (msg dialect): the lending page (信易贷): figures, partner banks, products. */
+const lendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const lending = createLendingRepository(app.db);
+
+  app.post(
+    API_PATHS.lendingOverview,
+    { schema: { body: EmptyQuerySchema, response: msgResponses(LendingOverviewSchema) } },
+    async () => msgOk(lending.overview()),
+  );
+};
+
+export default lendingRoutes;

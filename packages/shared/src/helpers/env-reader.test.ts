@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, EnvReader, LOG_LEVELS } from './env-reader.js';
+
+describe('EnvReader', () => {
+  it('returns the fallbacks for unset or blank variables', () => {
+    const read = new EnvReader({ BLANK: '  ' });
+    expect(read.int('BLANK', 7, 0, 10)).toBe(7);
+    expect(read.bool('UNSET', true)).toBe(true);
+    expect(read.string('UNSET', 'x', 10)).toBe('x');
+    expect(read.optionalString('UNSET', 1, 10)).toBeNull();
+    expect(read.oneOf('UNSET', LOG_LEVELS, 'info')).toBe('info');
+    expect(read.url('UNSET', 'http://a', { protocols: ['http:'] })).toBe('http://a');
+    expect(read.problems).toEqual([]);
+  });
+
+  it('reads trimmed, typed values', () => {
+    const read = new EnvReader({ N: ' 42 ', B: 'Yes', L: 'warn', U: 'https://x.example/a/', K: 'https://x.example/' });
+    expect(read.int('N', 0, 0, 100)).toBe(42);
+    expect(read.bool('B', false)).toBe(true);
+    expect(read.oneOf('L', LOG_LEVELS, 'info')).toBe('warn');
+    expect(read.optionalUrl('U', { protocols: ['https:'] })).toBe('https://x.example/a');
+    expect(read.optionalUrl('K', { protocols: ['https:'], keepTrailingSlash: true })).toBe('https://x.example/');
+    expect(read.problems).toEqual([]);
+  });
+
+  it('collects one problem per bad variable and throws them together', () => {
+    const read = new EnvReader({ N: '1.5', B: 'maybe', U: 'ftp://x', S: 'short', W: 'not a url' });
+    read.int('N', 0, 0, 10);
+    read.bool('B', false);
+    read.optionalUrl('U', { protocols: ['http:', 'https:'] });
+    read.optionalString('S', 32, Infinity);
+    read.optionalUrl('W', { protocols: ['http:'] });
+    expect(read.problems).toEqual([
+      'N: must be an integer from 0 to 10 (got "1.5")',
+      'B: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
+      'U: must use http or https (got "ftp:")',
+      'S: must be at least 32 characters long (got 5)',
+      'W: must be an absolute URL (got "not a url")',
+    ]);
+    expect(() => read.throwIfProblems('test configuration')).toThrow(ConfigError);
+    try {
+      read.throwIfProblems('test configuration');
+    } catch (error) {
+      expect((error as ConfigError).message.split('\n')).toEqual([
+        'Invalid test configuration:',
+        ...read.problems.map((p) => `  - ${p}`),
+      ]);
+    }
+  });
+});

@@ -1,0 +1,143 @@
+/*
+ * The one environment reader of the gateway and the credit-service: typed values with defaults
+ * and bounds, one problem per bad variable so that a misconfigured start says everything that is
+ * wrong at once. Pure: the caller passes the environment in (process.env at the call site).
+ */
+
+/** Environment variables as the process has them. */
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+/** The log levels both services accept (pino's, plus silent). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A bad configuration: one line per bad value, all of them at once. */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: readonly string[],
+    subject = 'configuration',
+  ) {
+    super(`Invalid ${subject}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+export interface UrlOptions {
+  /** Allowed protocols, with their colon: ['http:', 'https:']. */
+  protocols: readonly string[];
+  /** Keep trailing slashes as given (default: strip them). */
+  keepTrailingSlash?: boolean;
+}
+
+/** Reads typed values from an environment, collecting a problem per bad one instead of stopping. */
+export class EnvReader {
+  readonly #problems: string[] = [];
+
+  constructor(private readonly env: EnvSource) {}
+
+  /** Every problem found so far, `NAME: what is wrong (got …)`. */
+  get problems(): readonly string[] {
+    return this.#problems;
+  }
+
+  /** Records a problem with a variable (for checks across several variables). */
+  problem(name: string, message: string): void {
+    this.#problems.push(`${name}: ${message}`);
+  }
+
+  /** Throws a ConfigError listing every problem, if there is one. */
+  throwIfProblems(subject?: string): void {
+    if (this.#problems.length > 0) throw new ConfigError(this.#problems, subject);
+  }
+
+  /** The trimmed value; undefined when unset or blank. */
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      this.problem(name, `must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+      return fallback;
+    }
+    return value;
+  }
+
+  /** true/1/yes/on or false/0/no/off, any case. */
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.raw(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (TRUE_WORDS.includes(raw)) return true;
+    if (FALSE_WORDS.includes(raw)) return false;
+    this.problem(name, `must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+
+  string(name: string, fallback: string, maxLength: number): string {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    if (raw.length > maxLength) {
+      this.problem(name, `must be at most ${maxLength} characters (got ${raw.length})`);
+      return fallback;
+    }
+    return raw;
+  }
+
+  /** A string of minLength to maxLength characters (no upper bound when maxLength is Infinity); null when unset. */
+  optionalString(name: string, minLength: number, maxLength: number): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    if (raw.length < minLength || raw.length > maxLength) {
+      const bounds =
+        maxLength === Infinity
+          ? `at least ${minLength} characters long`
+          : `${minLength} to ${maxLength} characters long`;
+      this.problem(name, `must be ${bounds} (got ${raw.length})`);
+      return null;
+    }
+    return raw;
+  }
+
+  oneOf<const T extends readonly string[]>(name: string, allowed: T, fallback: T[number]): T[number] {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    if (!allowed.includes(raw)) {
+      this.problem(name, `must be one of ${allowed.join(', ')} (got ${JSON.stringify(raw)})`);
+      return fallback;
+    }
+    return raw;
+  }
+
+  url(name: string, fallback: string, options: UrlOptions): string {
+    return this.optionalUrl(name, options) ?? fallback;
+  }
+
+  /** An absolute URL with one of the protocols; null when unset or bad. */
+  optionalUrl(name: string, options: UrlOptions): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      this.problem(name, `must be an absolute URL (got ${JSON.stringify(raw)})`);
+      return null;
+    }
+    const { protocols } = options;
+    if (!protocols.includes(url.protocol)) {
+      this.problem(
+        name,
+        `must use ${protocols.map((p) => p.replace(':', '')).join(' or ')} (got ${JSON.stringify(url.protocol)})`,
+      );
+      return null;
+    }
+    return options.keepTrailingSlash ? raw : raw.replace(/\/+$/, '');
+  }
+}
