@@ -76,8 +76,11 @@ describe('gateway contract', () => {
     expectEnvelope(missing.body);
     expect(missing.body).toMatchObject({ ok: false, code: 404, message: '站点不存在', data: null });
 
+    // An empty keyword breaks the contract: refused at the gateway with the contract's message.
+    const searches = await upstream.count(API_PATHS.entitySearch);
     const empty = await request(gateway.url).post(API_PATHS.entitySearch).send({ EntNameOrCreditCode: '' }).expect(400);
-    expect(empty.body).toMatchObject({ ok: false, code: 400, message: '请输入关键字查询' });
+    expect(empty.body).toMatchObject({ ok: false, code: 'bad_request', message: '请输入关键字查询', data: null });
+    expect(await upstream.count(API_PATHS.entitySearch)).toBe(searches);
   });
 
   it('answers upstream 5xx as 502 with the upstream code and no upstream text', async () => {

@@ -1,3 +1,4 @@
+import type { Static, TSchema } from 'typebox';
 import type { Dialect } from './envelope.js';
 
 /** Which configured base URL an upstream path lives on (DESIGN.md: CREDIT_API_URL, CMS_API_URL, REPORT_API_URL). */
@@ -96,7 +97,13 @@ export const GATEWAY_PATHS = {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** One upstream route: where it goes and which envelope it speaks. */
+/**
+ * One upstream route and its contract: where it goes, which envelope it speaks, and the schemas
+ * of its query, its JSON body and the `data` of its answer. The gateway validates requests with
+ * the query and body schemas before any upstream call and serializes answers by the data schema;
+ * the credit-service serves the route with the same schemas; the SPA's fetchers take their types
+ * from them (ContractQuery, ContractBody, ContractData).
+ */
 export interface UpstreamRoute {
   path: string;
   methods: readonly HttpMethod[];
@@ -105,54 +112,46 @@ export interface UpstreamRoute {
   dialect: Dialect | 'binary';
   /** True when the path is a prefix (e.g. flipbook page images). */
   prefix?: boolean;
+  /** The query string's schema (GET routes). */
+  query?: TSchema;
+  /** The JSON body's schema (POST routes). */
+  body?: TSchema;
+  /** The schema of the answer's `data`. */
+  data?: TSchema;
+  /** The message for a field that is missing or empty, instead of the generic one (spec §8). */
+  emptyFieldMessages?: Readonly<Record<string, string>>;
+  /** The SPA sends the stored JwtToken as a bearer token. */
+  auth?: boolean;
 }
 
+/** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */
+export const defineRoute = <const R extends UpstreamRoute>(route: R): R => route;
+
+type SchemaOf<R, K extends 'query' | 'body' | 'data'> = R extends { [P in K]: infer S extends TSchema } ? S : never;
+
+/** The query a route takes (undefined when it takes none). */
+export type ContractQuery<R extends UpstreamRoute> = [SchemaOf<R, 'query'>] extends [never]
+  ? undefined
+  : Static<SchemaOf<R, 'query'>>;
+/** The JSON body a route takes (undefined when it takes none). */
+export type ContractBody<R extends UpstreamRoute> = [SchemaOf<R, 'body'>] extends [never]
+  ? undefined
+  : Static<SchemaOf<R, 'body'>>;
+/** The `data` of a route's answer. */
+export type ContractData<R extends UpstreamRoute> = [SchemaOf<R, 'data'>] extends [never]
+  ? unknown
+  : Static<SchemaOf<R, 'data'>>;
+
 /**
- * Every upstream path the gateway proxies. Anything else answers 404 without reaching an
- * upstream. The gateway adds its cache policy to these rows; the credit-service serves them.
+ * Names of user tokens (headers, query parameters, body fields; compared in lower case). A
+ * request carrying one is never cached by the gateway, and logs never show their values.
  */
-export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  { path: API_PATHS.siteInfo, methods: ['GET'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.districtList, methods: ['GET'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.districtContentList, methods: ['GET'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.districtLicenceList, methods: ['GET'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.districtPenaltyList, methods: ['GET'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.districtLicenceDetail, methods: ['GET'], upstream: 'cms', dialect: 'errorCode' },
-  { path: API_PATHS.districtPenaltyDetail, methods: ['GET'], upstream: 'cms', dialect: 'errorCode' },
-  { path: API_PATHS.contentList, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.contentListAll, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.contentDetail, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.imageLinkList, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.flipbook, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.flipbookPagePrefix, methods: ['GET'], upstream: 'cms', dialect: 'binary', prefix: true },
-  { path: API_PATHS.imagePrefix, methods: ['GET'], upstream: 'cms', dialect: 'binary', prefix: true },
-  { path: API_PATHS.articleSearch, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.interactionList, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.interactionSearch, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.interactionDetail, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.interactionStatistics, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.lendingOverview, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.serviceGuides, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.annualReportList, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.annualReportDetail, methods: ['POST'], upstream: 'cms', dialect: 'msg' },
-  { path: API_PATHS.entitySearch, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.permitPublicity, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.punishPublicity, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.permitDetail, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.punishDetail, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.entityBaseInfo, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.entityDetailInfo, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.register, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.login, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.wechatIdentities, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.wechatLogin, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.loginTicketCreate, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.loginTicketStatus, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.loginTicketScan, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.loginTicketConfirm, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.loginTokenExchange, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.profile, methods: ['GET'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.bindMobile, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.bindWechat, methods: ['POST'], upstream: 'credit', dialect: 'errorCode' },
-  { path: API_PATHS.myPromises, methods: ['GET', 'POST'], upstream: 'credit', dialect: 'errorCode' },
+export const USER_TOKEN_FIELDS: readonly string[] = [
+  'authorization',
+  'jwttoken',
+  'infotoken',
+  'certtoken',
+  'logintoken',
+  'gtxytoken',
+  'izgtxytoken',
 ];

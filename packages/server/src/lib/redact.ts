@@ -5,19 +5,16 @@
  * whatever still has the shape of personal data.
  */
 
+import { USER_TOKEN_FIELDS } from '@credit-portal/shared';
+
 export const REDACTED = '[REDACTED]';
 
 /** Field and parameter names whose values are personal data or credentials (compared lower-cased). */
 export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
-  'authorization',
+  // The user tokens (shared with the cache's never-cache rule).
+  ...USER_TOKEN_FIELDS,
   'cookie',
   'set-cookie',
-  'jwttoken',
-  'infotoken',
-  'certtoken',
-  'logintoken',
-  'gtxytoken',
-  'izgtxytoken',
   'token',
   'password',
   'name',

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
-import { ERROR_CODES, errorEnvelope, type Envelope } from '@credit-portal/shared';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import {
+  ERROR_CODES,
+  describeIssue,
+  errorEnvelope,
+  issueField,
+  type Envelope,
+  type ValidationIssue,
+} from '@credit-portal/shared';
 import { GatewayError, codeForStatus } from '../lib/errors.js';
 
 /** Fastify's own error codes that map to a specific answer. */
@@ -13,19 +20,36 @@ const FRAMEWORK_STATUS: Readonly<Record<string, number>> = {
   FST_ERR_BAD_URL: 400,
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's messages for a missing or empty field (e.g. 请输入关键字查询), instead of the generic one. */
+    emptyFieldMessages?: Readonly<Record<string, string>>;
+  }
+}
+
+/** The Chinese message of a request that breaks its contract: the contract's own for an empty field, else 参数错误：…. */
+function validationMessage(error: FastifyError, request?: FastifyRequest): string {
+  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  if (!issue) return '参数错误';
+  const custom = request?.routeOptions.config?.emptyFieldMessages?.[issueField(issue)];
+  if (custom && (issue.keyword === 'required' || issue.keyword === 'minLength')) return custom;
+  return `参数错误：${describeIssue(issue, error.validationContext)}`;
+}
+
 /** The status and envelope for any error; 5xx never carry the error's own text. */
-export function toErrorAnswer(error: FastifyError | GatewayError | Error): {
+export function toErrorAnswer(
+  error: FastifyError | GatewayError | Error,
+  request?: FastifyRequest,
+): {
   statusCode: number;
   envelope: Envelope<unknown>;
 } {
   if (error instanceof GatewayError) return { statusCode: error.statusCode, envelope: error.toEnvelope() };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const [first] = fastifyError.validation;
-    const where = `${fastifyError.validationContext ?? ''}${first?.instancePath ?? ''}`;
     return {
       statusCode: 400,
-      envelope: errorEnvelope(ERROR_CODES.badRequest, where ? `请求参数有误（${where}）` : undefined),
+      envelope: errorEnvelope(ERROR_CODES.badRequest, validationMessage(fastifyError, request)),
     };
   }
   const mapped = fastifyError.code ? FRAMEWORK_STATUS[fastifyError.code] : undefined;
@@ -38,7 +62,7 @@ export function toErrorAnswer(error: FastifyError | GatewayError | Error): {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
-      const { statusCode, envelope } = toErrorAnswer(error);
+      const { statusCode, envelope } = toErrorAnswer(error, request);
       if (error instanceof GatewayError) {
         // Expected outcomes (upstream down, bad input): the cause was logged where it happened.
         request.log[statusCode >= 500 ? 'warn' : 'debug']({ code: envelope.code, statusCode }, error.message);

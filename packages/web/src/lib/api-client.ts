@@ -3,8 +3,12 @@ import {
   ERROR_MESSAGES,
   MESSAGES,
   STORAGE_KEYS,
+  type ContractBody,
+  type ContractData,
+  type ContractQuery,
   type Envelope,
   type HttpMethod,
+  type UpstreamRoute,
 } from '@credit-portal/shared';
 import { appMessage, appNavigate } from './app-bridge';
 import { paths } from './paths';
@@ -159,4 +163,29 @@ export function isPermanentError(error: unknown): boolean {
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return CLIENT_MESSAGES.fallback;
+}
+
+export interface CallOptions<R extends UpstreamRoute> {
+  /** The query, as the route's contract has it. */
+  query?: ContractQuery<R>;
+  /** The JSON body, as the route's contract has it. */
+  body?: ContractBody<R>;
+  /** A user token other than the stored one (e.g. the phone's own login), sent as a bearer token. */
+  token?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Calls an upstream route by its contract (CONTRACTS in packages/shared): the method, the bearer
+ * token rule and the types of query, body and answer all come from the row.
+ */
+export function call<R extends UpstreamRoute>(route: R, options: CallOptions<R> = {}): Promise<ContractData<R>> {
+  return request<ContractData<R>>(route.path, {
+    method: route.methods[0],
+    query: options.query as QueryParams | undefined,
+    body: options.body,
+    token: options.token,
+    auth: route.auth === true,
+    timeoutMs: options.timeoutMs,
+  });
 }

@@ -1,28 +1,9 @@
-import { Type } from 'typebox';
-import {
-  ACCOUNT_MESSAGES,
-  API_PATHS,
-  BindMobileRequestSchema,
-  BindWechatRequestSchema,
-  LoginRequestSchema,
-  LoginResultSchema,
-  LoginTokenExchangeSchema,
-  ProfileSchema,
-  RegisterRequestSchema,
-  WechatIdentitySchema,
-  WechatLoginRequestSchema,
-  mobileProblem,
-  passwordProblem,
-} from '@credit-portal/shared';
+import { CONTRACTS, ACCOUNT_MESSAGES, mobileProblem, passwordProblem } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userSubject, wechatSubject } from '../../repositories/accounts.js';
 import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
-
-const CREDENTIAL_MESSAGES = {
-  emptyFieldMessages: { Mobile: ACCOUNT_MESSAGES.mobileRequired, Password: ACCOUNT_MESSAGES.passwordRequired },
-};
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
@@ -44,10 +25,10 @@ function checkedMobile(raw: string): string {
 /** Registration, password and chat-app login, the old site's logintoken, the profile and binding. */
 export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
   app.post(
-    API_PATHS.register,
+    CONTRACTS.register.path,
     {
-      schema: { body: RegisterRequestSchema, response: errorCodeResponses(LoginResultSchema) },
-      config: CREDENTIAL_MESSAGES,
+      schema: { body: CONTRACTS.register.body, response: errorCodeResponses(CONTRACTS.register.data) },
+      config: { emptyFieldMessages: CONTRACTS.register.emptyFieldMessages },
     },
     async (request) => {
       const mobile = checkedMobile(request.body.Mobile);
@@ -66,10 +47,10 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
   );
 
   app.post(
-    API_PATHS.login,
+    CONTRACTS.login.path,
     {
-      schema: { body: LoginRequestSchema, response: errorCodeResponses(LoginResultSchema) },
-      config: CREDENTIAL_MESSAGES,
+      schema: { body: CONTRACTS.login.body, response: errorCodeResponses(CONTRACTS.login.data) },
+      config: { emptyFieldMessages: CONTRACTS.login.emptyFieldMessages },
     },
     async (request) => {
       ctx.sweep();
@@ -81,15 +62,15 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
   );
 
   app.get(
-    API_PATHS.wechatIdentities,
-    { schema: { response: errorCodeResponses(Type.Array(WechatIdentitySchema)) } },
+    CONTRACTS.wechatIdentities.path,
+    { schema: { response: errorCodeResponses(CONTRACTS.wechatIdentities.data) } },
     async () => errorCodeOk(ctx.accounts.wechatIdentities()),
   );
 
   // The chat app's own authorization happens on the phone; its answer (the identity) arrives here.
   app.post(
-    API_PATHS.wechatLogin,
-    { schema: { body: WechatLoginRequestSchema, response: errorCodeResponses(LoginResultSchema) } },
+    CONTRACTS.wechatLogin.path,
+    { schema: { body: CONTRACTS.wechatLogin.body, response: errorCodeResponses(CONTRACTS.wechatLogin.data) } },
     async (request) => {
       const subject = ctx.accounts.resolve(wechatSubject(request.body.OpenId));
       if (!subject) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
@@ -98,8 +79,13 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
   );
 
   app.post(
-    API_PATHS.loginTokenExchange,
-    { schema: { body: LoginTokenExchangeSchema, response: errorCodeResponses(LoginResultSchema) } },
+    CONTRACTS.loginTokenExchange.path,
+    {
+      schema: {
+        body: CONTRACTS.loginTokenExchange.body,
+        response: errorCodeResponses(CONTRACTS.loginTokenExchange.data),
+      },
+    },
     async (request) => {
       const subjectKey = ctx.accounts.takeHandoff(sha256(request.body.LoginToken), Date.now());
       const subject = subjectKey ? ctx.accounts.resolve(subjectKey) : null;
@@ -109,17 +95,17 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
   );
 
   app.get(
-    API_PATHS.profile,
-    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(ProfileSchema) } },
+    CONTRACTS.profile.path,
+    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.profile.data) } },
     async (request) => errorCodeOk(ctx.profile(ctx.session(request))),
   );
 
   app.post(
-    API_PATHS.bindMobile,
+    CONTRACTS.bindMobile.path,
     {
       onRequest: ctx.requireLogin,
-      schema: { body: BindMobileRequestSchema, response: errorCodeResponses(ProfileSchema) },
-      config: CREDENTIAL_MESSAGES,
+      schema: { body: CONTRACTS.bindMobile.body, response: errorCodeResponses(CONTRACTS.bindMobile.data) },
+      config: { emptyFieldMessages: CONTRACTS.bindMobile.emptyFieldMessages },
     },
     async (request) => {
       const session = ctx.session(request);
@@ -136,10 +122,10 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
   );
 
   app.post(
-    API_PATHS.bindWechat,
+    CONTRACTS.bindWechat.path,
     {
       onRequest: ctx.requireLogin,
-      schema: { body: BindWechatRequestSchema, response: errorCodeResponses(ProfileSchema) },
+      schema: { body: CONTRACTS.bindWechat.body, response: errorCodeResponses(CONTRACTS.bindWechat.data) },
     },
     async (request) => {
       const session = ctx.session(request);

@@ -1,4 +1,4 @@
-import { API_PATHS, EntityBaseInfoSchema, EntityDetailInfoSchema, EntityIdQuerySchema } from '@credit-portal/shared';
+import { CONTRACTS } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
@@ -12,10 +12,13 @@ import type { AccountApp, AccountContext } from './context.js';
  */
 export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext): void {
   app.get(
-    API_PATHS.entityBaseInfo,
+    CONTRACTS.entityBaseInfo.path,
     {
       onRequest: ctx.requireLogin,
-      schema: { querystring: EntityIdQuerySchema, response: errorCodeResponses(EntityBaseInfoSchema) },
+      schema: {
+        querystring: CONTRACTS.entityBaseInfo.query,
+        response: errorCodeResponses(CONTRACTS.entityBaseInfo.data),
+      },
     },
     async (request) => {
       const info = ctx.details.baseInfo(request.query.id);
@@ -25,10 +28,13 @@ export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext)
   );
 
   app.get(
-    API_PATHS.entityDetailInfo,
+    CONTRACTS.entityDetailInfo.path,
     {
       onRequest: ctx.requireLogin,
-      schema: { querystring: EntityIdQuerySchema, response: errorCodeResponses(EntityDetailInfoSchema) },
+      schema: {
+        querystring: CONTRACTS.entityDetailInfo.query,
+        response: errorCodeResponses(CONTRACTS.entityDetailInfo.data),
+      },
     },
     async (request) => {
       const info = ctx.details.detailInfo(request.query.id, localToday());

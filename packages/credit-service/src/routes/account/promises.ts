@@ -1,12 +1,4 @@
-import { Type } from 'typebox';
-import {
-  API_PATHS,
-  CreatePromiseRequestSchema,
-  CreditPromiseSchema,
-  looksLikeCreditCode,
-  mobileProblem,
-  normalizeKeyword,
-} from '@credit-portal/shared';
+import { CONTRACTS, looksLikeCreditCode, mobileProblem, normalizeKeyword } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
@@ -17,22 +9,18 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** Credit promises (信用承诺) the logged-in user files (spec §2.1 sxcn/NewEntPromiseInfo), and their list. */
 export function registerPromiseRoutes(app: AccountApp, ctx: AccountContext): void {
   app.get(
-    API_PATHS.myPromises,
-    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(Type.Array(CreditPromiseSchema)) } },
+    CONTRACTS.myPromises.path,
+    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myPromises.data) } },
     async (request) => errorCodeOk(ctx.details.promisesOf(ctx.session(request).subject.key)),
   );
 
   app.post(
-    API_PATHS.myPromises,
+    CONTRACTS.createPromise.path,
     {
       onRequest: ctx.requireLogin,
-      schema: { body: CreatePromiseRequestSchema, response: errorCodeResponses(CreditPromiseSchema) },
+      schema: { body: CONTRACTS.createPromise.body, response: errorCodeResponses(CONTRACTS.createPromise.data) },
       config: {
-        emptyFieldMessages: {
-          CreditCode: '请输入统一社会信用代码',
-          Promiser: '请输入承诺人姓名（至少2个字）',
-          Content: '请填写承诺内容（至少10个字）',
-        },
+        emptyFieldMessages: CONTRACTS.createPromise.emptyFieldMessages,
       },
     },
     async (request) => {

@@ -1,14 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  ACCOUNT_MESSAGES,
-  API_PATHS,
-  LOGIN_TICKET_TTL_SECONDS,
-  LoginTicketPollSchema,
-  LoginTicketRequestSchema,
-  LoginTicketSchema,
-  LoginTicketStateSchema,
-  type LoginTicketState,
-} from '@credit-portal/shared';
+import { CONTRACTS, ACCOUNT_MESSAGES, LOGIN_TICKET_TTL_SECONDS, type LoginTicketState } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { ConflictError, GoneError, NotFoundError } from '../../lib/errors.js';
 import type { TicketRow } from '../../repositories/login-tickets.js';
@@ -39,19 +30,33 @@ function usable(row: TicketRow | null, now: number): TicketRow {
  * polling with the poll token only it holds, receives a login of its own, once.
  */
 export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void {
-  app.post(API_PATHS.loginTicketCreate, { schema: { response: errorCodeResponses(LoginTicketSchema) } }, async () => {
-    ctx.sweep();
-    const now = Date.now();
-    const ticket = randomBytes(18).toString('base64url');
-    const pollToken = randomBytes(24).toString('base64url');
-    const expiresAt = now + LOGIN_TICKET_TTL_SECONDS * 1000;
-    ctx.tickets.create(ticket, sha256(pollToken), now, expiresAt);
-    return errorCodeOk({ Ticket: ticket, PollToken: pollToken, Status: 'pending' as const, ExpiresAt: iso(expiresAt) });
-  });
+  app.post(
+    CONTRACTS.loginTicketCreate.path,
+    { schema: { response: errorCodeResponses(CONTRACTS.loginTicketCreate.data) } },
+    async () => {
+      ctx.sweep();
+      const now = Date.now();
+      const ticket = randomBytes(18).toString('base64url');
+      const pollToken = randomBytes(24).toString('base64url');
+      const expiresAt = now + LOGIN_TICKET_TTL_SECONDS * 1000;
+      ctx.tickets.create(ticket, sha256(pollToken), now, expiresAt);
+      return errorCodeOk({
+        Ticket: ticket,
+        PollToken: pollToken,
+        Status: 'pending' as const,
+        ExpiresAt: iso(expiresAt),
+      });
+    },
+  );
 
   app.post(
-    API_PATHS.loginTicketStatus,
-    { schema: { body: LoginTicketPollSchema, response: errorCodeResponses(LoginTicketStateSchema) } },
+    CONTRACTS.loginTicketStatus.path,
+    {
+      schema: {
+        body: CONTRACTS.loginTicketStatus.body,
+        response: errorCodeResponses(CONTRACTS.loginTicketStatus.data),
+      },
+    },
     async (request) => {
       const now = Date.now();
       const row = ctx.tickets.find(request.body.Ticket);
@@ -72,8 +77,8 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
   );
 
   app.post(
-    API_PATHS.loginTicketScan,
-    { schema: { body: LoginTicketRequestSchema, response: errorCodeResponses(LoginTicketStateSchema) } },
+    CONTRACTS.loginTicketScan.path,
+    { schema: { body: CONTRACTS.loginTicketScan.body, response: errorCodeResponses(CONTRACTS.loginTicketScan.data) } },
     async (request) => {
       const now = Date.now();
       const row = usable(ctx.tickets.find(request.body.Ticket), now);
@@ -83,10 +88,13 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
   );
 
   app.post(
-    API_PATHS.loginTicketConfirm,
+    CONTRACTS.loginTicketConfirm.path,
     {
       onRequest: ctx.requireLogin,
-      schema: { body: LoginTicketRequestSchema, response: errorCodeResponses(LoginTicketStateSchema) },
+      schema: {
+        body: CONTRACTS.loginTicketConfirm.body,
+        response: errorCodeResponses(CONTRACTS.loginTicketConfirm.data),
+      },
     },
     async (request) => {
       const session = ctx.session(request);

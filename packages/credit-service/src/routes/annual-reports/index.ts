@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  API_PATHS,
-  AnnualReportListSchema,
-  AnnualReportQuerySchema,
-  AnnualReportSchema,
-  EmptyQuerySchema,
-} from '@credit-portal/shared';
+import { CONTRACTS } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { createAnnualReportRepository } from '../../repositories/annual-reports.js';
@@ -18,14 +12,14 @@ const annualReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reports = createAnnualReportRepository(app.db);
 
   app.post(
-    API_PATHS.annualReportList,
-    { schema: { body: EmptyQuerySchema, response: msgResponses(AnnualReportListSchema) } },
+    CONTRACTS.annualReportList.path,
+    { schema: { body: CONTRACTS.annualReportList.body, response: msgResponses(CONTRACTS.annualReportList.data) } },
     async () => msgOk(reports.annualReports()),
   );
 
   app.post(
-    API_PATHS.annualReportDetail,
-    { schema: { body: AnnualReportQuerySchema, response: msgResponses(AnnualReportSchema) } },
+    CONTRACTS.annualReportDetail.path,
+    { schema: { body: CONTRACTS.annualReportDetail.body, response: msgResponses(CONTRACTS.annualReportDetail.data) } },
     async (request) => {
       const report = reports.annualReport(request.body.year);
       if (!report) throw new NotFoundError(REPORT_NOT_FOUND);

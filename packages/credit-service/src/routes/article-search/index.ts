@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, ArticleSearchPageSchema, ArticleSearchQuerySchema, PAGE_SIZE } from '@credit-portal/shared';
+import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { createArticleSearchRepository } from '../../repositories/article-search.js';
 
@@ -13,8 +13,8 @@ const articleSearchRoutes: FastifyPluginAsyncTypebox<ArticleSearchRouteOptions> 
   const articles = createArticleSearchRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
 
   app.post(
-    API_PATHS.articleSearch,
-    { schema: { body: ArticleSearchQuerySchema, response: msgResponses(ArticleSearchPageSchema) } },
+    CONTRACTS.articleSearch.path,
+    { schema: { body: CONTRACTS.articleSearch.body, response: msgResponses(CONTRACTS.articleSearch.data) } },
     async (request) => {
       const { searchWord, categoryIds, pageIndex, pageSize } = request.body;
       return msgOk(

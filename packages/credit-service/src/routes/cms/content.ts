@@ -1,19 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  API_PATHS,
-  ContentDetailQuerySchema,
-  ContentDetailSchema,
-  ContentListAllQuerySchema,
-  ContentListAllSchema,
-  ContentListQuerySchema,
-  ContentPageSchema,
-  FlipbookQuerySchema,
-  FlipbookSchema,
-  ImageLinkQuerySchema,
-  ImageLinkSchema,
-  PAGE_SIZE,
-} from '@credit-portal/shared';
+
+import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
@@ -29,8 +16,8 @@ const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, op
   const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
 
   app.post(
-    API_PATHS.contentList,
-    { schema: { body: ContentListQuerySchema, response: msgResponses(ContentPageSchema) } },
+    CONTRACTS.contentList.path,
+    { schema: { body: CONTRACTS.contentList.body, response: msgResponses(CONTRACTS.contentList.data) } },
     async (request) => {
       const query = request.body;
       return msgOk(
@@ -47,8 +34,8 @@ const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, op
   );
 
   app.post(
-    API_PATHS.contentListAll,
-    { schema: { body: ContentListAllQuerySchema, response: msgResponses(ContentListAllSchema) } },
+    CONTRACTS.contentListAll.path,
+    { schema: { body: CONTRACTS.contentListAll.body, response: msgResponses(CONTRACTS.contentListAll.data) } },
     async (request) => {
       const pageSize = request.body.pageSize ?? PAGE_SIZE.article;
       const lists = Object.fromEntries(
@@ -62,8 +49,8 @@ const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, op
   );
 
   app.post(
-    API_PATHS.contentDetail,
-    { schema: { body: ContentDetailQuerySchema, response: msgResponses(ContentDetailSchema) } },
+    CONTRACTS.contentDetail.path,
+    { schema: { body: CONTRACTS.contentDetail.body, response: msgResponses(CONTRACTS.contentDetail.data) } },
     async (request) => {
       const detail = content.detail(request.body.recordId);
       if (!detail) throw new NotFoundError(NOT_FOUND_MESSAGES.content);
@@ -72,14 +59,14 @@ const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, op
   );
 
   app.post(
-    API_PATHS.imageLinkList,
-    { schema: { body: ImageLinkQuerySchema, response: msgResponses(Type.Array(ImageLinkSchema)) } },
+    CONTRACTS.imageLinkList.path,
+    { schema: { body: CONTRACTS.imageLinkList.body, response: msgResponses(CONTRACTS.imageLinkList.data) } },
     async (request) => msgOk(content.imageLinks(request.body.categoryId)),
   );
 
   app.post(
-    API_PATHS.flipbook,
-    { schema: { body: FlipbookQuerySchema, response: msgResponses(FlipbookSchema) } },
+    CONTRACTS.flipbook.path,
+    { schema: { body: CONTRACTS.flipbook.body, response: msgResponses(CONTRACTS.flipbook.data) } },
     async (request) => {
       const book = content.flipbook(request.body.recordId);
       if (!book) throw new NotFoundError(NOT_FOUND_MESSAGES.content);

@@ -1,20 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  API_PATHS,
-  ContentListItemSchema,
-  ContentListQuerySchema,
-  DetailQuerySchema,
-  DistrictPublicityQuerySchema,
-  DistrictSummarySchema,
-  LicenceDetailSchema,
-  LicencePageSchema,
-  PAGE_SIZE,
-  PenaltyDetailSchema,
-  PenaltyPageSchema,
-  SiteInfoQuerySchema,
-  SiteInfoSchema,
-} from '@credit-portal/shared';
+
+import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { errorCodeOk, errorCodeResponses, msgOk, msgResponses } from '../../lib/dialect.js';
@@ -38,8 +24,8 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
   };
 
   app.get(
-    API_PATHS.siteInfo,
-    { schema: { querystring: SiteInfoQuerySchema, response: msgResponses(SiteInfoSchema) } },
+    CONTRACTS.siteInfo.path,
+    { schema: { querystring: CONTRACTS.siteInfo.query, response: msgResponses(CONTRACTS.siteInfo.data) } },
     async (request) => {
       const site = siteOrThrow(request.query.recordId);
       const limit = request.query.pageSize ?? PAGE_SIZE.districtOverview;
@@ -56,13 +42,18 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
     },
   );
 
-  app.get(API_PATHS.districtList, { schema: { response: msgResponses(Type.Array(DistrictSummarySchema)) } }, async () =>
+  app.get(CONTRACTS.districtList.path, { schema: { response: msgResponses(CONTRACTS.districtList.data) } }, async () =>
     msgOk(districts.list()),
   );
 
   app.get(
-    API_PATHS.districtContentList,
-    { schema: { querystring: ContentListQuerySchema, response: msgResponses(Type.Array(ContentListItemSchema)) } },
+    CONTRACTS.districtContentList.path,
+    {
+      schema: {
+        querystring: CONTRACTS.districtContentList.query,
+        response: msgResponses(CONTRACTS.districtContentList.data),
+      },
+    },
     async (request) => {
       const query = request.query;
       const page = content.list({
@@ -78,8 +69,13 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
   );
 
   app.get(
-    API_PATHS.districtLicenceList,
-    { schema: { querystring: DistrictPublicityQuerySchema, response: msgResponses(LicencePageSchema) } },
+    CONTRACTS.districtLicenceList.path,
+    {
+      schema: {
+        querystring: CONTRACTS.districtLicenceList.query,
+        response: msgResponses(CONTRACTS.districtLicenceList.data),
+      },
+    },
     async (request) => {
       const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
       const site = siteOrThrow(recordid);
@@ -94,8 +90,13 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
   );
 
   app.get(
-    API_PATHS.districtPenaltyList,
-    { schema: { querystring: DistrictPublicityQuerySchema, response: msgResponses(PenaltyPageSchema) } },
+    CONTRACTS.districtPenaltyList.path,
+    {
+      schema: {
+        querystring: CONTRACTS.districtPenaltyList.query,
+        response: msgResponses(CONTRACTS.districtPenaltyList.data),
+      },
+    },
     async (request) => {
       const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
       const site = siteOrThrow(recordid);
@@ -114,8 +115,13 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
 
   // The detail calls speak the errorCode dialect with a lowercase msg (spec §7).
   app.get(
-    API_PATHS.districtLicenceDetail,
-    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(LicenceDetailSchema) } },
+    CONTRACTS.districtLicenceDetail.path,
+    {
+      schema: {
+        querystring: CONTRACTS.districtLicenceDetail.query,
+        response: errorCodeResponses(CONTRACTS.districtLicenceDetail.data),
+      },
+    },
     async (request) => {
       const licence = publicity.licence(request.query.id);
       if (!licence) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
@@ -124,8 +130,13 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
   );
 
   app.get(
-    API_PATHS.districtPenaltyDetail,
-    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(PenaltyDetailSchema) } },
+    CONTRACTS.districtPenaltyDetail.path,
+    {
+      schema: {
+        querystring: CONTRACTS.districtPenaltyDetail.query,
+        response: errorCodeResponses(CONTRACTS.districtPenaltyDetail.data),
+      },
+    },
     async (request) => {
       const penalty = publicity.penalty(request.query.id);
       if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  API_PATHS,
-  EntitySearchQuerySchema,
-  EntitySearchResultSchema,
-  MESSAGES,
-  normalizeKeyword,
-} from '@credit-portal/shared';
+
+import { CONTRACTS, MESSAGES, normalizeKeyword } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { createEntityRepository } from '../../repositories/entities.js';
@@ -16,10 +10,10 @@ const entityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const entities = createEntityRepository(app.db);
 
   app.post(
-    API_PATHS.entitySearch,
+    CONTRACTS.entitySearch.path,
     {
-      schema: { body: EntitySearchQuerySchema, response: errorCodeResponses(Type.Array(EntitySearchResultSchema)) },
-      config: { emptyFieldMessages: { EntNameOrCreditCode: MESSAGES.emptySearch } },
+      schema: { body: CONTRACTS.entitySearch.body, response: errorCodeResponses(CONTRACTS.entitySearch.data) },
+      config: { emptyFieldMessages: CONTRACTS.entitySearch.emptyFieldMessages },
     },
     async (request) => {
       const keyword = normalizeKeyword(request.body.EntNameOrCreditCode);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, EmptyQuerySchema, ServiceGuideListSchema } from '@credit-portal/shared';
+import { CONTRACTS } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { createGuideRepository } from '../../repositories/guides.js';
 
@@ -8,8 +8,8 @@ const guideRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const guides = createGuideRepository(app.db);
 
   app.post(
-    API_PATHS.serviceGuides,
-    { schema: { body: EmptyQuerySchema, response: msgResponses(ServiceGuideListSchema) } },
+    CONTRACTS.serviceGuides.path,
+    { schema: { body: CONTRACTS.serviceGuides.body, response: msgResponses(CONTRACTS.serviceGuides.data) } },
     async () => msgOk(guides.list()),
   );
 };

@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  API_PATHS,
-  InteractionDetailQuerySchema,
-  InteractionDetailSchema,
-  InteractionListQuerySchema,
-  InteractionPageSchema,
-  InteractionSearchQuerySchema,
-  InteractionStatisticsQuerySchema,
-  InteractionStatisticsSchema,
-  PAGE_SIZE,
-} from '@credit-portal/shared';
+import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { createInteractionRepository } from '../../repositories/interaction.js';
@@ -28,8 +18,8 @@ const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const interaction = createInteractionRepository(app.db);
 
   app.post(
-    API_PATHS.interactionList,
-    { schema: { body: InteractionListQuerySchema, response: msgResponses(InteractionPageSchema) } },
+    CONTRACTS.interactionList.path,
+    { schema: { body: CONTRACTS.interactionList.body, response: msgResponses(CONTRACTS.interactionList.data) } },
     async (request) => {
       const { pageIndex, pageSize, ...filter } = request.body;
       return msgOk(
@@ -39,8 +29,8 @@ const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    API_PATHS.interactionSearch,
-    { schema: { body: InteractionSearchQuerySchema, response: msgResponses(InteractionPageSchema) } },
+    CONTRACTS.interactionSearch.path,
+    { schema: { body: CONTRACTS.interactionSearch.body, response: msgResponses(CONTRACTS.interactionSearch.data) } },
     async (request) => {
       const { pageIndex, pageSize, keyword, code, dept, ...filter } = request.body;
       return msgOk(
@@ -57,8 +47,8 @@ const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    API_PATHS.interactionDetail,
-    { schema: { body: InteractionDetailQuerySchema, response: msgResponses(InteractionDetailSchema) } },
+    CONTRACTS.interactionDetail.path,
+    { schema: { body: CONTRACTS.interactionDetail.body, response: msgResponses(CONTRACTS.interactionDetail.data) } },
     async (request) => {
       const message = interaction.message(request.body.id);
       if (!message) throw new NotFoundError(NOT_FOUND.message);
@@ -67,8 +57,13 @@ const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    API_PATHS.interactionStatistics,
-    { schema: { body: InteractionStatisticsQuerySchema, response: msgResponses(InteractionStatisticsSchema) } },
+    CONTRACTS.interactionStatistics.path,
+    {
+      schema: {
+        body: CONTRACTS.interactionStatistics.body,
+        response: msgResponses(CONTRACTS.interactionStatistics.data),
+      },
+    },
     async (request) => {
       const statistics = interaction.statistics(request.body.year);
       if (!statistics) throw new NotFoundError(NOT_FOUND.statistics);

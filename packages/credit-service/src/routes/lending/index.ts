@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, EmptyQuerySchema, LendingOverviewSchema } from '@credit-portal/shared';
+import { CONTRACTS } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { createLendingRepository } from '../../repositories/lending.js';
 
@@ -8,8 +8,8 @@ const lendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lending = createLendingRepository(app.db);
 
   app.post(
-    API_PATHS.lendingOverview,
-    { schema: { body: EmptyQuerySchema, response: msgResponses(LendingOverviewSchema) } },
+    CONTRACTS.lendingOverview.path,
+    { schema: { body: CONTRACTS.lendingOverview.body, response: msgResponses(CONTRACTS.lendingOverview.data) } },
     async () => msgOk(lending.overview()),
   );
 };

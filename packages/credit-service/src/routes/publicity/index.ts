@@ -1,13 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  API_PATHS,
-  DetailQuerySchema,
-  LicenceDetailSchema,
-  NoticePageSchema,
-  NoticeQuerySchema,
-  PAGE_SIZE,
-  PenaltyDetailSchema,
-} from '@credit-portal/shared';
+import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
@@ -20,8 +12,13 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publicity = createPublicityRepository(app.db);
 
   app.get(
-    API_PATHS.permitPublicity,
-    { schema: { querystring: NoticeQuerySchema, response: errorCodeResponses(NoticePageSchema) } },
+    CONTRACTS.permitPublicity.path,
+    {
+      schema: {
+        querystring: CONTRACTS.permitPublicity.query,
+        response: errorCodeResponses(CONTRACTS.permitPublicity.data),
+      },
+    },
     async (request) => {
       const { pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
       return errorCodeOk(publicity.licenceNotices(pageOffset(pageIndex, pageSize), pageSize));
@@ -29,8 +26,13 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    API_PATHS.punishPublicity,
-    { schema: { querystring: NoticeQuerySchema, response: errorCodeResponses(NoticePageSchema) } },
+    CONTRACTS.punishPublicity.path,
+    {
+      schema: {
+        querystring: CONTRACTS.punishPublicity.query,
+        response: errorCodeResponses(CONTRACTS.punishPublicity.data),
+      },
+    },
     async (request) => {
       const { pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
       return errorCodeOk(publicity.penaltyNotices(pageOffset(pageIndex, pageSize), pageSize, localToday()));
@@ -38,8 +40,10 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    API_PATHS.permitDetail,
-    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(LicenceDetailSchema) } },
+    CONTRACTS.permitDetail.path,
+    {
+      schema: { querystring: CONTRACTS.permitDetail.query, response: errorCodeResponses(CONTRACTS.permitDetail.data) },
+    },
     async (request) => {
       const licence = publicity.licence(request.query.id);
       if (!licence) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
@@ -48,8 +52,10 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    API_PATHS.punishDetail,
-    { schema: { querystring: DetailQuerySchema, response: errorCodeResponses(PenaltyDetailSchema) } },
+    CONTRACTS.punishDetail.path,
+    {
+      schema: { querystring: CONTRACTS.punishDetail.query, response: errorCodeResponses(CONTRACTS.punishDetail.data) },
+    },
     async (request) => {
       const penalty = publicity.penalty(request.query.id);
       if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);

@@ -1,6 +1,7 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type Dialect } from '@credit-portal/shared';
+import fastJson from 'fast-json-stringify';
+import { ERROR_CODES, USER_TOKEN_FIELDS, type Dialect, type Envelope } from '@credit-portal/shared';
 import type { Answer, ProducedAnswer } from '../../cache/cache-entry.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
 import { GatewayError } from '../../lib/errors.js';
@@ -13,16 +14,20 @@ import type { CacheStatus } from '../../plugins/metrics.js';
 /** Request headers passed to the upstream; everything else (cookies, hop-by-hop) stays here. */
 const FORWARDED_HEADERS = ['accept-language', 'authorization', 'jwttoken', 'infotoken', 'certtoken', 'user-agent'];
 
-/** Names of user tokens: a request carrying one (header, query or body field) is never cached. */
-const USER_TOKEN_FIELDS = new Set([
-  'authorization',
-  'jwttoken',
-  'infotoken',
-  'certtoken',
-  'logintoken',
-  'gtxytoken',
-  'izgtxytoken',
-]);
+/** Names of user tokens (shared): a request carrying one (header, query or body field) is never cached. */
+const TOKEN_FIELDS: ReadonlySet<string> = new Set(USER_TOKEN_FIELDS);
+
+/** Writes an answer's data as its contract's schema has it: fields the contract does not name are left out. */
+type DataSerializer = (data: unknown) => string;
+
+/** The normalized envelope as bytes, its data written by the route's serializer when it has one. */
+function envelopeBytes(envelope: Envelope, serializeData: DataSerializer | null): Buffer {
+  if (!serializeData || !envelope.ok || envelope.data === null || envelope.data === undefined) {
+    return Buffer.from(JSON.stringify(envelope));
+  }
+  const head = `{"ok":true,"code":${JSON.stringify(envelope.code)},"message":${JSON.stringify(envelope.message)}`;
+  return Buffer.from(`${head},"data":${serializeData(envelope.data)}}`);
+}
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 
@@ -48,6 +53,11 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     done(null, payload.pipe(new ByteLimit(uploadLimitBytes)));
   });
 
+  // Every answer of a proxy route says x-cache, refusals before the handler (400, 413, 415) too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-cache', 'BYPASS');
+  });
+
   for (const route of routes) {
     const client = app.upstreams[route.upstream];
     const timeoutMs = route.timeoutMs ?? upstreamConfig.timeoutMs;
@@ -56,13 +66,30 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       continue;
     }
     const dialect = route.dialect;
+    const serializeData: DataSerializer | null = route.data ? fastJson(route.data) : null;
     app.route({
       method: [...route.methods],
       url: route.path,
-      ...(route.rateLimit === 'strict'
-        ? { config: { rateLimit: { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } } }
+      // The contract's schemas: a request that breaks them is answered 400 here, before any upstream call.
+      schema: {
+        ...(route.query ? { querystring: route.query } : {}),
+        ...(route.body ? { body: route.body } : {}),
+      },
+      config: {
+        ...(route.emptyFieldMessages ? { emptyFieldMessages: route.emptyFieldMessages } : {}),
+        ...(route.rateLimit === 'strict'
+          ? { rateLimit: { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } }
+          : {}),
+      },
+      // A JSON route takes JSON only: a form or multipart body is refused, not validated as a stream.
+      ...(route.body
+        ? {
+            preValidation: async (request: FastifyRequest) => {
+              if (request.body instanceof Readable) throw new GatewayError(415, ERROR_CODES.unsupportedMediaType);
+            },
+          }
         : {}),
-      handler: (request, reply) => forward(request, reply, route, dialect, client, timeoutMs),
+      handler: (request, reply) => forward(request, reply, route, dialect, client, timeoutMs, serializeData),
     });
   }
 
@@ -73,12 +100,13 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     dialect: Dialect,
     client: UpstreamClient,
     timeoutMs: number,
+    serializeData: DataSerializer | null,
   ): Promise<FastifyReply> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const { search } = splitUrl(request.url);
     const raw = request.body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
-    const produce = () => callUpstream(request, method, search, dialect, client, timeoutMs);
+    const produce = () => callUpstream(request, method, search, dialect, client, timeoutMs, serializeData);
     const bypass = route.cache === null || raw || carriesUserToken(request, params);
     request.upstreamName = client.name;
 
@@ -113,6 +141,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     dialect: Dialect,
     client: UpstreamClient,
     timeoutMs: number,
+    serializeData: DataSerializer | null,
   ): Promise<ProducedAnswer> {
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -157,7 +186,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     return {
       statusCode,
       headers: JSON_HEADERS,
-      body: Buffer.from(JSON.stringify(envelope)),
+      body: envelopeBytes(envelope, serializeData),
       cacheable: statusCode === 200 && envelope.ok,
     };
   }
@@ -178,13 +207,13 @@ function toGatewayError(failure: UpstreamFailure): GatewayError {
 
 /** True when the request carries a user token in a header, a query parameter or a top-level body field. */
 function carriesUserToken(request: FastifyRequest, params: URLSearchParams | null): boolean {
-  for (const field of USER_TOKEN_FIELDS) if (request.headers[field] !== undefined) return true;
+  for (const field of TOKEN_FIELDS) if (request.headers[field] !== undefined) return true;
   if (params) {
-    for (const name of params.keys()) if (USER_TOKEN_FIELDS.has(name.toLowerCase())) return true;
+    for (const name of params.keys()) if (TOKEN_FIELDS.has(name.toLowerCase())) return true;
   }
   const body = request.body;
   if (body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof Readable)) {
-    for (const name of Object.keys(body)) if (USER_TOKEN_FIELDS.has(name.toLowerCase())) return true;
+    for (const name of Object.keys(body)) if (TOKEN_FIELDS.has(name.toLowerCase())) return true;
   }
   return false;
 }

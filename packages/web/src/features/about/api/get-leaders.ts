@@ -1,11 +1,10 @@
-import { API_PATHS, CONTENT_SECTIONS, type ImageLink } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, CONTENT_SECTIONS, type ImageLink } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches the leaders with their photos, titles and positions (POST /Cms/twljlb). */
 export function getLeaders(): Promise<ImageLink[]> {
-  return request<ImageLink[]>(API_PATHS.imageLinkList, {
-    method: 'POST',
+  return call(CONTRACTS.imageLinkList, {
     body: { categoryId: CONTENT_SECTIONS.leaders.categoryId },
   });
 }

@@ -1,10 +1,10 @@
-import { API_PATHS, type ContentDetail } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type ContentDetail } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches one CMS record (POST /Cms/nrxq). */
 export function getRecordDetail(recordId: string): Promise<ContentDetail> {
-  return request<ContentDetail>(API_PATHS.contentDetail, { method: 'POST', body: { recordId } });
+  return call(CONTRACTS.contentDetail, { body: { recordId } });
 }
 
 export const recordDetailKey = (recordId: string | null | undefined) =>

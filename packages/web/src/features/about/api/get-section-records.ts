@@ -1,4 +1,5 @@
 import {
+  CONTRACTS,
   API_PATHS,
   CONTENT_SECTIONS,
   PROPERTY_TYPE,
@@ -7,15 +8,14 @@ import {
   type ContentSectionKey,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** A static section holds a handful of records (one page, five departments, four leaders). */
 const STATIC_SECTION_SIZE = 50;
 
 /** Fetches every record of a static section, in editorial order (POST /Cms/mrlb). */
 export function getSectionRecords(section: ContentSectionKey): Promise<ContentPage> {
-  return request<ContentPage>(API_PATHS.contentList, {
-    method: 'POST',
+  return call(CONTRACTS.contentList, {
     body: {
       categoryId: CONTENT_SECTIONS[section].categoryId,
       pageIndex: 1,

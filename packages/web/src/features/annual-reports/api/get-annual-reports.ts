@@ -1,10 +1,10 @@
-import { API_PATHS, type AnnualReport, type AnnualReportSummary } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type AnnualReport, type AnnualReportSummary } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches the annual reports, newest first (POST /Cms/nb/list). */
 export function getAnnualReports(): Promise<AnnualReportSummary[]> {
-  return request<AnnualReportSummary[]>(API_PATHS.annualReportList, { method: 'POST', body: {} });
+  return call(CONTRACTS.annualReportList, { body: {} });
 }
 
 export const annualReportsKey = () => [API_PATHS.annualReportList] as const;
@@ -15,7 +15,7 @@ export function useAnnualReports() {
 
 /** Fetches one year's report (POST /Cms/nb/detail). */
 export function getAnnualReport(year: number): Promise<AnnualReport> {
-  return request<AnnualReport>(API_PATHS.annualReportDetail, { method: 'POST', body: { year } });
+  return call(CONTRACTS.annualReportDetail, { body: { year } });
 }
 
 export const annualReportKey = (year: number) => [API_PATHS.annualReportDetail, year] as const;

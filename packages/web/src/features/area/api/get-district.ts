@@ -1,4 +1,5 @@
 import {
+  CONTRACTS,
   API_PATHS,
   CONTENT_SECTIONS,
   PAGE_SIZE,
@@ -7,7 +8,7 @@ import {
   type SiteInfo,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The three values a district page is entered with (spec §2.2). */
 export interface DistrictKey {
@@ -17,7 +18,7 @@ export interface DistrictKey {
 }
 
 /** Fetches the district sites (GET /cms/sitelist). */
-export const getDistricts = (): Promise<DistrictSummary[]> => request<DistrictSummary[]>(API_PATHS.districtList);
+export const getDistricts = (): Promise<DistrictSummary[]> => call(CONTRACTS.districtList);
 
 export function useDistricts() {
   return useSWR([API_PATHS.districtList] as const, getDistricts);
@@ -25,7 +26,7 @@ export function useDistricts() {
 
 /** Fetches a district's name and first licence and penalty rows (GET /cms/siteinfo). */
 export function getSiteInfo(key: DistrictKey): Promise<SiteInfo> {
-  return request<SiteInfo>(API_PATHS.siteInfo, { query: { ...key, pageSize: PAGE_SIZE.districtOverview } });
+  return call(CONTRACTS.siteInfo, { query: { ...key, pageSize: PAGE_SIZE.districtOverview } });
 }
 
 export function useSiteInfo(key: DistrictKey) {
@@ -34,7 +35,7 @@ export function useSiteInfo(key: DistrictKey) {
 
 /** Fetches a district site's own articles of a section (GET /cms/mrlb with its cmsBaseId). */
 export function getDistrictArticles(cmsBaseId: string, section: 'news' | 'policy'): Promise<ContentListItem[]> {
-  return request<ContentListItem[]>(API_PATHS.districtContentList, {
+  return call(CONTRACTS.districtContentList, {
     query: {
       categoryId: CONTENT_SECTIONS[section].categoryId,
       cmsBaseId,

@@ -1,10 +1,10 @@
-import { API_PATHS, type ArticleSearchPage, type ArticleSearchQuery } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type ArticleSearchPage, type ArticleSearchQuery } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Searches the articles of every section, or of the given ones (POST /Cms/articleSearch). */
 export function searchArticles(query: ArticleSearchQuery): Promise<ArticleSearchPage> {
-  return request<ArticleSearchPage>(API_PATHS.articleSearch, { method: 'POST', body: query });
+  return call(CONTRACTS.articleSearch, { body: query });
 }
 
 export const articleSearchKey = (query: ArticleSearchQuery) => [API_PATHS.articleSearch, query] as const;

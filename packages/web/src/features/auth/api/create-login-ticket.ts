@@ -1,10 +1,9 @@
-import { API_PATHS, type LoginTicket } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type LoginTicket } from '@credit-portal/shared';
 import useSWRImmutable from 'swr/immutable';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** A new QR login ticket (POST /user/loginticket/create). */
-export const createLoginTicket = (): Promise<LoginTicket> =>
-  request<LoginTicket>(API_PATHS.loginTicketCreate, { method: 'POST', body: {} });
+export const createLoginTicket = (): Promise<LoginTicket> => call(CONTRACTS.loginTicketCreate, { body: {} });
 
 /** SWR key of the n-th ticket of one visit of the page (null: no ticket wanted). */
 export const loginTicketKey = (visit: number, attempt: number | null) =>

@@ -1,4 +1,5 @@
 import {
+  CONTRACTS,
   API_PATHS,
   LOGIN_TICKET_POLL_MS,
   type LoginTicket,
@@ -6,11 +7,11 @@ import {
   type LoginTicketState,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The state of a ticket, and its login once the phone confirmed (POST /user/loginticket/status). */
 export function getLoginTicketStatus(body: LoginTicketPoll): Promise<LoginTicketState> {
-  return request<LoginTicketState>(API_PATHS.loginTicketStatus, { method: 'POST', body });
+  return call(CONTRACTS.loginTicketStatus, { body });
 }
 
 export const loginTicketStatusKey = (ticket: LoginTicket | undefined) =>

@@ -1,10 +1,9 @@
-import { API_PATHS, type WechatIdentity } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type WechatIdentity } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The chat-app identities available on this phone (GET /user/wechat/identities). */
-export const getWechatIdentities = (): Promise<WechatIdentity[]> =>
-  request<WechatIdentity[]>(API_PATHS.wechatIdentities);
+export const getWechatIdentities = (): Promise<WechatIdentity[]> => call(CONTRACTS.wechatIdentities);
 
 export const wechatIdentitiesKey = () => API_PATHS.wechatIdentities;
 

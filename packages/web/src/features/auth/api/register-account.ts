@@ -1,7 +1,7 @@
-import { API_PATHS, type LoginResult, type RegisterRequest } from '@credit-portal/shared';
-import { request } from '@/lib/api-client';
+import { CONTRACTS, type LoginResult, type RegisterRequest } from '@credit-portal/shared';
+import { call } from '@/lib/api-client';
 
 /** Registers a mobile account and logs it in (POST /user/register). */
 export function registerAccount(body: RegisterRequest): Promise<LoginResult> {
-  return request<LoginResult>(API_PATHS.register, { method: 'POST', body });
+  return call(CONTRACTS.register, { body });
 }

@@ -1,10 +1,10 @@
-import { API_PATHS, type LoginTicketState } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type LoginTicketState } from '@credit-portal/shared';
 import useSWRImmutable from 'swr/immutable';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Tells the service the phone opened the ticket's page (POST /user/loginticket/scan). */
 export const scanLoginTicket = (ticket: string): Promise<LoginTicketState> =>
-  request<LoginTicketState>(API_PATHS.loginTicketScan, { method: 'POST', body: { Ticket: ticket } });
+  call(CONTRACTS.loginTicketScan, { body: { Ticket: ticket } });
 
 export const scanLoginTicketKey = (ticket: string) => (ticket ? ([API_PATHS.loginTicketScan, ticket] as const) : null);
 

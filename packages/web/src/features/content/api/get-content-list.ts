@@ -1,4 +1,5 @@
 import {
+  CONTRACTS,
   API_PATHS,
   PROPERTY_TYPE,
   SYSTEM_TYPE_CODE,
@@ -6,7 +7,7 @@ import {
   type ContentPage,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** One page of a CMS section list. */
 export interface ContentListParams {
@@ -30,7 +31,7 @@ export function getContentList(params: ContentListParams): Promise<ContentPage> 
     ...(params.searchWord ? { searchWord: params.searchWord } : {}),
     ...(params.dataFlag ? { dataFlag: params.dataFlag } : {}),
   };
-  return request<ContentPage>(API_PATHS.contentList, { method: 'POST', body });
+  return call(CONTRACTS.contentList, { body });
 }
 
 /** SWR key of a section page; null (no fetch) without parameters. */

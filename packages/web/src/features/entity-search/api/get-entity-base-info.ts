@@ -1,10 +1,10 @@
-import { API_PATHS, type EntityBaseInfo } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type EntityBaseInfo } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The registration information of an entity (GET entbaseinfos, with the stored JwtToken). */
 export function getEntityBaseInfo(id: string): Promise<EntityBaseInfo> {
-  return request<EntityBaseInfo>(API_PATHS.entityBaseInfo, { query: { id }, auth: true });
+  return call(CONTRACTS.entityBaseInfo, { query: { id } });
 }
 
 export const entityBaseInfoKey = (id: string) => (id ? ([API_PATHS.entityBaseInfo, id] as const) : null);

@@ -1,10 +1,10 @@
-import { API_PATHS, type EntityDetailInfo } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type EntityDetailInfo } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Licences, penalties in publicity, red/black lists and promises of an entity (GET v2/entdetailinfo, with the stored JwtToken). */
 export function getEntityDetailInfo(id: string): Promise<EntityDetailInfo> {
-  return request<EntityDetailInfo>(API_PATHS.entityDetailInfo, { query: { id }, auth: true });
+  return call(CONTRACTS.entityDetailInfo, { query: { id } });
 }
 
 export const entityDetailInfoKey = (id: string) => (id ? ([API_PATHS.entityDetailInfo, id] as const) : null);

@@ -1,11 +1,11 @@
-import { API_PATHS, type EntitySearchQuery, type EntitySearchResult } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type EntitySearchQuery, type EntitySearchResult } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Entities whose name contains the keyword or whose credit code it is (POST entsearch; at most 200). */
 export function searchEntities(keyword: string): Promise<EntitySearchResult[]> {
   const body: EntitySearchQuery = { EntNameOrCreditCode: keyword };
-  return request<EntitySearchResult[]>(API_PATHS.entitySearch, { method: 'POST', body });
+  return call(CONTRACTS.entitySearch, { body });
 }
 
 /** SWR key of a search; null (no request) for an empty keyword. */

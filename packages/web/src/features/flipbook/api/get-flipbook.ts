@@ -1,10 +1,10 @@
-import { API_PATHS, CONTENT_SECTIONS, type Flipbook, type ImageLink } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, CONTENT_SECTIONS, type Flipbook, type ImageLink } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches a credit reading book's pages (POST /Cms/xydb). */
 export function getFlipbook(recordId: string): Promise<Flipbook> {
-  return request<Flipbook>(API_PATHS.flipbook, { method: 'POST', body: { recordId } });
+  return call(CONTRACTS.flipbook, { body: { recordId } });
 }
 
 export const flipbookKey = (recordId: string | null) => (recordId ? ([API_PATHS.flipbook, recordId] as const) : null);
@@ -15,8 +15,7 @@ export function useFlipbook(recordId: string | null) {
 
 /** Fetches the shelf of books: each with its cover image (POST /Cms/twljlb). */
 export function getBookshelf(): Promise<ImageLink[]> {
-  return request<ImageLink[]>(API_PATHS.imageLinkList, {
-    method: 'POST',
+  return call(CONTRACTS.imageLinkList, {
     body: { categoryId: CONTENT_SECTIONS.flipbooks.categoryId },
   });
 }

@@ -1,12 +1,9 @@
-import { API_PATHS, type NoticePage } from '@credit-portal/shared';
+import { CONTRACTS, type NoticePage } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { NoticeKind } from '@/components/notice-list';
 
-const NOTICE_PATHS: Readonly<Record<NoticeKind, string>> = {
-  licence: API_PATHS.permitPublicity,
-  penalty: API_PATHS.punishPublicity,
-};
+const NOTICE_ROUTES = { licence: CONTRACTS.permitPublicity, penalty: CONTRACTS.punishPublicity } as const;
 
 export interface PublicityNoticeParams {
   kind: NoticeKind;
@@ -16,11 +13,12 @@ export interface PublicityNoticeParams {
 
 /** Fetches the latest licence or penalty publications (GET permtipublicity / punishpublicity). */
 export function getPublicityNotices({ kind, pageIndex, pageSize }: PublicityNoticeParams): Promise<NoticePage> {
-  return request<NoticePage>(NOTICE_PATHS[kind], { query: { pageIndex, pageSize } });
+  return call(NOTICE_ROUTES[kind], { query: { pageIndex, pageSize } });
 }
 
 /** SWR key of a notice page. */
-export const publicityNoticesKey = (params: PublicityNoticeParams) => [NOTICE_PATHS[params.kind], params] as const;
+export const publicityNoticesKey = (params: PublicityNoticeParams) =>
+  [NOTICE_ROUTES[params.kind].path, params] as const;
 
 /** The latest licence or penalty publications. */
 export function usePublicityNotices(params: PublicityNoticeParams) {

@@ -1,10 +1,10 @@
-import { API_PATHS, type ContentListAll, type ContentListAllQuery } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type ContentListAll, type ContentListAllQuery } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches the first items of several sections at once (POST /Cms/mrlbAll). */
 export function getSectionHighlights(query: ContentListAllQuery): Promise<ContentListAll> {
-  return request<ContentListAll>(API_PATHS.contentListAll, { method: 'POST', body: query });
+  return call(CONTRACTS.contentListAll, { body: query });
 }
 
 /** SWR key of a highlights query. */

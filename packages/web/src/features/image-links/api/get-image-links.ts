@@ -1,10 +1,10 @@
-import { API_PATHS, type ImageLink } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type ImageLink } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches the image links of a category (POST /Cms/twljlb): banners, footer QR codes. */
 export function getImageLinks(categoryId: string): Promise<ImageLink[]> {
-  return request<ImageLink[]>(API_PATHS.imageLinkList, { method: 'POST', body: { categoryId } });
+  return call(CONTRACTS.imageLinkList, { body: { categoryId } });
 }
 
 /** SWR key of an image-link category. */

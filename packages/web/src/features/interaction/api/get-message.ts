@@ -1,10 +1,10 @@
-import { API_PATHS, type InteractionDetail } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type InteractionDetail } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches one public message with its reply (POST /Cms/hdjl/detail). */
 export function getMessage(id: string): Promise<InteractionDetail> {
-  return request<InteractionDetail>(API_PATHS.interactionDetail, { method: 'POST', body: { id } });
+  return call(CONTRACTS.interactionDetail, { body: { id } });
 }
 
 export const messageKey = (id: string | null) => (id ? ([API_PATHS.interactionDetail, id] as const) : null);

@@ -1,15 +1,16 @@
 import {
+  CONTRACTS,
   API_PATHS,
   type InteractionListQuery,
   type InteractionPage,
   type InteractionSearchQuery,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches public messages, newest first (POST /Cms/hdjl/list). */
 export function getMessages(query: InteractionListQuery): Promise<InteractionPage> {
-  return request<InteractionPage>(API_PATHS.interactionList, { method: 'POST', body: query });
+  return call(CONTRACTS.interactionList, { body: query });
 }
 
 export const messagesKey = (query: InteractionListQuery) => [API_PATHS.interactionList, query] as const;
@@ -21,7 +22,7 @@ export function useMessages(query: InteractionListQuery) {
 
 /** Searches public messages by keyword or number and filters (POST /Cms/hdjl/search). */
 export function searchMessages(query: InteractionSearchQuery): Promise<InteractionPage> {
-  return request<InteractionPage>(API_PATHS.interactionSearch, { method: 'POST', body: query });
+  return call(CONTRACTS.interactionSearch, { body: query });
 }
 
 /** SWR key of a search; null (no fetch) until the visitor has searched. */

@@ -1,11 +1,10 @@
-import { API_PATHS, type InteractionStatistics } from '@credit-portal/shared';
+import { CONTRACTS, API_PATHS, type InteractionStatistics } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Fetches one year's message figures; without a year, the latest (POST /Cms/hdjl/statistics). */
 export function getStatistics(year: number | null): Promise<InteractionStatistics> {
-  return request<InteractionStatistics>(API_PATHS.interactionStatistics, {
-    method: 'POST',
+  return call(CONTRACTS.interactionStatistics, {
     body: year === null ? {} : { year },
   });
 }

@@ -1,22 +1,24 @@
-import { API_PATHS, type LicenceDetail, type PenaltyDetail } from '@credit-portal/shared';
+import { CONTRACTS, type LicenceDetail, type PenaltyDetail } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export type PublicityKind = 'licence' | 'penalty';
 
-const DETAIL_PATHS = { licence: API_PATHS.permitDetail, penalty: API_PATHS.punishDetail } as const;
+const DETAIL_ROUTES = { licence: CONTRACTS.permitDetail, penalty: CONTRACTS.punishDetail } as const;
 
 /** Fetches one licence or penalty publication (GET permitpublicitydetailinfo / punishpublicitydetailinfo). */
 export function getPublicityDetail(kind: 'licence', id: string): Promise<LicenceDetail>;
 export function getPublicityDetail(kind: 'penalty', id: string): Promise<PenaltyDetail>;
 export function getPublicityDetail(kind: PublicityKind, id: string): Promise<LicenceDetail | PenaltyDetail>;
 export function getPublicityDetail(kind: PublicityKind, id: string): Promise<LicenceDetail | PenaltyDetail> {
-  return request(DETAIL_PATHS[kind], { query: { id } });
+  return kind === 'licence'
+    ? call(DETAIL_ROUTES.licence, { query: { id } })
+    : call(DETAIL_ROUTES.penalty, { query: { id } });
 }
 
 /** SWR key of a publication; null (no fetch) without an id. */
 export const publicityDetailKey = (kind: PublicityKind, id: string | null) =>
-  id ? ([DETAIL_PATHS[kind], id] as const) : null;
+  id ? ([DETAIL_ROUTES[kind].path, id] as const) : null;
 
 /** One licence or penalty publication by id. */
 export function usePublicityDetail(kind: PublicityKind, id: string | null) {

@@ -1,0 +1,25 @@
+import type { UpstreamRoute } from '../api.js';
+import { ACCOUNT_CONTRACTS } from './account.js';
+import { CONTENT_CONTRACTS } from './content.js';
+import { DISTRICT_CONTRACTS } from './district.js';
+import { PORTAL_CONTRACTS } from './portal.js';
+import { PUBLICITY_CONTRACTS } from './publicity.js';
+
+/**
+ * Every upstream call, by name: its route and its contract (query, body and answer schemas). One
+ * file per resource; adding an upstream call is adding a row there (README: "Adding an upstream route").
+ */
+export const CONTRACTS = {
+  ...DISTRICT_CONTRACTS,
+  ...CONTENT_CONTRACTS,
+  ...PORTAL_CONTRACTS,
+  ...PUBLICITY_CONTRACTS,
+  ...ACCOUNT_CONTRACTS,
+};
+export type ContractName = keyof typeof CONTRACTS;
+
+/**
+ * Every upstream route the gateway proxies. Anything else answers 404 without reaching an
+ * upstream. The gateway adds its cache policy to these rows; the credit-service serves them.
+ */
+export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = Object.values(CONTRACTS);
