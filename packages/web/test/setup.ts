@@ -22,6 +22,15 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom lays nothing out: there is never a size change to observe (antd's tables and overflow lists ask).
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = () => undefined;
 

@@ -12,10 +12,12 @@ interface ContentLinkListProps {
   detailsBase: string;
   /** At most this many items are shown. */
   limit?: number;
+  /** Open the details in a new tab (the district sites open XydtDetails so, spec §2.2). */
+  newTab?: boolean;
 }
 
 /** The list with title links of spec §2.1; items with is_url '1' leave through the warning dialog. */
-export function ContentLinkList({ items, detailsBase, limit }: ContentLinkListProps) {
+export function ContentLinkList({ items, detailsBase, limit, newTab = false }: ContentLinkListProps) {
   const shown = limit === undefined ? items : items.slice(0, limit);
   return (
     <ul className={styles.list}>
@@ -33,7 +35,12 @@ export function ContentLinkList({ items, detailsBase, limit }: ContentLinkListPr
                 {title}
               </ExternalLink>
             ) : (
-              <Link to={detailsPath(detailsBase, item.record_id)} className={styles.title} title={item.content_title}>
+              <Link
+                to={detailsPath(detailsBase, item.record_id)}
+                className={styles.title}
+                title={newTab ? `${item.content_title}（在新窗口打开）` : item.content_title}
+                {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
                 {title}
               </Link>
             )}

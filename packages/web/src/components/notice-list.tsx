@@ -34,13 +34,15 @@ type NoticeListProps = NoticeListKind & {
   limit?: number;
   /** Called when an item is opened, before navigation. */
   onOpen?: (item: NoticeListItem) => void;
+  /** Where an item leads instead of the portal's licence or penalty detail (e.g. a district site's own view). */
+  detailPath?: (item: NoticeListItem) => string;
 };
 
 /**
  * The notice list of spec §2.1: enterprise name plus the permit or punishment document number;
  * an item opens the licence or penalty detail, and the click is logged (visitorDevice '1').
  */
-export function NoticeList({ items, variant = 'full', limit, onOpen, ...which }: NoticeListProps) {
+export function NoticeList({ items, variant = 'full', limit, onOpen, detailPath, ...which }: NoticeListProps) {
   const logClick = useLogClick();
   // A breadcrumb that names neither kind shows licences, the portal's first publicity list.
   const kind: NoticeKind = which.kind ?? noticeKindOf(which.breadcrumb ?? '') ?? 'licence';
@@ -49,8 +51,9 @@ export function NoticeList({ items, variant = 'full', limit, onOpen, ...which }:
     <ul className={variant === 'compact' ? `${styles.list} ${styles.compact}` : styles.list}>
       {shown.map((item) => {
         const docNo = (kind === 'licence' ? item.LicenseDocNo : item.PunishDocNo) ?? '';
-        const to =
-          kind === 'licence'
+        const to = detailPath
+          ? detailPath(item)
+          : kind === 'licence'
             ? licenceDetailsPath(item.RecordId, item.EntName)
             : penaltyDetailsPath(item.RecordId, item.EntName);
         return (

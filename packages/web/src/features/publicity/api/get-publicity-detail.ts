@@ -1,8 +1,7 @@
 import { CONTRACTS, type LicenceDetail, type PenaltyDetail } from '@credit-portal/shared';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
-
-export type PublicityKind = 'licence' | 'penalty';
+import type { PublicityKind } from '@/components/publicity-fields';
 
 const DETAIL_ROUTES = { licence: CONTRACTS.permitDetail, penalty: CONTRACTS.punishDetail } as const;
 
