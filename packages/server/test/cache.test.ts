@@ -98,6 +98,25 @@ describe('response cache', () => {
     expect(await upstream.count(API_PATHS.districtList)).toBe(1);
   });
 
+  it("caches a district's siteinfo and its lists: the second identical call is a HIT", async () => {
+    const sites = await request(gateway.url).get(API_PATHS.districtList).expect(200);
+    const site = sites.body.data[0] as { recordId: string; categoryId: string; cmsBaseId: string };
+    const siteQuery = { recordId: site.recordId, categoryId: site.categoryId, cmsBaseId: site.cmsBaseId, pageSize: 7 };
+    const before = await upstream.count(API_PATHS.siteInfo);
+    const first = await request(gateway.url).get(API_PATHS.siteInfo).query(siteQuery).expect(200);
+    const second = await request(gateway.url).get(API_PATHS.siteInfo).query(siteQuery).expect(200);
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    expect(second.text).toBe(first.text);
+    expect(await upstream.count(API_PATHS.siteInfo)).toBe(before + 1);
+
+    for (const path of [API_PATHS.districtLicenceList, API_PATHS.districtPenaltyList]) {
+      const listQuery = { recordid: site.recordId, pageIndex: 2, pageSize: 10, searchWord: '有限公司' };
+      await request(gateway.url).get(path).query(listQuery).expect(200);
+      const again = await request(gateway.url).get(path).query(listQuery).expect(200);
+      expect(again.headers['x-cache'], path).toBe('HIT');
+    }
+  });
+
   it('never caches an error envelope', async () => {
     const missing = { recordId: 'no-such-site' };
     await request(gateway.url).get(API_PATHS.siteInfo).query(missing).expect(404);

@@ -5,10 +5,15 @@ import {
   PAGE_SIZE,
   type ContentListItem,
   type DistrictSummary,
+  type LicenceDetail,
+  type LicencePage,
+  type PenaltyDetail,
+  type PenaltyPage,
   type SiteInfo,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
+import type { PublicityKind } from '@/components/publicity-fields';
 
 /** The three values a district page is entered with (spec §2.2). */
 export interface DistrictKey {
@@ -49,4 +54,67 @@ export function useDistrictArticles(cmsBaseId: string, section: 'news' | 'policy
   return useSWR([API_PATHS.districtContentList, cmsBaseId, section] as const, ([, id, s]) =>
     getDistrictArticles(id, s),
   );
+}
+
+/** One page of a district's licence or penalty list, with the keyword (counterpart or document number). */
+export interface DistrictListParams {
+  recordId: string;
+  pageIndex: number;
+  searchWord: string;
+}
+
+/** One row of a district list, the same for both kinds. */
+export interface DistrictListRow {
+  id: string;
+  docNo: string;
+  counterpart: string;
+  date: string;
+}
+
+export interface DistrictListPage {
+  list: DistrictListRow[];
+  totalCount: number;
+}
+
+const LIST_ROUTES = { licence: CONTRACTS.districtLicenceList, penalty: CONTRACTS.districtPenaltyList } as const;
+const DETAIL_ROUTES = { licence: CONTRACTS.districtLicenceDetail, penalty: CONTRACTS.districtPenaltyDetail } as const;
+
+const licenceRows = (page: LicencePage): DistrictListPage => ({
+  list: page.xkInfo.map((row) => ({ id: row.id, docNo: row.xK_WSH, counterpart: row.xK_XDR_MC, date: row.xK_JDRQ })),
+  totalCount: page.totalCount,
+});
+const penaltyRows = (page: PenaltyPage): DistrictListPage => ({
+  list: page.cfInfo.map((row) => ({ id: row.id, docNo: row.cF_WSH, counterpart: row.cF_XDR_MC, date: row.cF_JDRQ })),
+  totalCount: page.totalCount,
+});
+
+/** Fetches a page of a district's licences or penalties (GET /cms/GetQYSiteInfoXK or GetQYSiteInfoCF). */
+export async function getDistrictList(kind: PublicityKind, params: DistrictListParams): Promise<DistrictListPage> {
+  const query = {
+    recordid: params.recordId,
+    pageIndex: params.pageIndex,
+    pageSize: PAGE_SIZE.publicity,
+    ...(params.searchWord ? { searchWord: params.searchWord } : {}),
+  };
+  return kind === 'licence'
+    ? licenceRows(await call(LIST_ROUTES.licence, { query }))
+    : penaltyRows(await call(LIST_ROUTES.penalty, { query }));
+}
+
+/** A page of a district list; the previous page stays on screen while the next one loads. */
+export function useDistrictList(kind: PublicityKind, params: DistrictListParams) {
+  return useSWR([LIST_ROUTES[kind].path, params] as const, ([, key]) => getDistrictList(kind, key), {
+    keepPreviousData: true,
+  });
+}
+
+/** Fetches one licence or penalty of a district site (GET …XKDetail / …CFDetail ?id=). */
+export function getDistrictDetail(kind: PublicityKind, id: string): Promise<LicenceDetail | PenaltyDetail> {
+  return kind === 'licence'
+    ? call(DETAIL_ROUTES.licence, { query: { id } })
+    : call(DETAIL_ROUTES.penalty, { query: { id } });
+}
+
+export function useDistrictDetail(kind: PublicityKind, id: string) {
+  return useSWR(id ? ([DETAIL_ROUTES[kind].path, id] as const) : null, ([, key]) => getDistrictDetail(kind, key));
 }
