@@ -56,7 +56,7 @@ afterAll(async () => {
 describe('the district site page', () => {
   it(
     'walks overview → list → detail → back arrow → overview, and the browser back button retraces it',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       const user = userEvent.setup();
       const { unmount } = renderAppAt(districtHash());
@@ -122,7 +122,7 @@ describe('the district site page', () => {
 
   it(
     'searches the list by counterpart name and by document number, and pages through it',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       const user = userEvent.setup();
       const { unmount } = renderAppAt(districtHash({ view: 2 }));

@@ -9,9 +9,18 @@ afterEach(() => cleanup());
  * Browser APIs jsdom lacks that antd and the route guard call. They do nothing here; what the
  * tests check never depends on them.
  */
+/** Width queries answered for jsdom's window (1024 px wide), every other query false. */
+function mediaMatches(query: string): boolean {
+  const widths = [...query.matchAll(/\((min|max)-width:\s*(\d+(?:\.\d+)?)px\)/g)];
+  if (widths.length === 0) return false;
+  return widths.every(([, kind, value]) =>
+    kind === 'min' ? window.innerWidth >= Number(value) : window.innerWidth <= Number(value),
+  );
+}
+
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
+    matches: mediaMatches(query),
     media: query,
     onchange: null,
     addListener: () => undefined,

@@ -1,14 +1,13 @@
-import { Grid, Table } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
+import { RecordTable } from '@/components/record-table';
 import type { PublicityKind } from '@/components/publicity-fields';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/format';
 import { PAGE_SIZE } from '@credit-portal/shared';
-import { useDistrictList, type DistrictKey, type DistrictListRow } from '../api/get-district';
+import { useDistrictList, type DistrictKey } from '../api/get-district';
 import { DETAIL_VIEW, DISTRICT_KEYS, districtViewPath } from '../district-view';
 import styles from './area-details-page.module.css';
 
@@ -20,9 +19,6 @@ export function DistrictListView({ kind, districtKey }: { kind: PublicityKind; d
   const { page, keyword, go } = useListParams({ keep: [...DISTRICT_KEYS, 'view'] });
   const query = useDistrictList(kind, { recordId: districtKey.recordId, pageIndex: page, searchWord: keyword });
   const pageSize = PAGE_SIZE.publicity;
-  // A five-column table does not fit a phone: there each row is a card.
-  const wide = Grid.useBreakpoint().md ?? true;
-  const detailPath = (row: DistrictListRow) => districtViewPath(districtKey, DETAIL_VIEW[kind], { id: row.id });
   return (
     <section className={styles.view} aria-labelledby="district-view-title">
       <header className={styles.viewHeader}>
@@ -40,76 +36,28 @@ export function DistrictListView({ kind, districtKey }: { kind: PublicityKind; d
         onSearch={(text) => go({ keyword: text })}
         onReset={() => go({ keyword: '' })}
       />
-      <QueryState query={query} skeletonRows={pageSize} size="page">
-        {(result) => (
-          <>
-            {keyword ? (
-              <p className={styles.summary} aria-live="polite">
-                “{keyword}”共找到 {result.totalCount} 条
-              </p>
-            ) : null}
-            {wide ? (
-              <Table<DistrictListRow>
-                rowKey="id"
-                dataSource={result.list}
-                pagination={false}
-                loading={query.isValidating && !query.isLoading}
-                scroll={{ x: 640 }}
-                locale={{ emptyText: '暂无数据' }}
-                columns={[
-                  {
-                    title: '序号',
-                    key: 'index',
-                    width: 72,
-                    align: 'center',
-                    render: (_value, _row, index) => (page - 1) * pageSize + index + 1,
-                  },
-                  { title: DOC_NO[kind], dataIndex: 'docNo', key: 'docNo' },
-                  { title: '行政相对人名称', dataIndex: 'counterpart', key: 'counterpart' },
-                  {
-                    title: '决定日期',
-                    dataIndex: 'date',
-                    key: 'date',
-                    width: 120,
-                    render: (value: string) => formatDate(value),
-                  },
-                  {
-                    title: '操作',
-                    key: 'action',
-                    width: 110,
-                    render: (_value, row) => (
-                      <Link to={detailPath(row)} aria-label={`查看详情：${row.counterpart}`}>
-                        查看详情
-                      </Link>
-                    ),
-                  },
-                ]}
-              />
-            ) : (
-              <ol className={styles.rowCards} start={(page - 1) * pageSize + 1}>
-                {result.list.map((row) => (
-                  <li key={row.id} className={styles.rowCard}>
-                    <p className={styles.rowName}>{row.counterpart}</p>
-                    <p className={styles.rowMeta}>
-                      {DOC_NO[kind]}：{row.docNo || '—'}
-                    </p>
-                    <p className={styles.rowMeta}>决定日期：{formatDate(row.date)}</p>
-                    <Link to={detailPath(row)} className={styles.rowAction} aria-label={`查看详情：${row.counterpart}`}>
-                      查看详情
-                    </Link>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <Pager
-              current={page}
-              total={result.totalCount}
-              pageSize={pageSize}
-              onChange={(next) => go({ page: next })}
-            />
-          </>
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(next) => go({ page: next })}
+        summary={keyword ? (total) => `“${keyword}”共找到 ${total} 条` : undefined}
+      >
+        {(rows) => (
+          <RecordTable
+            rows={rows}
+            rowKey={(row) => row.id}
+            cardTitle={(row) => row.counterpart}
+            detailPath={(row) => districtViewPath(districtKey, DETAIL_VIEW[kind], { id: row.id })}
+            firstNumber={(page - 1) * pageSize + 1}
+            columns={[
+              { title: DOC_NO[kind], render: (row) => row.docNo || '—' },
+              { title: '行政相对人名称', render: (row) => row.counterpart },
+              { title: '决定日期', width: 120, render: (row) => formatDate(row.date) },
+            ]}
+          />
         )}
-      </QueryState>
+      </PagedList>
     </section>
   );
 }

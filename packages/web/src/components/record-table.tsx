@@ -1,0 +1,84 @@
+import { Grid, Table } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import styles from './record-table.module.css';
+
+/** One column of a record list: its heading and what a row shows in it. */
+export interface RecordColumn<Row> {
+  title: string;
+  render: (row: Row) => ReactNode;
+  /** Fixed width in px (numbers, dates). */
+  width?: number;
+}
+
+interface RecordTableProps<Row> {
+  rows: readonly Row[];
+  columns: readonly RecordColumn<Row>[];
+  rowKey: (row: Row) => string;
+  /** The card title of a row on a phone (usually the name), also naming its 查看详情 link. */
+  cardTitle: (row: Row) => string;
+  /** A row's detail page, when it has one: a 查看详情 column. */
+  detailPath?: (row: Row) => string;
+  /** The 序号 of the first row (page offset + 1). */
+  firstNumber: number;
+}
+
+/**
+ * A page of records as a table with 序号 and 查看详情 — and, on a phone, where five columns do
+ * not fit, as numbered cards of label and value.
+ */
+export function RecordTable<Row>({ rows, columns, rowKey, cardTitle, detailPath, firstNumber }: RecordTableProps<Row>) {
+  const wide = Grid.useBreakpoint().md ?? true;
+  const detail = (row: Row) =>
+    detailPath ? (
+      <Link to={detailPath(row)} aria-label={`查看详情：${cardTitle(row)}`}>
+        查看详情
+      </Link>
+    ) : null;
+  if (!wide) {
+    return (
+      <ol className={styles.cards} start={firstNumber}>
+        {rows.map((row) => (
+          <li key={rowKey(row)} className={styles.card}>
+            <p className={styles.cardTitle}>{cardTitle(row)}</p>
+            <dl className={styles.cardFields}>
+              {columns.map((column) => (
+                <div key={column.title} className={styles.cardField}>
+                  <dt>{column.title}</dt>
+                  <dd>{column.render(row)}</dd>
+                </div>
+              ))}
+            </dl>
+            {detailPath ? <p className={styles.cardAction}>{detail(row)}</p> : null}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <Table<Row>
+      rowKey={rowKey}
+      dataSource={[...rows]}
+      pagination={false}
+      scroll={{ x: 640 }}
+      columns={[
+        {
+          title: '序号',
+          key: '__index',
+          width: 72,
+          align: 'center',
+          render: (_value, _row, index) => firstNumber + index,
+        },
+        ...columns.map((column) => ({
+          title: column.title,
+          key: column.title,
+          width: column.width,
+          render: (_value: unknown, row: Row) => column.render(row),
+        })),
+        ...(detailPath
+          ? [{ title: '操作', key: '__action', width: 110, render: (_value: unknown, row: Row) => detail(row) }]
+          : []),
+      ]}
+    />
+  );
+}
