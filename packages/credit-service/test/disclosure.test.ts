@@ -240,3 +240,29 @@ describe('disclosure lists', () => {
     }
   });
 });
+
+describe('disclosure seed', () => {
+  it('gives the same rows for the same seed and day, and dates them back from the day', async () => {
+    const first = await buildTestApp({ seedEntities: 300, seedAsOf: AS_OF });
+    const same = await buildTestApp({ seedEntities: 300, seedAsOf: AS_OF });
+    const later = await buildTestApp({ seedEntities: 300, seedAsOf: '2027-03-31' });
+    try {
+      const page = async (app: TestApp) =>
+        (
+          await injectJson<Answer<Page>>(app.app, {
+            method: 'GET',
+            url: API_PATHS.arrearsFunds,
+            query: { pageSize: '50' },
+          })
+        ).body.Data!;
+      const a = await page(first);
+      expect(await page(same)).toEqual(a);
+      const b = await page(later);
+      expect(b.totalCount).toBe(a.totalCount);
+      expect(b.list.every((r) => (r.ListedOn as string) <= '2027-03-31')).toBe(true);
+      expect(b.list[0]!.ListedOn > a.list[0]!.ListedOn).toBe(true);
+    } finally {
+      await Promise.all([first.close(), same.close(), later.close()]);
+    }
+  }, 60_000);
+});
