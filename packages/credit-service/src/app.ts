@@ -16,6 +16,7 @@ import healthRoutes from './routes/health/index.js';
 import interactionRoutes from './routes/interaction/index.js';
 import lendingRoutes from './routes/lending/index.js';
 import publicityRoutes from './routes/publicity/index.js';
+import disclosureRoutes from './routes/disclosure/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
@@ -33,6 +34,11 @@ export interface CreditServiceConfig {
   seed?: number;
   /** Entities in a new database (default 5000); licences and penalties scale with them. */
   seedEntities?: number;
+  /**
+   * The day (yyyy-mm-dd) the disclosure lists' dates count back from when they are first
+   * written; default: the day the database is created, so a demo started later is still current.
+   */
+  seedAsOf?: string;
   /** Fastify logger: false (default), true, or pino options. */
   logger?: boolean | object;
   /** Registers the /__control test endpoints (request counts, fault injection, visit-log inspection). */
@@ -73,6 +79,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     dataDir: path.resolve(config.dataDir),
     seed: config.seed ?? DEFAULT_SEED,
     seedEntities: config.seedEntities ?? DEFAULT_SEED_ENTITIES,
+    seedAsOf: config.seedAsOf,
   });
 
   await app.register(healthRoutes);
@@ -85,11 +92,14 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(guideRoutes);
   await app.register(annualReportRoutes);
   await app.register(visitLogRoutes);
-  await app.register(accountRoutes, {
+  const accountOptions = {
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     portalUrl: (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/'),
-  });
+  };
+  await app.register(accountRoutes, accountOptions);
+  // The disclosure lists check login tokens (non-tax revenue) with the same options.
+  await app.register(disclosureRoutes, accountOptions);
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

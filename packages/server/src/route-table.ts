@@ -75,6 +75,13 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },
   [API_PATHS.punishDetail]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600 } },
+  // Disclosure lists (issue 9): public. The non-tax list and detail carry the user's token and
+  // have no policy (a request with a token is never cached anyway).
+  [API_PATHS.abnormalBusiness]: { cache: { tags: ['disclosure', 'abnormal-business'], ttlSeconds: 120 } },
+  [API_PATHS.majorTaxViolation]: { cache: { tags: ['disclosure', 'major-tax-violation'], ttlSeconds: 120 } },
+  [API_PATHS.arrearsFunds]: { cache: { tags: ['disclosure', 'wage-arrears'], ttlSeconds: 120 } },
+  [API_PATHS.bankruptcyList]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 120 } },
+  [API_PATHS.bankruptcyDetail]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 600 } },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

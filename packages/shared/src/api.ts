@@ -56,6 +56,21 @@ export const API_PATHS = {
   entityBaseInfo: '/api/dmenterprise/entbaseinfos',
   /** Not shown in the spec: chosen. GET ?id=, bearer: licences, penalties in publicity, red/black lists, promises. */
   entityDetailInfo: '/api/dmenterprise/v2/entdetailinfo',
+  // Disclosure lists (spec §2.1 information disclosure, §7; issue 9). GET, paged: pageIndex, pageSize.
+  /** GET ?entName= → { list, totalCount } (经营异常名录). */
+  abnormalBusiness: '/api/dmenterprise/AbnormalBusinessPublicity',
+  /** GET ?entName= → { list, totalCount } (重大税收违法失信主体). */
+  majorTaxViolation: '/api/dmenterprise/MajorTaxViolationPublicity',
+  /** GET ?entName= → { list, totalCount } (拖欠农民工工资失信联合惩戒对象). */
+  arrearsFunds: '/api/dmenterprise/ArrearsFundsPayPublicity',
+  /** GET ?entNameOrSCCode=, JwtToken as a bearer token → { list, totalCount } (非税收入欠缴). */
+  nontaxRevenue: '/api/dmenterprise/nontaxrevenupublicity',
+  /** Not shown in the spec: chosen. GET ?id=, bearer → one non-tax arrears record (NontaxDetails). */
+  nontaxDetail: '/api/dmenterprise/NontaxDetail',
+  /** Not shown in the spec: chosen. GET ?name= → { list, totalCount } (个人破产信息公示, newSZInfoPublicList). */
+  bankruptcyList: '/api/dmenterprise/BankruptcyPublicity',
+  /** Not shown in the spec: chosen. GET ?id= → one personal bankruptcy case (bankruptcyDetails). */
+  bankruptcyDetail: '/api/dmenterprise/BankruptcyDetail',
   // Accounts and login (spec §2.1 personal centre, §3, §4): paths not shown in the spec, chosen.
   /** POST RegisterRequest → LoginResult. */
   register: '/user/register',

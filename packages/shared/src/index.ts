@@ -11,6 +11,7 @@ export * from './schemas/service-guide.js';
 export * from './schemas/annual-reports.js';
 export { EmptyQuerySchema } from './schemas/query.js';
 export * from './schemas/publicity.js';
+export * from './schemas/disclosure.js';
 export * from './schemas/district.js';
 export * from './schemas/entity.js';
 export * from './schemas/auth.js';

@@ -2,6 +2,8 @@ import type { Database } from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { openDatabase } from '../db/open.js';
 import { isSeeded, writeSeed } from '../seed/generate.js';
+import { localToday } from '../lib/dates.js';
+import { ensureDisclosureSeed } from '../seed/disclosure.js';
 import { ensurePortalSeed } from '../seed/portal.js';
 
 declare module 'fastify' {
@@ -15,6 +17,8 @@ export interface DbPluginOptions {
   dataDir: string;
   seed: number;
   seedEntities: number;
+  /** The day the disclosure lists' dates count back from when they are seeded (default: today). */
+  seedAsOf?: string;
 }
 
 /**
@@ -33,6 +37,9 @@ export default fp<DbPluginOptions>(
       // A database seeded before migration 5 gets the portal tables' data now, once.
       const filled = ensurePortalSeed(db);
       if (filled && Object.values(filled).some((n) => n > 0)) app.log.info(filled, 'filled the portal page tables');
+      // The disclosure lists (migration 7), dated back from the day they are written.
+      const disclosed = ensureDisclosureSeed(db, options.seedAsOf ?? localToday());
+      if (Object.values(disclosed).some((n) => n > 0)) app.log.info(disclosed, 'filled the disclosure lists');
     } catch (error) {
       db.close();
       throw error;

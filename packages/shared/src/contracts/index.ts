@@ -1,6 +1,7 @@
 import type { UpstreamRoute } from '../api.js';
 import { ACCOUNT_CONTRACTS } from './account.js';
 import { CONTENT_CONTRACTS } from './content.js';
+import { DISCLOSURE_CONTRACTS } from './disclosure.js';
 import { DISTRICT_CONTRACTS } from './district.js';
 import { PORTAL_CONTRACTS } from './portal.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
@@ -14,6 +15,7 @@ export const CONTRACTS = {
   ...CONTENT_CONTRACTS,
   ...PORTAL_CONTRACTS,
   ...PUBLICITY_CONTRACTS,
+  ...DISCLOSURE_CONTRACTS,
   ...ACCOUNT_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;

@@ -1,0 +1,258 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/*
+ * The public disclosure lists of the information-disclosure section (spec §2.1, §7, issue 9):
+ * abnormal business publicity (经营异常名录), major tax violation publicity (重大税收违法失信主体),
+ * wage arrears publicity (拖欠农民工工资失信联合惩戒对象), unpaid non-tax revenue (非税收入欠缴, behind
+ * login) and personal bankruptcy (个人破产信息公示). Lists are paged on the server and answer
+ * `{ list, totalCount }`; abnormal, tax and wage rows carry every field of their record (no detail
+ * call), non-tax and bankruptcy rows are summaries with a detail call. ID numbers are always
+ * masked (first 6 + ****** + last 4); natural persons on these public lists are named in full.
+ */
+
+const S = Type.String();
+
+/** Optional 1-based page number and page size (1..50, default 10). */
+const paging = {
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+};
+/** A search keyword: trimmed and normalized by the service; empty lists everything. */
+const keyword = Type.Optional(Type.String({ maxLength: 100 }));
+
+/** Who a record is about. */
+export const DISCLOSURE_SUBJECT_TYPES = ['法人及非法人组织', '个体工商户', '自然人'] as const;
+export type DisclosureSubjectType = (typeof DISCLOSURE_SUBJECT_TYPES)[number];
+const SubjectTypeSchema = Type.Union([
+  Type.Literal('法人及非法人组织'),
+  Type.Literal('个体工商户'),
+  Type.Literal('自然人'),
+]);
+
+/** A page of a disclosure list. */
+const pageOf = <T extends TSchema>(row: T) =>
+  Type.Object({ list: Type.Array(row), totalCount: Type.Integer({ minimum: 0 }) });
+
+/** GET AbnormalBusinessPublicity, MajorTaxViolationPublicity, ArrearsFundsPayPublicity: `entName` matches the name, the credit code or the document number. */
+export const EntNameQuerySchema = Type.Object({ entName: keyword, ...paging });
+export type EntNameQuery = Static<typeof EntNameQuerySchema>;
+
+/** GET nontaxrevenupublicity (bearer): `entNameOrSCCode` matches the name or the credit code. */
+export const NontaxRevenueQuerySchema = Type.Object({ entNameOrSCCode: keyword, ...paging });
+export type NontaxRevenueQuery = Static<typeof NontaxRevenueQuerySchema>;
+
+/** GET BankruptcyPublicity: `name` matches the debtor's name or the case number. */
+export const BankruptcyQuerySchema = Type.Object({ name: keyword, ...paging });
+export type BankruptcyQuery = Static<typeof BankruptcyQuerySchema>;
+
+/** GET NontaxDetail and BankruptcyDetail: the record id a list row carries. */
+export const DisclosureDetailQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type DisclosureDetailQuery = Static<typeof DisclosureDetailQuerySchema>;
+
+/** 经营异常名录: one listing (market entities only), every field. */
+export const AbnormalBusinessRowSchema = Type.Object({
+  id: S,
+  SubjectType: SubjectTypeSchema,
+  EntName: S,
+  CreditCode: S,
+  LegalRep: S,
+  Reason: S,
+  DocNo: S,
+  DecisionOrg: S,
+  ListedOn: S,
+  SourceUnit: S,
+  UpdateTime: S,
+});
+export type AbnormalBusinessRow = Static<typeof AbnormalBusinessRowSchema>;
+export const AbnormalBusinessPageSchema = pageOf(AbnormalBusinessRowSchema);
+export type AbnormalBusinessPage = Static<typeof AbnormalBusinessPageSchema>;
+
+/** 重大税收违法失信主体: one case, every field. IdNumber is the (masked) ID of the legal representative or of the person. */
+export const MajorTaxViolationRowSchema = Type.Object({
+  id: S,
+  SubjectType: SubjectTypeSchema,
+  EntName: S,
+  CreditCode: S,
+  LegalRep: S,
+  IdNumber: S,
+  Address: S,
+  CaseNature: S,
+  Facts: S,
+  Punishment: S,
+  DecisionOrg: S,
+  ListedOn: S,
+  SourceUnit: S,
+  UpdateTime: S,
+});
+export type MajorTaxViolationRow = Static<typeof MajorTaxViolationRowSchema>;
+export const MajorTaxViolationPageSchema = pageOf(MajorTaxViolationRowSchema);
+export type MajorTaxViolationPage = Static<typeof MajorTaxViolationPageSchema>;
+
+/** 拖欠农民工工资失信联合惩戒对象: one listing, every field; ArrearsAmount in 万元. */
+export const ArrearsFundsRowSchema = Type.Object({
+  id: S,
+  SubjectType: SubjectTypeSchema,
+  EntName: S,
+  CreditCode: S,
+  LegalRep: S,
+  IdNumber: S,
+  Facts: S,
+  ArrearsAmount: S,
+  Workers: Type.Integer({ minimum: 1 }),
+  DocNo: S,
+  DecisionOrg: S,
+  ListedOn: S,
+  ValidUntil: S,
+  SourceUnit: S,
+  UpdateTime: S,
+});
+export type ArrearsFundsRow = Static<typeof ArrearsFundsRowSchema>;
+export const ArrearsFundsPageSchema = pageOf(ArrearsFundsRowSchema);
+export type ArrearsFundsPage = Static<typeof ArrearsFundsPageSchema>;
+
+/** 非税收入欠缴, list row; Amount in 元. CreditCode is '' for natural persons. */
+export const NontaxRevenueRowSchema = Type.Object({
+  id: S,
+  SubjectType: SubjectTypeSchema,
+  EntName: S,
+  CreditCode: S,
+  ItemName: S,
+  Amount: S,
+  CollectingOrg: S,
+  PayableBy: S,
+  UpdateTime: S,
+});
+export type NontaxRevenueRow = Static<typeof NontaxRevenueRowSchema>;
+export const NontaxRevenuePageSchema = pageOf(NontaxRevenueRowSchema);
+export type NontaxRevenuePage = Static<typeof NontaxRevenuePageSchema>;
+
+/** 非税收入欠缴, detail (NontaxDetails); Amount and LateFee in 元. */
+export const NontaxDetailSchema = Type.Object({
+  ...NontaxRevenueRowSchema.properties,
+  LegalRep: S,
+  IdNumber: S,
+  Basis: S,
+  LateFee: S,
+  NoticeDocNo: S,
+  NoticedOn: S,
+  Status: S,
+  SourceUnit: S,
+});
+export type NontaxDetail = Static<typeof NontaxDetailSchema>;
+
+/** 个人破产信息公示, list row. The debtor is named in full; the ID number is masked. */
+export const BankruptcyRowSchema = Type.Object({
+  id: S,
+  CaseNo: S,
+  DebtorName: S,
+  IdNumber: S,
+  CaseType: S,
+  Court: S,
+  AcceptedOn: S,
+  Status: S,
+  UpdateTime: S,
+});
+export type BankruptcyRow = Static<typeof BankruptcyRowSchema>;
+export const BankruptcyPageSchema = pageOf(BankruptcyRowSchema);
+export type BankruptcyPage = Static<typeof BankruptcyPageSchema>;
+
+/** 个人破产信息公示, detail (bankruptcyDetails); Liabilities in 万元. */
+export const BankruptcyDetailSchema = Type.Object({
+  ...BankruptcyRowSchema.properties,
+  Administrator: S,
+  AdministratorPhone: S,
+  AppointedOn: S,
+  ClaimDeadline: S,
+  CreditorMeetingOn: S,
+  Liabilities: S,
+  Announcement: S,
+  SourceUnit: S,
+});
+export type BankruptcyDetail = Static<typeof BankruptcyDetailSchema>;
+
+type Labels<T> = Readonly<Record<Exclude<keyof T, 'id'>, string>>;
+
+/** Field labels, in display order; amounts name their unit. */
+export const ABNORMAL_BUSINESS_FIELD_LABELS: Labels<AbnormalBusinessRow> = {
+  EntName: '企业名称',
+  SubjectType: '主体类别',
+  CreditCode: '统一社会信用代码',
+  LegalRep: '法定代表人（负责人、经营者）',
+  Reason: '列入经营异常名录原因',
+  DocNo: '列入决定书文号',
+  DecisionOrg: '作出决定机关',
+  ListedOn: '列入日期',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
+
+export const MAJOR_TAX_VIOLATION_FIELD_LABELS: Labels<MajorTaxViolationRow> = {
+  EntName: '纳税人名称',
+  SubjectType: '主体类别',
+  CreditCode: '统一社会信用代码',
+  LegalRep: '法定代表人或者负责人',
+  IdNumber: '证件号码',
+  Address: '注册地址',
+  CaseNature: '案件性质',
+  Facts: '主要违法事实',
+  Punishment: '相关法律依据及税务处理处罚情况',
+  DecisionOrg: '作出决定机关',
+  ListedOn: '列入日期',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
+
+export const ARREARS_FUNDS_FIELD_LABELS: Labels<ArrearsFundsRow> = {
+  EntName: '失信主体名称',
+  SubjectType: '主体类别',
+  CreditCode: '统一社会信用代码',
+  LegalRep: '法定代表人（负责人）',
+  IdNumber: '证件号码',
+  Facts: '列入原因（违法事实）',
+  ArrearsAmount: '拖欠工资金额（万元）',
+  Workers: '涉及农民工人数',
+  DocNo: '列入决定书文号',
+  DecisionOrg: '作出决定机关',
+  ListedOn: '列入日期',
+  ValidUntil: '移出日期',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
+
+export const NONTAX_FIELD_LABELS: Labels<NontaxDetail> = {
+  EntName: '缴款人名称',
+  SubjectType: '主体类别',
+  CreditCode: '统一社会信用代码',
+  LegalRep: '法定代表人（负责人）',
+  IdNumber: '证件号码',
+  ItemName: '欠缴项目',
+  Amount: '欠缴金额（元）',
+  LateFee: '滞纳金（元）',
+  Basis: '征收依据',
+  PayableBy: '应缴截止日期',
+  NoticeDocNo: '催缴通知书文号',
+  NoticedOn: '催缴日期',
+  Status: '状态',
+  CollectingOrg: '执收单位',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
+
+export const BANKRUPTCY_FIELD_LABELS: Labels<BankruptcyDetail> = {
+  CaseNo: '案号',
+  DebtorName: '债务人姓名',
+  IdNumber: '证件号码',
+  CaseType: '案件类型',
+  Court: '受理法院',
+  AcceptedOn: '受理日期',
+  Status: '案件状态',
+  Administrator: '管理人',
+  AdministratorPhone: '管理人联系电话',
+  AppointedOn: '指定管理人日期',
+  ClaimDeadline: '债权申报截止日期',
+  CreditorMeetingOn: '第一次债权人会议日期',
+  Liabilities: '申报债务总额（万元）',
+  Announcement: '公告内容',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
