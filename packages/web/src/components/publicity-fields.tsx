@@ -1,10 +1,10 @@
-import { Descriptions, Grid } from 'antd';
 import {
   LICENCE_FIELD_LABELS,
   PENALTY_FIELD_LABELS,
   type LicenceDetail,
   type PenaltyDetail,
 } from '@credit-portal/shared';
+import { LabelledFields } from './labelled-fields';
 
 export type PublicityKind = 'licence' | 'penalty';
 
@@ -20,23 +20,11 @@ export const counterpartOf = (kind: PublicityKind, detail: LicenceDetail | Penal
  * with their Chinese labels; on a phone, labels stand above their values.
  */
 export function PublicityFields({ kind, detail }: { kind: PublicityKind; detail: LicenceDetail | PenaltyDetail }) {
-  const labels: Readonly<Record<string, string>> = kind === 'licence' ? LICENCE_FIELD_LABELS : PENALTY_FIELD_LABELS;
-  const values = detail as unknown as Record<string, string | undefined>;
-  const wide = Grid.useBreakpoint().md ?? true;
   return (
-    <Descriptions
-      bordered
-      layout={wide ? 'horizontal' : 'vertical'}
-      size="middle"
-      column={{ xs: 1, sm: 1, md: 2 }}
-      items={Object.entries(labels)
-        .filter(([field]) => values[field] !== undefined)
-        .map(([field, label]) => ({
-          key: field,
-          label,
-          span: WIDE_FIELDS.has(field) ? 'filled' : 1,
-          children: values[field] || '—',
-        }))}
+    <LabelledFields
+      labels={kind === 'licence' ? LICENCE_FIELD_LABELS : PENALTY_FIELD_LABELS}
+      record={detail}
+      wideFields={WIDE_FIELDS}
     />
   );
 }

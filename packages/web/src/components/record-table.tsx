@@ -21,13 +21,23 @@ interface RecordTableProps<Row> {
   detailPath?: (row: Row) => string;
   /** The 序号 of the first row (page offset + 1). */
   firstNumber: number;
+  /** Everything else a row has to say, behind 展开 (a row of its own on desktops, a disclosure in the card on phones). */
+  more?: (row: Row) => ReactNode;
 }
 
 /**
  * A page of records as a table with 序号 and 查看详情 — and, on a phone, where five columns do
  * not fit, as numbered cards of label and value.
  */
-export function RecordTable<Row>({ rows, columns, rowKey, cardTitle, detailPath, firstNumber }: RecordTableProps<Row>) {
+export function RecordTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  cardTitle,
+  detailPath,
+  firstNumber,
+  more,
+}: RecordTableProps<Row>) {
   const wide = Grid.useBreakpoint().md ?? true;
   const detail = (row: Row) =>
     detailPath ? (
@@ -49,6 +59,12 @@ export function RecordTable<Row>({ rows, columns, rowKey, cardTitle, detailPath,
                 </div>
               ))}
             </dl>
+            {more ? (
+              <details className={styles.cardMore}>
+                <summary>全部信息</summary>
+                {more(row)}
+              </details>
+            ) : null}
             {detailPath ? <p className={styles.cardAction}>{detail(row)}</p> : null}
           </li>
         ))}
@@ -61,6 +77,7 @@ export function RecordTable<Row>({ rows, columns, rowKey, cardTitle, detailPath,
       dataSource={[...rows]}
       pagination={false}
       scroll={{ x: 640 }}
+      {...(more ? { expandable: { expandedRowRender: (row: Row) => more(row) } } : {})}
       columns={[
         {
           title: '序号',

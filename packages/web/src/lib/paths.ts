@@ -48,6 +48,13 @@ export const paths = {
   disclosure: '/xygs',
   licenceDetails: '/XygsDetailsXK',
   penaltyDetails: '/XygsDetailsCF',
+  abnormalBusiness: '/abnormalBusinessPublicity',
+  majorTaxViolation: '/majorTaxViolationPublicity',
+  arrearsFunds: '/arrearsFundsPayPublicity',
+  nontaxList: '/nontaxList',
+  nontaxDetails: '/NontaxDetails',
+  bankruptcyList: '/newSZInfoPublicList',
+  bankruptcyDetails: '/bankruptcyDetails',
   // Credit services and search.
   services: '/xyfw',
   searchList: '/xyfw/search',

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { CONTENT_SECTIONS, PATH_LOG } from '@credit-portal/shared';
 import { paths, withQuery } from '@/lib/paths';
 import { page, sectionRows } from '../route-kit';
@@ -5,8 +6,80 @@ import { cmsLabel, cmsSectionRows, contentOverviewPage } from './cms-rows';
 
 const JOINT = cmsLabel('jointRewardPunishment');
 
-/** 信息公示 (xygs): the licence and penalty publications. */
+const DISCLOSURE = '信息公示';
+const disclosureCrumb = { label: DISCLOSURE, path: paths.disclosure };
+const loadList = {
+  abnormalBusiness: () => import('@/features/disclosure/lists/abnormal-business'),
+  majorTaxViolation: () => import('@/features/disclosure/lists/major-tax-violation'),
+  arrearsFunds: () => import('@/features/disclosure/lists/arrears-funds'),
+  nontax: () => import('@/features/disclosure/lists/nontax-list'),
+  nontaxDetails: () => import('@/features/disclosure/lists/nontax-details'),
+  bankruptcy: () => import('@/features/disclosure/lists/bankruptcy-list'),
+  bankruptcyDetails: () => import('@/features/disclosure/lists/bankruptcy-details'),
+};
+
+/** A disclosure list: under 信息公示, on the site map. */
+const listRow = (
+  path: string,
+  label: string,
+  load: () => Promise<{ default: ComponentType<object> }>,
+  description: string,
+) => ({
+  path,
+  label,
+  breadcrumb: [disclosureCrumb, { label }],
+  meta: { keywords: [DISCLOSURE, label], description },
+  inSiteMap: true,
+  page: page(load),
+});
+
+/** 信息公示 (xygs): the landing page, the disclosure lists and their details, the licence and penalty publications. */
 export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH_LOG.disclosure, inSiteMap: false }, [
+  {
+    path: paths.disclosure,
+    label: DISCLOSURE,
+    breadcrumb: [{ label: DISCLOSURE }],
+    meta: {
+      keywords: [DISCLOSURE, '经营异常名录', '重大税收违法', '个人破产'],
+      description: '信息公示：依法依规公示的各类信用信息。',
+    },
+    inSiteMap: true,
+    page: page(() => import('@/features/disclosure/components/disclosure-home-page')),
+  },
+  listRow(
+    paths.abnormalBusiness,
+    '经营异常名录',
+    loadList.abnormalBusiness,
+    '经营异常名录公示：列入经营异常名录的企业和个体工商户。',
+  ),
+  listRow(
+    paths.majorTaxViolation,
+    '重大税收违法失信主体',
+    loadList.majorTaxViolation,
+    '重大税收违法失信主体公布信息。',
+  ),
+  listRow(
+    paths.arrearsFunds,
+    '拖欠农民工工资失信联合惩戒',
+    loadList.arrearsFunds,
+    '拖欠农民工工资失信联合惩戒对象名单。',
+  ),
+  listRow(paths.bankruptcyList, '个人破产信息', loadList.bankruptcy, '个人破产信息公示：人民法院受理的个人破产案件。'),
+  listRow(paths.nontaxList, '非税收入欠缴信息', loadList.nontax, '非税收入欠缴信息公示（需实名登录）。'),
+  {
+    path: paths.bankruptcyDetails,
+    label: '个人破产信息',
+    breadcrumb: [disclosureCrumb, { label: '个人破产信息', path: paths.bankruptcyList }, { label: '案件详情' }],
+    meta: { keywords: [DISCLOSURE, '个人破产'], description: '个人破产案件详情。' },
+    page: page(loadList.bankruptcyDetails),
+  },
+  {
+    path: paths.nontaxDetails,
+    label: '非税收入欠缴信息',
+    breadcrumb: [disclosureCrumb, { label: '非税收入欠缴信息', path: paths.nontaxList }, { label: '欠缴详情' }],
+    meta: { keywords: [DISCLOSURE, '非税收入'], description: '非税收入欠缴信息详情。' },
+    page: page(loadList.nontaxDetails),
+  },
   (['licence', 'penalty'] as const).map((kind) => ({
     path: kind === 'licence' ? paths.licenceDetails : paths.penaltyDetails,
     label: kind === 'licence' ? '行政许可公示' : '行政处罚公示',

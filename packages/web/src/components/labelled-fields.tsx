@@ -1,0 +1,36 @@
+import { Descriptions, Grid } from 'antd';
+
+interface LabelledFieldsProps {
+  /** Field name → Chinese label, in display order. */
+  labels: Readonly<Record<string, string>>;
+  record: object;
+  /** Fields whose long texts take a whole row. */
+  wideFields?: ReadonlySet<string>;
+  /** Columns on wide screens (1 inside narrow places such as an expanded table row). */
+  columns?: 1 | 2;
+}
+
+/**
+ * A record as a bordered table of label and value, in the labels' order; fields the record does
+ * not have are left out, empty ones show —. On a phone, labels stand above their values.
+ */
+export function LabelledFields({ labels, record, wideFields, columns = 2 }: LabelledFieldsProps) {
+  const values = record as Readonly<Record<string, unknown>>;
+  const wide = Grid.useBreakpoint().md ?? true;
+  return (
+    <Descriptions
+      bordered
+      size="middle"
+      layout={wide ? 'horizontal' : 'vertical'}
+      column={{ xs: 1, sm: 1, md: columns }}
+      items={Object.entries(labels)
+        .filter(([field]) => values[field] !== undefined)
+        .map(([field, label]) => ({
+          key: field,
+          label,
+          span: wideFields?.has(field) ? 'filled' : 1,
+          children: values[field] === '' || values[field] === null ? '—' : String(values[field]),
+        }))}
+    />
+  );
+}

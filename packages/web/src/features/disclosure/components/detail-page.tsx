@@ -1,0 +1,94 @@
+import { Descriptions, Grid, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { QueryState } from '@/components/query-state';
+import { RequireLogin } from '@/components/require-login';
+import styles from './disclosure.module.css';
+
+/** One labelled field of a detail page. */
+export interface DetailField<Detail> {
+  label: string;
+  value: (detail: Detail) => ReactNode;
+  /** Long texts take a whole row. */
+  wide?: boolean;
+}
+
+/** The fields of a labels table (field → Chinese label, in display order); `wide` fields take a whole row. */
+export function fieldsOf<Detail extends object>(
+  labels: Readonly<Partial<Record<keyof Detail, string>>>,
+  wide: readonly (keyof Detail & string)[] = [],
+): DetailField<Detail>[] {
+  return (Object.entries(labels) as [keyof Detail & string, string][]).map(([field, label]) => ({
+    label,
+    wide: wide.includes(field),
+    value: (detail) => {
+      const value = detail[field];
+      return value === undefined || value === null || value === '' ? '—' : String(value);
+    },
+  }));
+}
+
+/** Everything that makes one disclosure detail page. */
+export interface DetailSpec<Detail> {
+  /** The kind of record, shown above the fields and as the title while loading. */
+  kind: string;
+  swrKey: string;
+  fetch: (id: string) => Promise<Detail>;
+  /** The page title: the record's subject (entity or person). */
+  title: (detail: Detail) => string;
+  fields: readonly DetailField<Detail>[];
+  /** A notice above the fields (e.g. no longer publicized, repaired). */
+  notice?: (detail: Detail) => ReactNode;
+  requiresLogin?: boolean;
+}
+
+function DetailBody<Detail>({ spec, id }: { spec: DetailSpec<Detail>; id: string }) {
+  const query = useSWR([spec.swrKey, id] as const, ([, key]) => spec.fetch(key));
+  // On a phone two columns of label and value leave no room: labels go above their values.
+  const wide = Grid.useBreakpoint().md ?? true;
+  return (
+    <QueryState query={query} skeletonRows={10} size="page">
+      {(detail) => (
+        <>
+          <h1 className={styles.heading}>{spec.title(detail) || spec.kind}</h1>
+          <p className={styles.intro}>{spec.kind}</p>
+          {spec.notice?.(detail)}
+          <Descriptions
+            bordered
+            size="middle"
+            layout={wide ? 'horizontal' : 'vertical'}
+            column={{ xs: 1, sm: 1, md: 2 }}
+            items={spec.fields.map((field) => ({
+              key: field.label,
+              label: field.label,
+              span: field.wide ? 'filled' : 1,
+              children: field.value(detail) || '—',
+            }))}
+          />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** A disclosure detail page (query id): the record's fields with their Chinese labels, titled with its subject. */
+export function createDetailPage<Detail>(spec: DetailSpec<Detail>) {
+  function DisclosureDetailPage() {
+    const [params] = useSearchParams();
+    const id = params.get('id')?.trim() ?? '';
+    return (
+      <div className={styles.page}>
+        {!id ? (
+          <Result status="warning" title="缺少记录编号" subTitle="请从公示列表进入详情。" />
+        ) : spec.requiresLogin ? (
+          <RequireLogin>{() => <DetailBody spec={spec} id={id} />}</RequireLogin>
+        ) : (
+          <DetailBody spec={spec} id={id} />
+        )}
+      </div>
+    );
+  }
+  DisclosureDetailPage.displayName = `DisclosureDetailPage(${spec.kind})`;
+  return DisclosureDetailPage;
+}

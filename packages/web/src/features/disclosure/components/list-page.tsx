@@ -1,0 +1,91 @@
+import { PAGE_SIZE } from '@credit-portal/shared';
+import type { ReactNode } from 'react';
+import useSWR from 'swr';
+import { KeywordSearchBar } from '@/components/keyword-search-bar';
+import { PagedList, type ListPage } from '@/components/paged-list';
+import { RecordTable, type RecordColumn } from '@/components/record-table';
+import { RequireLogin } from '@/components/require-login';
+import { useListParams } from '@/hooks/use-list-params';
+import styles from './disclosure.module.css';
+
+/** The search and page a list asks its upstream for. */
+export interface ListRequest {
+  keyword: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** Everything that makes one disclosure list; the page itself is the same for all of them. */
+export interface ListSpec<Row> {
+  title: string;
+  /** A sentence under the title: what the list is and who keeps it. */
+  intro: string;
+  /** What the search box searches, read by screen readers and shown as its label. */
+  searchLabel: string;
+  placeholder: string;
+  /** The SWR key's first element (the upstream path). */
+  swrKey: string;
+  fetch: (request: ListRequest) => Promise<ListPage<Row>>;
+  rowKey: (row: Row) => string;
+  columns: readonly RecordColumn<Row>[];
+  /** The card title of a row on a phone (usually the name). */
+  cardTitle: (row: Row) => string;
+  /** A row's detail page, when it has one. */
+  detailPath?: (row: Row) => string;
+  /** Everything else a row says, behind 展开 / 全部信息 (lists without a detail page). */
+  more?: (row: Row) => ReactNode;
+  /** The upstream call needs the user's login (spec §7: sent with the stored JwtToken). */
+  requiresLogin?: boolean;
+}
+
+function ListBody<Row>({ spec }: { spec: ListSpec<Row> }) {
+  const { page, keyword, go } = useListParams();
+  const pageSize = PAGE_SIZE.publicity;
+  const request: ListRequest = { keyword, pageIndex: page, pageSize };
+  const query = useSWR([spec.swrKey, request] as const, ([, key]) => spec.fetch(key), { keepPreviousData: true });
+  return (
+    <>
+      <KeywordSearchBar
+        value={keyword}
+        label={spec.searchLabel}
+        placeholder={spec.placeholder}
+        onSearch={(text) => go({ keyword: text })}
+        onReset={() => go({ keyword: '' })}
+      />
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(next) => go({ page: next })}
+        summary={(total) => (keyword ? `“${keyword}”共找到 ${total} 条` : `共 ${total} 条`)}
+      >
+        {(rows) => (
+          <RecordTable
+            rows={rows}
+            columns={spec.columns}
+            rowKey={spec.rowKey}
+            cardTitle={spec.cardTitle}
+            detailPath={spec.detailPath}
+            more={spec.more}
+            firstNumber={(page - 1) * pageSize + 1}
+          />
+        )}
+      </PagedList>
+    </>
+  );
+}
+
+/** The page of one disclosure list: title, intro, search, and the paged rows (table, or cards on a phone). */
+export function createListPage<Row>(spec: ListSpec<Row>) {
+  function DisclosureListPage() {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.heading}>{spec.title}</h1>
+        <p className={styles.intro}>{spec.intro}</p>
+        {spec.requiresLogin ? <RequireLogin>{() => <ListBody spec={spec} />}</RequireLogin> : <ListBody spec={spec} />}
+      </div>
+    );
+  }
+  DisclosureListPage.displayName = `DisclosureListPage(${spec.title})`;
+  return DisclosureListPage;
+}

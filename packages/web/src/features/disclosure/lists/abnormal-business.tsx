@@ -1,0 +1,25 @@
+import { ABNORMAL_BUSINESS_FIELD_LABELS, CONTRACTS } from '@credit-portal/shared';
+import { LabelledFields } from '@/components/labelled-fields';
+import { call } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { createListPage } from '../components/list-page';
+
+/** abnormalBusinessPublicity: 经营异常名录. */
+export default createListPage({
+  title: '经营异常名录公示',
+  intro: '市场监督管理部门依法列入经营异常名录的企业、个体工商户，按列入日期由近及远排列。',
+  searchLabel: '企业名称、统一社会信用代码或文书号',
+  placeholder: '请输入企业名称、统一社会信用代码或文书号',
+  swrKey: CONTRACTS.abnormalBusiness.path,
+  fetch: ({ keyword, pageIndex, pageSize }) =>
+    call(CONTRACTS.abnormalBusiness, { query: { entName: keyword, pageIndex, pageSize } }),
+  rowKey: (row) => row.id,
+  cardTitle: (row) => row.EntName,
+  columns: [
+    { title: '企业名称', render: (row) => row.EntName },
+    { title: '统一社会信用代码', width: 200, render: (row) => row.CreditCode || '—' },
+    { title: '列入原因', render: (row) => row.Reason },
+    { title: '列入日期', width: 120, render: (row) => formatDate(row.ListedOn) },
+  ],
+  more: (row) => <LabelledFields labels={ABNORMAL_BUSINESS_FIELD_LABELS} record={row} columns={1} />,
+});

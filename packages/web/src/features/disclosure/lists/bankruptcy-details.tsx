@@ -1,0 +1,12 @@
+import { BANKRUPTCY_FIELD_LABELS, CONTRACTS } from '@credit-portal/shared';
+import { call } from '@/lib/api-client';
+import { createDetailPage, fieldsOf } from '../components/detail-page';
+
+/** bankruptcyDetails?id=: one personal bankruptcy case. */
+export default createDetailPage({
+  kind: '个人破产信息',
+  swrKey: CONTRACTS.bankruptcyDetail.path,
+  fetch: (id) => call(CONTRACTS.bankruptcyDetail, { query: { id } }),
+  title: (detail) => `${detail.DebtorName}（${detail.CaseNo}）`,
+  fields: fieldsOf(BANKRUPTCY_FIELD_LABELS, ['Announcement']),
+});

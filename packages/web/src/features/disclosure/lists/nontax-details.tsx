@@ -1,0 +1,13 @@
+import { CONTRACTS, NONTAX_FIELD_LABELS } from '@credit-portal/shared';
+import { call } from '@/lib/api-client';
+import { createDetailPage, fieldsOf } from '../components/detail-page';
+
+/** NontaxDetails?id=: one non-tax arrears record (login). */
+export default createDetailPage({
+  kind: '非税收入欠缴信息',
+  swrKey: CONTRACTS.nontaxDetail.path,
+  fetch: (id) => call(CONTRACTS.nontaxDetail, { query: { id } }),
+  title: (detail) => detail.EntName,
+  fields: fieldsOf(NONTAX_FIELD_LABELS, ['Basis']),
+  requiresLogin: true,
+});
