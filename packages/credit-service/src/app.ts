@@ -17,6 +17,7 @@ import interactionRoutes from './routes/interaction/index.js';
 import lendingRoutes from './routes/lending/index.js';
 import publicityRoutes from './routes/publicity/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
+import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -33,6 +34,8 @@ export interface CreditServiceConfig {
   seed?: number;
   /** Entities in a new database (default 5000); licences and penalties scale with them. */
   seedEntities?: number;
+  /** Day a new database's licence and penalty dates are relative to (yyyy-mm-dd; default: the creation day). */
+  seedAsOf?: string;
   /** Fastify logger: false (default), true, or pino options. */
   logger?: boolean | object;
   /** Registers the /__control test endpoints (request counts, fault injection, visit-log inspection). */
@@ -73,6 +76,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     dataDir: path.resolve(config.dataDir),
     seed: config.seed ?? DEFAULT_SEED,
     seedEntities: config.seedEntities ?? DEFAULT_SEED_ENTITIES,
+    seedAsOf: config.seedAsOf,
   });
 
   await app.register(healthRoutes);
@@ -90,6 +94,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     portalUrl: (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/'),
   });
+  await app.register(publicitySearchRoutes);
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

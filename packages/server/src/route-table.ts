@@ -75,6 +75,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },
   [API_PATHS.punishDetail]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600 } },
+  // Information-disclosure lists (issue 9): public and impersonal; searches rate limited harder.
+  [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 }, rateLimit: 'strict' },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

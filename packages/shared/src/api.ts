@@ -83,6 +83,9 @@ export const API_PATHS = {
   bindWechat: '/user/bind/wechat',
   /** GET, bearer → CreditPromise[] of the user; POST CreatePromiseRequest, bearer → CreditPromise. */
   myPromises: '/user/entpromise',
+  // Information disclosure lists (issue 9): the double-disclosure searches (spec §7).
+  permitSearch: '/api/dmenterprise/permitpublicitysearch',
+  punishSearch: '/api/dmenterprise/punishpublicitysearch',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

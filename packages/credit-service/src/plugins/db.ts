@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { openDatabase } from '../db/open.js';
 import { isSeeded, writeSeed } from '../seed/generate.js';
+import { localToday } from '../lib/dates.js';
 import { ensurePortalSeed } from '../seed/portal.js';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ export interface DbPluginOptions {
   dataDir: string;
   seed: number;
   seedEntities: number;
+  /** Day a new database's licence and penalty dates are relative to (default: today, its creation day). */
+  seedAsOf?: string;
 }
 
 /**
@@ -27,7 +30,11 @@ export default fp<DbPluginOptions>(
     try {
       if (!isSeeded(db)) {
         const started = performance.now();
-        const summary = writeSeed(db, { seed: options.seed, entities: options.seedEntities });
+        const summary = writeSeed(db, {
+          seed: options.seed,
+          entities: options.seedEntities,
+          asOf: options.seedAsOf ?? localToday(),
+        });
         app.log.info({ ...summary, ms: Math.round(performance.now() - started) }, 'seeded a new database');
       }
       // A database seeded before migration 5 gets the portal tables' data now, once.

@@ -1,5 +1,6 @@
 import type { UpstreamRoute } from '../api.js';
 import { ACCOUNT_CONTRACTS } from './account.js';
+import { CREDIT_LIST_CONTRACTS } from './credit-lists.js';
 import { CONTENT_CONTRACTS } from './content.js';
 import { DISTRICT_CONTRACTS } from './district.js';
 import { PORTAL_CONTRACTS } from './portal.js';
@@ -15,6 +16,7 @@ export const CONTRACTS = {
   ...PORTAL_CONTRACTS,
   ...PUBLICITY_CONTRACTS,
   ...ACCOUNT_CONTRACTS,
+  ...CREDIT_LIST_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 
