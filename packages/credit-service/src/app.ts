@@ -18,6 +18,7 @@ import lendingRoutes from './routes/lending/index.js';
 import publicityRoutes from './routes/publicity/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
+import promiseRoutes from './routes/credit-lists/promises.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     portalUrl: (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/'),
   });
   await app.register(publicitySearchRoutes);
+  await app.register(promiseRoutes);
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   PUBLICITY_NOTES,
+  type CreditPromise,
   type PenaltyDetail,
+  type PromisePage,
+  type RedBlackDetail,
+  type RedBlackPage,
   type PermitSearchPage,
   type PunishSearchPage,
 } from '@credit-portal/shared';
@@ -167,5 +171,138 @@ describe('penalty search (punishpublicitysearch) and the publicity rules', () =>
     expect(missing.body).toEqual({ ErrorCode: 404, Data: null, Msg: '未找到该记录' });
     const bad = await get<null>(API_PATHS.punishSearch, { pageSize: 51 });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('credit promises (promisepublicity, promisedetail)', () => {
+  it('lists published promises only, ten a page, and finds them by name or credit code', async () => {
+    const { body } = await get<PromisePage>(API_PATHS.promiseList);
+    const published = app.db.prepare("SELECT COUNT(*) FROM credit_promises WHERE status = '已公示'").pluck().get();
+    expect(body.Data.totalCount).toBe(published);
+    expect(body.Data.list.length).toBe(Math.min(10, published as number));
+    expect(body.Data.list.every((p) => p.Status === '已公示')).toBe(true);
+    const sample = body.Data.list[1]!;
+    const page2 = await get<PromisePage>(API_PATHS.promiseList, { pageIndex: 2, pageSize: 1 });
+    expect(page2.body.Data.list).toEqual([sample]);
+    const byCode = await get<PromisePage>(API_PATHS.promiseList, { keyword: toFullWidth(sample.CreditCode) });
+    expect(byCode.body.Data.list.map((p) => p.ID)).toContain(sample.ID);
+    const byName = await get<PromisePage>(API_PATHS.promiseList, { keyword: sample.EntName });
+    expect(byName.body.Data.list.map((p) => p.ID)).toContain(sample.ID);
+    const literal = await get<PromisePage>(API_PATHS.promiseList, { keyword: '%' });
+    expect(literal.body.Data).toEqual({ list: [], totalCount: 0 });
+  });
+
+  it('gives a published promise and hides one under review', async () => {
+    const { body } = await get<PromisePage>(API_PATHS.promiseList, { pageSize: 1 });
+    const detail = await get<CreditPromise>(API_PATHS.promiseDetail, { id: body.Data.list[0]!.ID });
+    expect(detail.body.Data).toEqual(body.Data.list[0]);
+    const entity = one<{ id: number }>('SELECT entity_id AS id FROM credit_promises LIMIT 1');
+    const pending = app.db
+      .prepare(
+        `INSERT INTO credit_promises (entity_id, owner, promise_type, content, promiser, promised_on, status, created_at)
+         VALUES (?, 'user:1', '主动型', '本单位承诺依法诚信经营，接受社会监督。', '张三', '2026-01-01', '待审核', '2026-01-01 09:00:00')`,
+      )
+      .run(entity.id).lastInsertRowid;
+    for (const id of [String(pending), '99999999', 'x']) {
+      const missing = await get<null>(API_PATHS.promiseDetail, { id });
+      expect(missing.status).toBe(404);
+      expect(missing.body.Msg).toBe('未找到该记录');
+    }
+  });
+});
+
+describe('red and black lists (redblackinfo, redblackdetail)', () => {
+  let token = '';
+  beforeAll(async () => {
+    const { body } = await injectJson<ErrorCodeBody<{ JwtToken: string }>>(app, {
+      method: 'POST',
+      url: API_PATHS.register,
+      payload: { Mobile: '13711112222', Password: 'lists1234x' },
+    });
+    token = body.Data.JwtToken;
+  });
+  const list = (payload: object, auth = token) =>
+    injectJson<ErrorCodeBody<RedBlackPage>>(app, {
+      method: 'POST',
+      url: API_PATHS.redBlackList,
+      payload,
+      headers: auth ? { authorization: `Bearer ${auth}` } : {},
+    });
+
+  it('refuses a call without a valid token with 用户未登录！', async () => {
+    for (const auth of ['', 'not-a-token']) {
+      const refused = await list({}, auth);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ ErrorCode: 401, Data: null, Msg: '用户未登录！' });
+      const detail = await injectJson(app, {
+        url: `${API_PATHS.redBlackDetail}?id=1`,
+        headers: auth ? { authorization: `Bearer ${auth}` } : {},
+      });
+      expect(detail.status).toBe(401);
+    }
+  });
+
+  it('lists entries in force, by list, paged, and finds them by name or code', async () => {
+    const today = localToday();
+    const inForce = app.db.prepare('SELECT COUNT(*) FROM red_black_list WHERE valid_until >= ?').pluck();
+    const all = await list({});
+    expect(all.body.Data.totalCount).toBe(inForce.get(today));
+    expect(all.body.Data.list).toHaveLength(10);
+    expect(Object.keys(all.body.Data.list[0]!).sort()).toEqual(
+      [
+        'id',
+        'EntName',
+        'CreditCode',
+        'ListType',
+        'ListName',
+        'Reason',
+        'Authority',
+        'IncludedOn',
+        'ValidUntil',
+        'SourceUnit',
+        'UpdateTime',
+      ].sort(),
+    );
+    const red = await list({ listType: 'red', pageSize: 50 });
+    const black = await list({ listType: 'black', pageSize: 50 });
+    expect(red.body.Data.totalCount + black.body.Data.totalCount).toBe(all.body.Data.totalCount);
+    expect(red.body.Data.list.every((e) => e.ListType === 'red')).toBe(true);
+    expect(black.body.Data.list.every((e) => e.ListType === 'black' && e.ValidUntil >= today)).toBe(true);
+    const page2 = await list({ pageIndex: 2, pageSize: 3 });
+    const first6 = await list({ pageSize: 6 });
+    expect(page2.body.Data.list).toEqual(first6.body.Data.list.slice(3, 6));
+    const sample = all.body.Data.list[2]!;
+    const byCode = await list({ keyword: ` ${sample.CreditCode.toLowerCase()} ` });
+    expect(byCode.body.Data.list.map((e) => e.id)).toContain(sample.id);
+    const byName = await list({ keyword: sample.EntName });
+    expect(byName.body.Data.list.map((e) => e.id)).toContain(sample.id);
+    expect((await list({ keyword: "_' OR 1=1" })).body.Data).toEqual({ list: [], totalCount: 0 });
+    expect((await list({ listType: 'grey' })).status).toBe(400);
+  });
+
+  it('gives an entry with its entity and measures; 404 for an unknown or lapsed one', async () => {
+    const sample = (await list({ listType: 'black' })).body.Data.list[0]!;
+    const detail = await injectJson<ErrorCodeBody<RedBlackDetail>>(app, {
+      url: `${API_PATHS.redBlackDetail}?id=${sample.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(detail.body.Data).toMatchObject({ ...sample, Measures: expect.stringContaining('限制') });
+    expect(detail.body.Data.LegalRep).not.toBe('');
+    expect(Array.isArray(detail.body.Data.Related)).toBe(true);
+    const lapsed = one<{ id: number } | undefined>(
+      'SELECT id FROM red_black_list WHERE valid_until < ? LIMIT 1',
+      localToday(),
+    );
+    for (const [id, message] of [
+      ['99999999', '未找到该记录'],
+      ...(lapsed ? [[String(lapsed.id), '该记录已超过公示期']] : []),
+    ]) {
+      const missing = await injectJson<ErrorCodeBody<null>>(app, {
+        url: `${API_PATHS.redBlackDetail}?id=${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(missing.status).toBe(404);
+      expect(missing.body.Msg).toBe(message);
+    }
   });
 });

@@ -1,6 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, type PermitSearchPage, type PunishSearchPage } from '@credit-portal/shared';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  MESSAGES,
+  type PermitSearchPage,
+  type PromisePage,
+  type PunishSearchPage,
+  type RedBlackPage,
+} from '@credit-portal/shared';
 import { ROUTE_POLICIES } from '../src/route-table.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
@@ -60,6 +68,55 @@ describe('credit lists through the gateway', () => {
 
   it('answers an unknown penalty with the upstream 404 in the normalized envelope', async () => {
     const missing = await get(API_PATHS.punishDetail, { id: '99999999' }).expect(404);
+    expect(missing.body).toEqual({ ok: false, code: 404, message: '未找到该记录', data: null });
+  });
+
+  it('refuses the red and black lists without a token: 401 not_logged_in in the normalized envelope, never cached', async () => {
+    for (const call of [
+      request(gateway.url).post(API_PATHS.redBlackList).send({ listType: 'black' }),
+      request(gateway.url).get(API_PATHS.redBlackDetail).query({ id: '1' }),
+    ]) {
+      const response = await call.expect(401);
+      expect(Object.keys(response.body).sort()).toEqual(ENVELOPE_KEYS);
+      expect(response.body).toEqual({
+        ok: false,
+        code: ERROR_CODES.notLoggedIn,
+        message: MESSAGES.notRealNameLoggedIn,
+        data: null,
+      });
+      expect(response.headers['x-cache']).toBe('BYPASS');
+    }
+    expect(ROUTE_POLICIES[API_PATHS.redBlackList]).toBeUndefined();
+    expect(ROUTE_POLICIES[API_PATHS.redBlackDetail]).toBeUndefined();
+  });
+
+  it('lists the red and black lists with a token, paged', async () => {
+    const login = await request(gateway.url)
+      .post(API_PATHS.register)
+      .send({ Mobile: '13722223333', Password: 'gate1234x' })
+      .expect(200);
+    const token = (login.body.data as { JwtToken: string }).JwtToken;
+    const response = await request(gateway.url)
+      .post(API_PATHS.redBlackList)
+      .set('authorization', `Bearer ${token}`)
+      .send({ listType: 'red', pageSize: 3 })
+      .expect(200);
+    expect(response.headers['x-cache']).toBe('BYPASS');
+    const page = response.body.data as RedBlackPage;
+    expect(page.list.length).toBeLessThanOrEqual(3);
+    expect(page.list.every((entry) => entry.ListType === 'red')).toBe(true);
+    expect(page.totalCount).toBeGreaterThan(0);
+  });
+
+  it('pages published promises (cached) and answers 404 for one that is not public', async () => {
+    const first = await get(API_PATHS.promiseList, { pageSize: 2 }).expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect((await get(API_PATHS.promiseList, { pageSize: 2 }).expect(200)).headers['x-cache']).toBe('HIT');
+    const page = first.body.data as PromisePage;
+    expect(page.list).toHaveLength(2);
+    const detail = await get(API_PATHS.promiseDetail, { id: page.list[0]!.ID }).expect(200);
+    expect(detail.body.data).toEqual(page.list[0]);
+    const missing = await get(API_PATHS.promiseDetail, { id: '99999999' }).expect(404);
     expect(missing.body).toEqual({ ok: false, code: 404, message: '未找到该记录', data: null });
   });
 });

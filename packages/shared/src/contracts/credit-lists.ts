@@ -1,5 +1,12 @@
 import { API_PATHS, defineRoute } from '../api.js';
+import { CreditPromiseSchema } from '../schemas/account.js';
 import {
+  ListDetailQuerySchema,
+  PromiseListQuerySchema,
+  PromisePageSchema,
+  RedBlackDetailSchema,
+  RedBlackPageSchema,
+  RedBlackQuerySchema,
   PermitSearchPageSchema,
   PermitSearchQuerySchema,
   PunishSearchPageSchema,
@@ -26,5 +33,39 @@ export const CREDIT_LIST_CONTRACTS = {
     dialect: 'errorCode',
     query: PunishSearchQuerySchema,
     data: PunishSearchPageSchema,
+  }),
+  redBlackList: defineRoute({
+    path: API_PATHS.redBlackList,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    body: RedBlackQuerySchema,
+    data: RedBlackPageSchema,
+    auth: true,
+  }),
+  redBlackDetail: defineRoute({
+    path: API_PATHS.redBlackDetail,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: ListDetailQuerySchema,
+    data: RedBlackDetailSchema,
+    auth: true,
+  }),
+  promiseList: defineRoute({
+    path: API_PATHS.promiseList,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: PromiseListQuerySchema,
+    data: PromisePageSchema,
+  }),
+  promiseDetail: defineRoute({
+    path: API_PATHS.promiseDetail,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: ListDetailQuerySchema,
+    data: CreditPromiseSchema,
   }),
 };

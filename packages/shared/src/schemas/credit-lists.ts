@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CreditPromiseSchema } from './account.js';
 import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
 
 /*
@@ -65,3 +66,64 @@ export const PunishSearchPageSchema = Type.Object({
   totalCount: Type.Integer({ minimum: 0 }),
 });
 export type PunishSearchPage = Static<typeof PunishSearchPageSchema>;
+
+/** GET promisepublicity: published credit promises, keyword on the entity name or credit code. */
+export const PromiseListQuerySchema = Type.Object({ keyword: Keyword, ...Paging });
+export type PromiseListQuery = Static<typeof PromiseListQuerySchema>;
+
+export const PromisePageSchema = Type.Object({
+  list: Type.Array(CreditPromiseSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type PromisePage = Static<typeof PromisePageSchema>;
+
+/** Query of the list details (promise, red/black entry): the row's `id`. */
+export const ListDetailQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
+export type ListDetailQuery = Static<typeof ListDetailQuerySchema>;
+
+/** POST redblackinfo (bearer): entries in force of the red list, the black list or both. */
+export const RedBlackQuerySchema = Type.Object({
+  listType: Type.Optional(Type.Union([Type.Literal('red'), Type.Literal('black')])),
+  keyword: Keyword,
+  ...Paging,
+});
+export type RedBlackQuery = Static<typeof RedBlackQuerySchema>;
+
+/** One red-list (守信激励) or black-list (失信惩戒) entry of the public lists. */
+export const RedBlackListItemSchema = Type.Object({
+  id: Type.String(),
+  EntName: Type.String(),
+  CreditCode: Type.String(),
+  ListType: Type.Union([Type.Literal('red'), Type.Literal('black')]),
+  /** e.g. 守合同重信用企业, 失信被执行人, 严重违法失信名单. */
+  ListName: Type.String(),
+  Reason: Type.String(),
+  /** The deciding authority. */
+  Authority: Type.String(),
+  /** yyyy-mm-dd. */
+  IncludedOn: Type.String(),
+  /** yyyy-mm-dd. */
+  ValidUntil: Type.String(),
+  SourceUnit: Type.String(),
+  /** yyyy-mm-dd hh:mm:ss. */
+  UpdateTime: Type.String(),
+});
+export type RedBlackListItem = Static<typeof RedBlackListItemSchema>;
+
+export const RedBlackPageSchema = Type.Object({
+  list: Type.Array(RedBlackListItemSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type RedBlackPage = Static<typeof RedBlackPageSchema>;
+
+/** GET redblackdetail (bearer): the entry, its entity, the measures it brings, the entity's other entries in force. */
+export const RedBlackDetailSchema = Type.Interface([RedBlackListItemSchema], {
+  EntType: Type.String(),
+  LegalRep: Type.String(),
+  Address: Type.String(),
+  /** The joint reward (red) or punishment (black) measures the entry brings. */
+  Measures: Type.String(),
+  /** The entity's other entries in force (XygsDetailsRedMore). */
+  Related: Type.Array(RedBlackListItemSchema),
+});
+export type RedBlackDetail = Static<typeof RedBlackDetailSchema>;
