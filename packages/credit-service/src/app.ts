@@ -18,6 +18,8 @@ import lendingRoutes from './routes/lending/index.js';
 import publicityRoutes from './routes/publicity/index.js';
 import disclosureRoutes from './routes/disclosure/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
+import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
+import promiseRoutes from './routes/credit-lists/promises.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -35,8 +37,8 @@ export interface CreditServiceConfig {
   /** Entities in a new database (default 5000); licences and penalties scale with them. */
   seedEntities?: number;
   /**
-   * The day (yyyy-mm-dd) the disclosure lists' dates count back from when they are first
-   * written; default: the day the database is created, so a demo started later is still current.
+   * The day (yyyy-mm-dd) a new database's dates count back from (licences, penalties and the
+   * disclosure lists); default: the day it is created, so a demo started later is still current.
    */
   seedAsOf?: string;
   /** Fastify logger: false (default), true, or pino options. */
@@ -100,6 +102,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(accountRoutes, accountOptions);
   // The disclosure lists check login tokens (non-tax revenue) with the same options.
   await app.register(disclosureRoutes, accountOptions);
+  await app.register(publicitySearchRoutes);
+  await app.register(promiseRoutes);
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

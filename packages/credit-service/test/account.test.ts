@@ -20,6 +20,7 @@ import { buildApp } from '../src/app.js';
 import { readSettings } from '../src/env.js';
 import { signToken, verifyToken } from '../src/lib/jwt.js';
 import { localToday } from '../src/lib/dates.js';
+import { penaltyPublicizedSql } from '../src/repositories/publicity.js';
 import { DEMO_ACCOUNT, ensureAccountSeed } from '../src/seed/account-seed.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 
@@ -481,7 +482,9 @@ describe('entity details', () => {
     expect(detail.Licences.map((l) => l.xzxkCode).sort()).toEqual([...licences].sort());
     const today = localToday();
     const inForce = app.db
-      .prepare('SELECT CAST(id AS TEXT) FROM penalties WHERE entity_id = ? AND CF_GSJZQ >= ?')
+      .prepare(
+        `SELECT CAST(id AS TEXT) FROM penalties WHERE entity_id = ? AND CF_XDR_LB <> '自然人' AND ${penaltyPublicizedSql('?')}`,
+      )
       .pluck()
       .all(row.id, today);
     expect(detail.Penalties.map((p) => p.id).sort()).toEqual([...inForce].sort());

@@ -14,6 +14,7 @@ import {
 } from '@credit-portal/shared';
 import { Value } from 'typebox/value';
 import { localToday } from '../src/lib/dates.js';
+import { penaltyPublicizedSql } from '../src/repositories/publicity.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 let testApp: TestApp;
@@ -104,11 +105,11 @@ describe('district site calls', () => {
     const today = localToday();
     const { body } = await get<PenaltyPage>(`${API_PATHS.districtPenaltyList}?recordid=${FULL}&pageSize=100`);
     const expired = app.db
-      .prepare('SELECT CAST(id AS TEXT) FROM penalties WHERE district_id = ? AND CF_GSJZQ < ?')
+      .prepare(`SELECT CAST(id AS TEXT) FROM penalties WHERE district_id = ? AND NOT (${penaltyPublicizedSql('?')})`)
       .pluck()
       .all(FULL, today) as string[];
     const current = app.db
-      .prepare('SELECT COUNT(*) FROM penalties WHERE district_id = ? AND CF_GSJZQ >= ?')
+      .prepare(`SELECT COUNT(*) FROM penalties WHERE district_id = ? AND ${penaltyPublicizedSql('?')}`)
       .pluck()
       .get(FULL, today) as number;
     expect(expired.length).toBeGreaterThan(0);

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, LicenceDetailSchema, PenaltyDetailSchema, type NoticePage } from '@credit-portal/shared';
+import {
+  API_PATHS,
+  LicenceDetailSchema,
+  PenaltyDetailSchema,
+  type NoticePage,
+  type PenaltyDetail,
+} from '@credit-portal/shared';
 import { Value } from 'typebox/value';
 import { localToday } from '../src/lib/dates.js';
+import { penaltyPublicizedSql } from '../src/repositories/publicity.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 let testApp: TestApp;
@@ -49,37 +56,50 @@ describe('licence and penalty publicity', () => {
     expect(page3.body.Data.list).toEqual(first12.body.Data.list.slice(8, 12));
   });
 
-  it('never lists a penalty past its publicity deadline', async () => {
+  it('lists only penalties in publicity: never one past its deadline, minor or repaired', async () => {
     const today = localToday();
-    const expired = new Set(
-      app.db.prepare('SELECT CAST(id AS TEXT) FROM penalties WHERE CF_GSJZQ < ?').pluck().all(today) as string[],
+    const hidden = new Set(
+      app.db
+        .prepare(`SELECT CAST(id AS TEXT) FROM penalties WHERE NOT (${penaltyPublicizedSql('?')})`)
+        .pluck()
+        .all(today) as string[],
     );
-    const current = app.db.prepare('SELECT COUNT(*) FROM penalties WHERE CF_GSJZQ >= ?').pluck().get(today);
-    expect(expired.size).toBeGreaterThan(0);
+    const current = app.db
+      .prepare(`SELECT COUNT(*) FROM penalties WHERE ${penaltyPublicizedSql('?')}`)
+      .pluck()
+      .get(today);
+    const expired = app.db.prepare('SELECT COUNT(*) FROM penalties WHERE CF_GSJZQ < ?').pluck().get(today);
+    expect(expired).toBeGreaterThan(0);
     const notices = await allNotices(API_PATHS.punishPublicity);
     expect(notices.totalCount).toBe(current);
     expect(notices.list).toHaveLength(notices.totalCount);
-    expect(notices.list.filter((n) => expired.has(n.RecordId))).toEqual([]);
+    expect(notices.list.filter((n) => hidden.has(n.RecordId))).toEqual([]);
     expect(notices.list.every((n) => n.PunishDocNo && !('LicenseDocNo' in n))).toBe(true);
   });
 
-  it('gives details, and refuses unknown or expired records', async () => {
+  it('gives details, the ones out of publicity flagged as such, and refuses unknown records', async () => {
     const licence = await get<unknown>(`${API_PATHS.permitDetail}?id=1`);
     expect(licence.body.ErrorCode).toBe(200);
     expect(Value.Check(LicenceDetailSchema, licence.body.Data)).toBe(true);
 
     const today = localToday();
-    const currentId = app.db.prepare('SELECT id FROM penalties WHERE CF_GSJZQ >= ? LIMIT 1').pluck().get(today);
-    const penalty = await get<{ CF_GSJZQ: string }>(`${API_PATHS.punishDetail}?id=${currentId}`);
+    const currentId = app.db
+      .prepare(`SELECT id FROM penalties WHERE ${penaltyPublicizedSql('?')} LIMIT 1`)
+      .pluck()
+      .get(today);
+    const penalty = await get<PenaltyDetail>(`${API_PATHS.punishDetail}?id=${currentId}`);
     expect(Value.Check(PenaltyDetailSchema, penalty.body.Data)).toBe(true);
     expect(penalty.body.Data.CF_GSJZQ >= today).toBe(true);
+    expect(penalty.body.Data).toMatchObject({ publicized: true, publicityNote: '' });
 
-    const expiredId = app.db.prepare('SELECT id FROM penalties WHERE CF_GSJZQ < ? LIMIT 1').pluck().get(today);
+    const expiredId = app.db
+      .prepare("SELECT id FROM penalties WHERE CF_GSJZQ < ? AND severity <> '轻微' AND repaired_on IS NULL LIMIT 1")
+      .pluck()
+      .get(today);
     for (const path of [API_PATHS.punishDetail, API_PATHS.districtPenaltyDetail]) {
       const expired = await injectJson<Record<string, unknown>>(app, { url: `${path}?id=${expiredId}` });
-      expect(expired.status).toBe(404);
-      expect(expired.body.ErrorCode).toBe(404);
-      expect(expired.body.Msg ?? expired.body.msg).toBe('该记录已超过公示期');
+      expect(expired.status).toBe(200);
+      expect(expired.body.Data).toMatchObject({ publicized: false, publicityNote: '该记录已超过公示期，不再公示' });
     }
 
     for (const id of ['0', 'abc', '99999999']) {

@@ -6,7 +6,7 @@ import {
   isValidCreditCode,
   isValidIdNumber,
 } from '@credit-portal/shared';
-import { generateSeed, seedCounts, type SeedData } from '../src/seed/generate.js';
+import { SEED_AS_OF, generateSeed, seedCounts, type SeedData } from '../src/seed/generate.js';
 import { addMonths } from '../src/seed/dates.js';
 import { SHOP_TRADES } from '../src/seed/vocabulary.js';
 
@@ -76,16 +76,57 @@ describe('generateSeed', () => {
     }
   });
 
-  it('publicizes penalties for 3 months to 3 years, some already expired, some under repair or objection', () => {
+  it('publicizes penalties by severity: 轻微 never, 一般 3 months to 1 year, 严重 1 to 3 years', () => {
     for (const penalty of data.penalties) {
-      expect(penalty.CF_GSJZQ >= addMonths(penalty.CF_JDRQ, 3)).toBe(true);
-      expect(penalty.CF_GSJZQ <= addMonths(penalty.CF_JDRQ, 36)).toBe(true);
+      const { CF_JDRQ: date, CF_GSJZQ: deadline, severity } = penalty;
+      if (severity === '轻微') {
+        expect(deadline).toBe(date);
+        expect(penalty.repairedOn).toBeNull();
+      } else {
+        const [min, max] = severity === '一般' ? [3, 12] : [12, 36];
+        expect(deadline >= addMonths(date, min) && deadline <= addMonths(date, max), penalty.CF_WSH).toBe(true);
+      }
+      if (penalty.repairedOn) {
+        expect(penalty.repairedOn > date && penalty.repairedOn <= deadline).toBe(true);
+        expect(penalty.repairedOn <= SEED_AS_OF).toBe(true);
+      }
       expect(penalty.CF_NR_FK).toMatch(/^\d+(\.\d+)?$/);
       expect(penalty.CF_YJ).toMatch(/^《.+》/);
     }
+    // Simple procedure (简罚) and warnings alone are minor.
+    const minor = data.penalties.filter((p) => p.severity === '轻微');
+    expect(minor.some((p) => p.CF_WSH.includes('简罚'))).toBe(true);
+    expect(minor.some((p) => p.CF_CFLB === '警告' && p.CF_NR_FK === '0')).toBe(true);
+    expect(new Set(data.penalties.map((p) => p.severity))).toEqual(new Set(['轻微', '一般', '严重']));
     expect(data.penalties.some((p) => p.CF_GSJZQ < '2026-01-01')).toBe(true);
     expect(data.penalties.some((p) => p.CF_GSJZQ > '2027-01-01')).toBe(true);
+    expect(data.penalties.some((p) => p.repairedOn !== null)).toBe(true);
     expect(new Set(data.penalties.map((p) => p.CF_ZT))).toEqual(new Set(['正常', '信用修复中', '异议处理中']));
+  });
+
+  it('penalizes sole proprietors and natural persons, the latter with a valid ID number and no codes', () => {
+    const persons = data.penalties.filter((p) => p.CF_XDR_LB === '自然人');
+    expect(persons.length).toBeGreaterThan(0);
+    for (const p of persons) {
+      expect(p.CF_XDR_ZJLX).toBe('身份证');
+      expect(isValidIdNumber(p.CF_XDR_ZJHM)).toBe(true);
+      expect([p.CF_XDR_SHXYM, p.CF_XDR_ZZJG, p.CF_FRDB]).toEqual(['', '', '']);
+    }
+    expect(data.penalties.some((p) => p.CF_XDR_LB === '个体工商户')).toBe(true);
+    expect(data.penalties.filter((p) => p.CF_XDR_LB !== '自然人').every((p) => p.CF_XDR_ZJHM === '')).toBe(true);
+  });
+
+  it('dates licences and penalties relative to the as-of day, with the same draws', () => {
+    const later = generateSeed({ ...small, entities: 300, asOf: addMonths(SEED_AS_OF, 3) });
+    const base = generateSeed({ ...small, entities: 300 });
+    const shift = (a: string, b: string) => (Date.parse(a) - Date.parse(b)) / 86_400_000;
+    const days = shift(addMonths(SEED_AS_OF, 3), SEED_AS_OF);
+    later.penalties.forEach((p, i) => {
+      expect(shift(p.CF_JDRQ, base.penalties[i]!.CF_JDRQ)).toBe(days);
+      expect(p.CF_XDR_MC).toBe(base.penalties[i]!.CF_XDR_MC);
+      expect(p.severity).toBe(base.penalties[i]!.severity);
+    });
+    later.licences.forEach((l, i) => expect(shift(l.XK_JDRQ, base.licences[i]!.XK_JDRQ)).toBe(days));
   });
 
   it('writes articles for every content section, with pinned items and external links', () => {

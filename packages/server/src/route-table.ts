@@ -82,6 +82,12 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.arrearsFunds]: { cache: { tags: ['disclosure', 'wage-arrears'], ttlSeconds: 120 } },
   [API_PATHS.bankruptcyList]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 120 } },
   [API_PATHS.bankruptcyDetail]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 600 } },
+  // Information-disclosure lists (issue 9): public and impersonal; searches rate limited harder.
+  [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  // Published credit promises; the red/black list rows are bearer calls and never cached.
+  [API_PATHS.promiseList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
+  [API_PATHS.promiseDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

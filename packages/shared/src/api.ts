@@ -98,6 +98,17 @@ export const API_PATHS = {
   bindWechat: '/user/bind/wechat',
   /** GET, bearer → CreditPromise[] of the user; POST CreatePromiseRequest, bearer → CreditPromise. */
   myPromises: '/user/entpromise',
+  // Information disclosure lists (issue 9): the double-disclosure searches (spec §7).
+  permitSearch: '/api/dmenterprise/permitpublicitysearch',
+  punishSearch: '/api/dmenterprise/punishpublicitysearch',
+  /** POST RedBlackQuery, bearer (spec §7) → { list, totalCount } of red/black list entries in force. */
+  redBlackList: '/api/dmenterprise/redblackinfo',
+  /** Not shown in the spec: chosen. GET ?id=, bearer → RedBlackDetail (XygsDetailsRed / XygsDetailsRedMore). */
+  redBlackDetail: '/api/dmenterprise/redblackdetail',
+  /** Not shown in the spec: chosen. GET ?keyword&pageIndex&pageSize → published credit promises (xycnBook, xscnList). */
+  promiseList: '/api/dmenterprise/promisepublicity',
+  /** Not shown in the spec: chosen. GET ?id= → one published promise (KeepPromisetDetail). */
+  promiseDetail: '/api/dmenterprise/promisedetail',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

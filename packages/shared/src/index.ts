@@ -31,3 +31,4 @@ export * from './helpers/report-sections.js';
 export * from './helpers/entity-filter.js';
 export * from './helpers/env-reader.js';
 export * from './helpers/validation-message.js';
+export * from './schemas/credit-lists.js';

@@ -47,3 +47,6 @@ export const PENALTY_FIELDS = [
   'CF_ZT',
   'UPDATETIME',
 ] as const satisfies readonly (keyof PenaltyDetail)[];
+
+/** Penalty columns of migration 8 (publicity by severity, repair, natural persons), in insert order. */
+export const PENALTY_PUBLICITY_COLUMNS = ['severity', 'repaired_on', 'CF_XDR_ZJLX', 'CF_XDR_ZJHM'] as const;

@@ -3,7 +3,7 @@ export const NOT_FOUND_MESSAGES = {
   content: '内容不存在',
   site: '站点不存在',
   record: '未找到该记录',
-  /** A penalty past its publicity deadline (CF_GSJZQ). */
+  /** A list entry past its validity. */
   expired: '该记录已超过公示期',
   image: '图片不存在',
 } as const;

@@ -17,7 +17,7 @@ export interface DbPluginOptions {
   dataDir: string;
   seed: number;
   seedEntities: number;
-  /** The day the disclosure lists' dates count back from when they are seeded (default: today). */
+  /** The day a new database's dates count back from: licences, penalties, disclosure lists (default: today). */
   seedAsOf?: string;
 }
 
@@ -31,7 +31,11 @@ export default fp<DbPluginOptions>(
     try {
       if (!isSeeded(db)) {
         const started = performance.now();
-        const summary = writeSeed(db, { seed: options.seed, entities: options.seedEntities });
+        const summary = writeSeed(db, {
+          seed: options.seed,
+          entities: options.seedEntities,
+          asOf: options.seedAsOf ?? localToday(),
+        });
         app.log.info({ ...summary, ms: Math.round(performance.now() - started) }, 'seeded a new database');
       }
       // A database seeded before migration 5 gets the portal tables' data now, once.

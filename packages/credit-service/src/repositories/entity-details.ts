@@ -9,6 +9,7 @@ import type {
   RedBlackEntry,
 } from '@credit-portal/shared';
 import { rowId } from '../lib/sql.js';
+import { penaltyPublicizedSql } from './publicity.js';
 import { CITY, DISTRICTS } from '../seed/vocabulary.js';
 
 /** Rows per section of the details page: an entity's whole record, bounded against outliers. */
@@ -86,7 +87,7 @@ export function createEntityDetailRepository(db: Database) {
   );
   const penalties = db.prepare(
     `SELECT CAST(id AS TEXT) AS id, CF_WSH, CF_CFLB, CF_WFXW, CF_NR, CF_JDRQ, CF_CFJG, CF_GSJZQ, CF_ZT
-     FROM penalties WHERE entity_id = ? AND CF_GSJZQ >= ? ORDER BY CF_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,
+     FROM penalties WHERE entity_id = @entity AND CF_XDR_LB <> '自然人' AND ${penaltyPublicizedSql('@today')} ORDER BY CF_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const lists = db.prepare(
     `SELECT list_type AS ListType, list_name AS ListName, reason AS Reason, authority AS Authority,
@@ -134,7 +135,7 @@ export function createEntityDetailRepository(db: Database) {
       if (key === null || exists.get(key) === undefined) return undefined;
       return {
         Licences: (licences.all(key) as LicenceRecord[]).map(toLicenceBlock),
-        Penalties: penalties.all(key, today) as EntityPenalty[],
+        Penalties: penalties.all({ entity: key, today }) as EntityPenalty[],
         RedBlack: lists.all(key, today) as RedBlackEntry[],
         Promises: promises.all(key) as CreditPromise[],
       };

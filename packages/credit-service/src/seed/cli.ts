@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATABASE_FILE, openDatabase } from '../db/open.js';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES, isSeeded, writeSeed } from './generate.js';
+import { localToday } from '../lib/dates.js';
 
 const USAGE = `Usage: node dist/seed/cli.js [--entities N] [--seed S] [--data-dir D] [--replace]
 
@@ -62,7 +63,7 @@ try {
     fail(`${file} already holds a data set (seed ${existing}, ${count} entities); use --replace to start over`);
   }
   const started = performance.now();
-  const summary = writeSeed(db, { seed, entities });
+  const summary = writeSeed(db, { seed, entities, asOf: localToday() });
   // A clean checkpoint leaves one self-contained file behind.
   db.pragma('wal_checkpoint(TRUNCATE)');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

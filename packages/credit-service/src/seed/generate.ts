@@ -14,7 +14,7 @@ import {
 } from './publicity.js';
 import { Random, mixSeed } from '../lib/random.js';
 import { DISTRICTS } from './vocabulary.js';
-import { LICENCE_FIELDS, PENALTY_FIELDS } from '../db/columns.js';
+import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../db/columns.js';
 import { writePortalSeed } from './portal.js';
 
 export type { EntityRow } from './entities.js';
@@ -26,6 +26,8 @@ export { SEED_AS_OF } from './publicity.js';
 export interface SeedOptions {
   seed: number;
   entities: number;
+  /** The day licence and penalty dates are relative to (yyyy-mm-dd; default SEED_AS_OF); a new database passes its creation day. */
+  asOf?: string;
 }
 
 export const DEFAULT_SEED = 20260101;
@@ -171,8 +173,8 @@ export function generateSeed(options: SeedOptions): SeedData {
   return {
     districts: districtRows(),
     entities: [...range(entities, (i) => entityAt(seed, i))],
-    licences: [...range(counts.licences, (i) => licenceAt(seed, entities, i))],
-    penalties: [...range(counts.penalties, (i) => penaltyAt(seed, entities, i))],
+    licences: [...range(counts.licences, (i) => licenceAt(seed, entities, i, options.asOf))],
+    penalties: [...range(counts.penalties, (i) => penaltyAt(seed, entities, i, options.asOf))],
     content,
     images,
     flipbookPages,
@@ -251,12 +253,27 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
       ]);
     }
     const licence = inserter(db, 'licences', ['id', 'entity_id', 'district_id', ...LICENCE_FIELDS]);
-    for (const l of range(counts.licences, (i) => licenceAt(seed, entities, i))) {
+    for (const l of range(counts.licences, (i) => licenceAt(seed, entities, i, options.asOf))) {
       licence([l.id, l.entityId, l.districtId, ...LICENCE_FIELDS.map((f) => l[f])]);
     }
-    const penalty = inserter(db, 'penalties', ['id', 'entity_id', 'district_id', ...PENALTY_FIELDS]);
-    for (const p of range(counts.penalties, (i) => penaltyAt(seed, entities, i))) {
-      penalty([p.id, p.entityId, p.districtId, ...PENALTY_FIELDS.map((f) => p[f])]);
+    const penalty = inserter(db, 'penalties', [
+      'id',
+      'entity_id',
+      'district_id',
+      ...PENALTY_FIELDS,
+      ...PENALTY_PUBLICITY_COLUMNS,
+    ]);
+    for (const p of range(counts.penalties, (i) => penaltyAt(seed, entities, i, options.asOf))) {
+      penalty([
+        p.id,
+        p.entityId,
+        p.districtId,
+        ...PENALTY_FIELDS.map((f) => p[f]),
+        p.severity,
+        p.repairedOn,
+        p.CF_XDR_ZJLX,
+        p.CF_XDR_ZJHM,
+      ]);
     }
     const { content, images, flipbookPages } = generateContent(seed);
     const contentRow = inserter(db, 'content', [
@@ -312,7 +329,7 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
     db.prepare('INSERT INTO dataset (id, seed, entities, as_of, seeded_at) VALUES (1, ?, ?, ?, ?)').run(
       seed,
       entities,
-      SEED_AS_OF,
+      options.asOf ?? SEED_AS_OF,
       new Date().toISOString(),
     );
     return { seed, entities, ...counts, content: content.length, h5Persons: h5.persons.length };

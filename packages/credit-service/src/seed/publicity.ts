@@ -1,14 +1,28 @@
-import { SOLE_PROPRIETOR_MARK, type LicenceDetail, type PenaltyDetail } from '@credit-portal/shared';
+import {
+  SOLE_PROPRIETOR_MARK,
+  idNumberCheckChar,
+  type LicenceDetail,
+  type PenaltyDetail,
+  type PenaltySeverity,
+} from '@credit-portal/shared';
 import { authorityOf, hasDistrictLevel, type AgencyKey, type Authority } from './agencies.js';
 import { addMonths, dayNumber, formatDay, withTime, yearOf } from './dates.js';
 import { entityAt, type EntityRow } from './entities.js';
 import { Random, mixSeed } from '../lib/random.js';
 import { BRAND_CHARS, DISTRICTS, ROADS } from './vocabulary.js';
 
-/** The data set's reference day: decisions are dated up to it, so the same seed gives the same data whenever it runs. */
+/**
+ * The data set's reference day: decisions are dated up to it, so the same seed gives the same
+ * data whenever it runs. Licences and penalties take an `asOf` day (a new database's creation
+ * day) and are shifted by whole days from it, so that a demo started later still shows current
+ * publicity; the PRNG draws stay the same.
+ */
 export const SEED_AS_OF = '2026-10-31';
 const DECISIONS_FROM = dayNumber('2022-01-01');
 const DECISIONS_TO = dayNumber(SEED_AS_OF);
+
+/** Days between SEED_AS_OF and `asOf`. */
+const shiftOf = (asOf: string): number => dayNumber(asOf) - DECISIONS_TO;
 
 /** Licences and penalties per entity. */
 export const LICENCES_PER_ENTITY = 0.8;
@@ -22,11 +36,21 @@ export type LicenceRow = Omit<LicenceDetail, 'id' | 'XK_XKJGDM' | 'XK_LYDWDM'> &
   XK_LYDWDM: string;
 };
 
-export type PenaltyRow = Omit<PenaltyDetail, 'id' | 'CF_ZT'> & {
+export type PenaltyRow = Omit<
+  PenaltyDetail,
+  'id' | 'CF_ZT' | 'CF_XDR_ZJLX' | 'CF_XDR_ZJHM' | 'severity' | 'publicized' | 'publicityNote'
+> & {
   id: number;
   entityId: number;
   districtId: string | null;
+  /** The case's handling state; a repaired record (repairedOn set) is 已修复 on the wire. */
   CF_ZT: '正常' | '信用修复中' | '异议处理中';
+  /** Natural persons only: 身份证 and the full ID number (masked on the wire). */
+  CF_XDR_ZJLX: string;
+  CF_XDR_ZJHM: string;
+  severity: PenaltySeverity;
+  /** The day the credit repair was completed, or null. */
+  repairedOn: string | null;
 };
 
 const isIndividual = (entity: EntityRow): boolean => entity.entType.includes(SOLE_PROPRIETOR_MARK);
@@ -49,9 +73,9 @@ function counterpart(entity: EntityRow) {
  * A decision day in the data set's window, never before the entity was set up. `skew` < 1
  * weighs recent days more (penalties lean recent so that most are still within publicity).
  */
-function decisionDate(random: Random, entity: EntityRow, skew: number): string {
+function decisionDate(random: Random, entity: EntityRow, skew: number, shift: number): string {
   const from = Math.max(DECISIONS_FROM, dayNumber(entity.setupDate));
-  return formatDay(from + Math.floor((DECISIONS_TO - from + 1) * random.float() ** skew));
+  return formatDay(from + Math.floor((DECISIONS_TO - from + 1) * random.float() ** skew) + shift);
 }
 
 function pickAuthority(random: Random, key: AgencyKey, entity: EntityRow): Authority {
@@ -264,13 +288,13 @@ const LICENCE_KINDS: readonly LicenceKind[] = [
 export const LICENCE_SALT = 0x11c3;
 
 /** Licence number `index` (0-based; id index + 1) of a data set with `entities` entities. */
-export function licenceAt(seed: number, entities: number, index: number): LicenceRow {
+export function licenceAt(seed: number, entities: number, index: number, asOf: string = SEED_AS_OF): LicenceRow {
   const random = new Random(mixSeed(seed, LICENCE_SALT, index));
   const entity = entityAt(seed, random.int(entities));
   const kinds = LICENCE_KINDS.filter((kind) => kind.accepts(entity)).map((kind) => [kind, kind.weight] as const);
   const kind = random.weighted(kinds);
   const authority = pickAuthority(random, kind.agency, entity);
-  const date = decisionDate(random, entity, 0.8);
+  const date = decisionDate(random, entity, 0.8, shiftOf(asOf));
   const party = counterpart(entity);
   const validTo = kind.validYears
     ? formatDay(dayNumber(addMonths(date, 12 * random.between(...kind.validYears))) - 1)
@@ -524,21 +548,39 @@ const PENALTY_STATES: readonly (readonly [PenaltyRow['CF_ZT'], number])[] = [
 ];
 
 export const PENALTY_SALT = 0xcf01;
+/** A second stream per penalty (severity, repair, natural person), so the first one's draws stay as they were. */
+export const PENALTY_PUBLICITY_SALT = 0xcf02;
+
+/** Decisions by simple procedure (简易程序) carry 简罚 in their number: minor by definition. */
+const SIMPLE_PROCEDURE_WORD = '简罚';
+
+/** A resident ID number (GB 11643) of someone registered in `regionCode`, born 1960–2000. */
+function personIdNumber(random: Random, regionCode: string): string {
+  const birth = formatDay(dayNumber('1960-01-01') + random.int(dayNumber('2000-12-31') - dayNumber('1960-01-01')));
+  const first17 = `${regionCode}${birth.replaceAll('-', '')}${digits(random, 3)}`;
+  return first17 + idNumberCheckChar(first17)!;
+}
 
 /** Penalty number `index` (0-based; id index + 1) of a data set with `entities` entities. */
-export function penaltyAt(seed: number, entities: number, index: number): PenaltyRow {
+export function penaltyAt(seed: number, entities: number, index: number, asOf: string = SEED_AS_OF): PenaltyRow {
   const random = new Random(mixSeed(seed, PENALTY_SALT, index));
+  const publicity = new Random(mixSeed(seed, PENALTY_PUBLICITY_SALT, index));
   const entity = entityAt(seed, random.int(entities));
   const kinds = PENALTY_KINDS.filter((kind) => kind.accepts(entity)).map((kind) => [kind, kind.weight] as const);
   const kind = random.weighted(kinds);
   const authority = pickAuthority(random, kind.agency, entity);
-  const date = decisionDate(random, entity, 0.3);
-  const party = counterpart(entity);
+  const date = decisionDate(random, entity, 0.3, shiftOf(asOf));
+  // A natural person: the operator of a sole proprietorship, penalized in their own name.
+  const person = isIndividual(entity) && publicity.chance(0.3);
+  const party = person ? { LB: '自然人', MC: entity.legalRep, SHXYM: '', ZZJG: '', FRDB: '' } : counterpart(entity);
   const fine = fineAmount(random, kind.fine);
   const gain = kind.confiscation ? fineAmount(random, kind.confiscation) : 0;
   const categories: string[] = [];
   const measures: string[] = [];
-  if (kind.warning && random.chance(0.5)) {
+  const warned = kind.warning === true && random.chance(0.5);
+  // Some warned cases end with the warning alone: a minor case (轻微), never published.
+  const warningOnly = warned && gain === 0 && publicity.chance(0.5);
+  if (warned) {
     categories.push('警告');
     measures.push('警告');
   }
@@ -546,8 +588,10 @@ export function penaltyAt(seed: number, entities: number, index: number): Penalt
     categories.push('没收违法所得、没收非法财物');
     measures.push(`没收违法所得${yuanText(gain)}`);
   }
-  categories.push('罚款');
-  measures.push(`罚款${yuanText(fine)}`);
+  if (!warningOnly) {
+    categories.push('罚款');
+    measures.push(`罚款${yuanText(fine)}`);
+  }
   let revoked = '';
   if (kind.revokesLicence) {
     categories.push('暂扣许可证件、降低资质等级、吊销许可证件');
@@ -555,8 +599,17 @@ export function penaltyAt(seed: number, entities: number, index: number): Penalt
     measures.push('吊销营业执照');
   }
   const serious = random.chance(kind.serious);
-  // General cases are publicized 3 months to 1 year, serious ones 6 months to 3 years.
-  const months = serious ? random.between(6, 36) : random.between(3, 12);
+  // General cases are publicized 3 months to 1 year, serious ones 1 to 3 years; minor ones never.
+  const months = serious ? random.between(12, 36) : random.between(3, 12);
+  const minor = warningOnly || kind.word === SIMPLE_PROCEDURE_WORD;
+  const severity: PenaltySeverity = minor ? '轻微' : serious ? '严重' : '一般';
+  const deadline = minor ? date : addMonths(date, months);
+  // Credit repair is possible after the shortest publicity (3 months, serious: 1 year).
+  const repairDay = dayNumber(addMonths(date, serious ? 12 : 3)) + publicity.between(0, 90);
+  const repairedOn =
+    !minor && publicity.chance(0.08) && repairDay <= dayNumber(asOf) && repairDay <= dayNumber(deadline)
+      ? formatDay(repairDay)
+      : null;
   return {
     id: index + 1,
     entityId: entity.id,
@@ -564,7 +617,7 @@ export function penaltyAt(seed: number, entities: number, index: number): Penalt
     CF_XDR_LB: party.LB,
     CF_WSH: docNumber(authority, kind.word, date, index + 1),
     CF_CFLB: categories.join(';'),
-    CF_NR_FK: toWanYuan(fine),
+    CF_NR_FK: warningOnly ? '0' : toWanYuan(fine),
     CF_NR_WFFF: toWanYuan(gain),
     CF_NR_ZKDX: revoked,
     CF_SY: kind.facts({ entity, date, random }),
@@ -574,6 +627,8 @@ export function penaltyAt(seed: number, entities: number, index: number): Penalt
     CF_XDR_SWDJ: '',
     CF_XDR_SYDW: '',
     CF_XDR_SHZZ: '',
+    CF_XDR_ZJLX: person ? '身份证' : '',
+    CF_XDR_ZJHM: person ? personIdNumber(publicity, entity.regionCode) : '',
     CF_YJ: kind.basis,
     CF_NR: measures.map((m, i) => `${i + 1}. ${m}`).join('；') + '。',
     CF_WFXW: kind.wfxw,
@@ -581,9 +636,11 @@ export function penaltyAt(seed: number, entities: number, index: number): Penalt
     CF_FRDB: party.FRDB,
     CF_JDRQ: date,
     CF_CFJG: authority.name,
-    CF_GSJZQ: addMonths(date, months),
+    CF_GSJZQ: deadline,
     CF_SJLY: authority.name,
     CF_ZT: random.weighted(PENALTY_STATES),
     UPDATETIME: withTime(formatDay(dayNumber(date) + random.between(1, 7)), random.between(8 * 3600, 18 * 3600)),
+    severity,
+    repairedOn,
   };
 }

@@ -1,5 +1,6 @@
 import type { UpstreamRoute } from '../api.js';
 import { ACCOUNT_CONTRACTS } from './account.js';
+import { CREDIT_LIST_CONTRACTS } from './credit-lists.js';
 import { CONTENT_CONTRACTS } from './content.js';
 import { DISCLOSURE_CONTRACTS } from './disclosure.js';
 import { DISTRICT_CONTRACTS } from './district.js';
@@ -17,6 +18,7 @@ export const CONTRACTS = {
   ...PUBLICITY_CONTRACTS,
   ...DISCLOSURE_CONTRACTS,
   ...ACCOUNT_CONTRACTS,
+  ...CREDIT_LIST_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 

@@ -65,6 +65,10 @@ export const PenaltyDetailSchema = Type.Object({
   CF_XDR_SWDJ: S,
   CF_XDR_SYDW: S,
   CF_XDR_SHZZ: S,
+  /** Natural persons (v2.0): the kind of identity document, e.g. 身份证. */
+  CF_XDR_ZJLX: OptS,
+  /** Natural persons (v2.0): the document number, masked (first 6 + ****** + last 4). */
+  CF_XDR_ZJHM: OptS,
   CF_YJ: S,
   CF_NR: S,
   CF_WFXW: S,
@@ -76,9 +80,15 @@ export const PenaltyDetailSchema = Type.Object({
   CF_GSJZQ: S,
   /** Data source (v2.0). */
   CF_SJLY: S,
-  /** '正常' | '信用修复中' | '异议处理中'. */
+  /** '正常' | '信用修复中' | '异议处理中' | '已修复' (PENALTY_STATES). */
   CF_ZT: OptS,
+  /** 轻微 | 一般 | 严重 (PENALTY_SEVERITIES): decides whether and how long the record is published. */
+  severity: OptS,
   UPDATETIME: S,
+  /** False when the record is not (or no longer) publicized: 轻微, past CF_GSJZQ, or repaired. */
+  publicized: Type.Optional(Type.Boolean()),
+  /** Why a record is not publicized (or '' when it is), e.g. 该记录已超过公示期，不再公示. */
+  publicityNote: OptS,
 });
 export type PenaltyDetail = Static<typeof PenaltyDetailSchema>;
 
@@ -108,7 +118,10 @@ export const LICENCE_FIELD_LABELS: Readonly<Record<Exclude<keyof LicenceDetail, 
   UPDATETIME: '更新时间',
 };
 
-export const PENALTY_FIELD_LABELS: Readonly<Record<Exclude<keyof PenaltyDetail, 'id'>, string>> = {
+/** Penalty detail fields that are flags for the page, not publication fields (no label). */
+export type PenaltyFlagField = 'publicized' | 'publicityNote';
+
+export const PENALTY_FIELD_LABELS: Readonly<Record<Exclude<keyof PenaltyDetail, 'id' | PenaltyFlagField>, string>> = {
   CF_XDR_MC: '行政相对人名称',
   CF_XDR_LB: '行政相对人类别',
   CF_XDR_SHXYM: '统一社会信用代码',
@@ -117,6 +130,8 @@ export const PENALTY_FIELD_LABELS: Readonly<Record<Exclude<keyof PenaltyDetail, 
   CF_XDR_SWDJ: '税务登记号',
   CF_XDR_SYDW: '事业单位证书号',
   CF_XDR_SHZZ: '社会组织登记证号',
+  CF_XDR_ZJLX: '证件类型',
+  CF_XDR_ZJHM: '证件号码',
   CF_FRDB: '法定代表人',
   CF_WSH: '行政处罚决定书文号',
   CF_WFXW: '违法行为类型',
@@ -132,6 +147,7 @@ export const PENALTY_FIELD_LABELS: Readonly<Record<Exclude<keyof PenaltyDetail, 
   CF_GSJZQ: '公示截止期',
   CF_SJLY: '数据来源',
   CF_ZT: '状态',
+  severity: '违法行为严重程度',
   UPDATETIME: '更新时间',
 };
 

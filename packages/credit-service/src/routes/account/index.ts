@@ -5,6 +5,7 @@ import { createAccountContext, type AccountOptions } from './context.js';
 import { registerEntityDetailRoutes } from './entity-details.js';
 import { registerOldSiteRoutes } from './old-site.js';
 import { registerPromiseRoutes } from './promises.js';
+import { registerRedBlackRoutes } from './red-black.js';
 import { registerTicketRoutes } from './tickets.js';
 
 export { OLD_SITE_PREFIX } from './old-site.js';
@@ -28,6 +29,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, opt
   registerPromiseRoutes(app, ctx);
   registerEntityDetailRoutes(app, ctx);
   registerOldSiteRoutes(app, ctx);
+  registerRedBlackRoutes(app, ctx);
 };
 
 export default accountRoutes;

@@ -138,9 +138,8 @@ const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      const penalty = publicity.penalty(request.query.id);
+      const penalty = publicity.penalty(request.query.id, localToday());
       if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      if (penalty.CF_GSJZQ < localToday()) throw new NotFoundError(NOT_FOUND_MESSAGES.expired);
       return errorCodeOk(penalty, 'ok', 'msg');
     },
   );

@@ -57,9 +57,9 @@ const publicityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: CONTRACTS.punishDetail.query, response: errorCodeResponses(CONTRACTS.punishDetail.data) },
     },
     async (request) => {
-      const penalty = publicity.penalty(request.query.id);
+      // A record out of publicity still answers, saying so (publicized false, publicityNote).
+      const penalty = publicity.penalty(request.query.id, localToday());
       if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      if (penalty.CF_GSJZQ < localToday()) throw new NotFoundError(NOT_FOUND_MESSAGES.expired);
       return errorCodeOk(penalty);
     },
   );

@@ -1,0 +1,55 @@
+import { CONTRACTS, PAGE_SIZE, normalizeKeyword } from '@credit-portal/shared';
+import { localToday } from '../../lib/dates.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { pageOffset } from '../../lib/sql.js';
+import { createCreditListRepository } from '../../repositories/credit-lists.js';
+import type { AccountApp, AccountContext } from './context.js';
+
+/**
+ * The red and black lists (spec §7: POST redblackinfo with a bearer token) and one entry's
+ * detail (XygsDetailsRed / XygsDetailsRedMore). Only entries in force are shown; without a valid
+ * token both answer 401 用户未登录！ before any validation.
+ */
+export function registerRedBlackRoutes(app: AccountApp, ctx: AccountContext): void {
+  const lists = createCreditListRepository(app.db);
+
+  app.post(
+    CONTRACTS.redBlackList.path,
+    {
+      onRequest: ctx.requireLogin,
+      schema: { body: CONTRACTS.redBlackList.body, response: errorCodeResponses(CONTRACTS.redBlackList.data) },
+    },
+    async (request) => {
+      const { listType, keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.body;
+      const page = lists.redBlack(
+        {
+          listType,
+          keyword: normalizeKeyword(keyword) || undefined,
+          offset: pageOffset(pageIndex, pageSize),
+          limit: pageSize,
+        },
+        localToday(),
+      );
+      return errorCodeOk({ list: page.rows, totalCount: page.total });
+    },
+  );
+
+  app.get(
+    CONTRACTS.redBlackDetail.path,
+    {
+      onRequest: ctx.requireLogin,
+      schema: {
+        querystring: CONTRACTS.redBlackDetail.query,
+        response: errorCodeResponses(CONTRACTS.redBlackDetail.data),
+      },
+    },
+    async (request) => {
+      const entry = lists.redBlackEntry(request.query.id, localToday());
+      if (entry === 'expired') throw new NotFoundError(NOT_FOUND_MESSAGES.expired);
+      if (!entry) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(entry);
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CONTRACTS, PAGE_SIZE, normalizeKeyword } from '@credit-portal/shared';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { pageOffset } from '../../lib/sql.js';
+import { createCreditListRepository } from '../../repositories/credit-lists.js';
+
+/** Published credit promises (信用承诺: xycnBook, xscnList, KeepPromisetDetail); only 已公示 ones are public. */
+const promiseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const lists = createCreditListRepository(app.db);
+
+  app.get(
+    CONTRACTS.promiseList.path,
+    { schema: { querystring: CONTRACTS.promiseList.query, response: errorCodeResponses(CONTRACTS.promiseList.data) } },
+    async (request) => {
+      const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+      const page = lists.promises({
+        keyword: normalizeKeyword(keyword) || undefined,
+        offset: pageOffset(pageIndex, pageSize),
+        limit: pageSize,
+      });
+      return errorCodeOk({ list: page.rows, totalCount: page.total });
+    },
+  );
+
+  app.get(
+    CONTRACTS.promiseDetail.path,
+    {
+      schema: {
+        querystring: CONTRACTS.promiseDetail.query,
+        response: errorCodeResponses(CONTRACTS.promiseDetail.data),
+      },
+    },
+    async (request) => {
+      const promise = lists.promise(request.query.id);
+      if (!promise) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(promise);
+    },
+  );
+};
+
+export default promiseRoutes;

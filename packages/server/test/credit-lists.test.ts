@@ -1,0 +1,122 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  MESSAGES,
+  type PermitSearchPage,
+  type PromisePage,
+  type PunishSearchPage,
+  type RedBlackPage,
+} from '@credit-portal/shared';
+import { ROUTE_POLICIES } from '../src/route-table.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { startUpstream, type Upstream } from './support/upstream.js';
+
+/*
+ * The information-disclosure lists through the gateway (issue 9): the normalized envelope,
+ * server-side paging, search, not-found, the bearer rows refused without a token, and the cache
+ * on the public ones.
+ */
+describe('credit lists through the gateway', () => {
+  let upstream: Upstream;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    gateway = await startGateway(
+      testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
+    );
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await upstream?.close();
+  });
+
+  const get = (path: string, query: Record<string, string | number> = {}) =>
+    request(gateway.url).get(path).query(query);
+
+  it('pages and searches the licence double-disclosure list in the normalized envelope', async () => {
+    const first = await get(API_PATHS.permitSearch, { pageSize: 4 }).expect(200);
+    expect(Object.keys(first.body).sort()).toEqual(ENVELOPE_KEYS);
+    const page = first.body.data as PermitSearchPage;
+    expect(first.body.ok).toBe(true);
+    expect(page.list).toHaveLength(4);
+    expect(page.totalCount).toBeGreaterThan(100);
+    const second = (await get(API_PATHS.permitSearch, { pageSize: 2, pageIndex: 2 }).expect(200)).body
+      .data as PermitSearchPage;
+    expect(second.list).toEqual(page.list.slice(2, 4));
+    const found = (await get(API_PATHS.permitSearch, { entNameOrLicenseDocNo: page.list[0]!.xK_WSH }).expect(200)).body
+      .data as PermitSearchPage;
+    expect(found.list.map((row) => row.id)).toEqual([page.list[0]!.id]);
+    const literal = await get(API_PATHS.permitSearch, { entNameOrLicenseDocNo: "%' OR 1=1 --" }).expect(200);
+    expect(literal.body.data).toEqual({ list: [], totalCount: 0 });
+  });
+
+  it('caches a penalty search: MISS, then HIT with the same answer', async () => {
+    const query = { entNameOrPunishDocNo: '公司', pageSize: 3 };
+    const miss = await get(API_PATHS.punishSearch, query).expect(200);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    const data = miss.body.data as PunishSearchPage;
+    expect(data.list.every((row) => row.cF_XDR_MC.includes('公司') || row.cF_WSH.includes('公司'))).toBe(true);
+    expect(data.list.every((row) => ['正常', '信用修复中', '异议处理中'].includes(row.cF_ZT))).toBe(true);
+    const hit = await get(API_PATHS.punishSearch, query).expect(200);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.body).toEqual(miss.body);
+    expect(ROUTE_POLICIES[API_PATHS.punishSearch]?.rateLimit).toBe('strict');
+  });
+
+  it('answers an unknown penalty with the upstream 404 in the normalized envelope', async () => {
+    const missing = await get(API_PATHS.punishDetail, { id: '99999999' }).expect(404);
+    expect(missing.body).toEqual({ ok: false, code: 404, message: '未找到该记录', data: null });
+  });
+
+  it('refuses the red and black lists without a token: 401 not_logged_in in the normalized envelope, never cached', async () => {
+    for (const call of [
+      request(gateway.url).post(API_PATHS.redBlackList).send({ listType: 'black' }),
+      request(gateway.url).get(API_PATHS.redBlackDetail).query({ id: '1' }),
+    ]) {
+      const response = await call.expect(401);
+      expect(Object.keys(response.body).sort()).toEqual(ENVELOPE_KEYS);
+      expect(response.body).toEqual({
+        ok: false,
+        code: ERROR_CODES.notLoggedIn,
+        message: MESSAGES.notRealNameLoggedIn,
+        data: null,
+      });
+      expect(response.headers['x-cache']).toBe('BYPASS');
+    }
+    expect(ROUTE_POLICIES[API_PATHS.redBlackList]).toBeUndefined();
+    expect(ROUTE_POLICIES[API_PATHS.redBlackDetail]).toBeUndefined();
+  });
+
+  it('lists the red and black lists with a token, paged', async () => {
+    const login = await request(gateway.url)
+      .post(API_PATHS.register)
+      .send({ Mobile: '13722223333', Password: 'gate1234x' })
+      .expect(200);
+    const token = (login.body.data as { JwtToken: string }).JwtToken;
+    const response = await request(gateway.url)
+      .post(API_PATHS.redBlackList)
+      .set('authorization', `Bearer ${token}`)
+      .send({ listType: 'red', pageSize: 3 })
+      .expect(200);
+    expect(response.headers['x-cache']).toBe('BYPASS');
+    const page = response.body.data as RedBlackPage;
+    expect(page.list.length).toBeLessThanOrEqual(3);
+    expect(page.list.every((entry) => entry.ListType === 'red')).toBe(true);
+    expect(page.totalCount).toBeGreaterThan(0);
+  });
+
+  it('pages published promises (cached) and answers 404 for one that is not public', async () => {
+    const first = await get(API_PATHS.promiseList, { pageSize: 2 }).expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect((await get(API_PATHS.promiseList, { pageSize: 2 }).expect(200)).headers['x-cache']).toBe('HIT');
+    const page = first.body.data as PromisePage;
+    expect(page.list).toHaveLength(2);
+    const detail = await get(API_PATHS.promiseDetail, { id: page.list[0]!.ID }).expect(200);
+    expect(detail.body.data).toEqual(page.list[0]);
+    const missing = await get(API_PATHS.promiseDetail, { id: '99999999' }).expect(404);
+    expect(missing.body).toEqual({ ok: false, code: 404, message: '未找到该记录', data: null });
+  });
+});

@@ -1,0 +1,71 @@
+import { API_PATHS, defineRoute } from '../api.js';
+import { CreditPromiseSchema } from '../schemas/account.js';
+import {
+  ListDetailQuerySchema,
+  PromiseListQuerySchema,
+  PromisePageSchema,
+  RedBlackDetailSchema,
+  RedBlackPageSchema,
+  RedBlackQuerySchema,
+  PermitSearchPageSchema,
+  PermitSearchQuerySchema,
+  PunishSearchPageSchema,
+  PunishSearchQuerySchema,
+} from '../schemas/credit-lists.js';
+
+/**
+ * The information-disclosure lists of the credit data API (issue 9): the double-disclosure
+ * searches, the red and black lists (bearer), published credit promises and Credit Hetao.
+ */
+export const CREDIT_LIST_CONTRACTS = {
+  permitSearch: defineRoute({
+    path: API_PATHS.permitSearch,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: PermitSearchQuerySchema,
+    data: PermitSearchPageSchema,
+  }),
+  punishSearch: defineRoute({
+    path: API_PATHS.punishSearch,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: PunishSearchQuerySchema,
+    data: PunishSearchPageSchema,
+  }),
+  redBlackList: defineRoute({
+    path: API_PATHS.redBlackList,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    body: RedBlackQuerySchema,
+    data: RedBlackPageSchema,
+    auth: true,
+  }),
+  redBlackDetail: defineRoute({
+    path: API_PATHS.redBlackDetail,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: ListDetailQuerySchema,
+    data: RedBlackDetailSchema,
+    auth: true,
+  }),
+  promiseList: defineRoute({
+    path: API_PATHS.promiseList,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: PromiseListQuerySchema,
+    data: PromisePageSchema,
+  }),
+  promiseDetail: defineRoute({
+    path: API_PATHS.promiseDetail,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: ListDetailQuerySchema,
+    data: CreditPromiseSchema,
+  }),
+};

@@ -1,0 +1,129 @@
+import { Type, type Static } from 'typebox';
+import { CreditPromiseSchema } from './account.js';
+import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
+
+/*
+ * The public credit lists of the information-disclosure section (spec §2.1 xygs): the double-
+ * disclosure searches, the red and black lists, published credit promises and Credit Hetao.
+ */
+
+/** Longest keyword of the list searches: a long or SQL-looking keyword is simply searched for. */
+export const LIST_KEYWORD_MAX = 200;
+/** Largest page of the list calls. */
+export const LIST_PAGE_SIZE_MAX = 50;
+
+const Keyword = Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX }));
+const Paging = {
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_SIZE_MAX })),
+};
+
+/** The states of a penalty record; 已修复 records have left publicity. */
+export const PENALTY_STATES = ['正常', '信用修复中', '异议处理中', '已修复'] as const;
+export type PenaltyState = (typeof PENALTY_STATES)[number];
+
+/**
+ * Severity of the unlawful act (国办发〔2025〕22号): 轻微 is never published, 一般 for 3 months to
+ * 1 year, 严重 for 1 to 3 years, counted from the decision date.
+ */
+export const PENALTY_SEVERITIES = ['轻微', '一般', '严重'] as const;
+export type PenaltySeverity = (typeof PENALTY_SEVERITIES)[number];
+
+/** Why a penalty detail is no longer publicized (PenaltyDetail.publicityNote). */
+export const PUBLICITY_NOTES = {
+  minor: '轻微违法行为，依规不予公示',
+  expired: '该记录已超过公示期，不再公示',
+  repaired: '该记录已完成信用修复，不再公示',
+} as const;
+
+/** GET permitpublicitysearch: keyword on the counterpart name or the licence document number. */
+export const PermitSearchQuerySchema = Type.Object({ entNameOrLicenseDocNo: Keyword, ...Paging });
+export type PermitSearchQuery = Static<typeof PermitSearchQuerySchema>;
+
+/** GET punishpublicitysearch: keyword on the counterpart name or the penalty document number. */
+export const PunishSearchQuerySchema = Type.Object({ entNameOrPunishDocNo: Keyword, ...Paging });
+export type PunishSearchQuery = Static<typeof PunishSearchQuerySchema>;
+
+/** A licence search row: the list row plus the deciding authority. */
+export const PermitSearchRowSchema = Type.Interface([LicenceListRowSchema], { xK_XKJG: Type.String() });
+export type PermitSearchRow = Static<typeof PermitSearchRowSchema>;
+
+/** A penalty search row: the list row plus the deciding authority and the state. */
+export const PunishSearchRowSchema = Type.Interface([PenaltyListRowSchema], {
+  cF_CFJG: Type.String(),
+  cF_ZT: Type.String(),
+});
+export type PunishSearchRow = Static<typeof PunishSearchRowSchema>;
+
+export const PermitSearchPageSchema = Type.Object({
+  list: Type.Array(PermitSearchRowSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type PermitSearchPage = Static<typeof PermitSearchPageSchema>;
+
+export const PunishSearchPageSchema = Type.Object({
+  list: Type.Array(PunishSearchRowSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type PunishSearchPage = Static<typeof PunishSearchPageSchema>;
+
+/** GET promisepublicity: published credit promises, keyword on the entity name or credit code. */
+export const PromiseListQuerySchema = Type.Object({ keyword: Keyword, ...Paging });
+export type PromiseListQuery = Static<typeof PromiseListQuerySchema>;
+
+export const PromisePageSchema = Type.Object({
+  list: Type.Array(CreditPromiseSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type PromisePage = Static<typeof PromisePageSchema>;
+
+/** Query of the list details (promise, red/black entry): the row's `id`. */
+export const ListDetailQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
+export type ListDetailQuery = Static<typeof ListDetailQuerySchema>;
+
+/** POST redblackinfo (bearer): entries in force of the red list, the black list or both. */
+export const RedBlackQuerySchema = Type.Object({
+  listType: Type.Optional(Type.Union([Type.Literal('red'), Type.Literal('black')])),
+  keyword: Keyword,
+  ...Paging,
+});
+export type RedBlackQuery = Static<typeof RedBlackQuerySchema>;
+
+/** One red-list (守信激励) or black-list (失信惩戒) entry of the public lists. */
+export const RedBlackListItemSchema = Type.Object({
+  id: Type.String(),
+  EntName: Type.String(),
+  CreditCode: Type.String(),
+  ListType: Type.Union([Type.Literal('red'), Type.Literal('black')]),
+  /** e.g. 守合同重信用企业, 失信被执行人, 严重违法失信名单. */
+  ListName: Type.String(),
+  Reason: Type.String(),
+  /** The deciding authority. */
+  Authority: Type.String(),
+  /** yyyy-mm-dd. */
+  IncludedOn: Type.String(),
+  /** yyyy-mm-dd. */
+  ValidUntil: Type.String(),
+  SourceUnit: Type.String(),
+  /** yyyy-mm-dd hh:mm:ss. */
+  UpdateTime: Type.String(),
+});
+export type RedBlackListItem = Static<typeof RedBlackListItemSchema>;
+
+export const RedBlackPageSchema = Type.Object({
+  list: Type.Array(RedBlackListItemSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type RedBlackPage = Static<typeof RedBlackPageSchema>;
+
+/** GET redblackdetail (bearer): the entry, its entity, the measures it brings, the entity's other entries in force. */
+export const RedBlackDetailSchema = Type.Interface([RedBlackListItemSchema], {
+  EntType: Type.String(),
+  LegalRep: Type.String(),
+  Address: Type.String(),
+  /** The joint reward (red) or punishment (black) measures the entry brings. */
+  Measures: Type.String(),
+  /** The entity's other entries in force (XygsDetailsRedMore). */
+  Related: Type.Array(RedBlackListItemSchema),
+});
+export type RedBlackDetail = Static<typeof RedBlackDetailSchema>;
