@@ -88,6 +88,10 @@ beforeAll(async () => {
     paths.licenceDetails,
     `?id=${permits.list[0]!.RecordId}&title=${encodeURIComponent(permits.list[0]!.EntName)}`,
   );
+  const bankruptcies = await api<{ list: { id: string }[] }>(baseUrl, `${API_PATHS.bankruptcyList}?pageSize=1`);
+  samples.set(paths.bankruptcyDetails, `?id=${bankruptcies.list[0]!.id}`);
+  const promises = await api<{ list: { ID: string }[] }>(baseUrl, `${API_PATHS.promiseList}?pageSize=1`);
+  samples.set(paths.promiseDetail, `?id=${promises.list[0]!.ID}`);
   const penalties = await api<NoticePage>(baseUrl, `${API_PATHS.punishPublicity}?pageIndex=1&pageSize=1`);
   samples.set(
     paths.penaltyDetails,

@@ -21,7 +21,8 @@ export default mergeConfig(
       environment: './test/jsdom-server-environment.ts',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       setupFiles: ['./test/setup.ts'],
-      testTimeout: 30_000,
+      // The integration tests drive whole pages against a real gateway and credit-service in jsdom.
+      testTimeout: 60_000,
       hookTimeout: 120_000,
     },
   }),

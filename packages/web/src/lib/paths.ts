@@ -55,6 +55,10 @@ export const paths = {
   nontaxDetails: '/NontaxDetails',
   bankruptcyList: '/newSZInfoPublicList',
   bankruptcyDetails: '/bankruptcyDetails',
+  /** 双公示: licence and penalty tabs (currentTab 1 and 2). */
+  doubleDisclosure: '/xygs/xygsList',
+  promiseBook: '/xygs/xycnBook',
+  promiseDetail: '/KeepPromisetDetail',
   // Credit services and search.
   services: '/xyfw',
   searchList: '/xyfw/search',

@@ -28,6 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       paths.nontaxDetails,
       paths.bankruptcyList,
       paths.bankruptcyDetails,
+      paths.promiseDetail,
     ],
   },
   { label: '信用服务', path: paths.services, prefixes: ['/xyfw'] },

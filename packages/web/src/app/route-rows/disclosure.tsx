@@ -16,6 +16,8 @@ const loadList = {
   nontaxDetails: () => import('@/features/disclosure/lists/nontax-details'),
   bankruptcy: () => import('@/features/disclosure/lists/bankruptcy-list'),
   bankruptcyDetails: () => import('@/features/disclosure/lists/bankruptcy-details'),
+  promises: () => import('@/features/disclosure/lists/promise-list'),
+  promiseDetails: () => import('@/features/disclosure/lists/promise-details'),
 };
 
 /** A disclosure list: under 信息公示, on the site map. */
@@ -45,6 +47,20 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
     },
     inSiteMap: true,
     page: page(() => import('@/features/disclosure/components/disclosure-home-page')),
+  },
+  listRow(
+    paths.doubleDisclosure,
+    '双公示',
+    () => import('@/features/disclosure/components/double-disclosure-page'),
+    '双公示：行政许可和行政处罚信息公示，可按行政相对人名称、统一社会信用代码或文书号查询。',
+  ),
+  listRow(paths.promiseBook, '信用承诺公示', loadList.promises, '信用承诺公示：经审核公示的市场主体信用承诺。'),
+  {
+    path: paths.promiseDetail,
+    label: '信用承诺公示',
+    breadcrumb: [disclosureCrumb, { label: '信用承诺公示', path: paths.promiseBook }, { label: '承诺详情' }],
+    meta: { keywords: [DISCLOSURE, '信用承诺'], description: '信用承诺详情。' },
+    page: page(loadList.promiseDetails),
   },
   listRow(
     paths.abnormalBusiness,
@@ -83,7 +99,11 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
   (['licence', 'penalty'] as const).map((kind) => ({
     path: kind === 'licence' ? paths.licenceDetails : paths.penaltyDetails,
     label: kind === 'licence' ? '行政许可公示' : '行政处罚公示',
-    breadcrumb: [{ label: kind === 'licence' ? '行政许可详情' : '行政处罚详情' }],
+    breadcrumb: [
+      disclosureCrumb,
+      { label: '双公示', path: paths.doubleDisclosure },
+      { label: kind === 'licence' ? '行政许可详情' : '行政处罚详情' },
+    ],
     meta: {
       keywords: ['双公示', kind === 'licence' ? '行政许可' : '行政处罚'],
       description: kind === 'licence' ? '行政许可公示信息详情。' : '行政处罚公示信息详情。',

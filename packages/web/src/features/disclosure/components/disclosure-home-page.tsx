@@ -15,6 +15,16 @@ interface DisclosureEntry {
 /** The lists of 信息公示, in the order the landing page shows them. */
 const ENTRIES: readonly DisclosureEntry[] = [
   {
+    title: '双公示',
+    path: paths.doubleDisclosure,
+    description: '行政许可和行政处罚信息，按行政相对人、统一社会信用代码或文书号查询。',
+  },
+  {
+    title: '信用承诺公示',
+    path: paths.promiseBook,
+    description: '市场主体作出并经审核公示的信用承诺。',
+  },
+  {
     title: '经营异常名录',
     path: paths.abnormalBusiness,
     description: '市场监督管理部门列入经营异常名录的企业和个体工商户。',

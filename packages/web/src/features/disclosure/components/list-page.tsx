@@ -38,8 +38,12 @@ export interface ListSpec<Row> {
   requiresLogin?: boolean;
 }
 
-function ListBody<Row>({ spec }: { spec: ListSpec<Row> }) {
-  const { page, keyword, go } = useListParams();
+/**
+ * One disclosure list: search, the paged rows (table, or cards on a phone). `keep` names address
+ * parameters of the page around it (a tab) that paging and searching keep.
+ */
+export function DisclosureList<Row>({ spec, keep }: { spec: ListSpec<Row>; keep?: readonly string[] }) {
+  const { page, keyword, go } = useListParams({ keep });
   const pageSize = PAGE_SIZE.publicity;
   const request: ListRequest = { keyword, pageIndex: page, pageSize };
   const query = useSWR([spec.swrKey, request] as const, ([, key]) => spec.fetch(key), { keepPreviousData: true });
@@ -82,7 +86,11 @@ export function createListPage<Row>(spec: ListSpec<Row>) {
       <div className={styles.page}>
         <h1 className={styles.heading}>{spec.title}</h1>
         <p className={styles.intro}>{spec.intro}</p>
-        {spec.requiresLogin ? <RequireLogin>{() => <ListBody spec={spec} />}</RequireLogin> : <ListBody spec={spec} />}
+        {spec.requiresLogin ? (
+          <RequireLogin>{() => <DisclosureList spec={spec} />}</RequireLogin>
+        ) : (
+          <DisclosureList spec={spec} />
+        )}
       </div>
     );
   }

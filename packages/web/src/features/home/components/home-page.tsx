@@ -5,7 +5,7 @@ import { NoticeList, type NoticeKind } from '@/components/notice-list';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { WidgetBoundary } from '@/components/widget-boundary';
-import { paths } from '@/lib/paths';
+import { paths, withQuery } from '@/lib/paths';
 import { usePublicityNotices } from '../api/get-publicity-notices';
 import { useSectionHighlights } from '../api/get-section-highlights';
 import styles from './home-page.module.css';
@@ -54,7 +54,10 @@ const NOTICE_TITLES: Readonly<Record<NoticeKind, string>> = { licence: '行政�
 function NoticeBlock({ kind }: { kind: NoticeKind }) {
   const query = usePublicityNotices({ kind, pageIndex: 1, pageSize: BLOCK_SIZE });
   return (
-    <SectionCard title={NOTICE_TITLES[kind]}>
+    <SectionCard
+      title={NOTICE_TITLES[kind]}
+      morePath={withQuery(paths.doubleDisclosure, { currentTab: kind === 'licence' ? 1 : 2 })}
+    >
       <QueryState
         query={query}
         select={(data) => data.list}

@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { Alert, Result } from 'antd';
 import { useSearchParams } from 'react-router';
 import { counterpartOf, PublicityFields } from '@/components/publicity-fields';
 import { QueryState } from '@/components/query-state';
@@ -27,6 +27,9 @@ export default function PublicityDetailsPage({ kind }: { kind: PublicityKind }) 
         <div className={styles.page}>
           <SectionCard title={counterpartOf(kind, detail) || fallbackTitle}>
             <p className={styles.kind}>{HEADINGS[kind]}公示信息</p>
+            {'publicized' in detail && detail.publicized === false ? (
+              <Alert className={styles.notice} type="info" showIcon title={detail.publicityNote || '该记录不再公示'} />
+            ) : null}
             <PublicityFields kind={kind} detail={detail} />
           </SectionCard>
         </div>

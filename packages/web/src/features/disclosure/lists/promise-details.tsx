@@ -1,0 +1,21 @@
+import { CONTRACTS } from '@credit-portal/shared';
+import { call } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { createDetailPage } from '../components/detail-page';
+
+/** KeepPromisetDetail?id=: one published credit promise. */
+export default createDetailPage({
+  kind: '信用承诺',
+  swrKey: CONTRACTS.promiseDetail.path,
+  fetch: (id) => call(CONTRACTS.promiseDetail, { query: { id } }),
+  title: (promise) => promise.EntName,
+  fields: [
+    { label: '主体名称', value: (promise) => promise.EntName },
+    { label: '统一社会信用代码', value: (promise) => promise.CreditCode },
+    { label: '承诺类型', value: (promise) => promise.PromiseType },
+    { label: '承诺人', value: (promise) => promise.Promiser },
+    { label: '承诺日期', value: (promise) => formatDate(promise.PromiseDate) },
+    { label: '公示状态', value: (promise) => promise.Status },
+    { label: '承诺内容', value: (promise) => promise.Content, wide: true },
+  ],
+});
