@@ -17,6 +17,7 @@ import interactionRoutes from './routes/interaction/index.js';
 import lendingRoutes from './routes/lending/index.js';
 import publicityRoutes from './routes/publicity/index.js';
 import disclosureRoutes from './routes/disclosure/index.js';
+import hetaoRoutes from './routes/hetao/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 import promiseRoutes from './routes/credit-lists/promises.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(disclosureRoutes, accountOptions);
   await app.register(publicitySearchRoutes);
   await app.register(promiseRoutes);
+  await app.register(hetaoRoutes);
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

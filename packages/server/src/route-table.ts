@@ -88,6 +88,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Published credit promises; the red/black list rows are bearer calls and never cached.
   [API_PATHS.promiseList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
   [API_PATHS.promiseDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
+  // 信用河套: public and impersonal; the list searches, so it is rate limited harder.
+  [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
+  [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

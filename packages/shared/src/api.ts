@@ -109,6 +109,13 @@ export const API_PATHS = {
   promiseList: '/api/dmenterprise/promisepublicity',
   /** Not shown in the spec: chosen. GET ?id= → one published promise (KeepPromisetDetail). */
   promiseDetail: '/api/dmenterprise/promisedetail',
+  // 信用河套: the Hetao cooperation zone's enterprise credit list. Not shown in the spec: chosen.
+  /** GET ?searchkey&pageIndex&pageSize → { list, totalCount } of member enterprises, newest joined first. */
+  hetaoList: '/api/dmenterprise/GetXyhtList',
+  /** GET ?id= (entity id) → { isXyht }. */
+  hetaoCheck: '/api/dmenterprise/GetIsXyht',
+  /** GET ?id= (entity id) → { labels } (empty outside the zone). */
+  hetaoLabels: '/api/dmenterprise/GetXyhtLabel',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

@@ -32,3 +32,4 @@ export * from './helpers/entity-filter.js';
 export * from './helpers/env-reader.js';
 export * from './helpers/validation-message.js';
 export * from './schemas/credit-lists.js';
+export * from './schemas/hetao.js';

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/open.js';
 import { isSeeded, writeSeed } from '../seed/generate.js';
 import { localToday } from '../lib/dates.js';
 import { ensureDisclosureSeed } from '../seed/disclosure.js';
+import { ensureHetaoSeed } from '../seed/hetao.js';
 import { ensurePortalSeed } from '../seed/portal.js';
 
 declare module 'fastify' {
@@ -44,6 +45,9 @@ export default fp<DbPluginOptions>(
       // The disclosure lists (migration 7), dated back from the day they are written.
       const disclosed = ensureDisclosureSeed(db, options.seedAsOf ?? localToday());
       if (Object.values(disclosed).some((n) => n > 0)) app.log.info(disclosed, 'filled the disclosure lists');
+      // 信用河套's member list (migration 9), likewise.
+      const members = ensureHetaoSeed(db, options.seedAsOf ?? localToday());
+      if (members > 0) app.log.info({ members }, 'filled the Hetao member list');
     } catch (error) {
       db.close();
       throw error;

@@ -1,0 +1,71 @@
+import { Type, type Static } from 'typebox';
+import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
+
+/*
+ * 信用河套: the enterprise credit list of the Shenzhen–Hong Kong Hetao cooperation zone. A paged
+ * list of the zone's member enterprises with their credit labels, a membership check for any
+ * entity and the labels of one entity. Rows are named by the entity id (the entity search's ID).
+ */
+
+const S = Type.String();
+
+/** The credit labels a member enterprise can carry, in display order. */
+export const HETAO_LABELS = ['港澳投资', '科技创新', '守信激励', '专精特新', '跨境贸易'] as const;
+export type HetaoLabel = (typeof HETAO_LABELS)[number];
+
+/** GET GetXyhtList: `searchkey` matches the name or the credit code; empty lists every member. */
+export const HetaoListQuerySchema = Type.Object({
+  searchkey: Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX })),
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_SIZE_MAX })),
+});
+export type HetaoListQuery = Static<typeof HetaoListQuerySchema>;
+
+/** GET GetIsXyht and GetXyhtLabel: the entity id. */
+export const HetaoEntityQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
+export type HetaoEntityQuery = Static<typeof HetaoEntityQuerySchema>;
+
+/** One member enterprise of the zone; `id` is the entity id, dates yyyy-mm-dd. */
+export const HetaoRowSchema = Type.Object({
+  id: S,
+  EntName: S,
+  CreditCode: S,
+  EntType: S,
+  LegalRep: S,
+  SetUpDate: S,
+  Address: S,
+  Labels: Type.Array(S),
+  JoinedOn: S,
+  SourceUnit: S,
+  UpdateTime: S,
+});
+export type HetaoRow = Static<typeof HetaoRowSchema>;
+
+/** A page of the member list, newest joined first. */
+export const HetaoPageSchema = Type.Object({
+  list: Type.Array(HetaoRowSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type HetaoPage = Static<typeof HetaoPageSchema>;
+
+/** GetIsXyht: whether the entity is a member of the zone's list. */
+export const HetaoCheckSchema = Type.Object({ isXyht: Type.Boolean() });
+export type HetaoCheck = Static<typeof HetaoCheckSchema>;
+
+/** GetXyhtLabel: the entity's credit labels; empty for an entity outside the zone. */
+export const HetaoLabelsSchema = Type.Object({ labels: Type.Array(S) });
+export type HetaoLabels = Static<typeof HetaoLabelsSchema>;
+
+/** Field labels of a member row, in display order. */
+export const HETAO_FIELD_LABELS: Readonly<Record<Exclude<keyof HetaoRow, 'id'>, string>> = {
+  EntName: '企业名称',
+  CreditCode: '统一社会信用代码',
+  EntType: '企业类型',
+  LegalRep: '法定代表人',
+  SetUpDate: '成立日期',
+  Address: '住所',
+  Labels: '信用标签',
+  JoinedOn: '纳入日期',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
