@@ -21,6 +21,7 @@ const LISTS: readonly [path: string, label: string][] = [
   [paths.majorTaxViolation, '案件性质'],
   [paths.arrearsFunds, '列入日期'],
   [paths.bankruptcyList, '受理法院'],
+  [paths.hetaoList, '信用标签'],
 ];
 
 beforeAll(async () => {
@@ -40,7 +41,10 @@ describe('the disclosure lists in a browser', () => {
           const page = await context.newPage();
           const errors = collectErrors(page);
           await page.goto(`${baseUrl}/#${path}`);
-          await page.getByText(/^共 \d+ 条$/).waitFor();
+          await page
+            .getByText(/^共 \d+ 条$/)
+            .first()
+            .waitFor();
           await page.getByText(label).first().waitFor();
           const rows = width >= 768 ? page.locator('tbody tr.ant-table-row') : page.locator('ol > li');
           expect(await rows.count(), path).toBeGreaterThan(0);

@@ -116,4 +116,13 @@ describe('information disclosure', () => {
     renderAppAt(`#${paths.nontaxList}`);
     await waitFor(() => expect(window.location.hash).toContain(paths.scanLogin), SLOW);
   });
+
+  it('tells whether an enterprise is in the Hetao credit list, with its labels', async () => {
+    const members = await call(CONTRACTS.hetaoList, { query: { pageIndex: 1, pageSize: 1 } });
+    const member = members.list[0]!;
+    renderAppAt(`#${withQuery(paths.hetaoSearch, { keyword: member.CreditCode })}`);
+    expect(await screen.findByText(member.EntName, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('信用河套企业', {}, SLOW)).toBeInTheDocument();
+    for (const label of member.Labels) expect(screen.getByText(label)).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,11 @@
 import { Descriptions, Grid } from 'antd';
 
+/** A value as text: lists joined with 、, nothing as —. */
+const show = (value: unknown): string => {
+  if (Array.isArray(value)) return value.length > 0 ? value.join('、') : '—';
+  return value === '' || value === null || value === undefined ? '—' : String(value);
+};
+
 interface LabelledFieldsProps {
   /** Field name → Chinese label, in display order. */
   labels: Readonly<Record<string, string>>;
@@ -29,7 +35,7 @@ export function LabelledFields({ labels, record, wideFields, columns = 2 }: Labe
           key: field,
           label,
           span: wideFields?.has(field) ? 'filled' : 1,
-          children: values[field] === '' || values[field] === null ? '—' : String(values[field]),
+          children: show(values[field]),
         }))}
     />
   );

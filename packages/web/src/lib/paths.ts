@@ -59,6 +59,8 @@ export const paths = {
   doubleDisclosure: '/xygs/xygsList',
   promiseBook: '/xygs/xycnBook',
   promiseDetail: '/KeepPromisetDetail',
+  hetaoSearch: '/xyht/search',
+  hetaoList: '/xyht/list',
   // Credit services and search.
   services: '/xyfw',
   searchList: '/xyfw/search',

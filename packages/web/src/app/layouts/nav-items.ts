@@ -29,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       paths.bankruptcyList,
       paths.bankruptcyDetails,
       paths.promiseDetail,
+      '/xyht',
     ],
   },
   { label: '信用服务', path: paths.services, prefixes: ['/xyfw'] },

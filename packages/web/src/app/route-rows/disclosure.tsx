@@ -18,6 +18,8 @@ const loadList = {
   bankruptcyDetails: () => import('@/features/disclosure/lists/bankruptcy-details'),
   promises: () => import('@/features/disclosure/lists/promise-list'),
   promiseDetails: () => import('@/features/disclosure/lists/promise-details'),
+  hetaoList: () => import('@/features/disclosure/lists/hetao-list'),
+  hetaoSearch: () => import('@/features/disclosure/components/hetao-search-page'),
 };
 
 /** A disclosure list: under 信息公示, on the site map. */
@@ -81,6 +83,18 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
     '拖欠农民工工资失信联合惩戒对象名单。',
   ),
   listRow(paths.bankruptcyList, '个人破产信息', loadList.bankruptcy, '个人破产信息公示：人民法院受理的个人破产案件。'),
+  listRow(
+    paths.hetaoList,
+    '信用河套企业名录',
+    loadList.hetaoList,
+    '信用河套：纳入深港河套信用合作的企业及其信用标签。',
+  ),
+  listRow(
+    paths.hetaoSearch,
+    '信用河套查询',
+    loadList.hetaoSearch,
+    '信用河套查询：企业是否纳入信用河套名录及其信用标签。',
+  ),
   listRow(paths.nontaxList, '非税收入欠缴信息', loadList.nontax, '非税收入欠缴信息公示（需实名登录）。'),
   {
     path: paths.bankruptcyDetails,

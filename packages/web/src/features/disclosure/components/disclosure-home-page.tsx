@@ -45,6 +45,11 @@ const ENTRIES: readonly DisclosureEntry[] = [
     description: '人民法院受理的个人破产案件及管理人、债权申报信息。',
   },
   {
+    title: '信用河套',
+    path: paths.hetaoList,
+    description: '纳入深港河套深圳园区信用合作的企业及其信用标签，可查询企业是否在名录中。',
+  },
+  {
     title: '非税收入欠缴信息',
     path: paths.nontaxList,
     description: '执收单位公示的逾期未缴纳非税收入。',
