@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
 import { call } from '@/lib/api-client';
+import { clearLogin, storeLogin } from '@/lib/login-session';
 import { detailsPath, paths, withQuery } from '@/lib/paths';
 import { startInProcessProduct, type InProcessProduct } from './in-process-product';
 
@@ -124,5 +125,29 @@ describe('information disclosure', () => {
     expect(await screen.findByText(member.EntName, {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('信用河套企业', {}, SLOW)).toBeInTheDocument();
     for (const label of member.Labels) expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it('shows the red and black lists to a logged-in user, and one entry with its fields', async () => {
+    const user = userEvent.setup();
+    storeLogin(await call(CONTRACTS.register, { body: { Mobile: '13912345678', Password: 'web1234pass' } }));
+    try {
+      renderAppAt(`#${paths.disclosure}`);
+      const section = await screen.findByRole('region', { name: '红黑名单' }, SLOW);
+      await within(section).findByRole('columnheader', { name: '认定部门' }, SLOW);
+      await user.click(within(section).getAllByRole('link', { name: /^查看详情：/ })[0]!);
+      expect(await screen.findByText('红黑名单信息', { selector: 'p' }, SLOW)).toBeInTheDocument();
+      for (const label of ['名单名称', '列入原因', '认定部门', '有效期至', '激励或惩戒措施', '数据来源单位']) {
+        expect(screen.getByText(label)).toBeInTheDocument();
+      }
+    } finally {
+      clearLogin();
+    }
+  });
+
+  it('asks for a login on the landing page before showing the red and black lists', async () => {
+    renderAppAt(`#${paths.disclosure}`);
+    const section = await screen.findByRole('region', { name: '红黑名单' }, SLOW);
+    expect(within(section).getByRole('link', { name: '实名登录' })).toBeInTheDocument();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -59,6 +59,10 @@ export const paths = {
   doubleDisclosure: '/xygs/xygsList',
   promiseBook: '/xygs/xycnBook',
   promiseDetail: '/KeepPromisetDetail',
+  /** One red- or black-list entry (query id); login. */
+  redBlackDetails: '/XygsDetailsRed',
+  /** The entity's other entries in force beside one entry (query id); login. */
+  redBlackMore: '/XygsDetailsRedMore',
   hetaoSearch: '/xyht/search',
   hetaoList: '/xyht/list',
   // Credit services and search.

@@ -19,6 +19,8 @@ const loadList = {
   promises: () => import('@/features/disclosure/lists/promise-list'),
   promiseDetails: () => import('@/features/disclosure/lists/promise-details'),
   hetaoList: () => import('@/features/disclosure/lists/hetao-list'),
+  redBlackDetails: () => import('@/features/disclosure/lists/red-black-details'),
+  redBlackMore: () => import('@/features/disclosure/lists/red-black-more'),
   hetaoSearch: () => import('@/features/disclosure/components/hetao-search-page'),
 };
 
@@ -102,6 +104,23 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
     breadcrumb: [disclosureCrumb, { label: '个人破产信息', path: paths.bankruptcyList }, { label: '案件详情' }],
     meta: { keywords: [DISCLOSURE, '个人破产'], description: '个人破产案件详情。' },
     page: page(loadList.bankruptcyDetails),
+  },
+  {
+    path: paths.redBlackDetails,
+    label: '红黑名单',
+    breadcrumb: [disclosureCrumb, { label: '红黑名单详情' }],
+    meta: { keywords: [DISCLOSURE, '红名单', '黑名单'], description: '红黑名单信息详情（需实名登录）。' },
+    page: page(loadList.redBlackDetails),
+  },
+  {
+    path: paths.redBlackMore,
+    label: '红黑名单',
+    breadcrumb: [disclosureCrumb, { label: '该主体全部红黑名单' }],
+    meta: {
+      keywords: [DISCLOSURE, '红名单', '黑名单'],
+      description: '该主体在有效期内的全部红黑名单信息（需实名登录）。',
+    },
+    page: page(loadList.redBlackMore),
   },
   {
     path: paths.nontaxDetails,

@@ -1,6 +1,9 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { saveReturnPath, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { RED_BLACK_LIST } from '../lists/red-black-list';
+import { DisclosureList } from './list-page';
 import styles from './disclosure.module.css';
 
 /** One list of the disclosure section, as the landing page offers it. */
@@ -59,6 +62,7 @@ const ENTRIES: readonly DisclosureEntry[] = [
 
 /** xygs: the landing page of 信息公示, leading to every disclosure list. */
 export default function DisclosureHomePage() {
+  const session = useLoginSession();
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>信息公示</h1>
@@ -79,6 +83,23 @@ export default function DisclosureHomePage() {
           </li>
         ))}
       </ul>
+      <section className={styles.section} aria-labelledby="red-black-title">
+        <h2 id="red-black-title" className={styles.subheading}>
+          红黑名单
+        </h2>
+        <p className={styles.intro}>{RED_BLACK_LIST.intro}</p>
+        {session ? (
+          <DisclosureList spec={RED_BLACK_LIST} />
+        ) : (
+          <p className={styles.loginPrompt}>
+            请先
+            <Link to={paths.scanLogin} onClick={() => saveReturnPath(paths.disclosure)}>
+              实名登录
+            </Link>
+            ，登录后即可查询红黑名单。
+          </p>
+        )}
+      </section>
     </div>
   );
 }
