@@ -151,7 +151,15 @@ describe('the home page', () => {
       const region = await screen.findByRole('region', { name: label }, SLOW);
       await waitFor(() => expect(region).toHaveTextContent(expected.list[0]!.EntName), SLOW);
       const first = expected.list[0]!;
-      const link = within(region).getAllByRole('link')[0]!;
+      // 更多 leads to the double-disclosure tab of the box.
+      expect(
+        within(region)
+          .getByRole('link', { name: `${label}：更多` })
+          .getAttribute('href'),
+      ).toBe(`#/xygs/xygsList?currentTab=${label === '行政许可' ? 1 : 2}`);
+      const link = within(region)
+        .getAllByRole('link')
+        .find((a) => a.textContent?.includes(first.EntName))!;
       expect(link.getAttribute('href')).toBe(
         `${prefix}${encodeURIComponent(first.RecordId)}&title=${encodeURIComponent(first.EntName).replace(/%20/g, '+')}`,
       );
