@@ -327,25 +327,32 @@ describe('the portal in the browser', () => {
   });
 });
 
+// A few pages at a time (e2e/vitest.config.ts: maxConcurrency): most of a page's time is waiting.
 describe('every route of the table', () => {
-  it.each(ALL_PATHS)('%s opens at 1440 px without a console error or a blank page', async (path) => {
-    const { page, errors } = await open(desktop, path);
-    const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
-    expect(text.length, `${path} is blank`).toBeGreaterThan(10);
-    if (PORTAL_PATHS.includes(path)) {
-      expect(await page.title()).not.toContain('页面未找到');
-    }
-    expect(errors, path).toEqual([]);
-    await page.close();
-  });
+  it.concurrent.for(ALL_PATHS)(
+    '%s opens at 1440 px without a console error or a blank page',
+    async (path, { expect }) => {
+      const { page, errors } = await open(desktop, path);
+      const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
+      expect(text.length, `${path} is blank`).toBeGreaterThan(10);
+      if (PORTAL_PATHS.includes(path)) {
+        expect(await page.title()).not.toContain('页面未找到');
+      }
+      expect(errors, path).toEqual([]);
+      await page.close();
+    },
+  );
 
-  it.each(PORTAL_PATHS)('%s opens at 375 px without a console error, as wide as the screen', async (path) => {
-    const { page, errors } = await open(phone, path);
-    const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
-    expect(text.length, `${path} is blank`).toBeGreaterThan(10);
-    // Nothing sticks out sideways on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(errors, path).toEqual([]);
-    await page.close();
-  });
+  it.concurrent.for(PORTAL_PATHS)(
+    '%s opens at 375 px without a console error, as wide as the screen',
+    async (path, { expect }) => {
+      const { page, errors } = await open(phone, path);
+      const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
+      expect(text.length, `${path} is blank`).toBeGreaterThan(10);
+      // Nothing sticks out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    },
+  );
 });

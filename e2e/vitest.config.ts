@@ -12,7 +12,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser at a time: the machine has two cores and the product runs beside it.
+    // One browser at a time: the machine has two cores and the product runs beside it; inside a
+    // file, tests marked concurrent open at most three pages at once.
     fileParallelism: false,
+    maxConcurrency: 3,
   },
 });
