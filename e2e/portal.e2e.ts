@@ -118,7 +118,9 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(`${baseUrl}/#${path}${queryOf(path)}`);
-  await expect.poll(() => page.title(), { timeout: 15_000 }).toContain(config.siteName);
+  // Waited for in the page, not with expect.poll: the every-route tests run concurrently, and a
+  // global expect belongs to whichever test ran last.
+  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName, { timeout: 15_000 });
   await page.waitForFunction(SETTLED, null, { timeout: 15_000 });
   return { page, errors };
 }
