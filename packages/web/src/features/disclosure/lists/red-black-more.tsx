@@ -9,7 +9,8 @@ import { listTag } from './red-black-list';
 /** XygsDetailsRedMore?id=: every red- and black-list entry in force of the entity one entry is about (login). */
 export default createDetailPage({
   kind: '该主体的全部红黑名单信息',
-  swrKey: `${CONTRACTS.redBlackDetail.path}#more`,
+  // The same answer as XygsDetailsRed: one SWR entry, fetched once for both pages.
+  swrKey: CONTRACTS.redBlackDetail.path,
   fetch: (id) => call(CONTRACTS.redBlackDetail, { query: { id } }),
   title: (entry) => entry.EntName,
   fields: [
