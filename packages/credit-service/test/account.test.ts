@@ -716,17 +716,57 @@ describe('seed and settings', () => {
       const lists = first.db.prepare('SELECT entity_id, list_name FROM red_black_list ORDER BY id').all();
       // As an older database would be: the tables exist (migration 6 ran) but hold nothing.
       first.db.exec(
-        'DELETE FROM red_black_list; DELETE FROM credit_promises; DELETE FROM wechat_identities; DELETE FROM users;',
+        `DELETE FROM red_black_list; DELETE FROM promise_fulfilments; DELETE FROM credit_promises;
+         DELETE FROM wechat_identities; DELETE FROM users;`,
       );
       await first.close();
       const second = await buildApp({ dataDir, seedEntities: 80, seed: 3 });
       expect(second.db.prepare('SELECT entity_id, list_name FROM red_black_list ORDER BY id').all()).toEqual(lists);
       expect(second.db.prepare('SELECT COUNT(*) FROM wechat_identities').pluck().get()).toBe(6);
+      expect(second.db.prepare('SELECT COUNT(*) FROM promise_fulfilments').pluck().get()).toBeGreaterThan(0);
       await second.close();
     } finally {
       await removeDir(dataDir);
     }
   });
+
+  it('dates entries, promises and their checks back from the day the database is created', async () => {
+    const dates = (db: FastifyInstance['db']) =>
+      db
+        .prepare(
+          `SELECT (SELECT MAX(included_on) FROM red_black_list) AS listed,
+             (SELECT MIN(valid_until) FROM red_black_list) AS firstLapse,
+             (SELECT MAX(promised_on) FROM credit_promises) AS promised,
+             (SELECT MAX(checked_on) FROM promise_fulfilments) AS checked,
+             (SELECT MAX(updated_at) FROM promise_fulfilments) AS updated,
+             (SELECT COUNT(*) FROM red_black_list) AS entries,
+             (SELECT COUNT(*) FROM promise_fulfilments) AS checks,
+             (SELECT created_at FROM users WHERE mobile = '${DEMO_ACCOUNT.mobile}') AS demo`,
+        )
+        .get() as Record<string, string | number>;
+    const built = await Promise.all(
+      ['2026-10-31', '2026-10-31', '2028-06-30'].map((seedAsOf) => buildTestApp({ seedEntities: 600, seedAsOf })),
+    );
+    try {
+      const [first, same, later] = built.map((t) => dates(t.app.db));
+      expect(same).toEqual(first);
+      for (const [day, row] of [
+        ['2026-10-31', first!],
+        ['2028-06-30', later!],
+      ] as const) {
+        expect(row.listed! <= day && row.promised! <= day && row.checked! <= day, day).toBe(true);
+        expect(String(row.updated).slice(0, 10) <= day).toBe(true);
+        expect(row.demo).toBe(`${day} 08:00:00`);
+      }
+      expect(later!.entries).toBe(first!.entries);
+      expect(later!.checks).toBeGreaterThan(0);
+      // Started later, the data set is as current then as the first one is now.
+      expect(later!.listed! > '2028-01-01' && later!.promised! > '2028-01-01').toBe(true);
+      expect(later!.firstLapse! > first!.firstLapse!).toBe(true);
+    } finally {
+      await Promise.all(built.map((t) => t.close()));
+    }
+  }, 60_000);
 
   it('validates CREDIT_SERVICE_JWT_SECRET and PORTAL_URL', () => {
     expect(readSettings({ CREDIT_SERVICE_JWT_SECRET: 'short' }).errors).toEqual([

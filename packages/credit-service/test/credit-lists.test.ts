@@ -5,6 +5,8 @@ import {
   PUBLICITY_NOTES,
   type CreditPromise,
   type PenaltyDetail,
+  type PromiseFulfilmentDetail,
+  type PromiseFulfilmentPage,
   type PromisePage,
   type RedBlackDetail,
   type RedBlackPage,
@@ -208,6 +210,78 @@ describe('credit promises (promisepublicity, promisedetail)', () => {
       expect(missing.status).toBe(404);
       expect(missing.body.Msg).toBe('未找到该记录');
     }
+  });
+});
+
+describe('kept promises (promisefulfilment, promisefulfilmentdetail)', () => {
+  it('lists the checks of published promises, newest first, ten a page, and finds them by name or code', async () => {
+    const { body } = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList);
+    const checked = app.db.prepare('SELECT COUNT(*) FROM promise_fulfilments').pluck().get() as number;
+    expect(checked).toBeGreaterThan(10);
+    expect(body.ErrorCode).toBe(200);
+    expect(body.Data.totalCount).toBe(checked);
+    expect(body.Data.list).toHaveLength(10);
+    const dates = body.Data.list.map((row) => row.CheckedOn);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const row of body.Data.list) {
+      expect(row.CheckedOn > row.PromiseDate).toBe(true);
+      expect(row.CheckedOn <= localToday()).toBe(true);
+    }
+    const sample = body.Data.list[3]!;
+    const page4 = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList, { pageIndex: 4, pageSize: 1 });
+    expect(page4.body.Data.list).toEqual([sample]);
+    const byCode = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList, {
+      keyword: ` ${toFullWidth(sample.CreditCode)} `,
+    });
+    expect(byCode.body.Data.list.map((row) => row.id)).toContain(sample.id);
+    expect(byCode.body.Data.list.every((row) => row.CreditCode === sample.CreditCode)).toBe(true);
+    const byName = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList, { keyword: sample.EntName });
+    expect(byName.body.Data.list.map((row) => row.id)).toContain(sample.id);
+    for (const keyword of ['%', "' OR 1=1 --", '字'.repeat(200)]) {
+      const literal = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList, { keyword });
+      expect(literal.body.Data, keyword).toEqual({ list: [], totalCount: 0 });
+    }
+    const past = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList, { pageIndex: 10000 });
+    expect(past.body.Data).toEqual({ list: [], totalCount: checked });
+    for (const bad of [
+      { pageIndex: 0 },
+      { pageIndex: -1 },
+      { pageIndex: 'x' },
+      { pageSize: 51 },
+      { keyword: '字'.repeat(201) },
+    ]) {
+      const refused = await get<null>(API_PATHS.promiseFulfilmentList, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.ErrorCode).toBe(400);
+    }
+  });
+
+  it('gives a check with its promise, source unit and update time; 404 for an unknown one', async () => {
+    const { body } = await get<PromiseFulfilmentPage>(API_PATHS.promiseFulfilmentList, { pageSize: 1 });
+    const row = body.Data.list[0]!;
+    const { status, body: detail } = await get<PromiseFulfilmentDetail>(API_PATHS.promiseFulfilmentDetail, {
+      id: row.id,
+    });
+    expect(status).toBe(200);
+    expect(detail.Data).toMatchObject(row);
+    expect(detail.Data.SourceUnit).toBe(row.Checker);
+    expect(detail.Data.UpdateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(detail.Data.UpdateTime.slice(0, 10) >= row.CheckedOn).toBe(true);
+    expect(detail.Data.Fulfilment.length).toBeGreaterThan(10);
+    const promise = await get<CreditPromise>(API_PATHS.promiseDetail, { id: detail.Data.PromiseId });
+    expect(promise.body.Data).toMatchObject({
+      EntName: row.EntName,
+      PromiseDate: row.PromiseDate,
+      Content: detail.Data.Content,
+      Promiser: detail.Data.Promiser,
+    });
+    for (const id of ['99999999', 'x', '1 OR 1=1']) {
+      const missing = await get<null>(API_PATHS.promiseFulfilmentDetail, { id });
+      expect(missing.status, id).toBe(404);
+      expect(missing.body).toEqual({ ErrorCode: 404, Data: null, Msg: '未找到该记录' });
+    }
+    const empty = await get<null>(API_PATHS.promiseFulfilmentDetail, {});
+    expect(empty.status).toBe(400);
   });
 });
 

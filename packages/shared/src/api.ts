@@ -105,10 +105,14 @@ export const API_PATHS = {
   redBlackList: '/api/dmenterprise/redblackinfo',
   /** Not shown in the spec: chosen. GET ?id=, bearer → RedBlackDetail (XygsDetailsRed / XygsDetailsRedMore). */
   redBlackDetail: '/api/dmenterprise/redblackdetail',
-  /** Not shown in the spec: chosen. GET ?keyword&pageIndex&pageSize → published credit promises (xycnBook, xscnList). */
+  /** Not shown in the spec: chosen. GET ?keyword&pageIndex&pageSize → published credit promises (xycnBook). */
   promiseList: '/api/dmenterprise/promisepublicity',
   /** Not shown in the spec: chosen. GET ?id= → one published promise (KeepPromisetDetail). */
   promiseDetail: '/api/dmenterprise/promisedetail',
+  /** Not shown in the spec: chosen. GET ?keyword&pageIndex&pageSize → { list, totalCount } of kept promises (xscnList). */
+  promiseFulfilmentList: '/api/dmenterprise/promisefulfilment',
+  /** Not shown in the spec: chosen. GET ?id= → one fulfilment check with its promise (xylygsDetail). */
+  promiseFulfilmentDetail: '/api/dmenterprise/promisefulfilmentdetail',
   // 信用河套: the Hetao cooperation zone's enterprise credit list. Not shown in the spec: chosen.
   /** GET ?searchkey&pageIndex&pageSize → { list, totalCount } of member enterprises, newest joined first. */
   hetaoList: '/api/dmenterprise/GetXyhtList',

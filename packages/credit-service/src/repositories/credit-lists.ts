@@ -1,5 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import type { CreditPromise, RedBlackDetail, RedBlackListItem } from '@credit-portal/shared';
+import type {
+  CreditPromise,
+  PromiseFulfilmentDetail,
+  PromiseFulfilmentRow,
+  RedBlackDetail,
+  RedBlackListItem,
+} from '@credit-portal/shared';
 import { containsPattern, rowId } from '../lib/sql.js';
 import type { Page } from './publicity.js';
 
@@ -25,12 +31,16 @@ const PROMISE_COLUMNS = `CAST(p.id AS TEXT) AS ID, e.name AS EntName, e.credit_c
   p.promise_type AS PromiseType, p.content AS Content, p.promiser AS Promiser, p.promised_on AS PromiseDate,
   p.status AS Status`;
 
+const FULFILMENT_COLUMNS = `CAST(f.id AS TEXT) AS id, e.name AS EntName, e.credit_code AS CreditCode,
+  p.promise_type AS PromiseType, p.promised_on AS PromiseDate, f.checked_on AS CheckedOn, f.checker AS Checker`;
+
 /** Entity keyword condition: name contains it (literally), or the credit code is it. */
 const ENTITY_MATCH = `(@like IS NULL OR e.name LIKE @like ESCAPE '\\' OR e.credit_code = @code)`;
 
 /**
  * The public credit lists (issue 9): red and black list entries in force on `today` (the source
- * unit is the deciding authority, the update time the listing day's), and published promises.
+ * unit is the deciding authority, the update time the listing day's), published promises and the
+ * fulfilment checks of the kept ones.
  */
 export function createCreditListRepository(db: Database) {
   const entryWhere = `FROM red_black_list r JOIN entities e ON e.id = r.entity_id
@@ -57,6 +67,20 @@ export function createCreditListRepository(db: Database) {
   const promiseById = db.prepare(
     `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.id = ? AND p.status = '已公示'`,
+  );
+
+  // A check of a promise that is no longer public (never the case in the data set) is not shown.
+  const fulfilmentWhere = `FROM promise_fulfilments f JOIN credit_promises p ON p.id = f.promise_id
+    JOIN entities e ON e.id = p.entity_id WHERE p.status = '已公示' AND ${ENTITY_MATCH}`;
+  const fulfilmentCount = db.prepare(`SELECT COUNT(*) ${fulfilmentWhere}`).pluck();
+  const fulfilmentRows = db.prepare(
+    `SELECT ${FULFILMENT_COLUMNS} ${fulfilmentWhere} ORDER BY f.checked_on DESC, f.id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const fulfilmentById = db.prepare(
+    `SELECT ${FULFILMENT_COLUMNS}, CAST(p.id AS TEXT) AS PromiseId, p.promiser AS Promiser, p.content AS Content,
+       f.fulfilment AS Fulfilment, f.source_unit AS SourceUnit, f.updated_at AS UpdateTime
+     FROM promise_fulfilments f JOIN credit_promises p ON p.id = f.promise_id JOIN entities e ON e.id = p.entity_id
+     WHERE f.id = ? AND p.status = '已公示'`,
   );
 
   const match = (keyword: string | undefined) => ({
@@ -98,6 +122,21 @@ export function createCreditListRepository(db: Database) {
         rows: promiseRows.all({ ...where, limit: filter.limit, offset: filter.offset }) as CreditPromise[],
         total: promiseCount.get(where) as number,
       };
+    },
+
+    /** Kept promises (守信践诺), newest check first. */
+    fulfilments(filter: ListFilter): Page<PromiseFulfilmentRow> {
+      const where = match(filter.keyword);
+      return {
+        rows: fulfilmentRows.all({ ...where, limit: filter.limit, offset: filter.offset }) as PromiseFulfilmentRow[],
+        total: fulfilmentCount.get(where) as number,
+      };
+    },
+
+    /** One fulfilment check with its promise. */
+    fulfilment(id: string): PromiseFulfilmentDetail | undefined {
+      const key = rowId(id);
+      return key === null ? undefined : (fulfilmentById.get(key) as PromiseFulfilmentDetail | undefined);
     },
 
     /** A published promise; one still under review is not public. */

@@ -2,14 +2,16 @@ import type { Database } from 'better-sqlite3';
 import { PROMISE_TYPES, type PromiseType } from '@credit-portal/shared';
 import { hashPasswordSync } from '../lib/passwords.js';
 import { Random, mixSeed } from '../lib/random.js';
-import { addMonths, dayNumber, formatDay } from './dates.js';
+import { addMonths, dayNumber, formatDay, withTime } from './dates.js';
 import { SEED_AS_OF } from './publicity.js';
 
 /*
  * The demo data of issue 5 (accounts and the entity details page): red and black list entries,
  * published credit promises, the chat-app (微信) identities a phone can log in with, and one
- * demo mobile account. Generated from the data set's seed, entity by entity, so the same data
- * set always gets the same lists.
+ * demo mobile account; and of issue 9 the fulfilment checks of those promises (守信践诺).
+ * Generated from the data set's seed, entity by entity, with every date counted back from the
+ * data set's as-of day (the day the database was created; tests pin it), so the same data set
+ * always gets the same lists and a demo started later still shows entries in force.
  */
 
 /** The demo mobile account of a new database (documented in the README). */
@@ -22,8 +24,9 @@ const RED_BLACK_SALT = 0x5eb1;
 const PROMISE_SALT = 0x9c0e;
 const WECHAT_SALT = 0x3c4a;
 const OPEN_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const LISTED_FROM = dayNumber('2021-01-01');
-const AS_OF = dayNumber(SEED_AS_OF);
+const FULFILMENT_SALT = 0x7a11;
+/** How far back entries and promises go: from 2021-01-01 when the as-of day is SEED_AS_OF. */
+const LISTED_DAYS_BACK = dayNumber(SEED_AS_OF) - dayNumber('2021-01-01');
 const CHUNK = 5000;
 
 interface ListSpec {
@@ -93,10 +96,10 @@ interface EntityFacts {
   legalRep: string;
 }
 
-/** A day between the later of `from` and 2021-01-01, and the data set's as-of date. */
-function dayAfter(random: Random, from: string): string {
-  const start = Math.min(AS_OF, Math.max(LISTED_FROM, dayNumber(from)));
-  return formatDay(start + random.int(AS_OF - start + 1));
+/** A day between the later of `from` and the listing window's start, and the as-of day. */
+function dayAfter(random: Random, from: string, asOf: number): string {
+  const start = Math.min(asOf, Math.max(asOf - LISTED_DAYS_BACK, dayNumber(from)));
+  return formatDay(start + random.int(asOf - start + 1));
 }
 
 export interface AccountSeedSummary {
@@ -105,8 +108,12 @@ export interface AccountSeedSummary {
   wechatIdentities: number;
 }
 
-/** Writes the issue-5 demo data into a database that holds the entities of data set `seed`. */
-export function writeAccountSeed(db: Database, seed: number): AccountSeedSummary {
+/**
+ * Writes the issue-5 demo data into a database that holds the entities of data set `seed`, dated
+ * back from `asOf` (yyyy-mm-dd).
+ */
+export function writeAccountSeed(db: Database, seed: number, asOf: string = SEED_AS_OF): AccountSeedSummary {
+  const asOfDay = dayNumber(asOf);
   const insertList = db.prepare(
     `INSERT INTO red_black_list (entity_id, list_type, list_name, reason, authority, included_on, valid_until)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -124,7 +131,7 @@ export function writeAccountSeed(db: Database, seed: number): AccountSeedSummary
     const red = !black && active && lists.chance(0.04);
     if (black || red) {
       const spec = lists.pick(black ? BLACK_LISTS : RED_LISTS);
-      const includedOn = dayAfter(lists, entity.setupDate);
+      const includedOn = dayAfter(lists, entity.setupDate, asOfDay);
       insertList.run(
         entity.id,
         black ? 'black' : 'red',
@@ -139,7 +146,7 @@ export function writeAccountSeed(db: Database, seed: number): AccountSeedSummary
     const promise = new Random(mixSeed(seed, PROMISE_SALT, entity.id));
     if (active && promise.chance(0.05)) {
       const type = promise.pick(PROMISE_TYPES);
-      const promisedOn = dayAfter(promise, entity.setupDate);
+      const promisedOn = dayAfter(promise, entity.setupDate, asOfDay);
       insertPromise.run(entity.id, type, PROMISE_TEXTS[type], entity.legalRep, promisedOn, `${promisedOn} 09:00:00`);
       promises += 1;
     }
@@ -166,18 +173,104 @@ export function writeAccountSeed(db: Database, seed: number): AccountSeedSummary
   db.prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)').run(
     DEMO_ACCOUNT.mobile,
     hashPasswordSync(DEMO_ACCOUNT.password),
-    `${SEED_AS_OF} 08:00:00`,
+    `${asOf} 08:00:00`,
   );
   return { redBlack, promises, wechatIdentities: WECHAT_NICKNAMES.length };
 }
 
+/** The unit that checks each kind of promise, and what its check found when the promise was kept. */
+const FULFILMENT_CHECKS: Readonly<Record<PromiseType, { checker: string; finding: string }>> = {
+  审批替代型: {
+    checker: '云州市行政审批服务局',
+    finding: '经事中事后核查，承诺人具备所承诺的条件、标准和技术要求，提交的材料真实有效，承诺已全部履行。',
+  },
+  容缺受理型: {
+    checker: '云州市政务服务和数据管理局',
+    finding: '承诺人已在规定期限内补齐全部容缺材料，经核验与原件一致，审批决定继续有效。',
+  },
+  行业自律型: {
+    checker: '云州市工商业联合会',
+    finding: '核查期内未发现违反行业规范和自律公约的行为，未收到经查实的投诉举报。',
+  },
+  信用修复型: {
+    checker: '云州市发展和改革委员会',
+    finding: '信用修复后核查期内未再发生同类失信行为，已履行法定义务，承诺已履行。',
+  },
+  主动型: {
+    checker: '云州市公共信用信息中心',
+    finding: '核查期内依法诚信经营，未新增行政处罚、失信被执行人等不良信用记录，承诺已履行。',
+  },
+};
+
+/** A promise is checked this long after it was made, at the earliest. */
+const CHECK_AFTER_DAYS = 60;
+
+interface PublishedPromise {
+  id: number;
+  promiseType: PromiseType;
+  promisedOn: string;
+}
+
+/**
+ * Writes the fulfilment checks of the data set's published promises (migration 10) when there
+ * are none yet: about half of those made at least CHECK_AFTER_DAYS before `asOf` were checked and
+ * found kept, between CHECK_AFTER_DAYS and a year after the promise, never after `asOf`. Returns
+ * how many were written; the caller decides the transaction.
+ */
+export function writeFulfilmentSeed(db: Database, seed: number, asOf: string): number {
+  if (db.prepare('SELECT EXISTS (SELECT 1 FROM promise_fulfilments)').pluck().get() === 1) return 0;
+  const asOfDay = dayNumber(asOf);
+  const promises = db
+    .prepare(
+      `SELECT id, promise_type AS promiseType, promised_on AS promisedOn FROM credit_promises
+       WHERE owner IS NULL AND status = '已公示' ORDER BY id`,
+    )
+    .all() as PublishedPromise[];
+  const insert = db.prepare(
+    `INSERT INTO promise_fulfilments (promise_id, checked_on, checker, fulfilment, source_unit, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  let written = 0;
+  for (const promise of promises) {
+    const random = new Random(mixSeed(seed, FULFILMENT_SALT, promise.id));
+    const age = asOfDay - dayNumber(promise.promisedOn);
+    if (age < CHECK_AFTER_DAYS || !random.chance(0.5)) continue;
+    const checkedOn = formatDay(dayNumber(promise.promisedOn) + random.between(CHECK_AFTER_DAYS, Math.min(365, age)));
+    const updated = withTime(
+      formatDay(Math.min(asOfDay, dayNumber(checkedOn) + random.int(6))),
+      random.between(8 * 3600, 18 * 3600),
+    );
+    const { checker, finding } = FULFILMENT_CHECKS[promise.promiseType];
+    insert.run(promise.id, checkedOn, checker, finding, checker, updated);
+    written++;
+  }
+  return written;
+}
+
+/** The data set's PRNG seed and as-of day; undefined on a database without a data set. */
+function datasetOf(db: Database): { seed: number; asOf: string } | undefined {
+  return db.prepare('SELECT seed, as_of AS asOf FROM dataset WHERE id = 1').get() as
+    { seed: number; asOf: string } | undefined;
+}
+
 /**
  * Seeds the issue-5 tables of a database that holds a data set but not yet these rows (a new
- * database, or one seeded before migration 6). Returns null when there was nothing to do.
+ * database, or one seeded before migration 6), dated back from the data set's as-of day. Returns
+ * null when there was nothing to do.
  */
 export function ensureAccountSeed(db: Database): AccountSeedSummary | null {
-  const dataset = db.prepare('SELECT seed FROM dataset WHERE id = 1').get() as { seed: number } | undefined;
+  const dataset = datasetOf(db);
   if (!dataset) return null;
   if (db.prepare('SELECT 1 FROM wechat_identities LIMIT 1').get() !== undefined) return null;
-  return db.transaction(() => writeAccountSeed(db, dataset.seed))();
+  return db.transaction(() => writeAccountSeed(db, dataset.seed, dataset.asOf))();
+}
+
+/**
+ * Fills the fulfilment checks of a database whose promises are seeded (new, or migrated to
+ * version 10 with the table empty); returns how many were written.
+ */
+export function ensureFulfilmentSeed(db: Database): number {
+  const dataset = datasetOf(db);
+  if (!dataset) return 0;
+  return db.transaction(() => writeFulfilmentSeed(db, dataset.seed, dataset.asOf))();
 }

@@ -2,6 +2,9 @@ import { API_PATHS, defineRoute } from '../api.js';
 import { CreditPromiseSchema } from '../schemas/account.js';
 import {
   ListDetailQuerySchema,
+  PromiseFulfilmentDetailSchema,
+  PromiseFulfilmentPageSchema,
+  PromiseFulfilmentQuerySchema,
   PromiseListQuerySchema,
   PromisePageSchema,
   RedBlackDetailSchema,
@@ -15,7 +18,7 @@ import {
 
 /**
  * The information-disclosure lists of the credit data API (issue 9): the double-disclosure
- * searches, the red and black lists (bearer), published credit promises and Credit Hetao.
+ * searches, the red and black lists (bearer), published credit promises and the kept ones.
  */
 export const CREDIT_LIST_CONTRACTS = {
   permitSearch: defineRoute({
@@ -67,5 +70,23 @@ export const CREDIT_LIST_CONTRACTS = {
     dialect: 'errorCode',
     query: ListDetailQuerySchema,
     data: CreditPromiseSchema,
+  }),
+  /** Kept promises (xscnList, 守信践诺). */
+  promiseFulfilmentList: defineRoute({
+    path: API_PATHS.promiseFulfilmentList,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: PromiseFulfilmentQuerySchema,
+    data: PromiseFulfilmentPageSchema,
+  }),
+  /** One fulfilment check (xylygsDetail, 信用履约公示). */
+  promiseFulfilmentDetail: defineRoute({
+    path: API_PATHS.promiseFulfilmentDetail,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: ListDetailQuerySchema,
+    data: PromiseFulfilmentDetailSchema,
   }),
 };

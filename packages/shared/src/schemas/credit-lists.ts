@@ -77,6 +77,65 @@ export const PromisePageSchema = Type.Object({
 });
 export type PromisePage = Static<typeof PromisePageSchema>;
 
+/**
+ * GET promisefulfilment (xscnList, 守信践诺): promises whose fulfilment the competent unit has
+ * checked and found kept, newest check first; keyword on the entity name or credit code.
+ */
+export const PromiseFulfilmentQuerySchema = Type.Object({ keyword: Keyword, ...Paging });
+export type PromiseFulfilmentQuery = Static<typeof PromiseFulfilmentQuerySchema>;
+
+/** A row of the kept-promise list. */
+export const PromiseFulfilmentRowSchema = Type.Object({
+  id: Type.String(),
+  EntName: Type.String(),
+  CreditCode: Type.String(),
+  PromiseType: Type.String(),
+  /** yyyy-mm-dd. */
+  PromiseDate: Type.String(),
+  /** The day the fulfilment was checked, yyyy-mm-dd. */
+  CheckedOn: Type.String(),
+  /** The unit that checked it. */
+  Checker: Type.String(),
+});
+export type PromiseFulfilmentRow = Static<typeof PromiseFulfilmentRowSchema>;
+
+export const PromiseFulfilmentPageSchema = Type.Object({
+  list: Type.Array(PromiseFulfilmentRowSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type PromiseFulfilmentPage = Static<typeof PromiseFulfilmentPageSchema>;
+
+/** GET promisefulfilmentdetail (xylygsDetail, 信用履约公示): the check with the promise it concerns. */
+export const PromiseFulfilmentDetailSchema = Type.Interface([PromiseFulfilmentRowSchema], {
+  /** The published promise (KeepPromisetDetail). */
+  PromiseId: Type.String(),
+  Promiser: Type.String(),
+  Content: Type.String(),
+  /** What the check found. */
+  Fulfilment: Type.String(),
+  SourceUnit: Type.String(),
+  /** yyyy-mm-dd hh:mm:ss. */
+  UpdateTime: Type.String(),
+});
+export type PromiseFulfilmentDetail = Static<typeof PromiseFulfilmentDetailSchema>;
+
+/** The fulfilment detail's fields with their Chinese labels, in display order. */
+export const PROMISE_FULFILMENT_FIELD_LABELS: Readonly<
+  Record<Exclude<keyof PromiseFulfilmentDetail, 'id' | 'PromiseId'>, string>
+> = {
+  EntName: '主体名称',
+  CreditCode: '统一社会信用代码',
+  PromiseType: '承诺类型',
+  Promiser: '承诺人',
+  PromiseDate: '承诺日期',
+  CheckedOn: '践诺核查日期',
+  Checker: '核查单位',
+  Fulfilment: '履约情况',
+  Content: '承诺内容',
+  SourceUnit: '数据来源单位',
+  UpdateTime: '更新时间',
+};
+
 /** Query of the list details (promise, red/black entry): the row's `id`. */
 export const ListDetailQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
 export type ListDetailQuery = Static<typeof ListDetailQuerySchema>;

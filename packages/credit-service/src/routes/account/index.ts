@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ensureAccountSeed } from '../../seed/account-seed.js';
+import { ensureAccountSeed, ensureFulfilmentSeed } from '../../seed/account-seed.js';
 import { registerAuthRoutes } from './auth.js';
 import { createAccountContext, type AccountOptions } from './context.js';
 import { registerEntityDetailRoutes } from './entity-details.js';
@@ -23,6 +23,8 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
   const seeded = ensureAccountSeed(app.db);
   if (seeded) app.log.info(seeded, 'seeded accounts, red/black lists and promises');
+  const checked = ensureFulfilmentSeed(app.db);
+  if (checked > 0) app.log.info({ checked }, 'filled the promise fulfilment checks');
   const ctx = createAccountContext(app, options);
   registerAuthRoutes(app, ctx);
   registerTicketRoutes(app, ctx);

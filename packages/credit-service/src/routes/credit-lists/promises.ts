@@ -6,7 +6,10 @@ import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createCreditListRepository } from '../../repositories/credit-lists.js';
 
-/** Published credit promises (信用承诺: xycnBook, xscnList, KeepPromisetDetail); only 已公示 ones are public. */
+/**
+ * Published credit promises (信用承诺: xycnBook, KeepPromisetDetail; only 已公示 ones are public)
+ * and the checks that found them kept (守信践诺: xscnList, xylygsDetail).
+ */
 const promiseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists = createCreditListRepository(app.db);
 
@@ -36,6 +39,40 @@ const promiseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const promise = lists.promise(request.query.id);
       if (!promise) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(promise);
+    },
+  );
+
+  app.get(
+    CONTRACTS.promiseFulfilmentList.path,
+    {
+      schema: {
+        querystring: CONTRACTS.promiseFulfilmentList.query,
+        response: errorCodeResponses(CONTRACTS.promiseFulfilmentList.data),
+      },
+    },
+    async (request) => {
+      const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+      const page = lists.fulfilments({
+        keyword: normalizeKeyword(keyword) || undefined,
+        offset: pageOffset(pageIndex, pageSize),
+        limit: pageSize,
+      });
+      return errorCodeOk({ list: page.rows, totalCount: page.total });
+    },
+  );
+
+  app.get(
+    CONTRACTS.promiseFulfilmentDetail.path,
+    {
+      schema: {
+        querystring: CONTRACTS.promiseFulfilmentDetail.query,
+        response: errorCodeResponses(CONTRACTS.promiseFulfilmentDetail.data),
+      },
+    },
+    async (request) => {
+      const fulfilment = lists.fulfilment(request.query.id);
+      if (!fulfilment) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+      return errorCodeOk(fulfilment);
     },
   );
 };
