@@ -85,9 +85,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Information-disclosure lists (issue 9): public and impersonal; searches rate limited harder.
   [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 }, rateLimit: 'strict' },
   [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 }, rateLimit: 'strict' },
-  // Published credit promises; the red/black list rows are bearer calls and never cached.
+  // Published credit promises and the kept ones; the red/black list rows are bearer calls and never cached.
   [API_PATHS.promiseList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
   [API_PATHS.promiseDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
+  [API_PATHS.promiseFulfilmentList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
+  [API_PATHS.promiseFulfilmentDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
   // 信用河套: public and impersonal; the list searches, so it is rate limited harder.
   [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
   [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },

@@ -5,6 +5,9 @@ import {
   ERROR_CODES,
   MESSAGES,
   type PermitSearchPage,
+  type CreditPromise,
+  type PromiseFulfilmentDetail,
+  type PromiseFulfilmentPage,
   type PromisePage,
   type PunishSearchPage,
   type RedBlackPage,
@@ -118,5 +121,101 @@ describe('credit lists through the gateway', () => {
     expect(detail.body.data).toEqual(page.list[0]);
     const missing = await get(API_PATHS.promiseDetail, { id: '99999999' }).expect(404);
     expect(missing.body).toEqual({ ok: false, code: 404, message: '未找到该记录', data: null });
+  });
+
+  it('pages and searches kept promises (cached), gives a check with its promise, 404 for an unknown one', async () => {
+    const first = await get(API_PATHS.promiseFulfilmentList, { pageSize: 3 }).expect(200);
+    expect(Object.keys(first.body).sort()).toEqual(ENVELOPE_KEYS);
+    expect(first.headers['x-cache']).toBe('MISS');
+    const hit = await get(API_PATHS.promiseFulfilmentList, { pageSize: 3 }).expect(200);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.body).toEqual(first.body);
+    const page = first.body.data as PromiseFulfilmentPage;
+    expect(page.list).toHaveLength(3);
+    expect(page.totalCount).toBeGreaterThan(page.list.length);
+    const second = (await get(API_PATHS.promiseFulfilmentList, { pageSize: 1, pageIndex: 2 }).expect(200)).body
+      .data as PromiseFulfilmentPage;
+    expect(second.list).toEqual([page.list[1]]);
+    const found = (
+      await get(API_PATHS.promiseFulfilmentList, { keyword: page.list[0]!.CreditCode.toLowerCase() }).expect(200)
+    ).body.data as PromiseFulfilmentPage;
+    expect(found.list.map((row) => row.id)).toContain(page.list[0]!.id);
+    const literal = await get(API_PATHS.promiseFulfilmentList, { keyword: "%' OR 1=1 --" }).expect(200);
+    expect(literal.body.data).toEqual({ list: [], totalCount: 0 });
+    const refused = await get(API_PATHS.promiseFulfilmentList, { pageIndex: 'abc' }).expect(400);
+    expect(refused.body.ok).toBe(false);
+
+    const detail = await get(API_PATHS.promiseFulfilmentDetail, { id: page.list[0]!.id }).expect(200);
+    expect(detail.body.data as PromiseFulfilmentDetail).toMatchObject({
+      ...page.list[0],
+      SourceUnit: page.list[0]!.Checker,
+      UpdateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    expect((await get(API_PATHS.promiseFulfilmentDetail, { id: page.list[0]!.id })).headers['x-cache']).toBe('HIT');
+    const missing = await get(API_PATHS.promiseFulfilmentDetail, { id: '99999999' }).expect(404);
+    expect(missing.body).toEqual({ ok: false, code: 404, message: '未找到该记录', data: null });
+  });
+
+  it("refuses filing a promise or reading one's own without a token: 401 not_logged_in, never cached", async () => {
+    const filed = await request(gateway.url)
+      .post(API_PATHS.myPromises)
+      .send({
+        CreditCode: '91350200MA2YJ1XR9G',
+        PromiseType: '主动型',
+        Content: '本单位承诺依法诚信经营。',
+        Promiser: '张三',
+        ContactMobile: '13800000000',
+      })
+      .expect(401);
+    const mine = await request(gateway.url).get(API_PATHS.myPromises).expect(401);
+    for (const response of [filed, mine]) {
+      expect(response.body).toEqual({
+        ok: false,
+        code: ERROR_CODES.notLoggedIn,
+        message: MESSAGES.notRealNameLoggedIn,
+        data: null,
+      });
+      expect(response.headers['x-cache']).toBe('BYPASS');
+    }
+  });
+
+  it("files a voluntary promise with a token and lists it among the user's own, under review", async () => {
+    const login = await request(gateway.url)
+      .post(API_PATHS.register)
+      .send({ Mobile: '13722224444', Password: 'gate1234x' })
+      .expect(200);
+    const token = (login.body.data as { JwtToken: string }).JwtToken;
+    const code = ((await get(API_PATHS.promiseList, { pageSize: 1 }).expect(200)).body.data as PromisePage).list[0]!
+      .CreditCode;
+    const bad = await request(gateway.url)
+      .post(API_PATHS.myPromises)
+      .set('authorization', `Bearer ${token}`)
+      .send({
+        CreditCode: code,
+        PromiseType: '主动型',
+        Content: '太短',
+        Promiser: '张三',
+        ContactMobile: '13800000000',
+      })
+      .expect(400);
+    expect(bad.body.message).toMatch(/承诺内容/);
+    const filed = await request(gateway.url)
+      .post(API_PATHS.myPromises)
+      .set('authorization', `Bearer ${token}`)
+      .send({
+        CreditCode: code.toLowerCase(),
+        PromiseType: '主动型',
+        Content: '本单位自愿承诺依法诚信经营，接受社会监督。',
+        Promiser: '张三',
+        ContactMobile: '13800000000',
+      })
+      .expect(200);
+    expect((filed.body.data as CreditPromise).Status).toBe('待审核');
+    const mine = await request(gateway.url)
+      .get(API_PATHS.myPromises)
+      .set('authorization', `Bearer ${token}`)
+      .expect(200);
+    expect(mine.headers['x-cache']).toBe('BYPASS');
+    expect((mine.body.data as CreditPromise[]).map((p) => p.ID)).toEqual([(filed.body.data as CreditPromise).ID]);
   });
 });

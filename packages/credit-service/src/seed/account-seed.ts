@@ -213,7 +213,7 @@ interface PublishedPromise {
 
 /**
  * Writes the fulfilment checks of the data set's published promises (migration 10) when there
- * are none yet: about half of those made at least CHECK_AFTER_DAYS before `asOf` were checked and
+ * are none yet: nine in ten of those made at least CHECK_AFTER_DAYS before `asOf` were checked and
  * found kept, between CHECK_AFTER_DAYS and a year after the promise, never after `asOf`. Returns
  * how many were written; the caller decides the transaction.
  */
@@ -234,7 +234,7 @@ export function writeFulfilmentSeed(db: Database, seed: number, asOf: string): n
   for (const promise of promises) {
     const random = new Random(mixSeed(seed, FULFILMENT_SALT, promise.id));
     const age = asOfDay - dayNumber(promise.promisedOn);
-    if (age < CHECK_AFTER_DAYS || !random.chance(0.5)) continue;
+    if (age < CHECK_AFTER_DAYS || !random.chance(0.9)) continue;
     const checkedOn = formatDay(dayNumber(promise.promisedOn) + random.between(CHECK_AFTER_DAYS, Math.min(365, age)));
     const updated = withTime(
       formatDay(Math.min(asOfDay, dayNumber(checkedOn) + random.int(6))),
