@@ -5,8 +5,11 @@ import {
   LICENCE_FIELD_LABELS,
   PAGE_SIZE,
   PENALTY_FIELD_LABELS,
+  PROMISE_FULFILMENT_FIELD_LABELS,
+  VOLUNTARY_PROMISE_TEXT,
   type PermitSearchPage,
 } from '@credit-portal/shared';
+import { CONTROL_PATHS } from '@credit-portal/credit-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
 import { call } from '@/lib/api-client';
@@ -29,10 +32,27 @@ function renderAppAt(hash: string) {
   return render(<App />);
 }
 
+async function setFault(pathPrefix: string, mode: 'error' | 'off') {
+  const response = await fetch(`${product.creditServiceUrl}${CONTROL_PATHS.fault}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pathPrefix, mode, status: 500 }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** A text as typed on a Chinese keyboard in full-width mode: full-width ASCII, lower case. */
+const toFullWidth = (text: string) =>
+  text.replace(/[!-~]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).toLowerCase();
+
 const addressQuery = (): URLSearchParams => new URLSearchParams(window.location.hash.split('?')[1] ?? '');
 
 beforeAll(async () => {
-  product = await startInProcessProduct({ seedEntities: 300 });
+  product = await startInProcessProduct({
+    seedEntities: 300,
+    // Injected faults must not open the circuit for the tests that follow.
+    env: { CIRCUIT_FAILURE_THRESHOLD: '1000', UPSTREAM_RETRIES: '0' },
+  });
   licences = await call(CONTRACTS.permitSearch, { query: { pageIndex: 1, pageSize: PAGE_SIZE.publicity } });
 });
 
@@ -150,4 +170,144 @@ describe('information disclosure', () => {
     expect(within(section).getByRole('link', { name: '实名登录' })).toBeInTheDocument();
     expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('lists kept promises, searches a credit code typed in full width with the button, and lists all again', async () => {
+    const user = userEvent.setup();
+    const all = await call(CONTRACTS.promiseFulfilmentList, { query: { pageIndex: 1, pageSize: PAGE_SIZE.publicity } });
+    expect(all.list.length).toBeGreaterThan(0);
+    const wanted = all.list.at(-1)!;
+    renderAppAt(`#${paths.keptPromises}`);
+    await screen.findByRole('columnheader', { name: '践诺核查日期' }, SLOW);
+    expect(await screen.findByText(`共 ${all.totalCount} 条`, { selector: 'p' }, SLOW)).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(all.list.length + 1);
+
+    await user.type(
+      screen.getByRole('textbox', { name: '主体名称或统一社会信用代码' }),
+      ` ${toFullWidth(wanted.CreditCode)} `,
+    );
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(addressQuery().get('keyword')).toBe(toFullWidth(wanted.CreditCode)));
+    const found = await call(CONTRACTS.promiseFulfilmentList, { query: { keyword: wanted.CreditCode } });
+    expect(await screen.findByText(new RegExp(`共找到 ${found.totalCount} 条`), {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: wanted.EntName })).toBeInTheDocument();
+
+    // Emptied and searched again: everything.
+    await user.clear(screen.getByRole('textbox', { name: '主体名称或统一社会信用代码' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(addressQuery().get('keyword')).toBeNull());
+    expect(await screen.findByText(`共 ${all.totalCount} 条`, { selector: 'p' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('shows a fulfilment check with every labelled field and the way to its promise', async () => {
+    const user = userEvent.setup();
+    const { list } = await call(CONTRACTS.promiseFulfilmentList, { query: { pageIndex: 1, pageSize: 1 } });
+    const check = await call(CONTRACTS.promiseFulfilmentDetail, { query: { id: list[0]!.id } });
+    renderAppAt(`#${detailsPath(paths.fulfilmentDetail, check.id)}`);
+    expect(await screen.findByRole('heading', { level: 1, name: check.EntName }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('信用履约公示', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText(/已践诺/)).toBeInTheDocument();
+    for (const label of Object.values(PROMISE_FULFILMENT_FIELD_LABELS)) {
+      expect(screen.getByText(label), label).toBeInTheDocument();
+    }
+    for (const value of [check.Checker, check.UpdateTime, check.Fulfilment, check.CheckedOn]) {
+      expect(screen.getAllByText(value).length, value).toBeGreaterThan(0);
+    }
+    await user.click(screen.getByRole('link', { name: '查看该信用承诺' }));
+    expect(await screen.findByText('信用承诺', { selector: 'p' }, SLOW)).toBeInTheDocument();
+    expect(addressQuery().get('id')).toBe(check.PromiseId);
+  });
+
+  it('says a record does not exist, without 重试, and leads back to its list', async () => {
+    const user = userEvent.setup();
+    for (const id of ['99999999', 'x'.repeat(80)]) {
+      const { unmount } = renderAppAt(`#${detailsPath(paths.fulfilmentDetail, id)}`);
+      expect(await screen.findByText('未找到该信息', {}, SLOW)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '返回守信践诺公示' })).toBeInTheDocument();
+      unmount();
+    }
+    renderAppAt(`#${withQuery(paths.penaltyDetails, { id: '99999999', title: '某公司' })}`);
+    expect(await screen.findByText('未找到该信息', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '返回行政处罚公示' }));
+    await screen.findByRole('columnheader', { name: '处罚文书号' }, SLOW);
+    expect(addressQuery().get('currentTab')).toBe('2');
+  });
+
+  it('moves a page past the last one to the last page, and ignores a page that is no number', async () => {
+    const { totalCount } = await call(CONTRACTS.promiseFulfilmentList, { query: { pageIndex: 1, pageSize: 1 } });
+    const last = Math.ceil(totalCount / PAGE_SIZE.publicity);
+    const { unmount } = renderAppAt(`#${withQuery(paths.keptPromises, { page: 999 })}`);
+    await waitFor(() => expect(addressQuery().get('page')).toBe(last > 1 ? String(last) : null), SLOW);
+    expect(await screen.findByText(`共 ${totalCount} 条`, { selector: 'p' }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('row').length).toBeGreaterThan(1);
+    unmount();
+    for (const page of ['-3', 'abc', '1e9']) {
+      const view = renderAppAt(`#${withQuery(paths.keptPromises, { page })}`);
+      expect(await screen.findByText(`共 ${totalCount} 条`, { selector: 'p' }, SLOW), page).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('keeps a list usable after a failed load: the error in Chinese, then 重试 loads it', async () => {
+    const user = userEvent.setup();
+    await setFault(CONTRACTS.promiseFulfilmentList.path, 'error');
+    try {
+      // A keyword no other test used: nothing cached in the gateway.
+      renderAppAt(`#${withQuery(paths.keptPromises, { keyword: '云州' })}`);
+      expect(await screen.findByText('加载失败', {}, SLOW)).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: '主体名称或统一社会信用代码' })).toBeEnabled();
+    } finally {
+      await setFault(CONTRACTS.promiseFulfilmentList.path, 'off');
+    }
+    await user.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await screen.findByText(/“云州”共找到 \d+ 条/, {}, SLOW);
+  });
+
+  it('asks an anonymous visitor to log in before filing a voluntary promise', async () => {
+    renderAppAt(`#${paths.promiseVoluntary}`);
+    expect(await screen.findByRole('heading', { name: '信用承诺自愿注册' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '实名登录' })).toHaveAttribute('href', `#${paths.scanLogin}`);
+    expect(screen.queryByRole('textbox', { name: '统一社会信用代码' })).not.toBeInTheDocument();
+  });
+
+  it('files a voluntary promise for a logged-in user, with Chinese messages for bad fields', async () => {
+    const user = userEvent.setup();
+    storeLogin(await call(CONTRACTS.register, { body: { Mobile: '13912345679', Password: 'web1234pass' } }));
+    try {
+      const entity = (await call(CONTRACTS.promiseList, { query: { pageIndex: 1, pageSize: 1 } })).list[0]!;
+      renderAppAt(`#${paths.promiseVoluntary}`);
+      const code = await screen.findByRole('textbox', { name: '统一社会信用代码' }, SLOW);
+      expect(screen.getByRole('textbox', { name: '承诺内容' })).toHaveValue(VOLUNTARY_PROMISE_TEXT);
+      expect(screen.getByText('主动型')).toBeInTheDocument();
+      expect(await screen.findByText('您还没有提交过信用承诺', {}, SLOW)).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: /提交承诺/ }));
+      expect(await screen.findByText('请输入统一社会信用代码', {}, SLOW)).toBeInTheDocument();
+      expect(screen.getByText('请输入承诺人姓名（至少2个字）')).toBeInTheDocument();
+      expect(screen.getByText('请输入联系电话')).toBeInTheDocument();
+      const mobile = screen.getByRole('textbox', { name: '联系电话' });
+      await user.click(code);
+      await user.paste('12345');
+      await user.click(mobile);
+      await user.paste('1234');
+      await user.click(screen.getByRole('textbox', { name: '承诺人' }));
+      expect(await screen.findByText('请输入18位统一社会信用代码', {}, SLOW)).toBeInTheDocument();
+      expect(await screen.findByText('请输入正确的11位手机号码', {}, SLOW)).toBeInTheDocument();
+
+      await user.clear(code);
+      await user.paste(toFullWidth(entity.CreditCode));
+      await user.clear(mobile);
+      await user.paste('13800001111');
+      await user.click(screen.getByRole('textbox', { name: '承诺人' }));
+      await user.paste('李四');
+      await user.click(screen.getByRole('button', { name: /提交承诺/ }));
+      expect(await screen.findByText('承诺已提交，审核通过后公示', {}, SLOW)).toBeInTheDocument();
+      const filed = (await screen.findByText(entity.EntName, { selector: 'strong' }, SLOW)).closest('li')!;
+      expect(within(filed).getByText('待审核')).toBeInTheDocument();
+      expect(within(filed).getByText(/主动型/)).toBeInTheDocument();
+    } finally {
+      clearLogin();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { PROMISE_TYPES, type PromiseType } from '@credit-portal/shared';
+import { PROMISE_TYPES, VOLUNTARY_PROMISE_TEXT, type PromiseType } from '@credit-portal/shared';
 import { hashPasswordSync } from '../lib/passwords.js';
 import { Random, mixSeed } from '../lib/random.js';
 import { addMonths, dayNumber, formatDay, withTime } from './dates.js';
@@ -84,8 +84,7 @@ const PROMISE_TEXTS: Readonly<Record<PromiseType, string>> = {
   行业自律型: '本单位承诺严格遵守行业规范和自律公约，诚信经营、公平竞争，不以虚假宣传误导消费者，自觉接受社会监督。',
   信用修复型:
     '本单位承诺已纠正失信行为、履行法定义务并消除不良影响；今后严格守法经营，如再次发生失信行为，自愿接受从严惩戒。',
-  主动型:
-    '本单位郑重承诺：遵守法律法规，依法诚信经营，提供的产品和服务质量合格，不发布虚假广告，按时足额缴纳税款，积极履行社会责任。',
+  主动型: VOLUNTARY_PROMISE_TEXT,
 };
 
 interface EntityFacts {

@@ -175,6 +175,9 @@ export type PromiseType = (typeof PROMISE_TYPES)[number];
 export const PROMISE_STATUSES = ['已公示', '待审核'] as const;
 export const PROMISE_CONTENT_MIN = 10;
 export const PROMISE_CONTENT_MAX = 2000;
+/** The standard text of a voluntary (主动型) promise: the seed's, and the form's starting text at xygs/xycnzyzc. */
+export const VOLUNTARY_PROMISE_TEXT =
+  '本单位郑重承诺：遵守法律法规，依法诚信经营，提供的产品和服务质量合格，不发布虚假广告，按时足额缴纳税款，积极履行社会责任。';
 
 export const CreditPromiseSchema = Type.Object({
   ID: Type.String(),

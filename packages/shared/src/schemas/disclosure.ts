@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { LIST_KEYWORD_MAX } from './credit-lists.js';
 
 /*
  * The public disclosure lists of the information-disclosure section (spec §2.1, §7, issue 9):
@@ -17,8 +18,8 @@ const paging = {
   pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
 };
-/** A search keyword: trimmed and normalized by the service; empty lists everything. */
-const keyword = Type.Optional(Type.String({ maxLength: 100 }));
+/** A search keyword (≤ LIST_KEYWORD_MAX, like every disclosure list): trimmed and normalized by the service; empty lists everything. */
+const keyword = Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX }));
 
 /** Who a record is about. */
 export const DISCLOSURE_SUBJECT_TYPES = ['法人及非法人组织', '个体工商户', '自然人'] as const;

@@ -9,6 +9,8 @@ interface KeywordSearchBarProps {
   placeholder?: string;
   /** Label read by screen readers. */
   label?: string;
+  /** The longest keyword the list's call accepts. */
+  maxLength?: number;
   onSearch: (keyword: string) => void;
   onReset: () => void;
 }
@@ -18,6 +20,7 @@ export function KeywordSearchBar({
   value,
   placeholder = '请输入关键字',
   label = '关键字',
+  maxLength = 100,
   onSearch,
   onReset,
 }: KeywordSearchBarProps) {
@@ -48,7 +51,7 @@ export function KeywordSearchBar({
             value={draft}
             placeholder={placeholder}
             allowClear
-            maxLength={100}
+            maxLength={maxLength}
             onChange={(event) => setDraft(event.target.value)}
           />
           <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>

@@ -24,6 +24,8 @@ interface QueryStateProps<T, S> {
   skeletonRows?: number;
   /** 'compact' for home-page blocks, 'page' for whole pages. */
   size?: 'compact' | 'page';
+  /** What a not-found answer offers instead of 重试 (which cannot help): usually the way back to the list. */
+  notFoundExtra?: ReactNode;
   children: (data: S) => ReactNode;
 }
 
@@ -40,6 +42,7 @@ export function QueryState<T, S = T>({
   isEmpty,
   skeletonRows = 5,
   size = 'compact',
+  notFoundExtra,
   children,
 }: QueryStateProps<T, S>) {
   const { data, error, isLoading, mutate } = query;
@@ -52,7 +55,9 @@ export function QueryState<T, S = T>({
           title={size === 'page' ? (isNotFound(error) ? '未找到该信息' : '加载失败') : undefined}
           subTitle={errorMessage(error)}
           extra={
-            isNotFound(error) ? undefined : (
+            isNotFound(error) ? (
+              notFoundExtra
+            ) : (
               <Button type="primary" onClick={() => void mutate()}>
                 重试
               </Button>

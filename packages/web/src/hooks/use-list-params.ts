@@ -28,8 +28,11 @@ export interface ListParams<F extends string> {
   keyword: string;
   /** Each filter's value, '' when none. */
   filters: Record<F, string>;
-  /** Moves the list: what is not given stays, and the page goes back to 1 unless given. */
-  go: (change: ListChange<F>) => void;
+  /**
+   * Moves the list: what is not given stays, and the page goes back to 1 unless given. `replace`
+   * corrects the address instead of adding a history entry (e.g. a page past the last one).
+   */
+  go: (change: ListChange<F>, options?: { replace?: boolean }) => void;
 }
 
 /**
@@ -46,7 +49,7 @@ export function useListParams<F extends string = never>(options: ListParamsOptio
     names.map((name) => [name, parsers[name](searchParams.get(name)) ?? '']),
   ) as Record<F, string>;
 
-  const go = (change: ListChange<F>) => {
+  const go = (change: ListChange<F>, { replace = false }: { replace?: boolean } = {}) => {
     const query = new URLSearchParams();
     for (const name of options.keep ?? []) {
       const value = searchParams.get(name);
@@ -60,7 +63,7 @@ export function useListParams<F extends string = never>(options: ListParamsOptio
     }
     const nextPage = change.page ?? 1;
     if (nextPage > 1) query.set('page', String(nextPage));
-    setSearchParams(query);
+    setSearchParams(query, { replace });
   };
 
   return { page, keyword, filters, go };

@@ -59,6 +59,12 @@ export const paths = {
   doubleDisclosure: '/xygs/xygsList',
   promiseBook: '/xygs/xycnBook',
   promiseDetail: '/KeepPromisetDetail',
+  /** 信用承诺自愿注册: a logged-in user files a voluntary promise. */
+  promiseVoluntary: '/xygs/xycnzyzc',
+  /** 守信践诺: promises checked and found kept. */
+  keptPromises: '/xscnList',
+  /** 信用履约公示: one fulfilment check (query id). */
+  fulfilmentDetail: '/xylygsDetail',
   /** One red- or black-list entry (query id); login. */
   redBlackDetails: '/XygsDetailsRed',
   /** The entity's other entries in force beside one entry (query id); login. */

@@ -29,6 +29,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
       paths.bankruptcyList,
       paths.bankruptcyDetails,
       paths.promiseDetail,
+      paths.keptPromises,
+      paths.fulfilmentDetail,
       paths.redBlackDetails,
       paths.redBlackMore,
       '/xyht',

@@ -4,16 +4,19 @@ import {
   PROMISE_CONTENT_MAX,
   PROMISE_CONTENT_MIN,
   PROMISE_TYPES,
+  VOLUNTARY_PROMISE_TEXT,
   looksLikeCreditCode,
   normalizeKeyword,
   type CreatePromiseRequest,
   type PromiseType,
 } from '@credit-portal/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import { errorMessage } from '@/lib/api-client';
-import type { LoginSession } from '@/lib/login-session';
+import { saveReturnPath, useLoginSession, type LoginSession } from '@/lib/login-session';
+import { paths } from '@/lib/paths';
 import { createPromise } from '../api/create-promise';
 import { useMyPromises } from '../api/get-my-promises';
 import styles from './account.module.css';
@@ -26,7 +29,40 @@ interface PromiseFields {
   content: string;
 }
 
-function PromiseInfo({ session }: { session: LoginSession }) {
+/** Where the form is offered: the personal centre, or 信息公示's voluntary registration. */
+export type PromisePageVariant = 'personal' | 'voluntary';
+
+interface VariantText {
+  heading: string;
+  lead: ReactNode;
+  /** The one kind of promise the page files (the type field is then fixed). */
+  fixedType?: PromiseType;
+  /** The promise text the form starts with. */
+  content?: string;
+}
+
+const VARIANTS: Readonly<Record<PromisePageVariant, VariantText>> = {
+  personal: {
+    heading: '信用承诺',
+    lead: '市场主体可就行政审批、容缺受理、行业自律、信用修复等事项作出信用承诺。承诺经审核后在主体详情中公示，违背承诺的将记入信用记录。',
+  },
+  voluntary: {
+    heading: '信用承诺自愿注册',
+    lead: (
+      <>
+        市场主体可自愿向社会作出信用承诺（主动型承诺），承诺依法诚信经营、接受社会监督。承诺经审核后在
+        <Link to={paths.promiseBook}>信用承诺公示</Link>
+        中公示，并由承诺受理单位核查履约情况：经核查已履行的，列入
+        <Link to={paths.keptPromises}>守信践诺公示</Link>
+        ；违背承诺的，依法依规记入信用记录。下方承诺内容为标准文本，可按本单位实际修改。
+      </>
+    ),
+    fixedType: '主动型',
+    content: VOLUNTARY_PROMISE_TEXT,
+  },
+};
+
+function PromiseInfo({ session, text }: { session: LoginSession; text: VariantText }) {
   const [form] = Form.useForm<PromiseFields>();
   const { message } = App.useApp();
   const mine = useMyPromises(session.token);
@@ -55,15 +91,13 @@ function PromiseInfo({ session }: { session: LoginSession }) {
 
   return (
     <div className={styles.panel}>
-      <h1 className={styles.heading}>信用承诺</h1>
-      <p className={styles.lead}>
-        市场主体可就行政审批、容缺受理、行业自律、信用修复等事项作出信用承诺。承诺经审核后在主体详情中公示，违背承诺的将记入信用记录。
-      </p>
+      <h1 className={styles.heading}>{text.heading}</h1>
+      <p className={styles.lead}>{text.lead}</p>
       <Form<PromiseFields>
         form={form}
         layout="vertical"
         className={styles.promiseForm}
-        initialValues={{ promiseType: PROMISE_TYPES[0] }}
+        initialValues={{ promiseType: text.fixedType ?? PROMISE_TYPES[0], content: text.content }}
         onFinish={(values) => void submit(values)}
       >
         <div className={styles.formGrid}>
@@ -85,7 +119,10 @@ function PromiseInfo({ session }: { session: LoginSession }) {
             <Input maxLength={20} placeholder="承诺主体的18位统一社会信用代码" />
           </Form.Item>
           <Form.Item label="承诺类型" name="promiseType" rules={[{ required: true }]}>
-            <Select options={PROMISE_TYPES.map((type) => ({ value: type, label: type }))} />
+            <Select
+              disabled={text.fixedType !== undefined}
+              options={PROMISE_TYPES.map((type) => ({ value: type, label: type }))}
+            />
           </Form.Item>
           <Form.Item
             label="承诺人"
@@ -152,7 +189,35 @@ function PromiseInfo({ session }: { session: LoginSession }) {
   );
 }
 
-/** Credit promises of the logged-in user (spec §2.1 sxcn/NewEntPromiseInfo): the form and the list. */
-export default function PromisePage() {
-  return <RequireLogin>{(session) => <PromiseInfo session={session} />}</RequireLogin>;
+/** xygs/xycnzyzc for someone not logged in: what the page is for, and the way to log in. */
+function VoluntaryLoginPrompt({ text }: { text: VariantText }) {
+  return (
+    <div className={styles.panel}>
+      <h1 className={styles.heading}>{text.heading}</h1>
+      <p className={styles.lead}>{text.lead}</p>
+      <p className={styles.loginPrompt}>
+        请先
+        <Link to={paths.scanLogin} onClick={() => saveReturnPath(paths.promiseVoluntary)}>
+          实名登录
+        </Link>
+        ，登录后即可填报信用承诺并查看本人提交的承诺。
+      </p>
+    </div>
+  );
+}
+
+function VoluntaryPromisePage({ text }: { text: VariantText }) {
+  const session = useLoginSession();
+  return session ? <PromiseInfo session={session} text={text} /> : <VoluntaryLoginPrompt text={text} />;
+}
+
+/**
+ * Credit promises of the logged-in user, the form and the list: in the personal centre (spec §2.1
+ * sxcn/NewEntPromiseInfo, login required), or as 信息公示's voluntary registration
+ * (xygs/xycnzyzc: 主动型 promises; anyone may read it, filing asks for a login).
+ */
+export default function PromisePage({ variant = 'personal' }: { variant?: PromisePageVariant }) {
+  const text = VARIANTS[variant];
+  if (variant === 'voluntary') return <VoluntaryPromisePage text={text} />;
+  return <RequireLogin>{(session) => <PromiseInfo session={session} text={text} />}</RequireLogin>;
 }

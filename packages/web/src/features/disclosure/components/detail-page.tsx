@@ -1,6 +1,6 @@
-import { Descriptions, Grid, Result } from 'antd';
+import { Button, Descriptions, Grid, Result } from 'antd';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
@@ -41,6 +41,21 @@ export interface DetailSpec<Detail> {
   /** A notice above the fields (e.g. no longer publicized, repaired). */
   notice?: (detail: Detail) => ReactNode;
   requiresLogin?: boolean;
+  /** The list the record belongs to: the way back from a record that is missing or not found. */
+  back: { label: string; path: string };
+}
+
+/** Longest record id the detail calls accept: anything longer is no record. */
+const RECORD_ID_MAX = 32;
+
+/** The way back to the list, offered where the record cannot be shown. */
+function BackToList({ back }: { back: DetailSpec<unknown>['back'] }) {
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" onClick={() => void navigate(back.path)}>
+      返回{back.label}
+    </Button>
+  );
 }
 
 function DetailBody<Detail>({ spec, id }: { spec: DetailSpec<Detail>; id: string }) {
@@ -48,7 +63,7 @@ function DetailBody<Detail>({ spec, id }: { spec: DetailSpec<Detail>; id: string
   // On a phone two columns of label and value leave no room: labels go above their values.
   const wide = Grid.useBreakpoint().md ?? true;
   return (
-    <QueryState query={query} skeletonRows={10} size="page">
+    <QueryState query={query} skeletonRows={10} size="page" notFoundExtra={<BackToList back={spec.back} />}>
       {(detail) => (
         <>
           <h1 className={styles.heading}>{spec.title(detail) || spec.kind}</h1>
@@ -80,7 +95,21 @@ export function createDetailPage<Detail>(spec: DetailSpec<Detail>) {
     return (
       <div className={styles.page}>
         {!id ? (
-          <Result status="warning" title="缺少记录编号" subTitle="请从公示列表进入详情。" />
+          <Result
+            status="warning"
+            title="缺少记录编号"
+            subTitle="请从公示列表进入详情。"
+            extra={<BackToList back={spec.back} />}
+          />
+        ) : id.length > RECORD_ID_MAX ? (
+          <div role="alert">
+            <Result
+              status="404"
+              title="未找到该信息"
+              subTitle="记录编号有误，请从公示列表进入详情。"
+              extra={<BackToList back={spec.back} />}
+            />
+          </div>
         ) : spec.requiresLogin ? (
           <RequireLogin>{() => <DetailBody spec={spec} id={id} />}</RequireLogin>
         ) : (

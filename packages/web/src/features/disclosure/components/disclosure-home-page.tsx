@@ -28,6 +28,17 @@ const ENTRIES: readonly DisclosureEntry[] = [
     description: '市场主体作出并经审核公示的信用承诺。',
   },
   {
+    title: '守信践诺公示',
+    path: paths.keptPromises,
+    description: '信用承诺到期后经承诺受理单位核查、已履行承诺的市场主体。',
+  },
+  {
+    title: '信用承诺自愿注册',
+    path: paths.promiseVoluntary,
+    description: '市场主体在线自愿作出信用承诺，经审核后公示。',
+    login: true,
+  },
+  {
     title: '经营异常名录',
     path: paths.abnormalBusiness,
     description: '市场监督管理部门列入经营异常名录的企业和个体工商户。',

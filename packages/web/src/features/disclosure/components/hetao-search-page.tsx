@@ -43,7 +43,8 @@ function Membership({ entity }: { entity: EntitySearchResult }) {
  */
 export default function HetaoSearchPage() {
   const [params, setParams] = useSearchParams();
-  const keyword = normalizeKeyword(params.get('keyword'));
+  // The entity search takes up to 100 characters: a longer address is searched for what fits.
+  const keyword = normalizeKeyword(params.get('keyword')).slice(0, 100);
   const query = useSWR(keyword ? ([CONTRACTS.entitySearch.path, keyword] as const) : null, ([, key]) =>
     call(CONTRACTS.entitySearch, { body: { EntNameOrCreditCode: key } }),
   );

@@ -1,5 +1,5 @@
-import { PAGE_SIZE } from '@credit-portal/shared';
-import type { ReactNode } from 'react';
+import { LIST_KEYWORD_MAX, PAGE_SIZE } from '@credit-portal/shared';
+import { useEffect, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
 import { PagedList, type ListPage } from '@/components/paged-list';
@@ -45,12 +45,20 @@ export interface ListSpec<Row> {
 export function DisclosureList<Row>({ spec, keep }: { spec: ListSpec<Row>; keep?: readonly string[] }) {
   const { page, keyword, go } = useListParams({ keep });
   const pageSize = PAGE_SIZE.publicity;
-  const request: ListRequest = { keyword, pageIndex: page, pageSize };
+  // An address may carry more than the calls accept: the list searches for what fits.
+  const request: ListRequest = { keyword: keyword.slice(0, LIST_KEYWORD_MAX), pageIndex: page, pageSize };
   const query = useSWR([spec.swrKey, request] as const, ([, key]) => spec.fetch(key), { keepPreviousData: true });
+  // A page past the last one (an old bookmark, a typed address) moves to the last page.
+  const lastPage = query.data ? Math.ceil(query.data.totalCount / pageSize) : 0;
+  const pastTheEnd = !query.isLoading && query.data !== undefined && lastPage > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) go({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, go]);
   return (
     <>
       <KeywordSearchBar
         value={keyword}
+        maxLength={LIST_KEYWORD_MAX}
         label={spec.searchLabel}
         placeholder={spec.placeholder}
         onSearch={(text) => go({ keyword: text })}

@@ -1,9 +1,11 @@
 import { CONTRACTS, NONTAX_FIELD_LABELS } from '@credit-portal/shared';
 import { call } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { createDetailPage, fieldsOf } from '../components/detail-page';
 
 /** NontaxDetails?id=: one non-tax arrears record (login). */
 export default createDetailPage({
+  back: { label: '非税收入欠缴信息', path: paths.nontaxList },
   kind: '非税收入欠缴信息',
   swrKey: CONTRACTS.nontaxDetail.path,
   fetch: (id) => call(CONTRACTS.nontaxDetail, { query: { id } }),

@@ -1,10 +1,12 @@
 import { CONTRACTS } from '@credit-portal/shared';
 import { call } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/format';
 import { createDetailPage } from '../components/detail-page';
 
 /** KeepPromisetDetail?id=: one published credit promise. */
 export default createDetailPage({
+  back: { label: '信用承诺公示', path: paths.promiseBook },
   kind: '信用承诺',
   swrKey: CONTRACTS.promiseDetail.path,
   fetch: (id) => call(CONTRACTS.promiseDetail, { query: { id } }),

@@ -33,6 +33,7 @@ const ENTRY_FIELDS: readonly DetailField<RedBlackDetail>[] = [
 
 /** XygsDetailsRed?id=: one red- or black-list entry (login). */
 export default createDetailPage({
+  back: { label: '信息公示', path: paths.disclosure },
   kind: '红黑名单信息',
   swrKey: CONTRACTS.redBlackDetail.path,
   fetch: (id) => call(CONTRACTS.redBlackDetail, { query: { id } }),

@@ -8,6 +8,7 @@ import { listTag } from './red-black-list';
 
 /** XygsDetailsRedMore?id=: every red- and black-list entry in force of the entity one entry is about (login). */
 export default createDetailPage({
+  back: { label: '信息公示', path: paths.disclosure },
   kind: '该主体的全部红黑名单信息',
   // The same answer as XygsDetailsRed: one SWR entry, fetched once for both pages.
   swrKey: CONTRACTS.redBlackDetail.path,

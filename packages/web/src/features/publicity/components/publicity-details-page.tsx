@@ -1,13 +1,28 @@
-import { Alert, Result } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Alert, Button, Result } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
 import { counterpartOf, PublicityFields } from '@/components/publicity-fields';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
+import { paths, withQuery } from '@/lib/paths';
 import type { PublicityKind } from '@/components/publicity-fields';
 import { usePublicityDetail } from '../api/get-publicity-detail';
 import styles from './publicity-details-page.module.css';
 
 const HEADINGS = { licence: '行政许可', penalty: '行政处罚' } as const;
+
+/** Longest id the detail calls accept: anything longer is no record. */
+const RECORD_ID_MAX = 64;
+
+/** The way back from a record that is missing or not found: its tab of double disclosure. */
+function BackToList({ kind }: { kind: PublicityKind }) {
+  const navigate = useNavigate();
+  const tab = kind === 'licence' ? 1 : 2;
+  return (
+    <Button type="primary" onClick={() => void navigate(withQuery(paths.doubleDisclosure, { currentTab: tab }))}>
+      返回{HEADINGS[kind]}公示
+    </Button>
+  );
+}
 
 /**
  * XygsDetailsXK and XygsDetailsCF (query id and title): one licence or penalty publication in the
@@ -16,13 +31,33 @@ const HEADINGS = { licence: '行政许可', penalty: '行政处罚' } as const;
 export default function PublicityDetailsPage({ kind }: { kind: PublicityKind }) {
   const [params] = useSearchParams();
   const id = params.get('id');
-  const query = usePublicityDetail(kind, id);
+  const tooLong = (id?.length ?? 0) > RECORD_ID_MAX;
+  const query = usePublicityDetail(kind, tooLong ? null : id);
   if (!id) {
-    return <Result status="warning" title="缺少记录编号" subTitle="请从公示列表或首页的公示信息进入详情。" />;
+    return (
+      <Result
+        status="warning"
+        title="缺少记录编号"
+        subTitle="请从公示列表或首页的公示信息进入详情。"
+        extra={<BackToList kind={kind} />}
+      />
+    );
+  }
+  if (tooLong) {
+    return (
+      <div role="alert">
+        <Result
+          status="404"
+          title="未找到该信息"
+          subTitle="记录编号有误，请从公示列表进入详情。"
+          extra={<BackToList kind={kind} />}
+        />
+      </div>
+    );
   }
   const fallbackTitle = params.get('title') ?? HEADINGS[kind];
   return (
-    <QueryState query={query} size="page">
+    <QueryState query={query} size="page" notFoundExtra={<BackToList kind={kind} />}>
       {(detail) => (
         <div className={styles.page}>
           <SectionCard title={counterpartOf(kind, detail) || fallbackTitle}>
