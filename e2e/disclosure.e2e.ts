@@ -1,22 +1,28 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { API_PATHS } from '../packages/shared/src/api.js';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { collectErrors, launchBrowser } from './browser.js';
+import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
  * 信息公示 in a real browser: every public list shows rows at 1440 px and at 375 px (a table on
- * desktops, numbered cards on phones), without a console error and without scrolling sideways.
+ * desktops, numbered cards on phones), and the pages without a list (the voluntary promise form,
+ * a fulfilment check) show themselves, without a console error and without scrolling sideways.
+ * A few pages at a time (e2e/vitest.config.ts: maxConcurrency).
  */
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
+const contexts = new Map<number, BrowserContext>();
+const WIDTHS = [1440, 375] as const;
 
 /** The public lists and a text every row shows (a column heading on desktops, a field label on phones). */
 const LISTS: readonly [path: string, label: string][] = [
   [`${paths.doubleDisclosure}?currentTab=1`, '许可文书号'],
   [`${paths.doubleDisclosure}?currentTab=2`, '处罚文书号'],
   [paths.promiseBook, '承诺类型'],
+  [paths.keptPromises, '践诺核查日期'],
   [paths.abnormalBusiness, '列入原因'],
   [paths.majorTaxViolation, '案件性质'],
   [paths.arrearsFunds, '列入日期'],
@@ -24,8 +30,21 @@ const LISTS: readonly [path: string, label: string][] = [
   [paths.hetaoList, '信用标签'],
 ];
 
+/** Pages without a list and a text they show (a fulfilment check's query is read from the gateway). */
+const PAGES: readonly [path: string, text: string][] = [
+  [paths.promiseVoluntary, '实名登录'],
+  [paths.fulfilmentDetail, '践诺核查日期'],
+];
+const queries = new Map<string, string>();
+
+const each = (items: readonly (readonly [string, string])[]) =>
+  items.flatMap(([path, text]) => WIDTHS.map((width) => ({ path, text, width })));
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  for (const width of WIDTHS) contexts.set(width, await browser.newContext({ viewport: { width, height: 900 } }));
+  const checks = await api<{ list: { id: string }[] }>(baseUrl, `${API_PATHS.promiseFulfilmentList}?pageSize=1`);
+  queries.set(paths.fulfilmentDetail, `?id=${checks.list[0]!.id}`);
 });
 
 afterAll(async () => {
@@ -33,28 +52,32 @@ afterAll(async () => {
 });
 
 describe('the disclosure lists in a browser', () => {
-  for (const width of [1440, 375]) {
-    it(`show their rows at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      try {
-        for (const [path, label] of LISTS) {
-          const page = await context.newPage();
-          const errors = collectErrors(page);
-          await page.goto(`${baseUrl}/#${path}`);
-          await page
-            .getByText(/^共 \d+ 条$/)
-            .first()
-            .waitFor();
-          await page.getByText(label).first().waitFor();
-          const rows = width >= 768 ? page.locator('tbody tr.ant-table-row') : page.locator('ol > li');
-          expect(await rows.count(), path).toBeGreaterThan(0);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-          expect(errors, path).toEqual([]);
-          await page.close();
-        }
-      } finally {
-        await context.close();
-      }
-    });
-  }
+  it.concurrent.for(each(LISTS))(
+    '$path shows its rows at $width px',
+    async ({ path, text: label, width }, { expect }) => {
+      const page = await contexts.get(width)!.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${baseUrl}/#${path}`);
+      await page
+        .getByText(/^共 \d+ 条$/)
+        .first()
+        .waitFor();
+      await page.getByText(label).first().waitFor();
+      const rows = width >= 768 ? page.locator('tbody tr.ant-table-row') : page.locator('ol > li');
+      expect(await rows.count(), path).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it.concurrent.for(each(PAGES))('$path shows itself at $width px', async ({ path, text, width }, { expect }) => {
+    const page = await contexts.get(width)!.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#${path}${queries.get(path) ?? ''}`);
+    await page.getByText(text).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+    expect(errors, path).toEqual([]);
+    await page.close();
+  });
 });

@@ -92,6 +92,8 @@ beforeAll(async () => {
   samples.set(paths.bankruptcyDetails, `?id=${bankruptcies.list[0]!.id}`);
   const promises = await api<{ list: { ID: string }[] }>(baseUrl, `${API_PATHS.promiseList}?pageSize=1`);
   samples.set(paths.promiseDetail, `?id=${promises.list[0]!.ID}`);
+  const checks = await api<{ list: { id: string }[] }>(baseUrl, `${API_PATHS.promiseFulfilmentList}?pageSize=1`);
+  samples.set(paths.fulfilmentDetail, `?id=${checks.list[0]!.id}`);
   const penalties = await api<NoticePage>(baseUrl, `${API_PATHS.punishPublicity}?pageIndex=1&pageSize=1`);
   samples.set(
     paths.penaltyDetails,
