@@ -198,6 +198,8 @@ describe('credit promises (promisepublicity, promisedetail)', () => {
     const { body } = await get<PromisePage>(API_PATHS.promiseList, { pageSize: 1 });
     const detail = await get<CreditPromise>(API_PATHS.promiseDetail, { id: body.Data.list[0]!.ID });
     expect(detail.body.Data).toEqual(body.Data.list[0]);
+    expect(detail.body.Data.SourceUnit).toBe('云州市公共信用信息中心');
+    expect(detail.body.Data.UpdateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const entity = one<{ id: number }>('SELECT entity_id AS id FROM credit_promises LIMIT 1');
     const pending = app.db
       .prepare(

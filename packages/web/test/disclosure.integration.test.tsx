@@ -215,6 +215,7 @@ describe('information disclosure', () => {
     await user.click(screen.getByRole('link', { name: '查看该信用承诺' }));
     expect(await screen.findByText('信用承诺', { selector: 'p' }, SLOW)).toBeInTheDocument();
     expect(addressQuery().get('id')).toBe(check.PromiseId);
+    for (const label of ['承诺内容', '数据来源单位', '更新时间']) expect(screen.getByText(label)).toBeInTheDocument();
   });
 
   it('says a record does not exist, without 重试, and leads back to its list', async () => {

@@ -7,6 +7,7 @@ import type {
   RedBlackListItem,
 } from '@credit-portal/shared';
 import { containsPattern, rowId } from '../lib/sql.js';
+import { PROMISE_COLUMNS } from './entity-details.js';
 import type { Page } from './publicity.js';
 
 export interface ListFilter {
@@ -26,10 +27,6 @@ const MEASURES: Readonly<Record<RedBlackListItem['ListType'], string>> = {
 const ENTRY_COLUMNS = `CAST(r.id AS TEXT) AS id, e.name AS EntName, e.credit_code AS CreditCode, r.list_type AS ListType,
   r.list_name AS ListName, r.reason AS Reason, r.authority AS Authority, r.included_on AS IncludedOn,
   r.valid_until AS ValidUntil, r.authority AS SourceUnit, r.included_on || ' 09:00:00' AS UpdateTime`;
-
-const PROMISE_COLUMNS = `CAST(p.id AS TEXT) AS ID, e.name AS EntName, e.credit_code AS CreditCode,
-  p.promise_type AS PromiseType, p.content AS Content, p.promiser AS Promiser, p.promised_on AS PromiseDate,
-  p.status AS Status`;
 
 const FULFILMENT_COLUMNS = `CAST(f.id AS TEXT) AS id, e.name AS EntName, e.credit_code AS CreditCode,
   p.promise_type AS PromiseType, p.promised_on AS PromiseDate, f.checked_on AS CheckedOn, f.checker AS Checker`;

@@ -52,9 +52,13 @@ export function toLicenceBlock(row: LicenceRecord): LicenceBlock {
 
 const DISTRICT_BY_REGION = new Map(DISTRICTS.map((district) => [district.regionCode, district.name]));
 
-const PROMISE_COLUMNS = `CAST(p.id AS TEXT) AS ID, e.name AS EntName, e.credit_code AS CreditCode,
+/** Who receives credit promises filed on the portal, reviews and publishes them. */
+export const PROMISE_SOURCE_UNIT = `${CITY.name}公共信用信息中心`;
+
+/** A credit promise as the calls answer it (`p` credit_promises, `e` its entity). */
+export const PROMISE_COLUMNS = `CAST(p.id AS TEXT) AS ID, e.name AS EntName, e.credit_code AS CreditCode,
   p.promise_type AS PromiseType, p.content AS Content, p.promiser AS Promiser, p.promised_on AS PromiseDate,
-  p.status AS Status`;
+  p.status AS Status, '${PROMISE_SOURCE_UNIT}' AS SourceUnit, p.created_at AS UpdateTime`;
 
 export interface NewPromise {
   entityId: number;

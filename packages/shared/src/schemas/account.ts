@@ -189,6 +189,10 @@ export const CreditPromiseSchema = Type.Object({
   /** yyyy-mm-dd. */
   PromiseDate: Type.String(),
   Status: Type.Union([Type.Literal('已公示'), Type.Literal('待审核')]),
+  /** Who receives and publishes the promise. */
+  SourceUnit: Type.String(),
+  /** yyyy-mm-dd hh:mm:ss. */
+  UpdateTime: Type.String(),
 });
 export type CreditPromise = Static<typeof CreditPromiseSchema>;
 

@@ -39,6 +39,8 @@ interface VariantText {
   fixedType?: PromiseType;
   /** The promise text the form starts with. */
   content?: string;
+  /** A line under the promise text. */
+  contentHint?: string;
 }
 
 const VARIANTS: Readonly<Record<PromisePageVariant, VariantText>> = {
@@ -54,11 +56,12 @@ const VARIANTS: Readonly<Record<PromisePageVariant, VariantText>> = {
         <Link to={paths.promiseBook}>信用承诺公示</Link>
         中公示，并由承诺受理单位核查履约情况：经核查已履行的，列入
         <Link to={paths.keptPromises}>守信践诺公示</Link>
-        ；违背承诺的，依法依规记入信用记录。下方承诺内容为标准文本，可按本单位实际修改。
+        ；违背承诺的，依法依规记入信用记录。
       </>
     ),
     fixedType: '主动型',
     content: VOLUNTARY_PROMISE_TEXT,
+    contentHint: '已填入标准承诺文本，可按本单位实际修改。',
   },
 };
 
@@ -146,6 +149,7 @@ function PromiseInfo({ session, text }: { session: LoginSession; text: VariantTe
         <Form.Item
           label="承诺内容"
           name="content"
+          extra={text.contentHint}
           rules={[
             {
               required: true,

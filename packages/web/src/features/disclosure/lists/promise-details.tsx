@@ -19,5 +19,7 @@ export default createDetailPage({
     { label: '承诺日期', value: (promise) => formatDate(promise.PromiseDate) },
     { label: '公示状态', value: (promise) => promise.Status },
     { label: '承诺内容', value: (promise) => promise.Content, wide: true },
+    { label: '数据来源单位', value: (promise) => promise.SourceUnit },
+    { label: '更新时间', value: (promise) => promise.UpdateTime },
   ],
 });
