@@ -6,6 +6,7 @@ import {
   PAGE_SIZE,
   PENALTY_FIELD_LABELS,
   PROMISE_FULFILMENT_FIELD_LABELS,
+  PUBLICITY_NOTES,
   VOLUNTARY_PROMISE_TEXT,
   type PermitSearchPage,
 } from '@credit-portal/shared';
@@ -109,6 +110,45 @@ describe('information disclosure', () => {
       expect(screen.getByText(label), field).toBeInTheDocument();
     }
     expect(screen.getAllByText(/（万元）/).length).toBeGreaterThan(0);
+  });
+
+  it('applies the publicity rule: expired, minor and repaired penalties are not found and say so; ID numbers are masked', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const one = (where: string) =>
+      product.creditService.db
+        .prepare(
+          `SELECT CAST(id AS TEXT) AS id, CF_WSH AS doc, CF_XDR_MC AS name FROM penalties WHERE ${where} LIMIT 1`,
+        )
+        .get(today) as { id: string; doc: string; name: string };
+    const cases = [
+      [one("CF_GSJZQ < ? AND severity <> '轻微' AND repaired_on IS NULL"), PUBLICITY_NOTES.expired],
+      [one("severity = '轻微' AND ? <> ''"), PUBLICITY_NOTES.minor],
+      [one("repaired_on IS NOT NULL AND severity <> '轻微' AND ? <> ''"), PUBLICITY_NOTES.repaired],
+    ] as const;
+    for (const [penalty, note] of cases) {
+      const { unmount } = renderAppAt(`#${withQuery(paths.penaltyDetails, { id: penalty.id, title: penalty.name })}`);
+      expect(await screen.findByText(note, {}, SLOW)).toBeInTheDocument();
+      if (note === PUBLICITY_NOTES.repaired) expect(screen.getByText('已修复')).toBeInTheDocument();
+      unmount();
+    }
+    // Searched by its document number, the expired one is not in the penalty tab.
+    const expired = cases[0][0];
+    const { unmount } = renderAppAt(`#${withQuery(paths.doubleDisclosure, { currentTab: 2, keyword: expired.doc })}`);
+    expect((await screen.findAllByText('暂无数据', {}, SLOW)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('cell', { name: expired.doc })).not.toBeInTheDocument();
+    unmount();
+
+    // A natural person: the ID number masked on the detail page.
+    const person = product.creditService.db
+      .prepare(
+        "SELECT CAST(id AS TEXT) AS id, CF_XDR_ZJHM AS idNumber FROM penalties WHERE CF_XDR_LB = '自然人' AND CF_XDR_ZJHM <> '' AND ? <> '' LIMIT 1",
+      )
+      .get(today) as { id: string; idNumber: string };
+    renderAppAt(`#${detailsPath(paths.penaltyDetails, person.id)}`);
+    await screen.findByText('证件号码', {}, SLOW);
+    const masked = `${person.idNumber.slice(0, 6)}******${person.idNumber.slice(-4)}`;
+    expect(screen.getByText(masked)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(person.idNumber);
   });
 
   it('lists personal bankruptcies with masked ID numbers, and opens a case', async () => {
