@@ -204,11 +204,28 @@ describe('information disclosure', () => {
     }
   });
 
-  it('asks for a login on the landing page before showing the red and black lists', async () => {
+  it('asks for a login on the landing page before showing the red and black lists, and links every list', async () => {
     renderAppAt(`#${paths.disclosure}`);
     const section = await screen.findByRole('region', { name: '红黑名单' }, SLOW);
     expect(within(section).getByRole('link', { name: '实名登录' })).toBeInTheDocument();
     expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+    // The landing page leads to every list and form of the section.
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    for (const path of [
+      paths.doubleDisclosure,
+      paths.promiseBook,
+      paths.keptPromises,
+      paths.promiseVoluntary,
+      paths.abnormalBusiness,
+      paths.majorTaxViolation,
+      paths.arrearsFunds,
+      paths.bankruptcyList,
+      paths.hetaoList,
+      paths.hetaoSearch,
+      paths.nontaxList,
+    ]) {
+      expect(hrefs, path).toContain(`#${path}`);
+    }
   });
 
   it('lists kept promises, searches a credit code typed in full width with the button, and lists all again', async () => {

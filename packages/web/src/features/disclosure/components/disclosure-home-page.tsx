@@ -61,7 +61,12 @@ const ENTRIES: readonly DisclosureEntry[] = [
   {
     title: '信用河套',
     path: paths.hetaoList,
-    description: '纳入深港河套深圳园区信用合作的企业及其信用标签，可查询企业是否在名录中。',
+    description: '纳入深港河套深圳园区信用合作的企业及其信用标签。',
+  },
+  {
+    title: '信用河套查询',
+    path: paths.hetaoSearch,
+    description: '输入企业名称或统一社会信用代码，查询企业是否纳入信用河套名录及其信用标签。',
   },
   {
     title: '非税收入欠缴信息',
