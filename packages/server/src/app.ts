@@ -8,14 +8,15 @@ import { GatewayLogController, loggerOptions, type LogDestination } from './lib/
 import cachePlugin from './plugins/cache.js';
 import errorHandler from './plugins/error-handler.js';
 import helmet from './plugins/external/helmet.js';
+import jsonBody from './plugins/json-body.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
 import upstreamsPlugin from './plugins/upstreams.js';
 import visitLogPlugin from './plugins/visit-log.js';
+import adminRoutes from './routes/admin/index.js';
 import adminCacheRoutes from './routes/admin-cache/index.js';
 import healthRoutes from './routes/health/index.js';
-import metricsRoutes from './routes/metrics/index.js';
 import proxyRoutes from './routes/proxy/index.js';
 import runtimeConfigRoutes from './routes/runtime-config/index.js';
 import spaRoutes from './routes/spa/index.js';
@@ -39,6 +40,11 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     config: GatewayConfig;
+    /**
+     * The admin listener (/healthz, detailed /readyz, /metrics) on ADMIN_HOST:ADMIN_PORT, a
+     * second server that never sits behind the public balancer; closed with the gateway.
+     */
+    admin: FastifyInstance;
   }
 }
 
@@ -86,6 +92,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     }
   });
 
+  await app.register(jsonBody);
   await app.register(metricsPlugin);
   await app.register(rateLimit);
   await app.register(errorHandler);
@@ -96,12 +103,18 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(visitLogPlugin);
 
   await app.register(healthRoutes);
-  await app.register(metricsRoutes);
   await app.register(runtimeConfigRoutes);
   await app.register(adminCacheRoutes);
   await app.register(visitLogRoutes);
   await app.register(proxyRoutes);
   await app.register(spaRoutes);
+
+  const admin = Fastify({ loggerInstance: app.log.child({ listener: 'admin' }), disableRequestLogging: true });
+  await admin.register(adminRoutes, { gateway: app, closing: () => closing });
+  app.decorate('admin', admin);
+  app.addHook('onClose', async () => {
+    await admin.close();
+  });
 
   return app;
 }

@@ -249,7 +249,7 @@ describe('gateway contract with the upstream down', () => {
       expect(fast.body).toMatchObject({ ok: false, code: 'upstream_unavailable', data: null });
       const image = await request(gateway.url).get(`${API_PATHS.flipbookPagePrefix}1/1.svg`).expect(502);
       expect(image.body).toMatchObject({ ok: false, code: 'upstream_unavailable' });
-      const ready = await request(gateway.url).get(GATEWAY_PATHS.ready).expect(200);
+      const ready = await request(gateway.adminUrl).get(GATEWAY_PATHS.ready).expect(200);
       expect(ready.body.data).toMatchObject({ status: 'degraded', redis: 'not_configured' });
       expect(ready.body.data.upstreams.credit).toEqual({ reachable: false, circuit: 'open' });
     } finally {
