@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '@credit-portal/shared';
 import type { GatewayConfig } from './config.js';
@@ -109,7 +109,11 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(proxyRoutes);
   await app.register(spaRoutes);
 
-  const admin = Fastify({ loggerInstance: app.log.child({ listener: 'admin' }), disableRequestLogging: true });
+  // Probes and scrapes are not request-logged: they would drown the log.
+  const admin = Fastify({
+    loggerInstance: app.log.child({ listener: 'admin' }),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   await admin.register(adminRoutes, { gateway: app, closing: () => closing });
   app.decorate('admin', admin);
   app.addHook('onClose', async () => {
