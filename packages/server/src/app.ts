@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '@credit-portal/shared';
 import type { GatewayConfig } from './config.js';
+import { clientErrorHandler } from './lib/client-error.js';
 import { GatewayError } from './lib/errors.js';
 import { GatewayLogController, loggerOptions, type LogDestination } from './lib/logging.js';
 import cachePlugin from './plugins/cache.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     // The closing hook below answers 503 in the normalized envelope instead.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    clientErrorHandler,
     pluginTimeout: 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_LIMITS, jsonShapeProblem } from './json-limits.js';
+import { JSON_LIMITS, JsonShapeScanner, jsonShapeProblem } from './json-limits.js';
 
 describe('jsonShapeProblem', () => {
   it('accepts ordinary bodies, strings with brackets, colons and escaped quotes included', () => {
@@ -34,5 +34,23 @@ describe('jsonShapeProblem', () => {
   it('leaves malformed text to the parser', () => {
     expect(jsonShapeProblem('{"unterminated')).toBeNull();
     expect(jsonShapeProblem(']]]}}}')).toBeNull();
+  });
+
+  it('keeps its state across chunks, inside strings and escapes too', () => {
+    const text = '{"a\\"[[[":[' + '['.repeat(30) + ']'.repeat(30) + '],"s":"\\\\"}';
+    expect(jsonShapeProblem(text)).toBeNull();
+    const bytes = new TextEncoder().encode(text);
+    // Every split point gives the same answer as the whole.
+    for (let at = 0; at <= bytes.length; at += 1) {
+      const scanner = new JsonShapeScanner();
+      expect(scanner.push(bytes.subarray(0, at)) ?? scanner.push(bytes.subarray(at))).toBeNull();
+    }
+    const deep = new JsonShapeScanner();
+    expect(deep.push(new TextEncoder().encode('['.repeat(20)))).toBeNull();
+    expect(deep.push(new TextEncoder().encode('['.repeat(20)))).toBe('请求体嵌套层级超过 32 层');
+  });
+
+  it('scans multi-byte text without decoding it', () => {
+    expect(jsonShapeProblem('{"名称":"信用[云州]{市}","列表":["甲","乙"]}')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Shape limits of JSON request bodies, checked on the raw text before JSON.parse: a body nested
- * thousands deep or with a hundred thousand keys is refused after reading at most the few
- * characters that break the limit, so it never reaches the parser, the validator, the cache key
- * or the re-serialization (all of which recurse or walk every member).
+ * Shape limits of JSON request bodies, checked on the raw bytes as they arrive, before any
+ * decoding or JSON.parse: a body nested thousands deep or with a hundred thousand members is
+ * refused at the first byte over a limit (usually within its first chunk), so it never reaches
+ * the decoder, the parser, the validator, the cache key or the re-serialization (all of which
+ * recurse or walk every member).
  */
 
 export interface JsonLimits {
@@ -17,9 +18,6 @@ export interface JsonLimits {
 /** Defaults of both services: far above any contract body, far below what costs a millisecond. */
 export const JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({ maxDepth: 32, maxKeys: 1000, maxItems: 10_000 });
 
-/** Why a body breaks the limits, in Chinese for the 400 answer. */
-export type JsonShapeProblem = string;
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -29,58 +27,67 @@ const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
 /**
- * Scans JSON text once, without building anything, and returns why it breaks the limits (null
- * when it does not). Malformed text is left for JSON.parse to refuse; this only counts. Stops
- * at the first character over a limit, so hostile bodies cost microseconds.
+ * Counts depth, members and elements of UTF-8 JSON fed in chunks, without building anything.
+ * Structural characters are ASCII and never occur inside a multi-byte UTF-8 sequence, so bytes
+ * can be scanned without decoding. Malformed text is left for JSON.parse to refuse; this only
+ * counts. `push` returns why the body breaks the limits (Chinese, for the 400 answer) or null.
  */
-export function jsonShapeProblem(text: string, limits: Readonly<JsonLimits> = JSON_LIMITS): JsonShapeProblem | null {
+export class JsonShapeScanner {
+  readonly #limits: Readonly<JsonLimits>;
   // inArray[d] is true when the container at depth d is an array; bounded by maxDepth.
-  const inArray: boolean[] = [];
-  let depth = 0;
-  let keys = 0;
-  let items = 0;
-  const length = text.length;
-  for (let i = 0; i < length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      // Jump to the closing quote: one indexOf per string instead of a step per character.
-      let end = text.indexOf('"', i + 1);
-      while (end > 0 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
-      if (end < 0) return null;
-      i = end;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      depth += 1;
-      if (depth > limits.maxDepth) return `请求体嵌套层级超过 ${limits.maxDepth} 层`;
-      inArray[depth] = c === OPEN_ARRAY;
-      // A non-empty array has one element more than it has commas.
-      if (c === OPEN_ARRAY && !closesAt(text, i + 1, CLOSE_ARRAY)) items += 1;
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-      if (depth > 0) depth -= 1;
-    } else if (c === COLON) {
-      keys += 1;
-      if (keys > limits.maxKeys) return `请求体字段数超过 ${limits.maxKeys} 个`;
-    } else if (c === COMMA && inArray[depth]) {
-      items += 1;
+  readonly #inArray: boolean[] = [];
+  #depth = 0;
+  #keys = 0;
+  #items = 0;
+  #inString = false;
+  #escaped = false;
+  /** An array just opened: its first element counts unless the next non-blank byte closes it. */
+  #arrayJustOpened = false;
+
+  constructor(limits: Readonly<JsonLimits> = JSON_LIMITS) {
+    this.#limits = limits;
+  }
+
+  push(chunk: Uint8Array): string | null {
+    const limits = this.#limits;
+    const length = chunk.length;
+    for (let i = 0; i < length; i += 1) {
+      const c = chunk[i]!;
+      if (this.#inString) {
+        if (this.#escaped) this.#escaped = false;
+        else if (c === BACKSLASH) this.#escaped = true;
+        else if (c === QUOTE) this.#inString = false;
+        continue;
+      }
+      if (this.#arrayJustOpened && !isBlank(c)) {
+        this.#arrayJustOpened = false;
+        if (c !== CLOSE_ARRAY) this.#items += 1;
+      }
+      if (c === QUOTE) {
+        this.#inString = true;
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        this.#depth += 1;
+        if (this.#depth > limits.maxDepth) return `请求体嵌套层级超过 ${limits.maxDepth} 层`;
+        this.#inArray[this.#depth] = c === OPEN_ARRAY;
+        this.#arrayJustOpened = c === OPEN_ARRAY;
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+        if (this.#depth > 0) this.#depth -= 1;
+      } else if (c === COLON) {
+        this.#keys += 1;
+        if (this.#keys > limits.maxKeys) return `请求体字段数超过 ${limits.maxKeys} 个`;
+      } else if (c === COMMA && this.#inArray[this.#depth]) {
+        this.#items += 1;
+      }
+      if (this.#items > limits.maxItems) return `请求体数组元素超过 ${limits.maxItems} 个`;
     }
-    if (items > limits.maxItems) return `请求体数组元素超过 ${limits.maxItems} 个`;
+    return null;
   }
-  return null;
 }
 
-/** True when the quote at `at` is escaped (an odd number of backslashes before it). */
-function isEscaped(text: string, at: number): boolean {
-  let slashes = 0;
-  for (let j = at - 1; j >= 0 && text.charCodeAt(j) === BACKSLASH; j -= 1) slashes += 1;
-  return slashes % 2 === 1;
-}
-
-/** True when the next non-blank character from `from` is `code`. */
-function closesAt(text: string, from: number, code: number): boolean {
-  for (let j = from; j < text.length; j += 1) {
-    const c = text.charCodeAt(j);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
-    return c === code;
-  }
-  return false;
+/** The shape check of a whole JSON text (see JsonShapeScanner): why it breaks the limits, or null. */
+export function jsonShapeProblem(text: string, limits: Readonly<JsonLimits> = JSON_LIMITS): string | null {
+  return new JsonShapeScanner(limits).push(new TextEncoder().encode(text));
 }

@@ -36,11 +36,8 @@ const describe = (rejected: readonly RejectedRecord[]): string => rejected.map((
 const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { visitLog, rateLimit } = app.config;
 
-  app.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'string', bodyLimit: visitLog.bodyLimitBytes },
-    limitedJsonParser(app, app.config.jsonLimits),
-  );
+  // sendBeacon's text/plain body is JSON: the same streamed shape limits and parser.
+  app.addContentTypeParser('text/plain', limitedJsonParser(app, app.config.jsonLimits));
 
   app.post(
     API_PATHS.visitLog,
