@@ -7,6 +7,7 @@ import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
+import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes, { DEFAULT_TOKEN_TTL_SECONDS } from './routes/account/index.js';
 import cmsRoutes from './routes/cms/index.js';
 import controlRoutes from './routes/control/index.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin, { limits: JSON_LIMITS });
+  await app.register(swaggerPlugin);
   await app.register(connectionsPlugin);
   // Before every route, so that each request is counted and faulted first.
   if (config.controls) await app.register(controlsPlugin);

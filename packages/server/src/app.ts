@@ -11,6 +11,7 @@ import errorHandler from './plugins/error-handler.js';
 import helmet from './plugins/external/helmet.js';
 import jsonBody from './plugins/json-body.js';
 import rateLimit from './plugins/external/rate-limit.js';
+import swagger from './plugins/external/swagger.js';
 import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
 import upstreamsPlugin from './plugins/upstreams.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(rateLimit);
   await app.register(errorHandler);
   await app.register(helmet);
+  await app.register(swagger);
   await app.register(redisPlugin);
   await app.register(upstreamsPlugin);
   await app.register(cachePlugin);
