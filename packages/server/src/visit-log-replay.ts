@@ -23,7 +23,7 @@ try {
   process.exit(2);
 }
 if (values.help) {
-  console.log(USAGE);
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const limit = values.limit === undefined ? undefined : Number(values.limit);
@@ -51,7 +51,7 @@ client.on('error', () => undefined);
 try {
   await client.connect();
   const result = await replayDeadLetters(client, { keyPrefix, limit, dryRun: values['dry-run'] === true });
-  console.log(JSON.stringify({ ...result, dryRun: values['dry-run'] === true }));
+  process.stdout.write(`${JSON.stringify({ ...result, dryRun: values['dry-run'] === true })}\n`);
 } catch (err) {
   console.error(`visit-log replay failed: ${(err as Error).message}`);
   process.exitCode = 1;
