@@ -149,8 +149,7 @@ export class VisitLogForwarder {
     const entries = await this.#setAsideUnreadable(initial);
     const parts: StreamEntry[][] = entries.length > 0 ? [entries] : [];
     while (parts.length > 0) {
-      const part = parts.shift()!;
-      const outcome = await this.#deliverPart(part);
+      const { outcome, entries: part } = await this.#deliverPart(parts.shift()!);
       if (outcome === 'stopped') return false;
       if (outcome === 'split') {
         const half = Math.ceil(part.length / 2);
@@ -161,7 +160,7 @@ export class VisitLogForwarder {
   }
 
   /** One part of a batch: retried while the failure is transient; a rejected part is split or, alone, dead-lettered. */
-  async #deliverPart(initial: StreamEntry[]): Promise<PartOutcome> {
+  async #deliverPart(initial: StreamEntry[]): Promise<{ outcome: PartOutcome; entries: StreamEntry[] }> {
     let entries = initial;
     for (let attempt = 0; ; attempt += 1) {
       const ids = entries.map((entry) => entry.id);
@@ -174,13 +173,13 @@ export class VisitLogForwarder {
         this.#failing = false;
         // Should the ack fail, the entries stay pending and are delivered again later: at least once.
         await this.#stream.ack(ids);
-        return 'delivered';
+        return { outcome: 'delivered', entries };
       }
       this.#metrics.visitLogForwardFailures.inc({ kind: failure.kind });
       if (failure.kind === 'rejected') {
         if (entries.length > 1) {
           this.#log.warn({ count: entries.length, reason: failure.reason }, 'visit-log batch rejected; splitting it');
-          return 'split';
+          return { outcome: 'split', entries };
         }
         await this.#stream.deadLetter(entries, attempt + 1, failure.reason);
         this.#metrics.visitLogDeadLettered.inc(entries.length);
@@ -188,7 +187,7 @@ export class VisitLogForwarder {
           { count: entries.length, reason: failure.reason, eventId: entries[0]?.event?.eventId },
           'visit-log event rejected by the upstream; moved to the dead-letter stream',
         );
-        return 'dead';
+        return { outcome: 'dead', entries };
       }
       if (!this.#failing)
         this.#log.warn(
@@ -196,12 +195,13 @@ export class VisitLogForwarder {
           'visit-log delivery failed; retrying with backoff until the upstream takes it',
         );
       this.#failing = true;
-      if (this.stopping) return 'stopped';
+      if (this.stopping) return { outcome: 'stopped', entries };
       await sleep(backoffMs(attempt, this.#options.backoffBaseMs, this.#options.backoffMaxMs), this.#stop.signal);
-      if (this.stopping) return 'stopped';
+      if (this.stopping) return { outcome: 'stopped', entries };
       // Re-claiming resets the entries' idle time, so no other replica takes over a batch still being retried.
       entries = await this.#stream.renew(this.consumer, ids).catch(() => entries);
-      if (entries.length === 0) return 'gone';
+      // Entries another replica took over (or that were deleted) are its to deliver.
+      if (entries.length === 0) return { outcome: 'gone', entries };
     }
   }
 
