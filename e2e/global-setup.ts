@@ -1,13 +1,16 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startProduct } from '../scripts/lib/product.mjs';
+import { personalDataIn } from './personal-data.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The file both services' log lines of this run are written to. */
+    productLog: string;
   }
 }
 
@@ -36,25 +39,36 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-e2e-'));
-  const [gatewayPort, creditPort] = [await freePort(), await freePort()];
-  const logs: string[] = [];
+  const [gatewayPort, creditPort, adminPort] = [await freePort(), await freePort(), await freePort()];
+  // Both services' logs, at info (one line per request), go to a file that is checked for
+  // personal data once the run is over: what a centre's log shipper would receive.
+  const logDir = join(root, '.tmp');
+  mkdirSync(logDir, { recursive: true });
+  const productLog = join(logDir, 'e2e-product.log');
+  writeFileSync(productLog, '');
   const product = await startProduct({
     env: {
       GATEWAY_PORT: String(gatewayPort),
+      ADMIN_PORT: String(adminPort),
       CREDIT_SERVICE_PORT: String(creditPort),
       DATA_DIR: dataDir,
       SEED_ENTITIES: '2000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       REDIS_URL: '',
     },
-    output: (label: string, line: string) => logs.push(`[${label}] ${line}`),
+    output: (label: string, line: string) => appendFileSync(productLog, `[${label}] ${line}\n`),
   }).catch((error: unknown) => {
-    console.error(logs.join('\n'));
+    console.error(readFileSync(productLog, 'utf8'));
     throw error;
   });
   project.provide('baseUrl', product.url);
+  project.provide('productLog', productLog);
   return async () => {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    const found = personalDataIn(readFileSync(productLog, 'utf8'));
+    if (found.length > 0) {
+      throw new Error(`服务日志中出现个人数据（${productLog}）：\n${found.slice(0, 10).join('\n')}`);
+    }
   };
 }

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { JSON_LIMITS } from '@credit-portal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
 import connectionsPlugin from './plugins/connections.js';
 import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import jsonBodyPlugin from './plugins/json-body.js';
+import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes, { DEFAULT_TOKEN_TTL_SECONDS } from './routes/account/index.js';
 import cmsRoutes from './routes/cms/index.js';
 import controlRoutes from './routes/control/index.js';
@@ -59,7 +62,7 @@ export interface CreditServiceConfig {
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
 export const DEFAULT_OLD_SITE_URL = 'https://old.xyyz.example';
 
-/** Where the old-site pages send people back to when PORTAL_URL is not set: the gateway's default address. */
+/** Where the old-site pages send people back to when PORTAL_URL is not set (the gateway's default address; server.ts follows GATEWAY_PORT). */
 export const DEFAULT_PORTAL_URL = 'http://localhost:8080/';
 
 /** Largest request body: a full visit-log batch (message up to 1,000,000 characters) plus its wrapper. */
@@ -75,6 +78,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin, { limits: JSON_LIMITS });
+  await app.register(swaggerPlugin);
   await app.register(connectionsPlugin);
   // Before every route, so that each request is counted and faulted first.
   if (config.controls) await app.register(controlsPlugin);

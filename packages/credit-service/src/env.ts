@@ -12,7 +12,7 @@ export interface ServerSettings {
   controls: boolean;
   oldSiteUrl: string | undefined;
   jwtSecret: string | undefined;
-  portalUrl: string | undefined;
+  portalUrl: string;
 }
 
 const HTTP = { protocols: ['http:', 'https:'], keepTrailingSlash: true };
@@ -29,6 +29,7 @@ export function readSettings(
   const port = read.int('CREDIT_SERVICE_PORT', 8090, 0, 65535);
   const seedEntities = read.int('SEED_ENTITIES', DEFAULT_SEED_ENTITIES, 1, MAX_SEED_ENTITIES);
   const seed = read.int('CREDIT_SERVICE_SEED', DEFAULT_SEED, 0, 0xffffffff);
+  const gatewayPort = read.int('GATEWAY_PORT', 8080, 1, 65535);
   const settings: ServerSettings = {
     host: read.raw('CREDIT_SERVICE_HOST') ?? '127.0.0.1',
     port,
@@ -39,7 +40,8 @@ export function readSettings(
     controls: read.bool('CREDIT_SERVICE_CONTROLS', false),
     oldSiteUrl: read.optionalUrl('OLD_SITE_URL', HTTP) ?? undefined,
     jwtSecret: read.optionalString('CREDIT_SERVICE_JWT_SECRET', 32, Infinity) ?? undefined,
-    portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? undefined,
+    // By default the gateway of this deployment: same machine, its GATEWAY_PORT.
+    portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? `http://localhost:${gatewayPort}/`,
   };
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };

@@ -13,6 +13,7 @@ describe('readSettings', () => {
         seedEntities: 5000,
         controls: false,
         oldSiteUrl: undefined,
+        portalUrl: 'http://localhost:8080/',
       },
       errors: [],
     });
@@ -28,6 +29,7 @@ describe('readSettings', () => {
       SEED_ENTITIES: '1000000',
       CREDIT_SERVICE_CONTROLS: 'on',
       OLD_SITE_URL: 'https://old.xyyz.example',
+      GATEWAY_PORT: '9000',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -38,7 +40,12 @@ describe('readSettings', () => {
       seedEntities: 1_000_000,
       controls: true,
       oldSiteUrl: 'https://old.xyyz.example',
+      // PORTAL_URL unset: the gateway of this deployment, on its own port.
+      portalUrl: 'http://localhost:9000/',
     });
+    expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
+      'https://xyyz.example/',
+    );
   });
 
   it('reports one clear message per bad value', () => {

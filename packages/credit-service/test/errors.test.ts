@@ -36,7 +36,26 @@ describe('bad input and unknown paths', () => {
         type: 'application/x-www-form-urlencoded',
         msg: '参数错误：不支持的 Content-Type，请使用 application/json',
       },
+      // Login takes JSON only: a cross-site HTML form cannot try passwords.
+      {
+        url: API_PATHS.login,
+        payload: 'Mobile=13900000000&Password=x',
+        type: 'application/x-www-form-urlencoded',
+        msg: '参数错误：不支持的 Content-Type，请使用 application/json',
+      },
       { url: API_PATHS.contentList, payload: '', type: 'application/json', msg: '参数错误：请求体为空' },
+      {
+        url: API_PATHS.contentList,
+        payload: '['.repeat(5000) + ']'.repeat(5000),
+        type: 'application/json',
+        msg: '参数错误：请求体嵌套层级超过 32 层',
+      },
+      {
+        url: API_PATHS.entitySearch,
+        payload: JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]))),
+        type: 'application/json',
+        msg: '参数错误：请求体字段数超过 1000 个',
+      },
       { url: API_PATHS.contentList, payload: 'categoryId=1001', type: 'text/plain', msg: '参数错误：请求体 应为对象' },
       { url: API_PATHS.contentList, payload: '[1,2]', type: 'application/json', msg: '参数错误：请求体 应为对象' },
     ];

@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '@credit-portal/shared';
 import type { GatewayConfig } from './config.js';
+import { clientErrorHandler } from './lib/client-error.js';
 import { GatewayError } from './lib/errors.js';
 import { GatewayLogController, loggerOptions, type LogDestination } from './lib/logging.js';
 import cachePlugin from './plugins/cache.js';
 import errorHandler from './plugins/error-handler.js';
 import helmet from './plugins/external/helmet.js';
+import jsonBody from './plugins/json-body.js';
 import rateLimit from './plugins/external/rate-limit.js';
+import swagger from './plugins/external/swagger.js';
 import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
 import upstreamsPlugin from './plugins/upstreams.js';
 import visitLogPlugin from './plugins/visit-log.js';
+import adminRoutes from './routes/admin/index.js';
 import adminCacheRoutes from './routes/admin-cache/index.js';
 import healthRoutes from './routes/health/index.js';
-import metricsRoutes from './routes/metrics/index.js';
 import proxyRoutes from './routes/proxy/index.js';
 import runtimeConfigRoutes from './routes/runtime-config/index.js';
 import spaRoutes from './routes/spa/index.js';
@@ -39,6 +42,11 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     config: GatewayConfig;
+    /**
+     * The admin listener (/healthz, detailed /readyz, /metrics) on ADMIN_HOST:ADMIN_PORT, a
+     * second server that never sits behind the public balancer; closed with the gateway.
+     */
+    admin: FastifyInstance;
   }
 }
 
@@ -65,6 +73,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     // The closing hook below answers 503 in the normalized envelope instead.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    clientErrorHandler,
     pluginTimeout: 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -86,22 +95,34 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     }
   });
 
+  await app.register(jsonBody);
   await app.register(metricsPlugin);
   await app.register(rateLimit);
   await app.register(errorHandler);
   await app.register(helmet);
+  await app.register(swagger);
   await app.register(redisPlugin);
   await app.register(upstreamsPlugin);
   await app.register(cachePlugin);
   await app.register(visitLogPlugin);
 
   await app.register(healthRoutes);
-  await app.register(metricsRoutes);
   await app.register(runtimeConfigRoutes);
   await app.register(adminCacheRoutes);
   await app.register(visitLogRoutes);
   await app.register(proxyRoutes);
   await app.register(spaRoutes);
+
+  // Probes and scrapes are not request-logged: they would drown the log.
+  const admin = Fastify({
+    loggerInstance: app.log.child({ listener: 'admin' }),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  await admin.register(adminRoutes, { gateway: app, closing: () => closing });
+  app.decorate('admin', admin);
+  app.addHook('onClose', async () => {
+    await admin.close();
+  });
 
   return app;
 }

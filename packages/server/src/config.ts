@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   EnvReader,
+  JSON_LIMITS,
   LOG_LEVELS,
+  type JsonLimits,
   VISIT_LOG_APP_TOKEN,
   type EnvSource,
   type LogLevel,
@@ -17,6 +19,8 @@ export { ConfigError } from '@credit-portal/shared';
 export interface GatewayConfig {
   host: string;
   port: number;
+  /** The admin listener (/metrics, detailed /readyz, /healthz): never behind the public balancer. */
+  admin: { host: string; port: number };
   logLevel: LogLevel;
   /** Base URL per upstream (a path prefix in it is kept). */
   upstreams: Record<UpstreamName, string>;
@@ -51,7 +55,7 @@ export interface GatewayConfig {
     appToken: string;
     batchSize: number;
     batchWaitMs: number;
-    maxDeliveries: number;
+    /** Bound of the in-process queue (no REDIS_URL). */
     bufferMax: number;
     claimIdleMs: number;
     backoffBaseMs: number;
@@ -60,11 +64,15 @@ export interface GatewayConfig {
     bodyLimitBytes: number;
     /** Which upstream receives the batches. */
     upstream: UpstreamName;
+    /** Retry-After of the intake's 503 while Redis is unreachable (the browser keeps the events and resends). */
+    retryAfterSeconds: number;
   };
   /** Addresses or CIDRs whose X-Forwarded-For is believed; empty: none. */
   trustedProxies: string[];
   rateLimit: { max: number; windowMs: number; strictMax: number; visitLogMax: number };
   bodyLimitBytes: number;
+  /** Shape limits of JSON bodies, checked before parsing. */
+  jsonLimits: JsonLimits;
   uploadLimitBytes: number;
   webDistDir: string;
   runtime: RuntimeConfig;
@@ -93,7 +101,6 @@ export function loadConfig(env: Env): GatewayConfig {
     appToken: read.string('VISITLOG_APP_TOKEN', VISIT_LOG_APP_TOKEN, 128),
     batchSize: read.int('VISITLOG_BATCH_SIZE', 200, 1, 500),
     batchWaitMs: read.int('VISITLOG_BATCH_WAIT_MS', 1000, 10, 60_000),
-    maxDeliveries: read.int('VISITLOG_MAX_DELIVERIES', 10, 1, 10_000),
     bufferMax: read.int('VISITLOG_BUFFER_MAX', 10_000, 1, 10_000_000),
     claimIdleMs: read.int('VISITLOG_CLAIM_IDLE_MS', 60_000, 100, 86_400_000),
     backoffBaseMs: read.int('VISITLOG_BACKOFF_BASE_MS', 500, 1, 600_000),
@@ -101,6 +108,7 @@ export function loadConfig(env: Env): GatewayConfig {
     forwardTimeoutMs: read.int('VISITLOG_FORWARD_TIMEOUT_MS', 10_000, 50, 120_000),
     bodyLimitBytes: read.int('VISITLOG_BODY_LIMIT_BYTES', 256 * 1024, 1024, 16 * MiB),
     upstream: read.oneOf('VISITLOG_UPSTREAM', ['cms', 'credit', 'report'] as const, 'cms'),
+    retryAfterSeconds: read.int('VISITLOG_RETRY_AFTER_SECONDS', 5, 1, 3600),
   };
   if (visitLog.backoffMaxMs < visitLog.backoffBaseMs) {
     read.problem('VISITLOG_BACKOFF_MAX_MS', `must be at least VISITLOG_BACKOFF_BASE_MS (${visitLog.backoffBaseMs})`);
@@ -111,11 +119,18 @@ export function loadConfig(env: Env): GatewayConfig {
       'VISITLOG_CLAIM_IDLE_MS',
       `must exceed VISITLOG_BACKOFF_MAX_MS + VISITLOG_FORWARD_TIMEOUT_MS (${visitLog.backoffMaxMs + visitLog.forwardTimeoutMs})`,
     );
+  } else if (visitLog.claimIdleMs <= 2 * visitLog.batchWaitMs) {
+    // A live replica waiting for a batch to fill must not look dead to the others.
+    read.problem('VISITLOG_CLAIM_IDLE_MS', `must exceed twice VISITLOG_BATCH_WAIT_MS (${2 * visitLog.batchWaitMs})`);
   }
 
   const config: GatewayConfig = {
     host: read.string('GATEWAY_HOST', '0.0.0.0', 255),
     port: read.int('GATEWAY_PORT', 8080, 0, 65535),
+    admin: {
+      host: read.string('ADMIN_HOST', '127.0.0.1', 255),
+      port: read.int('ADMIN_PORT', 9464, 0, 65535),
+    },
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     upstreams: {
       credit: read.url('CREDIT_API_URL', localUpstream, HTTP),
@@ -152,6 +167,11 @@ export function loadConfig(env: Env): GatewayConfig {
       visitLogMax: read.int('RATE_LIMIT_VISITLOG_MAX', 120, 1, 10_000_000),
     },
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', MiB, 1024, 512 * MiB),
+    jsonLimits: {
+      maxDepth: read.int('JSON_MAX_DEPTH', JSON_LIMITS.maxDepth, 1, 256),
+      maxKeys: read.int('JSON_MAX_KEYS', JSON_LIMITS.maxKeys, 1, 1_000_000),
+      maxItems: read.int('JSON_MAX_ITEMS', JSON_LIMITS.maxItems, 1, 1_000_000),
+    },
     uploadLimitBytes: read.int('UPLOAD_LIMIT_BYTES', 20 * MiB, 1024, 2048 * MiB),
     webDistDir: read.string('WEB_DIST_DIR', DEFAULT_WEB_DIST_DIR, 4096),
     runtime: {
@@ -170,6 +190,9 @@ export function loadConfig(env: Env): GatewayConfig {
     },
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
   };
+  if (config.admin.port !== 0 && config.admin.port === config.port) {
+    read.problem('ADMIN_PORT', `must differ from GATEWAY_PORT (${config.port})`);
+  }
   read.throwIfProblems('gateway configuration');
   config.routes = buildRouteTable({
     ttlMs: ttlSeconds * 1000,

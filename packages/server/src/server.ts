@@ -55,6 +55,8 @@ process.on('uncaughtException', (err) => {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // /metrics and detailed /readyz: a separate listener, never behind the public balancer.
+  await app.admin.listen({ port: config.admin.port, host: config.admin.host });
 } catch (err) {
   app.log.fatal({ err }, 'could not start listening');
   await app.close().catch(() => undefined);

@@ -34,7 +34,7 @@ describe('cache shared by two replicas', () => {
     [a, b] = await Promise.all([startGateway(testConfig(env)), startGateway(testConfig(env))]);
     for (const gateway of [a, b]) {
       await waitFor(
-        async () => (await request(gateway.url).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
+        async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
         'redis connection',
       );
     }

@@ -38,7 +38,7 @@ describe('response cache', () => {
       }),
     );
     await waitFor(
-      async () => (await request(gateway.url).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
+      async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
       'redis connection',
     );
   });
@@ -285,7 +285,7 @@ describe('stale answers', () => {
       ),
     );
     await waitFor(
-      async () => (await request(gateway.url).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
+      async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
       'redis connection',
     );
   });
@@ -357,7 +357,7 @@ describe('stale answers', () => {
       const stale = await waitFor(isStaleAt(breaking.url, API_PATHS.permitPublicity, query), 'freshness to end');
       expect(stale.headers['x-cache']).toBe('STALE');
       expect(stale.text).toBe(first.text);
-      const ready = await request(breaking.url).get(GATEWAY_PATHS.ready).expect(200);
+      const ready = await request(breaking.adminUrl).get(GATEWAY_PATHS.ready).expect(200);
       expect(ready.body.data.upstreams.credit.circuit).toBe('open');
       const calls = await upstream.count(API_PATHS.permitPublicity);
       // The circuit is open: the stale entry answers without a call to the upstream.

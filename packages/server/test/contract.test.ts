@@ -247,9 +247,12 @@ describe('gateway contract with the upstream down', () => {
       // Two consecutive failures opened the credit upstream's circuit: it now fails fast.
       const fast = await request(gateway.url).get(API_PATHS.permitPublicity).expect(503);
       expect(fast.body).toMatchObject({ ok: false, code: 'upstream_unavailable', data: null });
+      // It says when to come back: when the circuit lets its next trial call through (CIRCUIT_OPEN_MS 10 s).
+      expect(Number(fast.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(fast.headers['retry-after'])).toBeLessThanOrEqual(10);
       const image = await request(gateway.url).get(`${API_PATHS.flipbookPagePrefix}1/1.svg`).expect(502);
       expect(image.body).toMatchObject({ ok: false, code: 'upstream_unavailable' });
-      const ready = await request(gateway.url).get(GATEWAY_PATHS.ready).expect(200);
+      const ready = await request(gateway.adminUrl).get(GATEWAY_PATHS.ready).expect(200);
       expect(ready.body.data).toMatchObject({ status: 'degraded', redis: 'not_configured' });
       expect(ready.body.data.upstreams.credit).toEqual({ reachable: false, circuit: 'open' });
     } finally {

@@ -74,10 +74,12 @@ describe('observability and lifecycle', () => {
         .expect(202);
       await waitFor(
         async () =>
-          (await request(gateway.url).get(GATEWAY_PATHS.metrics)).text.includes('gateway_visitlog_forwarded_total 2'),
+          (await request(gateway.adminUrl).get(GATEWAY_PATHS.metrics)).text.includes(
+            'gateway_visitlog_forwarded_total 2',
+          ),
         'forwarding',
       );
-      const response = await request(gateway.url).get(GATEWAY_PATHS.metrics).expect(200);
+      const response = await request(gateway.adminUrl).get(GATEWAY_PATHS.metrics).expect(200);
       expect(response.headers['content-type']).toMatch(/^text\/plain/);
       const text = response.text;
       for (const series of [
@@ -92,7 +94,6 @@ describe('observability and lifecycle', () => {
         'gateway_visitlog_forwarded_total 2',
         'gateway_visitlog_queued 0',
         'gateway_visitlog_pending 0',
-        'gateway_visitlog_buffered 0',
         'gateway_visitlog_dead_lettered_total 0',
         'gateway_redis_up 1',
         'gateway_process_cpu_seconds_total',
@@ -112,7 +113,7 @@ describe('observability and lifecycle', () => {
     const down = await startGateway(testConfig({ ...upstreamEnv(), REDIS_URL: deadRedis }));
     try {
       const ready = await waitFor(async () => {
-        const response = await request(up.url).get(GATEWAY_PATHS.ready);
+        const response = await request(up.adminUrl).get(GATEWAY_PATHS.ready);
         return response.body.data.status === 'ready' ? response : null;
       }, 'ready');
       expect(ready.body).toMatchObject({
@@ -123,21 +124,26 @@ describe('observability and lifecycle', () => {
         },
       });
 
-      const degraded = await request(down.url).get(GATEWAY_PATHS.ready).expect(200);
+      const degraded = await request(down.adminUrl).get(GATEWAY_PATHS.ready).expect(200);
       expect(degraded.body).toMatchObject({
         ok: true,
         message: 'degraded',
         data: { status: 'degraded', redis: 'down' },
       });
       await request(down.url).get(GATEWAY_PATHS.health).expect(200);
-      // Without Redis the in-process tier still caches, and visit logs are held in memory.
+      // Without Redis the in-process tier still caches; visit logs are refused with Retry-After
+      // (nothing is held in memory, where a killed replica would lose it): the browser resends.
       expect((await request(down.url).get(API_PATHS.districtList).expect(200)).headers['x-cache']).toBe('MISS');
       expect((await request(down.url).get(API_PATHS.districtList).expect(200)).headers['x-cache']).toBe('HIT');
-      await request(down.url)
+      const refused = await request(down.url)
         .post(API_PATHS.visitLog)
         .send(visitBody([visitRecord()]))
-        .expect(202);
-      expect(down.app.visitLog.buffered).toBe(1);
+        .expect(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body).toMatchObject({ ok: false, code: 'upstream_unavailable' });
+      // Readiness and metrics are not on the public listener.
+      await request(down.url).get(GATEWAY_PATHS.ready).expect(404);
+      await request(down.url).get(GATEWAY_PATHS.metrics).expect(404);
     } finally {
       await Promise.all([up.close(), down.close()]);
       await cleanupRedis(redisUrl(), prefix);

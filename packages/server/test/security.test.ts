@@ -115,7 +115,7 @@ describe('security', () => {
       await request(gateway.url).get(API_PATHS.districtList).expect(429);
       // Probes are never limited.
       for (let i = 0; i < 10; i += 1) await request(gateway.url).get(GATEWAY_PATHS.health).expect(200);
-      await request(gateway.url).get(GATEWAY_PATHS.metrics).expect(200);
+      await request(gateway.adminUrl).get(GATEWAY_PATHS.metrics).expect(200);
     } finally {
       await gateway.close();
     }

@@ -19,7 +19,6 @@ const RECLAIMING = {
   VISITLOG_BACKOFF_MAX_MS: '100',
   VISITLOG_FORWARD_TIMEOUT_MS: '500',
   VISITLOG_CLAIM_IDLE_MS: '1000',
-  VISITLOG_MAX_DELIVERIES: '1000',
 };
 
 /** Nothing the pipeline does may end as an unhandled rejection. */
@@ -74,12 +73,18 @@ describe('visit-log recovery', () => {
       const left = await redis.xPending(`${prefix}visitlog:stream`, 'forwarders');
       expect(left.pending).toBe(50);
       expect(left.consumers?.map((c) => c.name)).toHaveLength(1);
+      const dead = left.consumers![0]!.name;
 
       await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
       const second = await startGateway(testConfig(env(redisUrl(), prefix)));
       try {
         await waitFor(async () => (await upstream.visitLogs()).distinct === 50, 'the reclaimed batch upstream');
         await waitFor(async () => (await pending()) === 0, 'nothing pending');
+        // Its entries reclaimed, the dead replica is removed from the group.
+        await waitFor(async () => {
+          const consumers = await redis.xInfoConsumers(`${prefix}visitlog:stream`, 'forwarders');
+          return !consumers.some((c) => c.name === dead);
+        }, 'the dead consumer to be removed');
       } finally {
         await second.close();
       }
@@ -90,8 +95,77 @@ describe('visit-log recovery', () => {
     }
   });
 
+  it('stores every event exactly once after the upstream was down far longer than the old dead-letter window', async () => {
+    const prefix = uniquePrefix('outage');
+    const port = await freePort();
+    // Nothing listens there yet: every delivery is refused. With these timings the old limit of
+    // 10 deliveries was used up in well under a second; the outage lasts several seconds.
+    const gateway = await startGateway(
+      testConfig({
+        ...env(redisUrl(), prefix),
+        CREDIT_API_URL: `http://127.0.0.1:${port}`,
+        CMS_API_URL: `http://127.0.0.1:${port}`,
+        REPORT_API_URL: `http://127.0.0.1:${port}`,
+        VISITLOG_BACKOFF_BASE_MS: '10',
+        VISITLOG_BACKOFF_MAX_MS: '50',
+      }),
+    );
+    let back: Upstream | null = null;
+    try {
+      await waitFor(() => gateway.app.redis?.isReady, 'redis connection');
+      const send = () =>
+        request(gateway.url)
+          .post(API_PATHS.visitLog)
+          .send(visitBody(Array.from({ length: 5 }, () => visitRecord())))
+          .expect(202);
+      let posted = 0;
+      const failuresAtLeast = async (n: number) =>
+        waitFor(async () => {
+          const text = (await request(gateway.adminUrl).get(GATEWAY_PATHS.metrics)).text;
+          const line = text
+            .split('\n')
+            .find((l) => l.startsWith('gateway_visitlog_forward_failures_total{kind="transient"}'));
+          return line && Number(line.split(' ').pop()) >= n;
+        }, `${n} transient failures`);
+      // Refused: events keep coming while the forwarder retries far past 10 deliveries.
+      for (let i = 0; i < 10; i += 1) {
+        await send();
+        posted += 5;
+        await failuresAtLeast(3 * (i + 1));
+      }
+      // Up but failing with 503, then timing out: transient too.
+      back = await startUpstream(port);
+      await back.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 503 });
+      for (let i = 0; i < 5; i += 1) {
+        await send();
+        posted += 5;
+      }
+      await failuresAtLeast(60);
+      const redis = createClient({ url: redisUrl() });
+      redis.on('error', () => undefined);
+      await redis.connect();
+      try {
+        expect(await redis.xLen(`${prefix}visitlog:dead`)).toBe(0);
+        await back.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+        const stored = await waitFor(async () => {
+          const logs = await back!.visitLogs();
+          return logs.distinct === posted ? logs : null;
+        }, `all ${posted} events upstream`);
+        expect(new Set(stored.eventIds).size).toBe(posted);
+        expect(await redis.xLen(`${prefix}visitlog:dead`)).toBe(0);
+        await waitFor(async () => (await redis.xLen(`${prefix}visitlog:stream`)) === 0, 'an empty stream');
+      } finally {
+        redis.destroy();
+      }
+    } finally {
+      await gateway.close();
+      await back?.close();
+      await cleanupRedis(redisUrl(), prefix);
+    }
+  });
+
   it.skipIf(!inject('redisServerBin'))(
-    'survives Redis being stopped and started mid-run without losing an event',
+    'refuses visit logs with 503 and Retry-After while Redis is down; resent, every one is stored',
     async () => {
       const bin = inject('redisServerBin');
       const port = await freePort();
@@ -109,33 +183,40 @@ describe('visit-log recovery', () => {
       try {
         await upstream.clearVisitLogs();
         await waitFor(() => gateway.app.redis?.isReady, 'redis connection');
-        const send = () =>
-          request(gateway.url)
-            .post(API_PATHS.visitLog)
-            .send(visitBody(Array.from({ length: 50 }, () => visitRecord())))
-            .expect(202);
-        for (let i = 0; i < 5; i += 1) await send();
+        // What the browser does: a batch leaves its queue only on 202; anything else stays and is sent again.
+        const browserQueue: { message: string }[] = [];
+        const send = async (body = visitBody(Array.from({ length: 50 }, () => visitRecord()))) => {
+          const response = await request(gateway.url).post(API_PATHS.visitLog).send(body);
+          if (response.status !== 202) {
+            expect(response.status).toBe(503);
+            expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+            expect(response.body).toMatchObject({ ok: false, code: 'upstream_unavailable' });
+            browserQueue.push(body);
+          }
+          return response.status;
+        };
+        for (let i = 0; i < 5; i += 1) expect(await send()).toBe(202);
 
         await stopRedis();
         await waitFor(() => !gateway.app.redis?.isReady, 'the gateway to notice');
-        // Redis is down: events are held in memory, the gateway keeps serving and says it is degraded.
-        for (let i = 0; i < 5; i += 1) await send();
-        expect(gateway.app.visitLog.buffered).toBeGreaterThan(0);
-        const ready = await request(gateway.url).get(GATEWAY_PATHS.ready).expect(200);
+        // Redis is down: nothing is acknowledged that is not durable; the gateway keeps serving.
+        for (let i = 0; i < 5; i += 1) expect(await send()).toBe(503);
+        const ready = await request(gateway.adminUrl).get(GATEWAY_PATHS.ready).expect(200);
         expect(ready.body.data).toMatchObject({ status: 'degraded', redis: 'down' });
         await request(gateway.url).get(GATEWAY_PATHS.health).expect(200);
         const list = await request(gateway.url).get(API_PATHS.districtList).expect(200);
         expect(list.body.ok).toBe(true);
 
         redisProcess = await startRedisServer(bin, port, persistent);
-        for (let i = 0; i < 5; i += 1) await send();
+        await waitFor(() => gateway.app.redis?.isReady, 'the reconnection');
+        for (const body of browserQueue.splice(0)) expect(await send(body)).toBe(202);
+        for (let i = 0; i < 5; i += 1) expect(await send()).toBe(202);
         await waitFor(
           async () => (await upstream.visitLogs()).distinct === 750,
           'all 750 events upstream',
           30_000,
           100,
         );
-        expect(gateway.app.visitLog.buffered).toBe(0);
       } finally {
         await gateway.close();
         await stopRedis();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createClient } from 'redis';
-import { API_PATHS, GATEWAY_PATHS, isVisitTime, type EnrichedVisitLog } from '@credit-portal/shared';
+import { API_PATHS, GATEWAY_PATHS, formatVisitTime, isVisitTime, type EnrichedVisitLog } from '@credit-portal/shared';
 import {
   LogCapture,
   cleanupRedis,
@@ -12,6 +12,7 @@ import {
   waitFor,
   type RunningGateway,
 } from './support/gateway.js';
+import { replayDeadLetters } from '../src/visit-log/dead-letter-replay.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { visitBody, visitRecord } from './support/visit-logs.js';
 
@@ -26,11 +27,22 @@ const FAST_FORWARDER = {
   VISITLOG_BACKOFF_MAX_MS: '200',
   VISITLOG_FORWARD_TIMEOUT_MS: '2000',
   VISITLOG_CLAIM_IDLE_MS: '5000',
-  VISITLOG_MAX_DELIVERIES: '1000',
 };
 
+/** A queued event as the intake makes it, with a chosen event id. */
+function enriched(eventId: string): EnrichedVisitLog {
+  return {
+    ...visitRecord(),
+    ipv4: '127.0.0.1',
+    ipv6: '',
+    visitorAppDetail: 'Chrome 120',
+    receivedLogTime: formatVisitTime(),
+    eventId,
+  };
+}
+
 async function metric(gateway: RunningGateway, name: string): Promise<number> {
-  const text = (await request(gateway.url).get(GATEWAY_PATHS.metrics)).text;
+  const text = (await request(gateway.adminUrl).get(GATEWAY_PATHS.metrics)).text;
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.split(' ')[1]) : 0;
 }
@@ -62,7 +74,7 @@ describe('visit logs', () => {
     await redis.connect();
     gateway = await startGateway(testConfig(envFor(prefix)));
     await waitFor(
-      async () => (await request(gateway.url).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
+      async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
       'redis connection',
     );
   });
@@ -171,7 +183,7 @@ describe('visit logs', () => {
     );
     await upstream.clearVisitLogs();
     await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 503 });
-    const failuresBefore = await metric(gateway, 'gateway_visitlog_forward_failures_total');
+    const failuresBefore = await metric(gateway, 'gateway_visitlog_forward_failures_total{kind="transient"}');
     const sendRequests = async (count: number) => {
       for (let i = 0; i < count; i += 10) {
         await Promise.all(
@@ -183,7 +195,7 @@ describe('visit logs', () => {
     };
     await sendRequests(50);
     await waitFor(
-      async () => (await metric(gateway, 'gateway_visitlog_forward_failures_total')) > failuresBefore,
+      async () => (await metric(gateway, 'gateway_visitlog_forward_failures_total{kind="transient"}')) > failuresBefore,
       'failed deliveries',
     );
     await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
@@ -203,23 +215,40 @@ describe('visit logs', () => {
     expect(await metric(gateway, 'gateway_visitlog_queued')).toBe(0);
   }, 120_000);
 
-  it('moves a batch to the dead-letter stream after VISITLOG_MAX_DELIVERIES, with an error log line', async () => {
+  it('dead-letters only what the upstream rejects, splitting a batch so its neighbours are delivered; replay brings them back', async () => {
     const deadPrefix = uniquePrefix('visitlog-dead');
     const logs = new LogCapture();
-    await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 400 });
-    const dying = await startGateway(
-      testConfig(envFor(deadPrefix, { VISITLOG_MAX_DELIVERIES: '3', LOG_LEVEL: 'info' })),
-      logs,
-    );
+    const dying = await startGateway(testConfig(envFor(deadPrefix, { LOG_LEVEL: 'info' })), logs);
     try {
+      await upstream.clearVisitLogs();
       await waitFor(() => dying.app.redis?.isReady, 'redis connection');
-      await post(dying, visitBody([visitRecord(), visitRecord(), visitRecord()])).expect(202);
-      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 3, 'three dead letters');
+      // One event the upstream refuses (a visitTime it cannot read) queued in one batch with 9 good ones.
+      const good = Array.from({ length: 9 }, (_, i) => enriched(`good-${i}`));
+      const bad = { ...enriched('bad'), visitTime: '2026-13-45 99:99:99' };
+      await dying.app.visitLog.append([...good.slice(0, 4), bad, ...good.slice(4)]);
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 1, 'one dead letter');
+      await waitFor(async () => (await upstream.visitLogs()).distinct === 9, 'the 9 neighbours upstream');
       const [dead] = await redis.xRange(`${deadPrefix}visitlog:dead`, '-', '+');
-      expect(dead!.message).toMatchObject({ deliveries: '3', reason: expect.stringContaining('HTTP 400') });
+      expect(JSON.parse(dead!.message.e!)).toMatchObject({ eventId: 'bad' });
+      expect(dead!.message.reason).toContain('400');
+      expect((await upstream.visitLogs()).eventIds.sort()).toEqual(good.map((e) => e.eventId).sort());
+      expect(logs.text).toContain('visit-log batch rejected; splitting it');
+      expect(logs.text).toContain('moved to the dead-letter stream');
+      expect(await metric(dying, 'gateway_visitlog_dead_lettered_total')).toBe(1);
+
+      // The upstream refuses everything for a while (a deployment gone wrong): each event ends dead alone.
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 400 });
+      await post(dying, visitBody([visitRecord(), visitRecord(), visitRecord()])).expect(202);
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 4, 'four dead letters');
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+
+      // Fixed: the replay command moves them back; the three good ones are stored, the bad one dies again.
+      const replayed = await replayDeadLetters(redis, { keyPrefix: deadPrefix });
+      expect(replayed).toEqual({ moved: 4, left: 0 });
+      await waitFor(async () => (await upstream.visitLogs()).distinct === 12, 'the replayed events upstream');
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 1, 'the bad event dead again');
+      expect(await replayDeadLetters(redis, { keyPrefix: deadPrefix, dryRun: true })).toEqual({ moved: 1, left: 1 });
       expect(await redis.xLen(`${deadPrefix}visitlog:stream`)).toBe(0);
-      expect(await metric(dying, 'gateway_visitlog_dead_lettered_total')).toBe(3);
-      expect(logs.text).toContain('visit-log batch moved to the dead-letter stream');
     } finally {
       await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
       await dying.close();

@@ -31,5 +31,7 @@ export * from './helpers/report-sections.js';
 export * from './helpers/entity-filter.js';
 export * from './helpers/env-reader.js';
 export * from './helpers/validation-message.js';
+export * from './helpers/json-limits.js';
+export * from './helpers/log-redaction.js';
 export * from './schemas/credit-lists.js';
 export * from './schemas/hetao.js';

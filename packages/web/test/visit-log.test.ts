@@ -7,7 +7,13 @@ import {
 } from '@credit-portal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VISIT_LOG_QUEUE_LIMIT, createVisitLogQueue } from '@/features/visit-log/visit-log-queue';
-import { visitLogBody, type SendOutcome } from '@/features/visit-log/send-visit-logs';
+import {
+  postVisitLogs,
+  retryAfterMs,
+  visitLogBody,
+  type SendOutcome,
+  type SendResult,
+} from '@/features/visit-log/send-visit-logs';
 import { buildVisitRecord, createVisitLog } from '@/features/visit-log/visit-log';
 
 const IPHONE =
@@ -20,7 +26,7 @@ const stored = (): { id: string; record: VisitLogRecord }[] =>
   }[];
 
 /** A sender whose answers the test scripts, recording what it was given. */
-function scriptedSender(...outcomes: SendOutcome[]) {
+function scriptedSender(...outcomes: SendResult[]) {
   const batches: VisitLogRecord[][] = [];
   const send = vi.fn(async (records: readonly VisitLogRecord[]) => {
     batches.push([...records]);
@@ -186,5 +192,57 @@ describe('sending the queue', () => {
     expect(batches[0]!.length).toBeLessThan(60);
     expect(visitLogBody(batches[0]!).length).toBeLessThan(64 * 1024);
     expect(stored()).toHaveLength(60 - batches[0]!.length);
+  });
+
+  it('keeps the records while the gateway answers 503, waits its Retry-After, then sends them again', async () => {
+    const { send, batches } = scriptedSender({ outcome: 'failed', retryAfterMs: 7000 }, 'sent');
+    const beacon = vi.fn(() => true);
+    let now = 0;
+    const log = createVisitLog({ send, beacon, now: () => now });
+    const stop = log.start();
+    log.log({ contentCode: '01', param: '/index' });
+    await log.flush();
+    expect(stored()).toHaveLength(1);
+
+    // Hidden meanwhile: no beacon into a gateway that is refusing; the records wait in local storage.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).not.toHaveBeenCalled();
+    now = 6000;
+    await log.flush();
+    expect(send).toHaveBeenCalledTimes(1);
+    now = 7000;
+    await log.flush();
+    expect(batches[1]!.map((r) => r.param)).toEqual(['/index']);
+    expect(stored()).toEqual([]);
+    stop();
+  });
+});
+
+describe('the intake answer', () => {
+  it('reads 202 as sent, 400 as rejected, 503 with Retry-After as a wait, anything else as failed', async () => {
+    const answers = [
+      new Response('{}', { status: 202 }),
+      new Response('{}', { status: 400 }),
+      new Response('{}', { status: 503, headers: { 'Retry-After': '5' } }),
+      new Response('{}', { status: 502 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()!),
+    );
+    const record = buildVisitRecord({ contentCode: '01', param: '/index' });
+    expect(await postVisitLogs([record])).toBe('sent');
+    expect(await postVisitLogs([record])).toBe('rejected');
+    expect(await postVisitLogs([record])).toEqual({ outcome: 'failed', retryAfterMs: 5000 });
+    expect(await postVisitLogs([record])).toBe('failed');
+  });
+
+  it('reads Retry-After as seconds or a date, and caps it', () => {
+    const now = Date.parse('2026-03-05T08:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Thu, 05 Mar 2026 08:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('86400', now)).toBe(600_000);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
   });
 });

@@ -3,19 +3,34 @@
  * JSON keys in another order) must land on the same key.
  */
 
-/** JSON with object keys sorted at every depth; arrays keep their order. */
-export function canonicalJson(value: unknown): string {
+/**
+ * Deepest value canonicalJson walks. Bodies are refused beyond JSON_MAX_DEPTH (≤ 256) while they
+ * are parsed; this bound keeps the recursion safe whatever reaches it.
+ */
+export const CANONICAL_MAX_DEPTH = 256;
+
+/** A value too deeply nested for a cache key (never reached by a body that passed the parser's limits). */
+export class TooDeepError extends RangeError {
+  constructor() {
+    super(`value nested deeper than ${CANONICAL_MAX_DEPTH}`);
+    this.name = 'TooDeepError';
+  }
+}
+
+/** JSON with object keys sorted at every depth; arrays keep their order. Throws TooDeepError past CANONICAL_MAX_DEPTH. */
+export function canonicalJson(value: unknown, depth = 0): string {
   if (value === null || typeof value !== 'object') {
     // undefined, functions and symbols have no JSON form; the key treats them as null.
     return JSON.stringify(value) ?? 'null';
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (depth >= CANONICAL_MAX_DEPTH) throw new TooDeepError();
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
   const record = value as Record<string, unknown>;
   const parts: string[] = [];
   for (const key of Object.keys(record).sort()) {
     const item = record[key];
     if (item === undefined) continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
+    parts.push(`${JSON.stringify(key)}:${canonicalJson(item, depth + 1)}`);
   }
   return `{${parts.join(',')}}`;
 }

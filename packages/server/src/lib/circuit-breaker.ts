@@ -30,6 +30,12 @@ export class CircuitBreaker {
     return this.#state;
   }
 
+  /** How long until an open circuit lets a trial call through (0 when it is not open): the Retry-After of its 503s. */
+  retryAfterMs(): number {
+    if (this.#state !== 'open') return 0;
+    return Math.max(0, this.#options.openMs - (this.#options.now() - this.#openedAt));
+  }
+
   /** True when a call may go ahead; a caller that got true must report success() or failure(). */
   tryAcquire(): boolean {
     if (this.#state === 'closed') return true;

@@ -10,6 +10,8 @@ export class GatewayError extends Error {
     readonly code: ErrorCode | number | string,
     message?: string,
     readonly data: unknown = null,
+    /** Headers the answer carries (e.g. Retry-After of a 503). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message ?? (isErrorCode(code) ? ERROR_MESSAGES[code] : ERROR_MESSAGES.internal_error));
     this.name = 'GatewayError';
@@ -19,6 +21,11 @@ export class GatewayError extends Error {
   toEnvelope(): Envelope<unknown> {
     return { ok: false, code: this.code, message: this.message, data: this.data };
   }
+}
+
+/** A Retry-After header for a wait in ms (whole seconds, at least 1). */
+export function retryAfter(ms: number): Record<string, string> {
+  return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));

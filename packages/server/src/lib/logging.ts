@@ -1,9 +1,9 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { GATEWAY_PATHS } from '@credit-portal/shared';
-import { REDACT_PATHS, REDACTED, maskSensitiveText, maskUrl } from './redact.js';
+import { GATEWAY_PATHS, REDACTED, maskSensitiveText, maskUrl } from '@credit-portal/shared';
+import { REDACT_PATHS } from './redact.js';
 
-/** Probe and scrape endpoints log at debug: they would otherwise drown the request log. */
-const QUIET_ROUTES = new Set<string>([GATEWAY_PATHS.health, GATEWAY_PATHS.ready, GATEWAY_PATHS.metrics]);
+/** Probe endpoints log at debug: they would otherwise drown the request log. */
+const QUIET_ROUTES = new Set<string>([GATEWAY_PATHS.health]);
 
 /** Where log lines go (stdout by default; tests capture them). */
 export interface LogDestination {
@@ -52,7 +52,9 @@ export class GatewayLogController extends LogController {
       ...(request.upstreamMs !== null ? { upstreamMs: Math.round(request.upstreamMs * 100) / 100 } : {}),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (route !== null && QUIET_ROUTES.has(route)) reply.log.debug(line, 'request completed');
+    // Probes, and 429s (a flood would otherwise write one line per refused request).
+    else if ((route !== null && QUIET_ROUTES.has(route)) || reply.statusCode === 429)
+      reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }

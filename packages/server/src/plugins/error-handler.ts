@@ -8,6 +8,7 @@ import {
   type Envelope,
   type ValidationIssue,
 } from '@credit-portal/shared';
+import { TooDeepError } from '../lib/canonical.js';
 import { GatewayError, codeForStatus } from '../lib/errors.js';
 
 /** Fastify's own error codes that map to a specific answer. */
@@ -45,6 +46,7 @@ export function toErrorAnswer(
   envelope: Envelope<unknown>;
 } {
   if (error instanceof GatewayError) return { statusCode: error.statusCode, envelope: error.toEnvelope() };
+  if (error instanceof TooDeepError) return { statusCode: 400, envelope: errorEnvelope(ERROR_CODES.badRequest) };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     return {
@@ -64,6 +66,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
       const { statusCode, envelope } = toErrorAnswer(error, request);
       if (error instanceof GatewayError) {
+        reply.headers(error.headers);
         // Expected outcomes (upstream down, bad input): the cause was logged where it happened.
         request.log[statusCode >= 500 ? 'warn' : 'debug']({ code: envelope.code, statusCode }, error.message);
       } else if (statusCode >= 500) {

@@ -90,7 +90,8 @@ export class GatewayMetrics {
 
   readonly visitLogForwardFailures = new Counter({
     name: 'gateway_visitlog_forward_failures_total',
-    help: 'Upstream deliveries of a visit-log batch that failed (retried with backoff).',
+    help: 'Upstream deliveries of a visit-log batch that failed: transient (retried with backoff) or rejected (split).',
+    labelNames: ['kind'] as const,
     registers: [this.registry],
   });
 
@@ -109,12 +110,6 @@ export class GatewayMetrics {
   readonly visitLogPending = new Gauge({
     name: 'gateway_visitlog_pending',
     help: 'Visit-log events read by a forwarder and not yet acknowledged.',
-    registers: [this.registry],
-  });
-
-  readonly visitLogBuffered = new Gauge({
-    name: 'gateway_visitlog_buffered',
-    help: 'Visit-log events held in this process while Redis is unreachable.',
     registers: [this.registry],
   });
 

@@ -12,8 +12,8 @@ declare module 'fastify' {
 }
 
 /**
- * The visit-log pipeline: a Redis Stream (or the in-process queue without REDIS_URL), the
- * bounded buffer for Redis outages, and this replica's forwarder. The forwarder starts when the
+ * The visit-log pipeline: a Redis Stream (or the in-process queue without REDIS_URL) and this
+ * replica's forwarder. The forwarder starts when the
  * app is ready and is stopped and flushed first on close, before Redis and the upstream pools.
  */
 export default fp(
@@ -23,19 +23,10 @@ export default fp(
     const stream = app.redis ? new RedisVisitLogStream(app.redis) : new MemoryVisitLogStream(options.bufferMax);
     const deliver = upstreamDelivery(app.upstreams[options.upstream], options.appToken, options.forwardTimeoutMs);
     const forwarder = new VisitLogForwarder(stream, deliver, options, app.metrics, log);
-    const queue = new VisitLogQueue(
-      stream,
-      forwarder,
-      deliver,
-      { bufferMax: options.bufferMax, batchSize: options.batchSize },
-      app.metrics,
-      log,
-    );
+    const queue = new VisitLogQueue(stream, forwarder, log);
     app.decorate('visitLog', queue);
 
-    app.redis?.onReady(() => void queue.flush());
     app.metrics.addCollector(async () => {
-      app.metrics.visitLogBuffered.set(queue.buffered);
       const counts = await queue.counts();
       app.metrics.visitLogQueued.set(counts.queued);
       app.metrics.visitLogPending.set(counts.pending);

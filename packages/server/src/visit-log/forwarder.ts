@@ -9,14 +9,25 @@ import type { StreamEntry, VisitLogStream } from './visit-log-stream.js';
 export interface ForwarderOptions {
   batchSize: number;
   batchWaitMs: number;
-  maxDeliveries: number;
   claimIdleMs: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
 }
 
+/**
+ * Why a delivery failed. 'transient': the upstream could not take it now (refused, timeout,
+ * 5xx…): retried for ever, never dead-lettered. 'rejected': the upstream says the batch is
+ * malformed: split until the bad events are found, and only those dead-lettered.
+ */
+export interface DeliveryFailure {
+  kind: 'transient' | 'rejected';
+  reason: string;
+}
+
 /** Sends one batch upstream: null on success, else why it failed. */
-export type DeliverBatch = (events: readonly EnrichedVisitLog[]) => Promise<string | null>;
+export type DeliverBatch = (events: readonly EnrichedVisitLog[]) => Promise<DeliveryFailure | null>;
+
+type PartOutcome = 'delivered' | 'dead' | 'split' | 'gone' | 'stopped';
 
 /** Waits between loop iterations when the queue itself (Redis) fails, capped low so recovery is quick. */
 const INFRASTRUCTURE_BACKOFF_MAX_MS = 2000;
@@ -24,9 +35,12 @@ const INFRASTRUCTURE_BACKOFF_MAX_MS = 2000;
 /**
  * Moves visit logs from the stream to the upstream, in every replica: reads batches through the
  * consumer group (up to batchSize, waiting at most batchWaitMs for a batch to fill), posts them,
- * acknowledges on success. A failed batch stays pending and is retried with exponential backoff;
- * after maxDeliveries it goes to the dead-letter stream with an error log line. Entries left
- * pending by a replica that died are reclaimed once idle for claimIdleMs.
+ * acknowledges on success. A batch that fails transiently stays pending and is retried with
+ * capped, jittered exponential backoff for as long as it takes (an upstream outage never loses
+ * an event). A batch the upstream rejects as malformed is halved and each half delivered on its
+ * own, down to single events: only an event rejected alone goes to the dead-letter stream (with
+ * an error log line), its neighbours are delivered. Entries left pending by a replica that died
+ * are reclaimed once idle for claimIdleMs, and the dead consumer is then removed from the group.
  */
 export class VisitLogForwarder {
   /** Unique per process: a restarted replica reclaims its old entries like any other's. */
@@ -110,6 +124,9 @@ export class VisitLogForwarder {
     if (now - this.#lastClaim >= claimIdleMs / 2) {
       this.#lastClaim = now;
       const claimed = await this.#stream.claimIdle(this.consumer, claimIdleMs, batchSize);
+      // Consumers idle that long with nothing left pending are replicas that died: forget them.
+      const removed = await this.#stream.removeIdleConsumers(this.consumer, claimIdleMs);
+      if (removed.length > 0) this.#log.info({ consumers: removed }, 'removed dead visit-log consumers from the group');
       if (claimed.length > 0) {
         this.#log.info({ count: claimed.length }, 'reclaimed idle visit-log entries');
         return claimed;
@@ -127,43 +144,65 @@ export class VisitLogForwarder {
     return batch;
   }
 
-  /** Delivers one batch until it is acknowledged or dead-lettered; false if it was left pending. */
+  /** Delivers one batch until every event is acknowledged or dead-lettered; false if some were left pending. */
   async #deliverBatch(initial: StreamEntry[]): Promise<boolean> {
-    let entries = await this.#setAsideUnreadable(initial);
-    for (let attempt = 0; entries.length > 0; attempt += 1) {
+    const entries = await this.#setAsideUnreadable(initial);
+    const parts: StreamEntry[][] = entries.length > 0 ? [entries] : [];
+    while (parts.length > 0) {
+      const { outcome, entries: part } = await this.#deliverPart(parts.shift()!);
+      if (outcome === 'stopped') return false;
+      if (outcome === 'split') {
+        const half = Math.ceil(part.length / 2);
+        parts.unshift(part.slice(0, half), part.slice(half));
+      }
+    }
+    return true;
+  }
+
+  /** One part of a batch: retried while the failure is transient; a rejected part is split or, alone, dead-lettered. */
+  async #deliverPart(initial: StreamEntry[]): Promise<{ outcome: PartOutcome; entries: StreamEntry[] }> {
+    let entries = initial;
+    for (let attempt = 0; ; attempt += 1) {
       const ids = entries.map((entry) => entry.id);
-      const failure = await this.#deliver(entries.map((entry) => entry.event!)).catch((err: Error) => err.message);
+      const failure = await this.#deliver(entries.map((entry) => entry.event!)).catch(
+        (err: Error): DeliveryFailure => ({ kind: 'transient', reason: err.message }),
+      );
       if (failure === null) {
         this.#metrics.visitLogForwarded.inc(entries.length);
         if (this.#failing) this.#log.info({ count: entries.length }, 'visit-log forwarding recovered');
         this.#failing = false;
         // Should the ack fail, the entries stay pending and are delivered again later: at least once.
         await this.#stream.ack(ids);
-        return true;
+        return { outcome: 'delivered', entries };
       }
-      this.#metrics.visitLogForwardFailures.inc();
-      const deliveries = await this.#stream.deliveries(this.consumer, ids).catch(() => attempt + 1);
-      if (deliveries >= this.#options.maxDeliveries) {
-        await this.#stream.deadLetter(entries, deliveries, failure);
+      this.#metrics.visitLogForwardFailures.inc({ kind: failure.kind });
+      if (failure.kind === 'rejected') {
+        if (entries.length > 1) {
+          this.#log.warn({ count: entries.length, reason: failure.reason }, 'visit-log batch rejected; splitting it');
+          return { outcome: 'split', entries };
+        }
+        await this.#stream.deadLetter(entries, attempt + 1, failure.reason);
         this.#metrics.visitLogDeadLettered.inc(entries.length);
         this.#log.error(
-          { count: entries.length, deliveries, reason: failure, firstEventId: entries[0]?.event?.eventId },
-          'visit-log batch moved to the dead-letter stream',
+          { count: entries.length, reason: failure.reason, eventId: entries[0]?.event?.eventId },
+          'visit-log event rejected by the upstream; moved to the dead-letter stream',
         );
-        return true;
+        return { outcome: 'dead', entries };
       }
       if (!this.#failing)
         this.#log.warn(
-          { count: entries.length, deliveries, reason: failure },
-          'visit-log delivery failed; retrying with backoff',
+          { count: entries.length, reason: failure.reason },
+          'visit-log delivery failed; retrying with backoff until the upstream takes it',
         );
       this.#failing = true;
-      if (this.stopping) return false;
+      if (this.stopping) return { outcome: 'stopped', entries };
       await sleep(backoffMs(attempt, this.#options.backoffBaseMs, this.#options.backoffMaxMs), this.#stop.signal);
-      if (this.stopping) return false;
+      if (this.stopping) return { outcome: 'stopped', entries };
+      // Re-claiming resets the entries' idle time, so no other replica takes over a batch still being retried.
       entries = await this.#stream.renew(this.consumer, ids).catch(() => entries);
+      // Entries another replica took over (or that were deleted) are its to deliver.
+      if (entries.length === 0) return { outcome: 'gone', entries };
     }
-    return true;
   }
 
   /** Entries whose stored text is unreadable cannot be forwarded: they go straight to the dead letters. */

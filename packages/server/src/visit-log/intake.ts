@@ -5,10 +5,12 @@ import {
   VisitLogRecordSchema,
   browserDetail,
   decodeVisitLogMessage,
+  describeIssue,
   deviceCode,
   formatVisitTime,
   isVisitTime,
   type EnrichedVisitLog,
+  type ValidationIssue,
   type VisitLogRecord,
 } from '@credit-portal/shared';
 import { GatewayError } from '../lib/errors.js';
@@ -32,12 +34,8 @@ export function decodePayload(message: string, appToken: string): unknown[] {
     throw new GatewayError(400, 'bad_request', '访问日志格式有误：message 不是有效的编码数据');
   }
   if (!checkPayload.Check(payload)) {
-    const [first] = checkPayload.Errors(payload);
-    throw new GatewayError(
-      400,
-      'bad_request',
-      `访问日志格式有误：${first ? `${first.instancePath || '/'} ${first.message}` : '结构不符'}`,
-    );
+    const [first] = checkPayload.Errors(payload) as unknown as ValidationIssue[];
+    throw new GatewayError(400, 'bad_request', `访问日志格式有误：${first ? describeIssue(first) : '结构不符'}`);
   }
   if (payload.appToken !== appToken) throw new GatewayError(400, 'bad_request', '访问日志格式有误：应用标识无效');
   return payload.messages;
@@ -49,10 +47,10 @@ export function validateRecords(messages: readonly unknown[]): { valid: VisitLog
   const rejected: RejectedRecord[] = [];
   messages.forEach((record, index) => {
     if (!checkRecord.Check(record)) {
-      const [first] = checkRecord.Errors(record);
-      rejected.push({ index, reason: first ? `${first.instancePath || '/'} ${first.message}` : 'invalid record' });
+      const [first] = checkRecord.Errors(record) as unknown as ValidationIssue[];
+      rejected.push({ index, reason: first ? describeIssue(first) : '记录格式不正确' });
     } else if (!isVisitTime(record.visitTime)) {
-      rejected.push({ index, reason: '/visitTime is not a real date and time' });
+      rejected.push({ index, reason: 'visitTime 不是有效的时间' });
     } else {
       valid.push(record);
     }

@@ -114,4 +114,8 @@ export class MemoryVisitLogStream implements VisitLogStream {
   async removeConsumer(): Promise<void> {
     // One process, one consumer: nothing to forget.
   }
+
+  async removeIdleConsumers(): Promise<string[]> {
+    return [];
+  }
 }

@@ -4,6 +4,10 @@ import { readEvent, type StreamCounts, type StreamEntry, type VisitLogStream } f
 
 const GROUP = 'forwarders';
 const FIELD = 'e';
+/** The stream's and the dead-letter stream's keys under REDIS_KEY_PREFIX, and the field holding an event. */
+export const STREAM_KEY = 'visitlog:stream';
+export const DEAD_LETTER_KEY = 'visitlog:dead';
+export const EVENT_FIELD = FIELD;
 
 interface RawMessage {
   id: string;
@@ -27,8 +31,8 @@ export class RedisVisitLogStream implements VisitLogStream {
   constructor(redis: RedisConnection) {
     this.#redis = redis;
     this.#blocking = redis.dedicated('visitlog-reader');
-    this.#stream = redis.key('visitlog', 'stream');
-    this.#dead = redis.key('visitlog', 'dead');
+    this.#stream = redis.key(STREAM_KEY);
+    this.#dead = redis.key(DEAD_LETTER_KEY);
   }
 
   get ready(): boolean {
@@ -126,6 +130,13 @@ export class RedisVisitLogStream implements VisitLogStream {
     const summary = await this.#redis.client.xPending(this.#stream, GROUP);
     if ((summary.consumers ?? []).some((c) => c.name === consumer)) return;
     await this.#redis.client.xGroupDelConsumer(this.#stream, GROUP, consumer);
+  }
+
+  async removeIdleConsumers(self: string, minIdleMs: number): Promise<string[]> {
+    const consumers = await this.#withGroup(() => this.#redis.client.xInfoConsumers(this.#stream, GROUP));
+    const idle = consumers.filter((c) => c.name !== self && Number(c.pending) === 0 && Number(c.idle) >= minIdleMs);
+    for (const consumer of idle) await this.#redis.client.xGroupDelConsumer(this.#stream, GROUP, consumer.name);
+    return idle.map((consumer) => consumer.name);
   }
 
   /** Runs a group command, creating the stream and group first if Redis lost or never had them. */

@@ -24,6 +24,14 @@ export class QueueFullError extends Error {
   }
 }
 
+/** The append could not be made durable: Redis is unreachable (the intake answers 503, the browser resends). */
+export class QueueUnavailableError extends Error {
+  constructor() {
+    super('visit-log queue is unavailable');
+    this.name = 'QueueUnavailableError';
+  }
+}
+
 /**
  * A durable queue with consumer-group semantics (Redis Streams, or an in-process imitation):
  * entries are read by one consumer, stay pending until acknowledged, can be reclaimed from a
@@ -53,6 +61,11 @@ export interface VisitLogStream {
   counts(): Promise<StreamCounts>;
   /** Forgets this consumer when nothing is pending under it (graceful shutdown). */
   removeConsumer(consumer: string): Promise<void>;
+  /**
+   * Forgets the other consumers idle for at least `minIdleMs` with nothing pending (replicas that
+   * died, after their entries were reclaimed); returns their names.
+   */
+  removeIdleConsumers(self: string, minIdleMs: number): Promise<string[]>;
   /** Ends a waiting readNew early (shutdown); optional where the wait is short anyway. */
   interrupt?(): void;
 }

@@ -31,6 +31,8 @@ export function testConfig(env: Env, adjust?: (config: GatewayConfig) => void): 
 export interface RunningGateway {
   app: FastifyInstance;
   url: string;
+  /** The admin listener: /healthz, detailed /readyz, /metrics. */
+  adminUrl: string;
   close(): Promise<void>;
 }
 
@@ -38,12 +40,16 @@ export interface RunningGateway {
 export async function startGateway(config: GatewayConfig, logStream?: LogDestination): Promise<RunningGateway> {
   const app = await buildApp({ ...config, port: 0, host: '127.0.0.1' }, logStream ? { logStream } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.admin.listen({ port: 0, host: '127.0.0.1' });
+  const portOf = (server: FastifyInstance) => {
+    const address = server.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
   let closed = false;
   return {
     app,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${portOf(app)}`,
+    adminUrl: `http://127.0.0.1:${portOf(app.admin)}`,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -17,6 +17,8 @@ describe('CircuitBreaker', () => {
     }
     expect(breaker.state).toBe('open');
     expect(breaker.tryAcquire()).toBe(false);
+    now = 400;
+    expect(breaker.retryAfterMs()).toBe(600);
     now = 1000;
     expect(breaker.tryAcquire()).toBe(true);
     expect(breaker.state).toBe('half_open');
@@ -24,6 +26,7 @@ describe('CircuitBreaker', () => {
     expect(breaker.tryAcquire()).toBe(false);
     breaker.success();
     expect(breaker.state).toBe('closed');
+    expect(breaker.retryAfterMs()).toBe(0);
     expect(states).toEqual(['open', 'half_open', 'closed']);
   });
 

@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     expect(config.cache.purgeToken).toBeNull();
     expect(config.webDistDir).toMatch(/packages[\\/]web[\\/]dist$/);
     expect(config.routes).toHaveLength(UPSTREAM_ROUTES.length);
+    expect(config.admin).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(config.jsonLimits).toEqual({ maxDepth: 32, maxKeys: 1000, maxItems: 10_000 });
+    expect(config.visitLog.retryAfterSeconds).toBe(5);
+  });
+
+  it('keeps the admin listener apart from the public one', () => {
+    expect(() => loadConfig({ GATEWAY_PORT: '9000', ADMIN_PORT: '9000' })).toThrow(/ADMIN_PORT: must differ/);
+    expect(loadConfig({ ADMIN_PORT: '9100', ADMIN_HOST: '0.0.0.0' }).admin).toEqual({ host: '0.0.0.0', port: 9100 });
   });
 
   it('derives the upstream defaults from CREDIT_SERVICE_PORT and reads overrides', () => {
@@ -79,6 +87,10 @@ describe('loadConfig', () => {
         VISITLOG_FORWARD_TIMEOUT_MS: '500',
       }),
     ).toThrow(/VISITLOG_CLAIM_IDLE_MS/);
+    // Nor one a live replica waiting for its batch to fill could look dead by.
+    expect(() => loadConfig({ VISITLOG_CLAIM_IDLE_MS: '50000', VISITLOG_BATCH_WAIT_MS: '30000' })).toThrow(
+      /VISITLOG_CLAIM_IDLE_MS: must exceed twice VISITLOG_BATCH_WAIT_MS/,
+    );
   });
 
   it('builds the route table with cache policies only on cacheable rows', () => {

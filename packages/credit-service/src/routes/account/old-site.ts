@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
-import { ServiceError } from '../../lib/errors.js';
+import { BadRequestError, ServiceError } from '../../lib/errors.js';
 import { CITY } from '../../seed/vocabulary.js';
 import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
 
@@ -87,7 +87,15 @@ export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): voi
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    (request, body, done) => {
+      // Form bodies are for the old site's HTML forms only: every JSON route (login above all,
+      // which a cross-site form could otherwise post to) refuses them.
+      if (!request.routeOptions.url?.startsWith(OLD_SITE_PREFIX)) {
+        done(new BadRequestError('参数错误：不支持的 Content-Type，请使用 application/json'));
+        return;
+      }
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
   );
 
   app.get(

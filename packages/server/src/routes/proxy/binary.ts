@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
-import { codeForStatus, GatewayError } from '../../lib/errors.js';
+import { codeForStatus, GatewayError, retryAfter } from '../../lib/errors.js';
 import type { GatewayRoute } from '../../route-table.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 
@@ -55,13 +55,22 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route,
     httpMethods: route.methods.includes('GET') ? [...route.methods, 'HEAD'] : [...route.methods],
     undici: client.pool,
     disableRequestLogging: true,
+    // Bodies are parsed by the gateway's own parsers (JSON within the shape limits, form and
+    // multipart streamed), not re-registered here.
+    proxyPayloads: false,
     internalRewriteLocationHeader: false,
     preHandler: async (_request, reply) => {
       reply.header('x-cache', 'BYPASS');
       app.metrics.cacheResults.inc({ result: 'bypass' });
       if (!client.breaker.tryAcquire()) {
         app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'circuit_open' });
-        throw new GatewayError(503, ERROR_CODES.upstreamUnavailable);
+        throw new GatewayError(
+          503,
+          ERROR_CODES.upstreamUnavailable,
+          undefined,
+          null,
+          retryAfter(client.breaker.retryAfterMs()),
+        );
       }
     },
     replyOptions: {

@@ -4,7 +4,7 @@ import fastJson from 'fast-json-stringify';
 import { ERROR_CODES, USER_TOKEN_FIELDS, type Dialect, type Envelope } from '@credit-portal/shared';
 import type { Answer, ProducedAnswer } from '../../cache/cache-entry.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
-import { GatewayError } from '../../lib/errors.js';
+import { GatewayError, retryAfter } from '../../lib/errors.js';
 import type { GatewayRoute } from '../../route-table.js';
 import { normalizeUpstreamAnswer } from '../../upstream/normalize.js';
 import { UpstreamFailure, type UpstreamClient } from '../../upstream/upstream-client.js';
@@ -171,7 +171,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       if (body instanceof ByteLimit && body.exceeded) throw new GatewayError(413, ERROR_CODES.payloadTooLarge);
       if (err instanceof UpstreamFailure) {
         request.log.warn({ upstream: err.upstream, kind: err.kind, reason: err.message }, 'upstream call failed');
-        throw toGatewayError(err);
+        throw toGatewayError(err, client);
       }
       throw err;
     }
@@ -192,12 +192,19 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
   }
 };
 
-function toGatewayError(failure: UpstreamFailure): GatewayError {
+function toGatewayError(failure: UpstreamFailure, client: UpstreamClient): GatewayError {
   switch (failure.kind) {
     case 'timeout':
       return new GatewayError(504, ERROR_CODES.upstreamTimeout);
     case 'circuit_open':
-      return new GatewayError(503, ERROR_CODES.upstreamUnavailable);
+      // Retry-After: when the circuit lets its next trial call through.
+      return new GatewayError(
+        503,
+        ERROR_CODES.upstreamUnavailable,
+        undefined,
+        null,
+        retryAfter(client.breaker.retryAfterMs()),
+      );
     case 'too_large':
       return new GatewayError(502, ERROR_CODES.upstreamInvalid);
     case 'unavailable':

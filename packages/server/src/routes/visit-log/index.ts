@@ -7,9 +7,10 @@ import {
   ErrorEnvelopeSchema,
   NormalizedEnvelope,
 } from '@credit-portal/shared';
-import { GatewayError } from '../../lib/errors.js';
+import { GatewayError, retryAfter } from '../../lib/errors.js';
+import { limitedJsonParser } from '../../plugins/json-body.js';
 import { decodePayload, enrich, validateRecords, type RejectedRecord } from '../../visit-log/intake.js';
-import { QueueFullError } from '../../visit-log/visit-log-stream.js';
+import { QueueFullError, QueueUnavailableError } from '../../visit-log/visit-log-stream.js';
 
 const RejectedSchema = Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), reason: Type.String() }));
 
@@ -35,17 +36,8 @@ const describe = (rejected: readonly RejectedRecord[]): string => rejected.map((
 const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { visitLog, rateLimit } = app.config;
 
-  app.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'string', bodyLimit: visitLog.bodyLimitBytes },
-    (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new GatewayError(400, ERROR_CODES.badRequest, '请求内容不是有效的 JSON'), undefined);
-      }
-    },
-  );
+  // sendBeacon's text/plain body is JSON: the same streamed shape limits and parser.
+  app.addContentTypeParser('text/plain', limitedJsonParser(app, app.config.jsonLimits));
 
   app.post(
     API_PATHS.visitLog,
@@ -71,8 +63,15 @@ const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await app.visitLog.append(events);
       } catch (err) {
-        if (err instanceof QueueFullError) {
-          throw new GatewayError(503, ERROR_CODES.upstreamUnavailable, '访问日志暂时无法接收，请稍后重试');
+        if (err instanceof QueueFullError || err instanceof QueueUnavailableError) {
+          // Not queued: the browser keeps the events and sends them again after Retry-After.
+          throw new GatewayError(
+            503,
+            ERROR_CODES.upstreamUnavailable,
+            '访问日志暂时无法接收，请稍后重试',
+            null,
+            retryAfter(visitLog.retryAfterSeconds * 1000),
+          );
         }
         throw err;
       }

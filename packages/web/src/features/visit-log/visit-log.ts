@@ -8,7 +8,7 @@ import {
   type VisitLogRecord,
 } from '@credit-portal/shared';
 import { createVisitLogQueue, type QueuedVisit, type VisitLogQueue } from './visit-log-queue';
-import { beaconVisitLogs, postVisitLogs, type SendOutcome } from './send-visit-logs';
+import { beaconVisitLogs, postVisitLogs, type SendResult } from './send-visit-logs';
 
 /** One thing to log: the route code and the address (path and query) it concerns. */
 export interface VisitEvent {
@@ -56,7 +56,7 @@ function takeBatch(entries: readonly QueuedVisit[]): QueuedVisit[] {
 
 export interface VisitLogOptions {
   queue?: VisitLogQueue;
-  send?: (records: readonly VisitLogRecord[]) => Promise<SendOutcome>;
+  send?: (records: readonly VisitLogRecord[]) => Promise<SendResult>;
   beacon?: (records: readonly VisitLogRecord[]) => boolean;
   intervalMs?: number;
   now?: () => number;
@@ -77,7 +77,8 @@ export interface VisitLog {
 /**
  * The client side of the visit log (spec §4, §7): a record per navigation, committed to local
  * storage on the spot, sent about every VISIT_LOG_FLUSH_MS, and removed only once the gateway
- * answered 202. Failures keep the records and back off; on page hide the rest goes by beacon.
+ * answered 202. Failures keep the records and back off (at least the gateway's Retry-After); on
+ * page hide the rest goes by beacon, unless the gateway is refusing, when it waits for the next visit.
  */
 export function createVisitLog(options: VisitLogOptions = {}): VisitLog {
   const queue = options.queue ?? createVisitLogQueue();
@@ -98,10 +99,13 @@ export function createVisitLog(options: VisitLogOptions = {}): VisitLog {
     const ids = batch.map((entry) => entry.id);
     ids.forEach((id) => sending.add(id));
     try {
-      const outcome = await send(batch.map((entry) => entry.record));
+      const result = await send(batch.map((entry) => entry.record));
+      const outcome = typeof result === 'string' ? result : result.outcome;
       if (outcome === 'failed') {
         failures += 1;
-        retryAt = now() + Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** failures);
+        // The gateway's Retry-After when it gave one (503: nothing was stored), else our own backoff.
+        const backoff = Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** failures);
+        retryAt = now() + Math.max(backoff, typeof result === 'string' ? 0 : result.retryAfterMs);
         return;
       }
       // 'rejected' records can never be accepted: dropping them keeps the queue moving.
@@ -136,6 +140,9 @@ export function createVisitLog(options: VisitLogOptions = {}): VisitLog {
   };
 
   const flushOnHide = (): void => {
+    // While the gateway is refusing (e.g. 503: it cannot queue durably), a beacon's fate is
+    // unknown: keep the records in local storage and send them on the next visit instead.
+    if (now() < retryAt) return;
     const batch = takeBatch(queue.entries().filter((entry) => !sending.has(entry.id)));
     if (batch.length === 0) return;
     // The browser delivers a beacon after the page is gone; no answer will come back, so the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSensitiveText, maskUrl } from '../../src/lib/redact.js';
+import { maskSensitiveText, maskUrl } from './log-redaction.js';
 
 const ID = '11010519491231002X';
 const EMAIL = 'zhang.san@example.com';

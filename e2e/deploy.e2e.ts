@@ -1,0 +1,361 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import {
+  API_PATHS,
+  GATEWAY_PATHS,
+  VISIT_LOG_APP_TOKEN,
+  encodeVisitLogMessage,
+  formatVisitTime,
+} from '@credit-portal/shared';
+import { personalDataIn } from './personal-data.js';
+
+/**
+ * The deployment artefacts, as production runs them: docker-compose.yml validated, the image's
+ * commands started from the built packages, and the faults a deployment meets (Redis down, a
+ * replica killed) with real processes. No browser.
+ */
+const ROOT = join(import.meta.dirname, '..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+function onPath(binary: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    try {
+      accessSync(join(dir, binary), constants.X_OK);
+      return join(dir, binary);
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The image's default command (Dockerfile CMD) and the credit-service's (docker-compose.yml). */
+function imageCommands(): { gateway: string[]; creditService: string[] } {
+  const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'));
+  const compose = read('docker-compose.yml');
+  const credit = /credit-service:\n(?:.*\n)*?\s+command: (\[.*\])/.exec(compose);
+  const gateway = /x-gateway: &gateway\n(?:.*\n)*?\s+command: (\[.*\])/.exec(compose);
+  expect(cmd && credit && gateway).toBeTruthy();
+  const parse = (text: string) => JSON.parse(text.replace(/'/g, '"')) as string[];
+  expect(parse(gateway![1]!)).toEqual(parse(cmd![1]!));
+  return { gateway: parse(cmd![1]!), creditService: parse(credit![1]!) };
+}
+
+interface Service {
+  child: ChildProcess;
+  output: string[];
+}
+
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** Runs `command` as the image does (node as the command's first word, from the image's WORKDIR: the repository root). */
+function launch(command: string[], env: Record<string, string>): Service {
+  const [program, ...args] = command;
+  expect(program).toBe('node');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const output: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
+  return { child, output };
+}
+
+async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await Promise.resolve(check()).catch(() => undefined);
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const status = (url: string) => fetch(url).then((response) => response.status);
+
+async function stop(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => service.child.once('exit', resolve));
+  service.child.kill(signal);
+  await exited;
+}
+
+describe('docker-compose.yml', () => {
+  const compose = read('docker-compose.yml');
+
+  it('passes `docker-compose config`, with and without the reference-upstream profile', () => {
+    const binary = onPath('docker-compose');
+    // .ci/run installs docker-compose; without it (a developer's laptop) the structure below is still checked.
+    if (binary) {
+      for (const args of [
+        ['config', '--quiet'],
+        ['--profile', 'reference-upstream', 'config', '--services'],
+      ]) {
+        const result = spawnSync(binary, args, { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+        expect(result.stderr).not.toMatch(/error|invalid/i);
+        expect(result.status).toBe(0);
+        if (args.includes('--services')) {
+          expect(result.stdout.trim().split('\n').sort()).toEqual([
+            'credit-service',
+            'gateway-1',
+            'gateway-2',
+            'lb',
+            'redis',
+          ]);
+        }
+      }
+    }
+    expect(compose).toMatch(/redis-server', '--appendonly', 'yes'/);
+    expect(compose).toMatch(/credit-service:\n\s+profiles: \['reference-upstream'\]/);
+    for (const service of ['redis', 'credit-service', 'gateway-1', 'gateway-2', 'lb']) {
+      const block = new RegExp(`\\n  ${service}:\\n((?:    .*\\n|\\n)*)`).exec(compose)?.[1] ?? '';
+      const inherited = service.startsWith('gateway') ? compose : block;
+      expect(inherited, service).toMatch(/restart: unless-stopped/);
+      expect(inherited, service).toMatch(/healthcheck:/);
+    }
+  });
+
+  it('passes every setting of the gateway README through under its own name', () => {
+    const readme = read('packages/server/README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('Runtime-config URLs'));
+    const names = [...table.matchAll(/^\| ((?:`[A-Z_0-9]+`(?:, )?)+) \|/gm)].flatMap((m) =>
+      m[1]!.match(/[A-Z_0-9]+/g)!,
+    );
+    expect(names.length).toBeGreaterThan(50);
+    // Fixed by the image's layout, not a deployment choice.
+    const layout = new Set(['WEB_DIST_DIR', 'CREDIT_SERVICE_PORT']);
+    for (const name of names.filter((n) => !layout.has(n))) expect(compose, name).toMatch(new RegExp(`\\n  ${name}: `));
+  });
+
+  it('keeps /metrics and /readyz off the public balancer', () => {
+    const nginx = read('deploy/nginx.conf');
+    expect(nginx).toMatch(/location = \/metrics \{ return 404; \}/);
+    expect(nginx).toMatch(/location = \/readyz \{ return 404; \}/);
+    expect(nginx).not.toMatch(/server \S+:9464/);
+    expect(read('Dockerfile')).toMatch(/^USER node$/m);
+    expect(read('Dockerfile')).toMatch(/^HEALTHCHECK .*scripts\/healthcheck\.mjs/m);
+  });
+});
+
+describe('the production artefacts', () => {
+  it('start with exactly the image’s commands and serve /healthz, the admin /readyz and /docs', async () => {
+    const commands = imageCommands();
+    const [publicPort, adminPort, creditPort] = [await freePort(), await freePort(), await freePort()];
+    const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-deploy-'));
+    const env = {
+      NODE_ENV: 'production',
+      GATEWAY_PORT: String(publicPort),
+      GATEWAY_HOST: '127.0.0.1',
+      ADMIN_PORT: String(adminPort),
+      CREDIT_SERVICE_PORT: String(creditPort),
+      CREDIT_SERVICE_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_ENTITIES: '200',
+      LOG_LEVEL: 'warn',
+    };
+    const credit = launch(commands.creditService, env);
+    const gateway = launch(commands.gateway, env);
+    try {
+      await waitFor(async () => (await status(`http://127.0.0.1:${creditPort}/healthz`)) === 200, 'the credit-service');
+      const ready = await waitFor(async () => {
+        const response = await fetch(`http://127.0.0.1:${adminPort}${GATEWAY_PATHS.ready}`);
+        const body = (await response.json()) as { data: { status: string } };
+        return body.data.status === 'ready' ? body : null;
+      }, 'the gateway to be ready');
+      expect(ready).toMatchObject({
+        ok: true,
+        data: { redis: 'not_configured', upstreams: { credit: { reachable: true } } },
+      });
+      expect(await status(`http://127.0.0.1:${publicPort}${GATEWAY_PATHS.health}`)).toBe(200);
+      expect(await status(`http://127.0.0.1:${publicPort}${GATEWAY_PATHS.ready}`)).toBe(404);
+      expect(await status(`http://127.0.0.1:${publicPort}${GATEWAY_PATHS.metrics}`)).toBe(404);
+      expect(await (await fetch(`http://127.0.0.1:${adminPort}${GATEWAY_PATHS.metrics}`)).text()).toContain(
+        'gateway_http_requests_total',
+      );
+      expect(await status(`http://127.0.0.1:${publicPort}/docs/json`)).toBe(200);
+      expect(await status(`http://127.0.0.1:${creditPort}/docs/json`)).toBe(200);
+      // The image's HEALTHCHECK, in each container's environment.
+      const healthcheck = (port: Record<string, string>) =>
+        spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
+          cwd: ROOT,
+          env: {
+            ...port,
+            GATEWAY_PORT: port.GATEWAY_PORT ?? '1',
+            CREDIT_SERVICE_PORT: port.CREDIT_SERVICE_PORT ?? '1',
+          },
+        }).status;
+      expect(healthcheck({ GATEWAY_PORT: String(publicPort) })).toBe(0);
+      expect(healthcheck({ CREDIT_SERVICE_PORT: String(creditPort) })).toBe(0);
+      expect(healthcheck({})).toBe(1);
+    } finally {
+      await stop(gateway);
+      await stop(credit);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(gateway.child.exitCode).toBe(0);
+  });
+});
+
+describe('faults', () => {
+  const redisBinary = onPath('redis-server');
+
+  it('stores every visit log answered 2xx after Redis went down and the gateway was killed -9', async () => {
+    expect(redisBinary, 'redis-server (apt-get install redis-server; .ci/run installs it)').toBeTruthy();
+    const commands = imageCommands();
+    const [publicPort, adminPort, creditPort, redisPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-faults-'));
+    const redisArgs = [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--dir',
+      dataDir,
+    ];
+    const startRedis = () => {
+      const child = spawn(redisBinary!, redisArgs, { stdio: 'ignore' });
+      running.add(child);
+      return { child, output: [] } as Service;
+    };
+    const env = {
+      GATEWAY_PORT: String(publicPort),
+      GATEWAY_HOST: '127.0.0.1',
+      ADMIN_PORT: String(adminPort),
+      CREDIT_SERVICE_PORT: String(creditPort),
+      DATA_DIR: dataDir,
+      SEED_ENTITIES: '200',
+      LOG_LEVEL: 'warn',
+      CREDIT_SERVICE_CONTROLS: 'on',
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_KEY_PREFIX: 'faults:',
+      VISITLOG_BATCH_WAIT_MS: '50',
+      VISITLOG_BACKOFF_BASE_MS: '20',
+      VISITLOG_BACKOFF_MAX_MS: '200',
+      VISITLOG_FORWARD_TIMEOUT_MS: '1000',
+      VISITLOG_CLAIM_IDLE_MS: '2000',
+      RATE_LIMIT_VISITLOG_MAX: '100000',
+    };
+    let redis = startRedis();
+    const credit = launch(commands.creditService, env);
+    let gateway = launch(commands.gateway, env);
+    const redisUp = async () => {
+      const response = await fetch(`http://127.0.0.1:${adminPort}${GATEWAY_PATHS.ready}`);
+      return ((await response.json()) as { data: { redis: string } }).data.redis;
+    };
+    // The browser: a batch leaves its queue on 202 only; anything else is sent again later.
+    const browserQueue: string[] = [];
+    let acknowledged = 0;
+    const post = async (body: string) => {
+      const response = await fetch(`http://127.0.0.1:${publicPort}${API_PATHS.visitLog}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      if (response.status === 202)
+        acknowledged += ((await response.json()) as { data: { accepted: number } }).data.accepted;
+      else {
+        expect(response.status).toBe(503);
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        browserQueue.push(body);
+      }
+      return response.status;
+    };
+    const batch = () =>
+      JSON.stringify({
+        message: encodeVisitLogMessage({
+          appToken: VISIT_LOG_APP_TOKEN,
+          messages: Array.from({ length: 10 }, (_, i) => ({
+            contentCode: '0103',
+            param: `/xydt?n=${i}`,
+            ipv4: '',
+            ipv6: '',
+            userid: '',
+            visitTime: formatVisitTime(),
+            visitorDevice: '1',
+            visitorAppDetail: '',
+          })),
+        }),
+      });
+    const stored = async () =>
+      ((await (await fetch(`http://127.0.0.1:${creditPort}/__control/visitlogs`)).json()) as { distinct: number })
+        .distinct;
+    try {
+      await waitFor(async () => (await redisUp()) === 'up', 'the gateway on Redis');
+      for (let i = 0; i < 5; i += 1) expect(await post(batch())).toBe(202);
+
+      await stop(redis);
+      await waitFor(async () => (await redisUp()) === 'down', 'the gateway to notice Redis is down');
+      for (let i = 0; i < 5; i += 1) expect(await post(batch())).toBe(503);
+      await stop(gateway, 'SIGKILL');
+
+      redis = startRedis();
+      gateway = launch(commands.gateway, env);
+      await waitFor(async () => (await redisUp()) === 'up', 'the new gateway on Redis');
+      for (const body of browserQueue.splice(0)) expect(await post(body)).toBe(202);
+      expect(acknowledged).toBe(100);
+      await waitFor(async () => (await stored()) === acknowledged, `all ${acknowledged} acknowledged events stored`);
+    } finally {
+      await stop(gateway);
+      await stop(credit);
+      await stop(redis);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the logs of this run', () => {
+  it('hold no phone number, ID number, JWT or e-mail, though a login just went through both services', async () => {
+    const baseUrl = inject('baseUrl');
+    const login = await fetch(`${baseUrl}${API_PATHS.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Mobile: '13900000000', Password: 'Yunzhou2026' }),
+    });
+    const token = ((await login.json()) as { data: { JwtToken: string } }).data.JwtToken;
+    expect(token).toMatch(/^eyJ/);
+    await fetch(`${baseUrl}${API_PATHS.profile}?mobile=13912345678&email=a.b%40example.com`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // The check itself finds each kind when it is there.
+    expect(personalDataIn(`x 13912345678\ny 11010519491231002X\nz ${token}\nw a.b@example.com`)).toHaveLength(4);
+    const log = await waitFor(() => {
+      const text = readFileSync(inject('productLog'), 'utf8');
+      return text.includes(API_PATHS.profile) && text.includes(API_PATHS.login) ? text : null;
+    }, 'the requests in the log');
+    expect(personalDataIn(log)).toEqual([]);
+  });
+});
