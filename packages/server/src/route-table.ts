@@ -92,6 +92,19 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
   [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
   [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
+  // The H5 app (issue 12): personal, never cached. Every call that mints or exchanges a token is
+  // rate limited harder; the calls that render a PDF (and mail it) get a longer deadline.
+  [API_PATHS.h5CertToken]: { rateLimit: 'strict' },
+  [API_PATHS.h5CertExchange]: { rateLimit: 'strict' },
+  [API_PATHS.h5TestLogin]: { rateLimit: 'strict' },
+  [API_PATHS.h5TestUserInfo]: { rateLimit: 'strict' },
+  [API_PATHS.h5IzLogin]: { rateLimit: 'strict' },
+  [API_PATHS.h5PersonInfo]: { rateLimit: 'strict' },
+  [API_PATHS.h5IndividualToken]: { rateLimit: 'strict' },
+  [API_PATHS.h5IndividualInfo]: { rateLimit: 'strict' },
+  [API_PATHS.h5SendEmail]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.h5ReportPdf]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.h5ReportFile]: { timeoutMs: 30_000 },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

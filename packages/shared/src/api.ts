@@ -116,6 +116,41 @@ export const API_PATHS = {
   hetaoCheck: '/api/dmenterprise/GetIsXyht',
   /** GET ?id= (entity id) → { labels } (empty outside the zone). */
   hetaoLabels: '/api/dmenterprise/GetXyhtLabel',
+  // The H5 personal credit app (spec §7 "H5 calls" and "Credit-report calls"; issue 12).
+  /** POST { Platform, Remark, ComIp } → the encrypted wrapper (login page mount). */
+  h5Encode: '/api/user/peroncreditencode',
+  /** POST ?type= ('' or 'grxybg') { EncodeMsg?, ReturnUrl? } → a cert token for the face verification. */
+  h5CertToken: '/wechat/getgzhcerttoken',
+  /** GET ?certToken&type → user info once the face verification is done. */
+  h5CertExchange: '/user/getplainhist',
+  /** GET ?Name&IdCard&type (test mode) → Data: JSON string with izgtxytoken. */
+  h5TestLogin: '/user/GetPlainhistTes',
+  /** POST { Name, IdCard } (test mode) → user info. */
+  h5TestUserInfo: '/wechat/GetUserInfoTest',
+  /** GET ?Infotoken= (an izgtxytoken) → user info. */
+  h5IzLogin: '/user/GetIZLoginUser',
+  /** POST { Infotoken } → Data.Data: JSON string of the linked entities. */
+  h5Entities: '/wechat/CommercialSubject',
+  /** POST { Infotoken, BaseID, VersionCode G, CertNo, InquiryMode } → records an entity report request. */
+  h5EntityReportRequest: '/user/WeChatPdfGenerator',
+  /** POST { email, entID, entName, userID, versionCode G, Infotoken } → e-mails the entity report (successful, msg). */
+  h5SendEmail: '/user/MobileSendEmail',
+  /** POST H5ReportRequest → Success, Data.Status 10 when a personal report is available (newH5). */
+  h5ReportAvailability: '/api/user/getgrxyreportdata',
+  /** Not shown in the spec: chosen. POST ?action=GetRSAPublicKey {} → the RSA public key (report service). */
+  h5RsaPublicKey: '/grxy/handler',
+  /** Not shown in the spec: chosen. POST encrypted identity → Success = a personal report is available. */
+  h5PersonInfo: '/grxy/getPersonInfo',
+  /** Not shown in the spec: chosen. POST encrypted identity → the first token. */
+  h5IndividualToken: '/grxy/getIndividualtoken',
+  /** Not shown in the spec: chosen. POST encrypted identity + first token → the final token. */
+  h5IndividualInfo: '/grxy/setIndividualInfo',
+  /** Not shown in the spec: chosen. GET ?token= (the final token) → the personal report as a PDF (binary). */
+  h5ReportFile: '/grxy/report',
+  /** POST {report service} { Infotoken, UserName, IdentityCard, VersionCode C, ReportNumber } → Data.Status, Data.Data (tables). */
+  h5ReportData: '/user/GetGRXYReportData',
+  /** POST {report service} the same plus Email → Data.Status 10 when the PDF was sent. */
+  h5ReportPdf: '/user/GetGRXYReportPDF',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

@@ -4,6 +4,7 @@ import { CREDIT_LIST_CONTRACTS } from './credit-lists.js';
 import { CONTENT_CONTRACTS } from './content.js';
 import { DISCLOSURE_CONTRACTS } from './disclosure.js';
 import { DISTRICT_CONTRACTS } from './district.js';
+import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
 import { PORTAL_CONTRACTS } from './portal.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
@@ -21,6 +22,7 @@ export const CONTRACTS = {
   ...ACCOUNT_CONTRACTS,
   ...CREDIT_LIST_CONTRACTS,
   ...HETAO_CONTRACTS,
+  ...H5_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 
