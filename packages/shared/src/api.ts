@@ -151,6 +151,38 @@ export const API_PATHS = {
   h5ReportData: '/user/GetGRXYReportData',
   /** POST {report service} the same plus Email → Data.Status 10 when the PDF was sent. */
   h5ReportPdf: '/user/GetGRXYReportPDF',
+  // 信用服务 (spec §2.1 xyfw, §7; issue 11). Bearer calls say so; multipart calls take the
+  // fields of their *FilingFieldsSchema plus the materials in UPLOAD_FILE_FIELD.
+  /** GET ?entNameOrPunishDocNo&pageIndex&pageSize → { list: RepairPunishRow[], totalCount }: penalties in publicity. */
+  repairPunishSearch: '/api/creditrepair/GetEntPunishInfoList',
+  /** GET → RepairPurpose[]. */
+  repairPurposes: '/api/creditrepair/GetCreditRepairPurposeList',
+  /** POST multipart (RepairFilingFields + files), bearer → Application (已提交). */
+  repairUpload: '/api/creditrepair/UploadCreditRepair',
+  /** GET ?applyNo=, bearer → Application with its timeline (the owner's only). */
+  repairFlow: '/api/creditrepair/GetCreditRepairFlow',
+  /** GET ?id= or ?creditCode=, bearer → { isMine, EntityId, EntName, CreditCode }. */
+  judgeMyBusiness: '/api/user/JudgeWhetherMyBusiness',
+  /** Not shown in the spec: chosen. GET, bearer → MyBusiness[]: the entities linked to the user. */
+  myBusinessList: '/api/user/MyBusinessList',
+  /** GET ?applyNo=, bearer → Application with its timeline (the owner's only). */
+  objectionFlow: '/api/creditobjection/GetCreditObjectFlow',
+  /** POST multipart (ObjectionFilingFields + files), bearer → Application (已提交). */
+  objectionUpload: '/api/creditobjection/UploadCreditObjection',
+  /** Not shown in the spec: chosen. GET ?applyNo=, bearer → Application (its Result once decided). */
+  objectionResult: '/api/creditobjection/GetCreditObjectResult',
+  /** Not shown in the spec: chosen. GET ?kind&pageIndex&pageSize, bearer → { list: Application[], totalCount }. */
+  myApplications: '/api/creditservice/MyApplications',
+  /** Not shown in the spec: chosen. POST ReportRequest → the enterprise credit report (application/pdf). */
+  enterpriseReport: '/api/creditreport/GenerateEnterpriseReport',
+  /** Not shown in the spec: chosen. POST ReportRequest, bearer (the user's own entity) → 专项信用报告 (application/pdf). */
+  specialReport: '/api/creditreport/GenerateSpecialReport',
+  /** Not shown in the spec: chosen. GET ?reportNo&code → ReportVerification. */
+  reportVerify: '/api/creditreport/VerifyReport',
+  /** Not shown in the spec: chosen. POST multipart (reportNo, code, the PDF in files) → ReportVerification with FileChecked. */
+  reportVerifyFile: '/api/creditreport/VerifyReportFile',
+  /** Not shown in the spec: chosen. GET ?creditCode&reportNo&code → ThirdPartyReport (/public/xyhc). */
+  thirdPartyCheck: '/api/creditreport/ThirdPartyCheck',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
@@ -190,6 +222,16 @@ export interface UpstreamRoute {
   emptyFieldMessages?: Readonly<Record<string, string>>;
   /** The SPA sends the stored JwtToken as a bearer token. */
   auth?: boolean;
+  /**
+   * A multipart/form-data route (file uploads): the schema of its text fields. The gateway streams
+   * the body through within UPLOAD_MAX_REQUEST_BYTES; the upstream validates fields and files.
+   */
+  multipartFields?: TSchema;
+  /**
+   * Success answers are a file (application/pdf), passed through untouched with its
+   * content-type and content-disposition; errors come in the route's dialect.
+   */
+  fileAnswer?: boolean;
 }
 
 /** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */

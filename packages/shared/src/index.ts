@@ -33,4 +33,5 @@ export * from './helpers/env-reader.js';
 export * from './helpers/validation-message.js';
 export * from './schemas/credit-lists.js';
 export * from './schemas/hetao.js';
+export * from './schemas/services.js';
 export * from './helpers/h5-eligibility.js';

@@ -8,6 +8,7 @@ import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
 import { PORTAL_CONTRACTS } from './portal.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
+import { SERVICES_CONTRACTS } from './services.js';
 
 /**
  * Every upstream call, by name: its route and its contract (query, body and answer schemas). One
@@ -23,6 +24,7 @@ export const CONTRACTS = {
   ...CREDIT_LIST_CONTRACTS,
   ...HETAO_CONTRACTS,
   ...H5_CONTRACTS,
+  ...SERVICES_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 
