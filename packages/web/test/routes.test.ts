@@ -57,6 +57,9 @@ describe('the route table', () => {
     expect(findRoute(paths.notFound)?.layout).toBe('bare');
     expect(findRoute(paths.register)?.layout).toBe('page');
     expect(findRoute(paths.home)?.layout).toBe('main');
+    for (const path of [paths.h5Login, paths.h5ReportLogin, paths.h5Home, paths.h5Report]) {
+      expect(findRoute(path)?.layout, path).toBe('h5');
+    }
   });
 
   it('holds the foundation pages', () => {

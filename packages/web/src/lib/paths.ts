@@ -114,6 +114,13 @@ export const paths = {
   promiseInfo: '/sxcn/NewEntPromiseInfo',
   /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
   oldSiteEntry: '/newszxy',
+  // The H5 personal credit app (spec §2.3), designed for phones.
+  /** Linked entities and the personal card; test mode reads ?name=&idCard=. */
+  h5Home: '/h5/gtxy',
+  h5Login: '/h5/login',
+  /** The same login for the personal report: lands on h5Report. */
+  h5ReportLogin: '/h5/PersonCreditReportLogin',
+  h5Report: '/h5/PersonCreditReport',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
