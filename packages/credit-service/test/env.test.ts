@@ -13,6 +13,8 @@ describe('readSettings', () => {
         seedEntities: 5000,
         controls: false,
         oldSiteUrl: undefined,
+        h5TestMode: false,
+        h5TokenTtlSeconds: 1800,
       },
       errors: [],
     });
@@ -28,6 +30,10 @@ describe('readSettings', () => {
       SEED_ENTITIES: '1000000',
       CREDIT_SERVICE_CONTROLS: 'on',
       OLD_SITE_URL: 'https://old.xyyz.example',
+      H5_TEST_MODE: 'on',
+      H5_INFOTOKEN_TTL_SECONDS: '600',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
+      MAIL_FROM: '信用云州 <noreply@example.org>',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -38,6 +44,10 @@ describe('readSettings', () => {
       seedEntities: 1_000_000,
       controls: true,
       oldSiteUrl: 'https://old.xyyz.example',
+      h5TestMode: true,
+      h5TokenTtlSeconds: 600,
+      smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
+      mailFrom: '信用云州 <noreply@example.org>',
     });
   });
 
@@ -48,6 +58,7 @@ describe('readSettings', () => {
       LOG_LEVEL: 'loud',
       CREDIT_SERVICE_CONTROLS: 'maybe',
       OLD_SITE_URL: 'ftp://x',
+      SMTP_URL: 'http://mailer:secret@mail.example.org',
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -56,6 +67,8 @@ describe('readSettings', () => {
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
+      // The value is not repeated: it may hold a password.
+      'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
     ]);
   });
 });
