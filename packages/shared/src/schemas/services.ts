@@ -216,7 +216,7 @@ export type RepairFilingFields = Static<typeof RepairFilingFieldsSchema>;
 export const ObjectionFilingFieldsSchema = Type.Object(
   {
     punishId: Type.String({ minLength: 1, maxLength: 32 }),
-    objectionType: Type.Union(OBJECTION_TYPES.map((t) => Type.Literal(t))),
+    objectionType: Type.Enum(OBJECTION_TYPES),
     contactName: ContactName,
     contactPhone: ContactPhone,
     /** What is wrong with the record and what it should say. */
@@ -239,7 +239,7 @@ export const FILING_FIELD_LABELS = {
 
 /** One step of an application's timeline. */
 export const ApplicationStepSchema = Type.Object({
-  Step: Type.Union(APPLICATION_STEPS.map((s) => Type.Literal(s))),
+  Step: Type.Enum(APPLICATION_STEPS),
   Label: S,
   /** yyyy-mm-dd hh:mm:ss. */
   Time: S,
@@ -259,10 +259,10 @@ export const ApplicationMaterialSchema = Type.Object({
 /** An application as its owner sees it, with its timeline, oldest step first. */
 export const ApplicationSchema = Type.Object({
   ApplyNo: S,
-  Kind: Type.Union(APPLICATION_KINDS.map((k) => Type.Literal(k))),
+  Kind: Type.Enum(APPLICATION_KINDS),
   KindLabel: S,
   /** The latest step (APPLICATION_STEPS) and its label. */
-  Status: Type.Union(APPLICATION_STEPS.map((s) => Type.Literal(s))),
+  Status: Type.Enum(APPLICATION_STEPS),
   StatusLabel: S,
   EntityId: S,
   EntName: S,
@@ -290,7 +290,7 @@ export type ApplicationQuery = Static<typeof ApplicationQuerySchema>;
 
 /** GET MyApplications: the user's applications, newest first, optionally of one kind. */
 export const MyApplicationsQuerySchema = Type.Object({
-  kind: Type.Optional(Type.Union(APPLICATION_KINDS.map((k) => Type.Literal(k)))),
+  kind: Type.Optional(Type.Enum(APPLICATION_KINDS)),
   ...Paging,
 });
 export type MyApplicationsQuery = Static<typeof MyApplicationsQuerySchema>;
@@ -302,13 +302,21 @@ export const ApplicationPageSchema = Type.Object({
 export type ApplicationPage = Static<typeof ApplicationPageSchema>;
 
 /**
+ * The centre's review endpoint on the credit-service (not proxied by the public gateway): GET
+ * lists the applications not yet completed, POST ReviewRequest moves one on. Both need the
+ * header REVIEW_TOKEN_HEADER with the service's review token (CREDIT_SERVICE_REVIEW_TOKEN).
+ */
+export const SERVICE_REVIEW_PATH = '/api/creditservice/review';
+export const REVIEW_TOKEN_HEADER = 'x-review-token';
+
+/**
  * The review endpoint's body (credit-service only, POST SERVICE_REVIEW_PATH with the header
  * X-Review-Token; not proxied by the public gateway).
  */
 export const ReviewRequestSchema = Type.Object(
   {
     applyNo: Type.String({ minLength: 1, maxLength: 40 }),
-    action: Type.Union(REVIEW_ACTIONS.map((a) => Type.Literal(a))),
+    action: Type.Enum(REVIEW_ACTIONS),
     comment: Type.Optional(Type.String({ maxLength: 500 })),
     handlingUnit: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
   },
@@ -359,7 +367,7 @@ export type ReportFindings = Static<typeof ReportFindingsSchema>;
 /** What a verified report said. */
 export const ReportVerificationSchema = Type.Object({
   ReportNo: S,
-  ReportType: Type.Union(REPORT_TYPES.map((t) => Type.Literal(t))),
+  ReportType: Type.Enum(REPORT_TYPES),
   ReportTypeLabel: S,
   EntName: S,
   CreditCode: S,
