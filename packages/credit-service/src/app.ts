@@ -27,6 +27,7 @@ import h5Routes, { DEFAULT_H5_TOKEN_TTL_SECONDS, type EntityReportRenderer } fro
 import { entityReportRenderer } from './routes/h5/entity-report-pdf.js';
 import { createMailer, DEFAULT_MAIL_FROM, OUTBOX_DIR } from './mail/mailer.js';
 import outboxRoutes from './mail/outbox-routes.js';
+import { withLogRedaction } from './lib/log-redaction.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -94,7 +95,7 @@ const BODY_LIMIT = 2 * 1024 * 1024;
  * with the app.
  */
 export async function buildApp(config: CreditServiceConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: config.logger ?? false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({ logger: withLogRedaction(config.logger), bodyLimit: BODY_LIMIT });
   const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
 
   await app.register(errorHandlerPlugin);

@@ -16,6 +16,7 @@ import {
 } from '@credit-portal/shared';
 import { DEMO_PERSON } from '../src/seed/h5.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from '../src/routes/h5/index.js';
+import { urlForLog } from '../src/lib/log-redaction.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { browserEncryptor, pdfAttachment, startSmtp, type TestSmtp } from './h5-support.js';
 import { compact, pdfText } from './services-pdf-text.js';
@@ -522,6 +523,15 @@ describe('the outbox (no SMTP_URL)', () => {
 });
 
 describe('logs', () => {
+  it('write request URLs with their parameter names only', async () => {
+    expect(urlForLog(`/user/GetPlainhistTes?Name=${encodeURIComponent(DEMO.Name)}&IdCard=${DEMO.IdCard}&type=`)).toBe(
+      '/user/GetPlainhistTes?Name=…&IdCard=…&type=…',
+    );
+    expect(urlForLog('/wechat/CommercialSubject')).toBe('/wechat/CommercialSubject');
+    await testApp.app.inject({ method: 'GET', url: `/no-such-page?IdCard=${DEMO.IdCard}` });
+    expect(logLines.some((line) => line.includes('/no-such-page?IdCard=…'))).toBe(true);
+  });
+
   it('never show names, ID numbers, e-mail addresses or tokens', async () => {
     const user = await demoLogin();
     await get(API_PATHS.h5TestLogin, DEMO);
