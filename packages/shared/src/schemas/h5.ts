@@ -24,16 +24,16 @@ export type H5EntityRecord = Static<typeof H5EntityRecordSchema>;
 
 /** H5 personal-report request payload (spec §3). */
 export const H5ReportRequestSchema = Type.Object({
-  Infotoken: Type.String({ minLength: 1 }),
-  UserName: Type.String(),
-  IdentityCard: Type.String(),
+  Infotoken: Type.String({ minLength: 1, maxLength: 128 }),
+  UserName: Type.String({ maxLength: 50 }),
+  IdentityCard: Type.String({ maxLength: 32 }),
   VersionCode: Type.Literal('C'),
-  ReportNumber: Type.String(),
-  printPlatform: Type.Optional(Type.String()),
+  ReportNumber: Type.String({ maxLength: 64 }),
+  printPlatform: Type.Optional(Type.String({ maxLength: 32 })),
   printStyle: Type.Optional(Type.Literal('1')),
-  useType: Type.Optional(Type.String()),
-  otherUseType: Type.Optional(Type.String()),
-  Email: Type.Optional(Type.String()),
+  useType: Type.Optional(Type.String({ maxLength: 32 })),
+  otherUseType: Type.Optional(Type.String({ maxLength: 200 })),
+  Email: Type.Optional(Type.String({ maxLength: 254 })),
 });
 export type H5ReportRequest = Static<typeof H5ReportRequestSchema>;
 
