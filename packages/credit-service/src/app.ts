@@ -24,7 +24,6 @@ import promiseRoutes from './routes/credit-lists/promises.js';
 import servicesRoutes from './routes/services/index.js';
 import { createReportService } from './reports/report-service.js';
 import h5Routes, { DEFAULT_H5_TOKEN_TTL_SECONDS, type EntityReportRenderer } from './routes/h5/index.js';
-import { entityReportRenderer } from './routes/h5/entity-report-pdf.js';
 import { createMailer, DEFAULT_MAIL_FROM, OUTBOX_DIR } from './mail/mailer.js';
 import outboxRoutes from './mail/outbox-routes.js';
 import { withLogRedaction } from './lib/log-redaction.js';
@@ -76,7 +75,7 @@ export interface CreditServiceConfig {
   smtpUrl?: string;
   /** From header of outgoing mail. */
   mailFrom?: string;
-  /** Renders an entity's credit report for the H5 app's mail (default: the service's own renderer). */
+  /** Renders an entity's credit report for the H5 app's mail (default: the enterprise credit report of issue 11). */
   entityReport?: EntityReportRenderer;
 }
 
@@ -155,7 +154,13 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     portalUrl: accountOptions.portalUrl,
     seedAsOf: config.seedAsOf,
     mailer,
-    entityReport: config.entityReport ?? entityReportRenderer(app.db),
+    // The e-mailed entity report is the portal's enterprise credit report (issued, signed, verifiable).
+    entityReport:
+      config.entityReport ??
+      (async (entityId) => {
+        const { pdf, reportNumber } = await reports.issue('enterprise', { entityId: String(entityId) });
+        return { pdf, reportNumber };
+      }),
   });
   if (mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
   if (config.controls) await app.register(controlRoutes);

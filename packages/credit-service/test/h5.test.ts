@@ -461,9 +461,11 @@ describe('the entity report by e-mail', () => {
     expect(sent.body).toMatchObject({ successful: true, msg: H5_MESSAGES.entityMailSent });
     expect(smtp.mails).toHaveLength(before + 1);
     const attachment = pdfAttachment(smtp.mails.at(-1)!.raw)!;
+    // The portal's enterprise credit report of that entity (names wrap inside table cells: match the code).
     const text = compact(await pdfText(attachment.content));
-    expect(text).toContain(entity.EntName);
-    expect(text).toContain(sent.body.data.ReportNumber);
+    expect(text).toContain('企业信用报告');
+    expect(text).toContain(entity.SCCode);
+    expect(text).toContain(`报告编号：${sent.body.data.ReportNumber}`);
   });
 
   it('says the mail failed when the SMTP server cannot be reached', async () => {
