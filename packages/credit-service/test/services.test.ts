@@ -487,7 +487,7 @@ describe('reports', () => {
     expect(altered.status).toBe(400);
     expect(altered.body.Msg).toBe(SERVICE_MESSAGES.reportCodeWrong);
     const changed = Buffer.from(pdf);
-    changed[Math.floor(changed.length / 2)] ^= 0x01;
+    changed[Math.floor(changed.length / 2)]! ^= 0x01;
     const file = await upload(API_PATHS.reportVerifyFile, undefined, { reportNo, code }, [
       { name: 'report.pdf', content: changed },
     ]);

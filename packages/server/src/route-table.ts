@@ -105,6 +105,17 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.h5SendEmail]: { rateLimit: 'strict', timeoutMs: 30_000 },
   [API_PATHS.h5ReportPdf]: { rateLimit: 'strict', timeoutMs: 30_000 },
   [API_PATHS.h5ReportFile]: { timeoutMs: 30_000 },
+  // 信用服务 (issue 11): never cached (personal, uploads, generated files, one-off checks). The
+  // penalty search and every report or verification call are rate limited harder; generating a
+  // PDF and receiving up to UPLOAD_MAX_REQUEST_BYTES of materials get a longer deadline.
+  [API_PATHS.repairPunishSearch]: { rateLimit: 'strict' },
+  [API_PATHS.repairUpload]: { timeoutMs: 60_000 },
+  [API_PATHS.objectionUpload]: { timeoutMs: 60_000 },
+  [API_PATHS.enterpriseReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.specialReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.reportVerify]: { rateLimit: 'strict' },
+  [API_PATHS.reportVerifyFile]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.thirdPartyCheck]: { rateLimit: 'strict' },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
@@ -132,8 +143,9 @@ export function buildRouteTable(
   return routes.map((route) => {
     const policy = policies[route.path] ?? {};
     if (policy.cache) {
-      if (route.dialect === 'binary')
+      if (route.dialect === 'binary' || route.fileAnswer)
         throw new Error(`Route policy for ${route.path}: binary answers are never cached`);
+      if (route.multipartFields) throw new Error(`Route policy for ${route.path}: uploads are never cached`);
       if (route.upstream === 'report' || PERSONAL_PATH.test(route.path)) {
         throw new Error(`Route policy for ${route.path}: H5 and report calls are never cached`);
       }
