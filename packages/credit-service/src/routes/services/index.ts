@@ -34,6 +34,7 @@ import { createServicesRepository, filingState } from '../../repositories/servic
 import type { ReportService } from '../../reports/report-service.js';
 import { ensureServicesSeed } from '../../seed/services.js';
 import { createAccountContext, type AccountOptions, type Session } from '../account/context.js';
+import { registerReviewPage } from '../../review/review-page.js';
 import { registerReviewRoutes } from './review.js';
 
 export interface ServicesOptions extends AccountOptions {
@@ -323,7 +324,10 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     async ({ query }) => errorCodeOk(reports.thirdParty(query.creditCode, query.reportNo, query.code)),
   );
 
-  if (options.reviewToken) registerReviewRoutes(app, repo, options.reviewToken);
+  if (options.reviewToken) {
+    registerReviewRoutes(app, repo, options.reviewToken);
+    registerReviewPage(app, repo, options.reviewToken);
+  }
 };
 
 export default servicesRoutes;
