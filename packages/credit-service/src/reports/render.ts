@@ -10,7 +10,7 @@ const CHINESE_ORDINALS = ['一', '二', '三', '四', '五', '六', '七', '八'
 
 /** Relative column widths by header; columns not named here get 2. */
 const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
-  序号: 0.8,
+  序号: 1.15,
   决定文书号: 3,
   许可文书号: 3,
   违法行为: 3,
