@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, type Application, type ApplicationPage } from '@credit-portal/shared';
+import { readSettings } from '../src/env.js';
 import { REVIEW_PAGE_PATH } from '../src/review/review-page.js';
 import { runReviewCommand } from '../src/review/review-cli.js';
 import { DEMO_ACCOUNT_B } from '../src/seed/services.js';
@@ -98,5 +99,17 @@ describe('review page on the old site', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('settings', () => {
+  it('reads the report signing key and the review token, refusing short ones', () => {
+    const good = readSettings({ REPORT_SIGNING_KEY: 'k'.repeat(32), CREDIT_SERVICE_REVIEW_TOKEN: 't'.repeat(16) });
+    expect(good.settings).toMatchObject({ reportSigningKey: 'k'.repeat(32), reviewToken: 't'.repeat(16) });
+    const unset = readSettings({});
+    expect(unset.settings).toMatchObject({ reportSigningKey: undefined, reviewToken: undefined });
+    const bad = readSettings({ REPORT_SIGNING_KEY: 'short', CREDIT_SERVICE_REVIEW_TOKEN: 'short' });
+    expect(bad.settings).toBeNull();
+    expect(bad.errors.join('\n')).toMatch(/REPORT_SIGNING_KEY[\s\S]*CREDIT_SERVICE_REVIEW_TOKEN/);
   });
 });
