@@ -17,7 +17,8 @@ import {
 import { DEMO_PERSON } from '../src/seed/h5.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from '../src/routes/h5/index.js';
 import { urlForLog } from '../src/lib/log-redaction.js';
-import { buildTestApp, injectJson, type TestApp } from './helper.js';
+import { buildApp } from '../src/app.js';
+import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 import { browserEncryptor, pdfAttachment, startSmtp, type TestSmtp } from './h5-support.js';
 import { compact, pdfText } from './services-pdf-text.js';
 
@@ -128,6 +129,8 @@ describe('login hand-offs', () => {
       ComIp: '0.0.0.0',
     });
     expect(encoded.body).toMatchObject({ Success: true });
+    const channel = testApp.app.db.prepare('SELECT platform FROM h5_channel_visits ORDER BY id DESC LIMIT 1').pluck();
+    expect(channel.get()).toBe('XCX_GW');
     const cert = await injectJson<Success<string>>(testApp.app, {
       method: 'POST',
       url: `${API_PATHS.h5CertToken}?type=grxybg`,
@@ -387,6 +390,29 @@ describe('the personal report', () => {
       query: { token: step.body.Data },
     });
     expect(noFile.statusCode).toBe(401);
+  });
+
+  it('keeps its RSA key pair across restarts', async () => {
+    const dir = await tempDir();
+    const keyOf = async (app: TestApp['app']) =>
+      (
+        await injectJson<Success<H5RsaPublicKey>>(app, {
+          method: 'POST',
+          url: API_PATHS.h5RsaPublicKey,
+          query: { action: 'GetRSAPublicKey' },
+          payload: {},
+        })
+      ).body.Data.PublicKeyModulus;
+    try {
+      const first = await buildApp({ dataDir: dir, seed: 7, seedEntities: 50 });
+      const modulus = await keyOf(first);
+      await first.close();
+      const second = await buildApp({ dataDir: dir, seed: 7, seedEntities: 50 });
+      expect(await keyOf(second)).toBe(modulus);
+      await second.close();
+    } finally {
+      await removeDir(dir);
+    }
   });
 
   it('e-mails the report PDF through SMTP, after checking the address', async () => {

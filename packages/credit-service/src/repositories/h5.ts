@@ -255,12 +255,15 @@ export function createH5Repository(db: Database) {
     },
 
     /** A service secret, created by `make` the first time (kept in the database across restarts). */
-    secret(name: string, make: () => string): string {
+    secret(name: string, make: (() => string) | string): string {
       const existing = secretGet.get(name) as string | undefined;
       if (existing !== undefined) return existing;
-      secretPut.run(name, make(), new Date().toISOString());
+      secretPut.run(name, typeof make === 'string' ? make : make(), new Date().toISOString());
+      // INSERT OR IGNORE: when two were made at once, the first one stored wins for both.
       return secretGet.get(name) as string;
     },
+    /** A service secret when it exists. */
+    storedSecret: (name: string): string | undefined => secretGet.get(name) as string | undefined,
   };
 }
 

@@ -1,6 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { H5_MESSAGES, h5Eligibility, type H5EncryptedIdentity, type H5UserInfo } from '@credit-portal/shared';
+import {
+  H5_MESSAGES,
+  h5Eligibility,
+  type H5EncryptedIdentity,
+  type H5RsaPublicKey,
+  type H5UserInfo,
+} from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -51,9 +57,9 @@ export interface H5Context {
   repo: H5Repository;
   options: H5Options;
   tokenTtlMs: number;
-  rsaKey: KeyObject;
   sealKey: string;
-  publicKey: ReturnType<typeof publicKeyHex>;
+  /** The RSA key pair, created on first use (generating one takes a while) and kept in the database. */
+  rsa(): Promise<{ privateKey: KeyObject; publicKey: H5RsaPublicKey }>;
   /** The person of a live Infotoken; 401 登录已过期 otherwise. */
   sessionPerson(infotoken: string): H5Person;
   /** A new Infotoken for the person, as the exchanges answer it. */
@@ -61,7 +67,7 @@ export interface H5Context {
   /** 403 unless the name and document number (when given) are the person's own. */
   assertOwn(person: H5Person, idNumber: string, name?: string): void;
   /** Decrypts the identity of a personal-report step and checks it is the session's person, recently sent. */
-  decryptIdentity(body: H5EncryptedIdentity): H5Person;
+  decryptIdentity(body: H5EncryptedIdentity): Promise<H5Person>;
   /** Whether the person may have a personal report today (spec §1). */
   eligible(person: H5Person): boolean;
 }
@@ -70,7 +76,18 @@ const normalizeDocument = (value: string): string => value.trim().toUpperCase();
 
 export function createH5Context(app: H5App, options: H5Options): H5Context {
   const repo = createH5Repository(app.db);
-  const rsaKey = loadPrivateKey(repo.secret(RSA_SECRET, newRsaPrivateKeyPem));
+  let rsa: Promise<{ privateKey: KeyObject; publicKey: H5RsaPublicKey }> | undefined;
+  const loadRsa = async () => {
+    const stored = repo.storedSecret(RSA_SECRET) ?? repo.secret(RSA_SECRET, await newRsaPrivateKeyPem());
+    const privateKey = loadPrivateKey(stored);
+    return { privateKey, publicKey: publicKeyHex(privateKey) };
+  };
+  const getRsa = () => {
+    rsa ??= loadRsa();
+    // A failed attempt is not remembered: the next call tries again.
+    rsa.catch(() => (rsa = undefined));
+    return rsa;
+  };
   const sealKey = repo.secret(SEAL_SECRET, newSealKey);
   const tokenTtlMs = options.tokenTtlSeconds * 1000;
 
@@ -93,9 +110,9 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
     }
   };
 
-  const decrypt = (cipher: string): string => {
+  const decrypt = (privateKey: KeyObject, cipher: string): string => {
     try {
-      return decryptPkcs1(rsaKey, cipher);
+      return decryptPkcs1(privateKey, cipher);
     } catch (error) {
       if (error instanceof DecryptError) throw new BadRequestError(H5_MESSAGES.decryptFailed);
       throw error;
@@ -106,9 +123,8 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
     repo,
     options,
     tokenTtlMs,
-    rsaKey,
     sealKey,
-    publicKey: publicKeyHex(rsaKey),
+    rsa: getRsa,
     sessionPerson,
     userInfo: (person) => ({
       Name: person.name,
@@ -116,11 +132,12 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
       Infotoken: repo.issueToken('info', person.id, tokenTtlMs),
     }),
     assertOwn,
-    decryptIdentity(body) {
+    async decryptIdentity(body) {
       const person = sessionPerson(body.Infotoken);
-      const name = decrypt(body.name);
-      const idNumber = decrypt(body.idCard);
-      const timestamp = Number(decrypt(body.timestamp));
+      const { privateKey } = await getRsa();
+      const name = decrypt(privateKey, body.name);
+      const idNumber = decrypt(privateKey, body.idCard);
+      const timestamp = Number(decrypt(privateKey, body.timestamp));
       if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
         throw new BadRequestError(H5_MESSAGES.timestampStale);
       }

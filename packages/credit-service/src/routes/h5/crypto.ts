@@ -1,9 +1,10 @@
+import { promisify } from 'node:util';
 import {
   constants,
   createCipheriv,
   createDecipheriv,
   createPrivateKey,
-  generateKeyPairSync,
+  generateKeyPair,
   privateDecrypt,
   randomBytes,
   timingSafeEqual,
@@ -32,9 +33,11 @@ export class DecryptError extends Error {
   override readonly name = 'DecryptError';
 }
 
-/** A new RSA private key as PKCS#8 PEM (for service_secrets). */
-export function newRsaPrivateKeyPem(): string {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: RSA_BITS });
+const generateRsa = promisify(generateKeyPair);
+
+/** A new RSA private key as PKCS#8 PEM (for service_secrets), made off the event loop. */
+export async function newRsaPrivateKeyPem(): Promise<string> {
+  const { privateKey } = await generateRsa('rsa', { modulusLength: RSA_BITS });
   return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 

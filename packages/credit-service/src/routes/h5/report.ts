@@ -64,14 +64,14 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
         response: successResponses(CONTRACTS.h5RsaPublicKey.data),
       },
     },
-    async () => successOk(ctx.publicKey),
+    async () => successOk((await ctx.rsa()).publicKey),
   );
 
   app.post(
     CONTRACTS.h5PersonInfo.path,
     { schema: { body: CONTRACTS.h5PersonInfo.body, response: successResponses(CONTRACTS.h5PersonInfo.data) } },
     async ({ body }) => {
-      const available = ctx.eligible(ctx.decryptIdentity(body));
+      const available = ctx.eligible(await ctx.decryptIdentity(body));
       // The spec's check reads the success flag: Success false says there is no report.
       return { Success: available, Data: { HasReport: available }, Msg: available ? 'ok' : H5_MESSAGES.noInformation };
     },
@@ -83,7 +83,7 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       schema: { body: CONTRACTS.h5IndividualToken.body, response: successResponses(CONTRACTS.h5IndividualToken.data) },
     },
     async ({ body }) => {
-      const person = ctx.decryptIdentity(body);
+      const person = await ctx.decryptIdentity(body);
       if (!ctx.eligible(person)) throw new NotFoundError(H5_MESSAGES.noReport);
       return successOk(repo.issueToken('report_step', person.id, REPORT_STEP_TTL_MS));
     },
@@ -93,7 +93,7 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
     CONTRACTS.h5IndividualInfo.path,
     { schema: { body: CONTRACTS.h5IndividualInfo.body, response: successResponses(CONTRACTS.h5IndividualInfo.data) } },
     async ({ body }) => {
-      const person = ctx.decryptIdentity(body);
+      const person = await ctx.decryptIdentity(body);
       const step = repo.token('report_step', body.token);
       if (!step || step.personId !== person.id || step.expiresAt <= Date.now()) {
         throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
