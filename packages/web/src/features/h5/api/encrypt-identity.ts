@@ -1,12 +1,5 @@
-import { CONTRACTS, H5, type H5EncryptedIdentity, type H5RsaPublicKey, type H5UserInfo } from '@credit-portal/shared';
+import { CONTRACTS, type H5EncryptedIdentity, type H5RsaPublicKey, type H5UserInfo } from '@credit-portal/shared';
 import { call } from '@/lib/api-client';
-
-/**
- * The largest modulus the report service's "129-digit setting" (spec §9) covers: the old RSA
- * library counts 16-bit digits and needs twice the key's digits plus one, so 129 digits hold a
- * 1024-bit key.
- */
-export const MAX_KEY_BITS = ((H5.rsaKeyDigits - 1) / 2) * 16;
 
 const derLength = (bytes: number): string => {
   const hex = bytes.toString(16).padStart(2, '0');
@@ -37,11 +30,11 @@ export const getRsaPublicKey = (): Promise<H5RsaPublicKey> =>
 
 /**
  * Encrypts name, ID number and the current time, each on its own, with the service's public key
- * (jsencrypt, PKCS#1 v1.5). jsencrypt is loaded only when a person asks for their report.
+ * (jsencrypt, PKCS#1 v1.5). The spec's "129-digit setting" (H5.rsaKeyDigits) sized the big
+ * numbers of the legacy RSA.js; jsencrypt sizes them from the key, so it needs none. jsencrypt is
+ * loaded only when the report is asked about.
  */
 export async function encryptIdentity(key: H5RsaPublicKey, user: H5UserInfo): Promise<H5EncryptedIdentity> {
-  if (key.PublicKeyModulus.replace(/^0+/, '').length * 4 > MAX_KEY_BITS)
-    throw new Error('RSA key longer than 1024 bits');
   const { JSEncrypt } = await import('jsencrypt');
   const rsa = new JSEncrypt();
   rsa.setPublicKey(publicKeyDer(key));

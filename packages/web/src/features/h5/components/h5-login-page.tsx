@@ -10,6 +10,7 @@ import { TEST_QUERY } from '../api/get-session';
 import { encodeChannel, getCertToken, testLogin } from '../api/login';
 import { clearH5Tokens, markH5Login, readPlatform, storeCertToken, storeIzToken } from '../h5-storage';
 import { H5Footer } from './h5-footer';
+import { leaveApp } from '../h5-navigation';
 import styles from './h5.module.css';
 
 /** The two ways into the app: linked entities (/h5/login) or the personal report (/h5/PersonCreditReportLogin). */
@@ -58,7 +59,7 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
       storeCertToken(token);
       const face = new URL(config.faceVerifyUrl, window.location.href);
       face.searchParams.set(H5_CERT_TOKEN_PARAM, token);
-      window.location.assign(face.toString());
+      leaveApp(face.toString());
     } catch (error) {
       message.error(errorMessage(error));
       setBusy(false);

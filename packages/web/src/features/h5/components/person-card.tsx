@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useReportAvailability } from '../api/get-report-availability';
 import { personalReportAddress } from '../api/open-personal-report';
+import { leaveApp } from '../h5-navigation';
 import styles from './h5.module.css';
 
 /** The person's card (spec §2.3): masked name and ID, then the personal report or why there is none. */
@@ -16,7 +17,7 @@ export function PersonCard({ user, h5Login }: { user: H5UserInfo; h5Login: boole
   const download = async () => {
     setOpening(true);
     try {
-      window.location.assign(await personalReportAddress(user));
+      leaveApp(await personalReportAddress(user));
     } catch (error) {
       message.error(errorMessage(error));
     } finally {

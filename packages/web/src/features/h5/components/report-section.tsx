@@ -8,7 +8,11 @@ export function ReportSectionBlock({ section }: { section: ReportSection }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
   return (
-    <section className={section.empty ? styles.sectionEmpty : styles.section} data-testid="h5-report-section">
+    <section
+      className={section.empty ? styles.sectionEmpty : styles.section}
+      aria-label={section.title}
+      data-empty={section.empty || undefined}
+    >
       <button
         type="button"
         className={styles.sectionToggle}
