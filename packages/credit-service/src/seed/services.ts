@@ -89,10 +89,15 @@ function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesS
     repo.linkEntity(owner, entity, role);
     links += 1;
   };
+  // The first three get the seeded applications below; the next ones stay free, so that each
+  // account can file a repair and an objection of its own on a new database.
   link(ownerA, withPenalties[0], '法定代表人');
   link(ownerA, withPenalties[1], '经办人');
+  link(ownerA, withPenalties[3], '法定代表人');
+  link(ownerA, withPenalties[4], '经办人');
   link(ownerA, clean[0], '法定代表人');
   link(ownerB, withPenalties[2], '法定代表人');
+  link(ownerB, withPenalties[5], '经办人');
   link(ownerB, clean[1], '经办人');
 
   let applications = 0;
@@ -143,6 +148,7 @@ function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesS
     'approve',
     'complete',
   ]);
+  // A second repair on the same entity only when it has another penalty to repair.
   fileAndReview(ownerA, withPenalties[0], 0, 'repair', '申请融资信贷', repairText, 6, ['accept', 'review']);
   fileAndReview(
     ownerA,
