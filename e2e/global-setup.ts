@@ -46,6 +46,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SEED_ENTITIES: '2000',
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
+      // The H5 app's hidden test login (off by default): h5.e2e.ts logs in with it.
+      H5_TEST_MODE: 'true',
+      CREDIT_SERVICE_REVIEW_TOKEN: REVIEW_TOKEN,
     },
     output: (label: string, line: string) => logs.push(`[${label}] ${line}`),
   }).catch((error: unknown) => {
