@@ -65,7 +65,10 @@ function SpecialReportForm({ session }: { session: LoginSession }) {
 export default function SpecialReportInfoPage() {
   const session = useLoginSession();
   useEffect(() => {
-    if (!session) handleNotLoggedIn();
+    if (session) return undefined;
+    // On the next turn: the router shell registers its navigate in an effect that runs after this one.
+    const timer = setTimeout(handleNotLoggedIn, 0);
+    return () => clearTimeout(timer);
   }, [session]);
   return (
     <div className={styles.page}>

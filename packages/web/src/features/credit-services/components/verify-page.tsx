@@ -117,7 +117,7 @@ export default function VerifyPage() {
           <MaterialsUpload limits={PDF_LIMITS} />
         </Form.Item>
         <Button type="primary" size="large" htmlType="submit" loading={fileCheck?.pending || byCode.isLoading}>
-          核验
+          立即核验
         </Button>
       </Form>
       {shown}
