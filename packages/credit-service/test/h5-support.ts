@@ -19,13 +19,20 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** An SMTP server on a free port (no TLS, no auth) that keeps every message it accepts. */
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * An SMTP server on a free port (no TLS, no auth) that keeps every message it accepts — or, with
+ * `refuse`, refuses every sender (554), like a mail server that is out of service.
+ */
+export async function startSmtp(options: { refuse?: boolean } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!options.refuse) return callback();
+      return callback(Object.assign(new Error('Service unavailable'), { responseCode: 554 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -494,11 +494,10 @@ describe('the entity report by e-mail', () => {
     expect(text).toContain(`报告编号：${sent.body.data.ReportNumber}`);
   });
 
-  it('says the mail failed when the SMTP server cannot be reached', async () => {
-    const down = await startSmtp();
-    const url = down.url;
-    await down.close();
-    const broken = await buildTestApp({ seedAsOf: AS_OF, h5TestMode: true, smtpUrl: url });
+  it('says the mail failed when the SMTP server refuses it', async () => {
+    // A refusing server rather than a closed port: a freed port may be another test's by then.
+    const down = await startSmtp({ refuse: true });
+    const broken = await buildTestApp({ seedAsOf: AS_OF, h5TestMode: true, smtpUrl: down.url });
     try {
       const login = await injectJson<Success<H5UserInfo>>(broken.app, {
         method: 'POST',
@@ -512,8 +511,10 @@ describe('the entity report by e-mail', () => {
         payload: reportRequest(user, { Email: 'lin@example.com' }),
       });
       expect(answer).toMatchObject({ status: 200, body: { Data: { Status: 0 }, Msg: H5_MESSAGES.reportMailFailed } });
+      expect(down.mails).toHaveLength(0);
     } finally {
       await broken.close();
+      await down.close();
     }
   });
 });
