@@ -34,7 +34,9 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 30_000 };
+/** A test of several round trips: generous on a loaded machine (no timing is asserted). */
+const LONG = { timeout: 180_000 };
 
 let product: InProcessProduct;
 let config: RuntimeConfig;
@@ -156,60 +158,68 @@ afterEach(() => {
 });
 
 describe('the H5 login', () => {
-  it('shows intro, services and notes, encodes the channel on mount, and hides the test login by default', async () => {
-    const before = await requestCount(API_PATHS.h5Encode);
-    render(
-      <TestProviders config={TEST_RUNTIME_CONFIG}>
-        <MemoryRouter>
-          <H5LoginPage flow="entities" />
-        </MemoryRouter>
-      </TestProviders>,
-    );
-    expect(screen.getByRole('heading', { name: '服务内容' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '登录须知' })).toBeInTheDocument();
-    expect(screen.getByText(/外国人永久居留身份证/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^登\s*录$/ })).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: '姓名' })).not.toBeInTheDocument();
-    await waitFor(async () => expect(await requestCount(API_PATHS.h5Encode)).toBe(before + 1));
-  });
+  it(
+    'shows intro, services and notes, encodes the channel on mount, and hides the test login by default',
+    LONG,
+    async () => {
+      const before = await requestCount(API_PATHS.h5Encode);
+      render(
+        <TestProviders config={TEST_RUNTIME_CONFIG}>
+          <MemoryRouter>
+            <H5LoginPage flow="entities" />
+          </MemoryRouter>
+        </TestProviders>,
+      );
+      expect(screen.getByRole('heading', { name: '服务内容' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: '登录须知' })).toBeInTheDocument();
+      expect(screen.getByText(/外国人永久居留身份证/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^登\s*录$/ })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: '姓名' })).not.toBeInTheDocument();
+      await waitFor(async () => expect(await requestCount(API_PATHS.h5Encode)).toBe(before + 1), SLOW);
+    },
+  );
 
-  it('hands the person to the face verification with a stored cert token, and exchanges it on the way back', async () => {
-    const user = userEvent.setup();
-    expect(config.h5TestMode).toBe(true);
-    const { unmount } = renderAppAt('#/h5/login');
-    await user.click(await screen.findByRole('button', { name: /^登\s*录$/ }, SLOW));
-    await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1), SLOW);
-    const face = new URL((leaveApp as Mock).mock.calls[0]![0] as string);
-    expect(`${face.origin}${face.pathname}`).toBe(config.faceVerifyUrl);
-    const token = face.searchParams.get(H5_CERT_TOKEN_PARAM)!;
-    expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBe(token);
-    expect(window.localStorage.getItem(H5.storageKeys.loginType)).toBe('H5');
+  it(
+    'hands the person to the face verification with a stored cert token, and exchanges it on the way back',
+    LONG,
+    async () => {
+      const user = userEvent.setup();
+      expect(config.h5TestMode).toBe(true);
+      const { unmount } = renderAppAt('#/h5/login');
+      await user.click(await screen.findByRole('button', { name: /^登\s*录$/ }, SLOW));
+      await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1), SLOW);
+      const face = new URL((leaveApp as Mock).mock.calls[0]![0] as string);
+      expect(`${face.origin}${face.pathname}`).toBe(config.faceVerifyUrl);
+      const token = face.searchParams.get(H5_CERT_TOKEN_PARAM)!;
+      expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBe(token);
+      expect(window.localStorage.getItem(H5.storageKeys.loginType)).toBe('H5');
 
-    // The face verification (the credit-service's stand-in) confirms the person and sends them back.
-    const person = demo();
-    const verified = await fetch(`${product.creditServiceUrl}${FACE_VERIFY_PATH}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        [H5_CERT_TOKEN_PARAM]: token,
-        name: person.name,
-        idNumber: person.idNumber,
-        consent: '1',
-      }),
-    });
-    expect(verified.status).toBe(303);
-    const back = new URL(verified.headers.get('location')!);
-    expect(back.hash.startsWith('#/h5/gtxy')).toBe(true);
-    unmount();
+      // The face verification (the credit-service's stand-in) confirms the person and sends them back.
+      const person = demo();
+      const verified = await fetch(`${product.creditServiceUrl}${FACE_VERIFY_PATH}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          [H5_CERT_TOKEN_PARAM]: token,
+          name: person.name,
+          idNumber: person.idNumber,
+          consent: '1',
+        }),
+      });
+      expect(verified.status).toBe(303);
+      const back = new URL(verified.headers.get('location')!);
+      expect(back.hash.startsWith('#/h5/gtxy')).toBe(true);
+      unmount();
 
-    renderAppAt(back.hash);
-    expect(await screen.findByText(maskName(person.name), {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByText(maskIdNumber(person.idNumber))).toBeInTheDocument();
-    expect(window.localStorage.getItem(H5.storageKeys.infotoken)).toBeTruthy();
-  });
+      renderAppAt(back.hash);
+      expect(await screen.findByText(maskName(person.name), {}, SLOW)).toBeInTheDocument();
+      expect(screen.getByText(maskIdNumber(person.idNumber))).toBeInTheDocument();
+      expect(window.localStorage.getItem(H5.storageKeys.infotoken)).toBeTruthy();
+    },
+  );
 
-  it('requires both name and ID for the test logins', async () => {
+  it('requires both name and ID for the test logins', LONG, async () => {
     const user = userEvent.setup();
     renderAppAt('#/h5/login');
     const name = await screen.findByRole('textbox', { name: '姓名' }, SLOW);
@@ -221,26 +231,30 @@ describe('the H5 login', () => {
     expect(window.location.hash).toBe('#/h5/login');
   });
 
-  it('logs in by the test token: the alternate channel hides 查询其他信用主体 and checks the report by the encrypted query', async () => {
-    const user = userEvent.setup();
-    const person = demo();
-    renderAppAt('#/h5/login');
-    await user.type(await screen.findByRole('textbox', { name: '姓名' }, SLOW), person.name);
-    await user.type(screen.getByRole('textbox', { name: '身份证号' }), person.idNumber);
-    const before = await requestCount(API_PATHS.h5PersonInfo);
-    await user.click(screen.getByRole('button', { name: '测试登录' }));
-    expect(await screen.findByText(maskName(person.name), {}, SLOW)).toBeInTheDocument();
-    expect(window.location.hash).toBe('#/h5/gtxy');
-    expect(window.localStorage.getItem(H5.storageKeys.izgtxytoken)).toBeTruthy();
-    // The RSA round trip: name and ID encrypted with jsencrypt, decrypted by the credit-service.
-    expect(await screen.findByRole('button', { name: /个人信用报告/ }, SLOW)).toBeInTheDocument();
-    expect(await requestCount(API_PATHS.h5PersonInfo)).toBe(before + 1);
-    expect(screen.queryByRole('link', { name: /查询其他信用主体/ })).not.toBeInTheDocument();
-  });
+  it(
+    'logs in by the test token: the alternate channel hides 查询其他信用主体 and checks the report by the encrypted query',
+    LONG,
+    async () => {
+      const user = userEvent.setup();
+      const person = demo();
+      renderAppAt('#/h5/login');
+      await user.type(await screen.findByRole('textbox', { name: '姓名' }, SLOW), person.name);
+      await user.type(screen.getByRole('textbox', { name: '身份证号' }), person.idNumber);
+      const before = await requestCount(API_PATHS.h5PersonInfo);
+      await user.click(screen.getByRole('button', { name: '测试登录' }));
+      expect(await screen.findByText(maskName(person.name), {}, SLOW)).toBeInTheDocument();
+      expect(window.location.hash).toBe('#/h5/gtxy');
+      expect(window.localStorage.getItem(H5.storageKeys.izgtxytoken)).toBeTruthy();
+      // The RSA round trip: name and ID encrypted with jsencrypt, decrypted by the credit-service.
+      expect(await screen.findByRole('button', { name: /个人信用报告/ }, SLOW)).toBeInTheDocument();
+      expect(await requestCount(API_PATHS.h5PersonInfo)).toBe(before + 1);
+      expect(screen.queryByRole('link', { name: /查询其他信用主体/ })).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('the H5 home page', () => {
-  it('shows the masked card, the report button and every linked entity with its status badge', async () => {
+  it('shows the masked card, the report button and every linked entity with its status badge', LONG, async () => {
     const person = demo();
     const expected = entitiesOf(person);
     expect(expected.length).toBeGreaterThan(1);
@@ -272,7 +286,7 @@ describe('the H5 home page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('opens the personal report page with the final token of the two encrypted steps', async () => {
+  it('opens the personal report page with the final token of the two encrypted steps', LONG, async () => {
     const user = userEvent.setup();
     markH5Login();
     renderAppAt(byParameters('/h5/gtxy', demo()));
@@ -285,7 +299,7 @@ describe('the H5 home page', () => {
     expect(report.headers.get('content-type')).toContain('application/pdf');
   });
 
-  it('tells a person without a report 暂无信息 with the eligibility reminder', async () => {
+  it('tells a person without a report 暂无信息 with the eligibility reminder', LONG, async () => {
     const person = personOf("residence = '外地'");
     markH5Login();
     renderAppAt(byParameters('/h5/gtxy', person));
@@ -295,7 +309,7 @@ describe('the H5 home page', () => {
     expect(within(card).queryByRole('button', { name: /个人信用报告/ })).not.toBeInTheDocument();
   });
 
-  it('shows 暂无数据 on the card for a missing name or ID number', async () => {
+  it('shows 暂无数据 on the card for a missing name or ID number', LONG, async () => {
     render(
       <TestProviders>
         <PersonCard user={{ Name: '', IdCard: '', Infotoken: 'unknown-token' }} h5Login />
@@ -306,7 +320,7 @@ describe('the H5 home page', () => {
     expect(await within(card).findByText(H5_MESSAGES.noInformation, {}, SLOW)).toBeInTheDocument();
   });
 
-  it('shows 暂无信息 for a person without linked entities', async () => {
+  it('shows 暂无信息 for a person without linked entities', LONG, async () => {
     const person = personOf('is_demo = 0 AND id IN (SELECT person_id FROM h5_person_entities)');
     db().prepare('DELETE FROM h5_person_entities WHERE person_id = ?').run(person.id);
     renderAppAt(byParameters('/h5/gtxy', person));
@@ -315,7 +329,7 @@ describe('the H5 home page', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('logs a list with bad data as a data error and shows nothing of it', async () => {
+  it('logs a list with bad data as a data error and shows nothing of it', LONG, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const realFetch = globalThis.fetch;
     // A broken upstream: the list inside Data.Data is not a list of entity records.
@@ -337,17 +351,21 @@ describe('the H5 home page', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('sends a person without any token to /h5/login, and one with a refused token too, with the message', async () => {
-    const { unmount } = renderAppAt('#/h5/gtxy');
-    expect(await screen.findByRole('button', { name: /^登\s*录$/ }, SLOW)).toBeInTheDocument();
-    expect(window.location.hash).toBe('#/h5/login');
-    unmount();
+  it(
+    'sends a person without any token to /h5/login, and one with a refused token too, with the message',
+    LONG,
+    async () => {
+      const { unmount } = renderAppAt('#/h5/gtxy');
+      expect(await screen.findByRole('button', { name: /^登\s*录$/ }, SLOW)).toBeInTheDocument();
+      expect(window.location.hash).toBe('#/h5/login');
+      unmount();
 
-    window.localStorage.setItem(H5.storageKeys.certToken, 'not-a-token');
-    renderAppAt('#/h5/gtxy');
-    expect(await findMessage(H5_MESSAGES.certNotVerified)).toBe('error');
-    await waitFor(() => expect(window.location.hash).toBe('#/h5/login'));
-  });
+      window.localStorage.setItem(H5.storageKeys.certToken, 'not-a-token');
+      renderAppAt('#/h5/gtxy');
+      expect(await findMessage(H5_MESSAGES.certNotVerified)).toBe('error');
+      await waitFor(() => expect(window.location.hash).toBe('#/h5/login'));
+    },
+  );
 });
 
 describe('the entity report by e-mail', () => {
@@ -360,32 +378,36 @@ describe('the entity report by e-mail', () => {
     return { user, dialog, entityName: article!.getAttribute('aria-label')! };
   }
 
-  it('warns on an empty address, confirms the address, 返回修改 goes back, and 发送 mails it with the server message', async () => {
-    const { user, dialog, entityName } = await openDialog();
-    expect(dialog).toHaveTextContent(entityName);
-    expect(dialog).toHaveTextContent(H5_MESSAGES.entityEmailNote);
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    expect(await findMessage(H5_MESSAGES.entityEmailEmpty)).toBe('warning');
-    expect(queryDialog('请确认邮箱地址')).not.toBeInTheDocument();
+  it(
+    'warns on an empty address, confirms the address, 返回修改 goes back, and 发送 mails it with the server message',
+    LONG,
+    async () => {
+      const { user, dialog, entityName } = await openDialog();
+      expect(dialog).toHaveTextContent(entityName);
+      expect(dialog).toHaveTextContent(H5_MESSAGES.entityEmailNote);
+      await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+      expect(await findMessage(H5_MESSAGES.entityEmailEmpty)).toBe('warning');
+      expect(queryDialog('请确认邮箱地址')).not.toBeInTheDocument();
 
-    // No format check: whatever is typed is confirmed.
-    await user.type(within(dialog).getByLabelText('邮箱地址'), 'lin@example.cn');
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    let confirm = await findDialog('请确认邮箱地址');
-    expect(confirm).toHaveTextContent('lin@example.cn');
-    await user.click(within(confirm).getByRole('button', { name: '返回修改' }));
-    await waitFor(() => expect(queryDialog('请确认邮箱地址')).not.toBeInTheDocument());
+      // No format check: whatever is typed is confirmed.
+      await user.type(within(dialog).getByLabelText('邮箱地址'), 'lin@example.cn');
+      await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+      let confirm = await findDialog('请确认邮箱地址');
+      expect(confirm).toHaveTextContent('lin@example.cn');
+      await user.click(within(confirm).getByRole('button', { name: '返回修改' }));
+      await waitFor(() => expect(queryDialog('请确认邮箱地址')).not.toBeInTheDocument());
 
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    confirm = await findDialog('请确认邮箱地址');
-    const mails = await outboxSize();
-    await user.click(within(confirm).getByRole('button', { name: /发\s*送/ }));
-    expect(await findMessage(H5_MESSAGES.entityMailSent)).toBe('success');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await outboxSize()).toBeGreaterThan(mails);
-  });
+      await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+      confirm = await findDialog('请确认邮箱地址');
+      const mails = await outboxSize();
+      await user.click(within(confirm).getByRole('button', { name: /发\s*送/ }));
+      expect(await findMessage(H5_MESSAGES.entityMailSent)).toBe('success');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await outboxSize()).toBeGreaterThan(mails);
+    },
+  );
 
-  it('shows a failure as an error and keeps the dialogs open', async () => {
+  it('shows a failure as an error and keeps the dialogs open', LONG, async () => {
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('邮箱地址'), 'lin@example.cn');
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
@@ -402,38 +424,42 @@ describe('the entity report by e-mail', () => {
 });
 
 describe('the personal report page', () => {
-  it('loads with the full-screen message, then shows the header and sections that toggle on their titles', async () => {
-    const user = userEvent.setup();
-    renderAppAt(byParameters('/h5/PersonCreditReport', demo()));
-    expect(await screen.findByText(H5_MESSAGES.loading, {}, SLOW)).toBeInTheDocument();
-    const head = await screen.findByRole('region', { name: '报告信息' }, SLOW);
-    expect(within(head).getByText('报告编号').nextElementSibling?.textContent).toMatch(/\S/);
-    expect(within(head).getByText('查询日期').nextElementSibling?.textContent).toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(screen.queryByText(H5_MESSAGES.loading)).not.toBeInTheDocument();
+  it(
+    'loads with the full-screen message, then shows the header and sections that toggle on their titles',
+    LONG,
+    async () => {
+      const user = userEvent.setup();
+      renderAppAt(byParameters('/h5/PersonCreditReport', demo()));
+      expect(await screen.findByText(H5_MESSAGES.loading, {}, SLOW)).toBeInTheDocument();
+      const head = await screen.findByRole('region', { name: '报告信息' }, SLOW);
+      expect(within(head).getByText('报告编号').nextElementSibling?.textContent).toMatch(/\S/);
+      expect(within(head).getByText('查询日期').nextElementSibling?.textContent).toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(screen.queryByText(H5_MESSAGES.loading)).not.toBeInTheDocument();
 
-    const titles = ['公安信息', '社会保险信息', '教育信息', '税务信息', '行政信息', '司法信息'];
-    for (const title of titles) expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
-    // Description and summary are not sections.
-    expect(screen.queryByRole('region', { name: '报告说明' })).not.toBeInTheDocument();
+      const titles = ['公安信息', '社会保险信息', '教育信息', '税务信息', '行政信息', '司法信息'];
+      for (const title of titles) expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+      // Description and summary are not sections.
+      expect(screen.queryByRole('region', { name: '报告说明' })).not.toBeInTheDocument();
 
-    const security = screen.getByRole('region', { name: '公安信息' });
-    const toggle = within(security).getByRole('button', { name: /公安信息/ });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(security).getByText('户籍信息')).toBeVisible();
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const security = screen.getByRole('region', { name: '公安信息' });
+      const toggle = within(security).getByRole('button', { name: /公安信息/ });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(within(security).getByText('户籍信息')).toBeVisible();
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-    // Social insurance: the latest month, payer, time and per item amounts; never a count.
-    const insurance = screen.getByRole('region', { name: '社会保险信息' });
-    expect(within(insurance).queryByText(/\d+条/)).not.toBeInTheDocument();
-    await user.click(within(insurance).getByRole('button', { name: /社会保险信息/ }));
-    expect(within(insurance).getAllByText('缴费单位').length).toBeGreaterThan(0);
-    expect(within(insurance).getAllByRole('columnheader', { name: '个人缴费金额' }).length).toBeGreaterThan(0);
-  });
+      // Social insurance: the latest month, payer, time and per item amounts; never a count.
+      const insurance = screen.getByRole('region', { name: '社会保险信息' });
+      expect(within(insurance).queryByText(/\d+条/)).not.toBeInTheDocument();
+      await user.click(within(insurance).getByRole('button', { name: /社会保险信息/ }));
+      expect(within(insurance).getAllByText('缴费单位').length).toBeGreaterThan(0);
+      expect(within(insurance).getAllByRole('columnheader', { name: '个人缴费金额' }).length).toBeGreaterThan(0);
+    },
+  );
 
-  it('checks the PDF e-mail address: empty, bad format, sent, and a refused send', async () => {
+  it('checks the PDF e-mail address: empty, bad format, sent, and a refused send', LONG, async () => {
     const user = userEvent.setup();
     const person = personOf("is_demo = 0 AND residence = '本地户籍'");
     renderAppAt(byParameters('/h5/PersonCreditReport', person));
@@ -463,7 +489,7 @@ describe('the personal report page', () => {
     expect(await findMessage(H5_MESSAGES.reportMailFailed)).toBe('error');
   });
 
-  it('keeps the dialog open on a click outside it', async () => {
+  it('keeps the dialog open on a click outside it', LONG, async () => {
     const user = userEvent.setup();
     renderAppAt(byParameters('/h5/PersonCreditReport', demo()));
     await user.click(await screen.findByRole('button', { name: /下载报告/ }, SLOW));
@@ -473,7 +499,7 @@ describe('the personal report page', () => {
     expect(screen.getByRole('dialog', { name: '发送报告至邮箱' })).toBeInTheDocument();
   });
 
-  it('goes to /h5/login without a person, and with the server message when there is no report', async () => {
+  it('goes to /h5/login without a person, and with the server message when there is no report', LONG, async () => {
     const { unmount } = renderAppAt('#/h5/PersonCreditReport');
     expect(await screen.findByRole('button', { name: /^登\s*录$/ }, SLOW)).toBeInTheDocument();
     expect(window.location.hash).toBe('#/h5/login');
@@ -486,7 +512,7 @@ describe('the personal report page', () => {
 });
 
 describe('/grxy', () => {
-  it('在本设备打开 leads to the H5 report login', async () => {
+  it('在本设备打开 leads to the H5 report login', LONG, async () => {
     renderAppAt('#/grxy');
     const button = await screen.findByRole('link', { name: /在本设备打开/ }, SLOW);
     expect(button.getAttribute('href')).toBe('#/h5/PersonCreditReportLogin');
