@@ -8,8 +8,15 @@ import { startProduct } from '../scripts/lib/product.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The credit-service itself (its review endpoint is not behind the gateway). */
+    creditServiceUrl: string;
+    /** The review token the credit-service runs with (the centre's reviewer, issue 11). */
+    reviewToken: string;
   }
 }
+
+/** The centre's review token in the browser suite: the tests move applications on as a reviewer would. */
+const REVIEW_TOKEN = 'e2e-review-token-0123456789';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,6 +63,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   });
   project.provide('baseUrl', product.url);
+  project.provide('creditServiceUrl', `http://127.0.0.1:${creditPort}`);
+  project.provide('reviewToken', REVIEW_TOKEN);
   return async () => {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
