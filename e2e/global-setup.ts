@@ -11,8 +11,15 @@ declare module 'vitest' {
     baseUrl: string;
     /** The file both services' log lines of this run are written to. */
     productLog: string;
+    /** The credit-service itself (its review endpoint is not behind the gateway). */
+    creditServiceUrl: string;
+    /** The review token the credit-service runs with (the centre's reviewer, issue 11). */
+    reviewToken: string;
   }
 }
+
+/** The centre's review token in the browser suite: the tests move applications on as a reviewer would. */
+const REVIEW_TOKEN = 'e2e-review-token-0123456789';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,6 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SEED_ENTITIES: '2000',
       LOG_LEVEL: 'info',
       REDIS_URL: '',
+      // The H5 app's hidden test login (off by default): h5.e2e.ts logs in with it.
+      H5_TEST_MODE: 'true',
+      CREDIT_SERVICE_REVIEW_TOKEN: REVIEW_TOKEN,
     },
     output: (label: string, line: string) => appendFileSync(productLog, `[${label}] ${line}\n`),
   }).catch((error: unknown) => {
@@ -63,6 +73,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('baseUrl', product.url);
   project.provide('productLog', productLog);
+  project.provide('creditServiceUrl', `http://127.0.0.1:${creditPort}`);
+  project.provide('reviewToken', REVIEW_TOKEN);
   return async () => {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });

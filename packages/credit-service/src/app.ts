@@ -24,6 +24,12 @@ import hetaoRoutes from './routes/hetao/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 import promiseRoutes from './routes/credit-lists/promises.js';
+import servicesRoutes from './routes/services/index.js';
+import { createReportService } from './reports/report-service.js';
+import h5Routes, { DEFAULT_H5_TOKEN_TTL_SECONDS, type EntityReportRenderer } from './routes/h5/index.js';
+import { createMailer, DEFAULT_MAIL_FROM, OUTBOX_DIR } from './mail/mailer.js';
+import outboxRoutes from './mail/outbox-routes.js';
+import { withLogRedaction } from './lib/log-redaction.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -31,6 +37,9 @@ export { CONTROL_PREFIX, INVALID_BODY, type FaultRequest, type FaultRule } from 
 export type { VisitLogSummary } from './repositories/visit-logs.js';
 export { DATABASE_FILE } from './db/open.js';
 export { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
+export { DEMO_PERSON } from './seed/h5.js';
+export { FACE_VERIFY_PATH } from './routes/h5/index.js';
+export { OUTBOX_PATH } from './mail/outbox-routes.js';
 
 /** How to build the credit-service. */
 export interface CreditServiceConfig {
@@ -57,6 +66,20 @@ export interface CreditServiceConfig {
   tokenTtlSeconds?: number;
   /** The portal's address, which the old-site pages (/oldsite/*) link back to. */
   portalUrl?: string;
+  /** HMAC-SHA256 key of issued credit reports; unset: a random key kept in the database. */
+  reportSigningKey?: string;
+  /** Token of the centre's review endpoint and page (X-Review-Token); unset: review is off. */
+  reviewToken?: string;
+  /** The H5 app's hidden test login (H5_TEST_MODE); default off. */
+  h5TestMode?: boolean;
+  /** Lifetime of the H5 cert tokens, izgtxytokens and Infotokens, seconds (default 1800). */
+  h5TokenTtlSeconds?: number;
+  /** SMTP server of outgoing mail (smtp:// or smtps://); unset: DATA_DIR/outbox, listed at /outbox. */
+  smtpUrl?: string;
+  /** From header of outgoing mail. */
+  mailFrom?: string;
+  /** Renders an entity's credit report for the H5 app's mail (default: the enterprise credit report of issue 11). */
+  entityReport?: EntityReportRenderer;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -74,7 +97,7 @@ const BODY_LIMIT = 2 * 1024 * 1024;
  * with the app.
  */
 export async function buildApp(config: CreditServiceConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: config.logger ?? false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({ logger: withLogRedaction(config.logger), bodyLimit: BODY_LIMIT });
   const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
 
   await app.register(errorHandlerPlugin);
@@ -111,6 +134,40 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(publicitySearchRoutes);
   await app.register(promiseRoutes);
   await app.register(hetaoRoutes);
+  // 信用服务 (issue 11): one report service (also app.reports, for the H5 app's entity report).
+  const reports = createReportService(app.db, {
+    portalUrl: accountOptions.portalUrl,
+    signingKey: config.reportSigningKey,
+  });
+  app.decorate('reports', reports);
+  await app.register(servicesRoutes, {
+    ...accountOptions,
+    dataDir: path.resolve(config.dataDir),
+    reports,
+    reviewToken: config.reviewToken,
+    seedAsOf: config.seedAsOf,
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+    outboxDir: path.join(path.resolve(config.dataDir), OUTBOX_DIR),
+  });
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(h5Routes, {
+    testMode: config.h5TestMode ?? false,
+    tokenTtlSeconds: config.h5TokenTtlSeconds ?? DEFAULT_H5_TOKEN_TTL_SECONDS,
+    portalUrl: accountOptions.portalUrl,
+    seedAsOf: config.seedAsOf,
+    mailer,
+    // The e-mailed entity report is the portal's enterprise credit report (issued, signed, verifiable).
+    entityReport:
+      config.entityReport ??
+      (async (entityId) => {
+        const { pdf, reportNumber } = await reports.issue('enterprise', { entityId: String(entityId) });
+        return { pdf, reportNumber };
+      }),
+  });
+  if (mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

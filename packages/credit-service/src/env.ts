@@ -1,5 +1,6 @@
 import { EnvReader, LOG_LEVELS, type EnvSource, type LogLevel } from '@credit-portal/shared';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './seed/generate.js';
+import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -13,9 +14,30 @@ export interface ServerSettings {
   oldSiteUrl: string | undefined;
   jwtSecret: string | undefined;
   portalUrl: string;
+  reportSigningKey: string | undefined;
+  reviewToken: string | undefined;
+  h5TestMode: boolean;
+  h5TokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
 }
 
 const HTTP = { protocols: ['http:', 'https:'], keepTrailingSlash: true };
+
+/** SMTP_URL: smtp:// or smtps://; its problems never repeat the value (it may hold a password). */
+function readSmtpUrl(read: EnvReader): string | undefined {
+  const raw = read.raw('SMTP_URL');
+  if (raw === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol === 'smtp:' || protocol === 'smtps:') return raw;
+  read.problem('SMTP_URL', 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587');
+  return undefined;
+}
 
 /**
  * Reads and validates the settings. Returns them, or one message per bad variable so that a
@@ -42,6 +64,12 @@ export function readSettings(
     jwtSecret: read.optionalString('CREDIT_SERVICE_JWT_SECRET', 32, Infinity) ?? undefined,
     // By default the gateway of this deployment: same machine, its GATEWAY_PORT.
     portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? `http://localhost:${gatewayPort}/`,
+    reportSigningKey: read.optionalString('REPORT_SIGNING_KEY', 32, Infinity) ?? undefined,
+    reviewToken: read.optionalString('CREDIT_SERVICE_REVIEW_TOKEN', 16, 200) ?? undefined,
+    h5TestMode: read.bool('H5_TEST_MODE', false),
+    h5TokenTtlSeconds: read.int('H5_INFOTOKEN_TTL_SECONDS', DEFAULT_H5_TOKEN_TTL_SECONDS, 60, 86_400),
+    smtpUrl: readSmtpUrl(read),
+    mailFrom: read.optionalString('MAIL_FROM', 3, 200) ?? undefined,
   };
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };

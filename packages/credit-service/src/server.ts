@@ -20,6 +20,12 @@ const app = await buildApp({
   oldSiteUrl: settings.oldSiteUrl,
   jwtSecret: settings.jwtSecret,
   portalUrl: settings.portalUrl,
+  reportSigningKey: settings.reportSigningKey,
+  reviewToken: settings.reviewToken,
+  h5TestMode: settings.h5TestMode,
+  h5TokenTtlSeconds: settings.h5TokenTtlSeconds,
+  smtpUrl: settings.smtpUrl,
+  mailFrom: settings.mailFrom,
 });
 
 let stopping = false;

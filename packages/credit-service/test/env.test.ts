@@ -14,6 +14,8 @@ describe('readSettings', () => {
         controls: false,
         oldSiteUrl: undefined,
         portalUrl: 'http://localhost:8080/',
+        h5TestMode: false,
+        h5TokenTtlSeconds: 1800,
       },
       errors: [],
     });
@@ -30,6 +32,10 @@ describe('readSettings', () => {
       CREDIT_SERVICE_CONTROLS: 'on',
       OLD_SITE_URL: 'https://old.xyyz.example',
       GATEWAY_PORT: '9000',
+      H5_TEST_MODE: 'on',
+      H5_INFOTOKEN_TTL_SECONDS: '600',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
+      MAIL_FROM: '信用云州 <noreply@example.org>',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -42,6 +48,10 @@ describe('readSettings', () => {
       oldSiteUrl: 'https://old.xyyz.example',
       // PORTAL_URL unset: the gateway of this deployment, on its own port.
       portalUrl: 'http://localhost:9000/',
+      h5TestMode: true,
+      h5TokenTtlSeconds: 600,
+      smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
+      mailFrom: '信用云州 <noreply@example.org>',
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -55,6 +65,7 @@ describe('readSettings', () => {
       LOG_LEVEL: 'loud',
       CREDIT_SERVICE_CONTROLS: 'maybe',
       OLD_SITE_URL: 'ftp://x',
+      SMTP_URL: 'http://mailer:secret@mail.example.org',
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -63,6 +74,8 @@ describe('readSettings', () => {
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
+      // The value is not repeated: it may hold a password.
+      'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
     ]);
   });
 });

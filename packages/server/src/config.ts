@@ -187,6 +187,8 @@ export function loadConfig(env: Env): GatewayConfig {
       securityFilingText: read.string('SECURITY_FILING_TEXT', '公安机关备案信息', 128),
       errorReportUrl: read.optionalUrl('ERROR_REPORT_URL', HTTP) ?? 'https://zfwzzc.www.gov.cn/',
       h5TestMode: read.bool('H5_TEST_MODE', false),
+      // The credit-service serves a stand-in of the external face verification (it stores no face data).
+      faceVerifyUrl: read.url('FACE_VERIFY_URL', `http://localhost:${creditServicePort}/faceverify`, HTTP),
     },
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
   };

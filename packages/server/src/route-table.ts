@@ -94,6 +94,30 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
   [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
   [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
+  // The H5 app (issue 12): personal, never cached. Every call that mints or exchanges a token is
+  // rate limited harder; the calls that render a PDF (and mail it) get a longer deadline.
+  [API_PATHS.h5CertToken]: { rateLimit: 'strict' },
+  [API_PATHS.h5CertExchange]: { rateLimit: 'strict' },
+  [API_PATHS.h5TestLogin]: { rateLimit: 'strict' },
+  [API_PATHS.h5TestUserInfo]: { rateLimit: 'strict' },
+  [API_PATHS.h5IzLogin]: { rateLimit: 'strict' },
+  [API_PATHS.h5PersonInfo]: { rateLimit: 'strict' },
+  [API_PATHS.h5IndividualToken]: { rateLimit: 'strict' },
+  [API_PATHS.h5IndividualInfo]: { rateLimit: 'strict' },
+  [API_PATHS.h5SendEmail]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.h5ReportPdf]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.h5ReportFile]: { timeoutMs: 30_000 },
+  // 信用服务 (issue 11): never cached (personal, uploads, generated files, one-off checks). The
+  // penalty search and every report or verification call are rate limited harder; generating a
+  // PDF and receiving up to UPLOAD_MAX_REQUEST_BYTES of materials get a longer deadline.
+  [API_PATHS.repairPunishSearch]: { rateLimit: 'strict' },
+  [API_PATHS.repairUpload]: { timeoutMs: 60_000 },
+  [API_PATHS.objectionUpload]: { timeoutMs: 60_000 },
+  [API_PATHS.enterpriseReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.specialReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.reportVerify]: { rateLimit: 'strict' },
+  [API_PATHS.reportVerifyFile]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.thirdPartyCheck]: { rateLimit: 'strict' },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
@@ -121,8 +145,9 @@ export function buildRouteTable(
   return routes.map((route) => {
     const policy = policies[route.path] ?? {};
     if (policy.cache) {
-      if (route.dialect === 'binary')
+      if (route.dialect === 'binary' || route.fileAnswer)
         throw new Error(`Route policy for ${route.path}: binary answers are never cached`);
+      if (route.multipartFields) throw new Error(`Route policy for ${route.path}: uploads are never cached`);
       if (route.upstream === 'report' || PERSONAL_PATH.test(route.path)) {
         throw new Error(`Route policy for ${route.path}: H5 and report calls are never cached`);
       }

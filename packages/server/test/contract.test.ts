@@ -193,6 +193,7 @@ describe('gateway contract', () => {
         'contactPhone',
         'dataSubmissionUrl',
         'errorReportUrl',
+        'faceVerifyUrl',
         'filingText',
         'filingUrl',
         'h5TestMode',

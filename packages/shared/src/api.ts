@@ -120,6 +120,73 @@ export const API_PATHS = {
   hetaoCheck: '/api/dmenterprise/GetIsXyht',
   /** GET ?id= (entity id) → { labels } (empty outside the zone). */
   hetaoLabels: '/api/dmenterprise/GetXyhtLabel',
+  // The H5 personal credit app (spec §7 "H5 calls" and "Credit-report calls"; issue 12).
+  /** POST { Platform, Remark, ComIp } → the encrypted wrapper (login page mount). */
+  h5Encode: '/api/user/peroncreditencode',
+  /** POST ?type= ('' or 'grxybg') { EncodeMsg?, ReturnUrl? } → a cert token for the face verification. */
+  h5CertToken: '/wechat/getgzhcerttoken',
+  /** GET ?certToken&type → user info once the face verification is done. */
+  h5CertExchange: '/user/getplainhist',
+  /** GET ?Name&IdCard&type (test mode) → Data: JSON string with izgtxytoken. */
+  h5TestLogin: '/user/GetPlainhistTes',
+  /** POST { Name, IdCard } (test mode) → user info. */
+  h5TestUserInfo: '/wechat/GetUserInfoTest',
+  /** GET ?Infotoken= (an izgtxytoken) → user info. */
+  h5IzLogin: '/user/GetIZLoginUser',
+  /** POST { Infotoken } → Data.Data: JSON string of the linked entities. */
+  h5Entities: '/wechat/CommercialSubject',
+  /** POST { Infotoken, BaseID, VersionCode G, CertNo, InquiryMode } → records an entity report request. */
+  h5EntityReportRequest: '/user/WeChatPdfGenerator',
+  /** POST { email, entID, entName, userID, versionCode G, Infotoken } → e-mails the entity report (successful, msg). */
+  h5SendEmail: '/user/MobileSendEmail',
+  /** POST H5ReportRequest → Success, Data.Status 10 when a personal report is available (newH5). */
+  h5ReportAvailability: '/api/user/getgrxyreportdata',
+  /** Not shown in the spec: chosen. POST ?action=GetRSAPublicKey {} → the RSA public key (report service). */
+  h5RsaPublicKey: '/grxy/handler',
+  /** Not shown in the spec: chosen. POST encrypted identity → Success = a personal report is available. */
+  h5PersonInfo: '/grxy/getPersonInfo',
+  /** Not shown in the spec: chosen. POST encrypted identity → the first token. */
+  h5IndividualToken: '/grxy/getIndividualtoken',
+  /** Not shown in the spec: chosen. POST encrypted identity + first token → the final token. */
+  h5IndividualInfo: '/grxy/setIndividualInfo',
+  /** Not shown in the spec: chosen. GET ?token= (the final token) → the personal report as a PDF (binary). */
+  h5ReportFile: '/grxy/report',
+  /** POST {report service} { Infotoken, UserName, IdentityCard, VersionCode C, ReportNumber } → Data.Status, Data.Data (tables). */
+  h5ReportData: '/user/GetGRXYReportData',
+  /** POST {report service} the same plus Email → Data.Status 10 when the PDF was sent. */
+  h5ReportPdf: '/user/GetGRXYReportPDF',
+  // 信用服务 (spec §2.1 xyfw, §7; issue 11). Bearer calls say so; multipart calls take the
+  // fields of their *FilingFieldsSchema plus the materials in UPLOAD_FILE_FIELD.
+  /** GET ?entNameOrPunishDocNo&pageIndex&pageSize → { list: RepairPunishRow[], totalCount }: penalties in publicity. */
+  repairPunishSearch: '/api/creditrepair/GetEntPunishInfoList',
+  /** GET → RepairPurpose[]. */
+  repairPurposes: '/api/creditrepair/GetCreditRepairPurposeList',
+  /** POST multipart (RepairFilingFields + files), bearer → Application (已提交). */
+  repairUpload: '/api/creditrepair/UploadCreditRepair',
+  /** GET ?applyNo=, bearer → Application with its timeline (the owner's only). */
+  repairFlow: '/api/creditrepair/GetCreditRepairFlow',
+  /** GET ?id= or ?creditCode=, bearer → { isMine, EntityId, EntName, CreditCode }. */
+  judgeMyBusiness: '/api/user/JudgeWhetherMyBusiness',
+  /** Not shown in the spec: chosen. GET, bearer → MyBusiness[]: the entities linked to the user. */
+  myBusinessList: '/api/user/MyBusinessList',
+  /** GET ?applyNo=, bearer → Application with its timeline (the owner's only). */
+  objectionFlow: '/api/creditobjection/GetCreditObjectFlow',
+  /** POST multipart (ObjectionFilingFields + files), bearer → Application (已提交). */
+  objectionUpload: '/api/creditobjection/UploadCreditObjection',
+  /** Not shown in the spec: chosen. GET ?applyNo=, bearer → Application (its Result once decided). */
+  objectionResult: '/api/creditobjection/GetCreditObjectResult',
+  /** Not shown in the spec: chosen. GET ?kind&pageIndex&pageSize, bearer → { list: Application[], totalCount }. */
+  myApplications: '/api/creditservice/MyApplications',
+  /** Not shown in the spec: chosen. POST ReportRequest → the enterprise credit report (application/pdf). */
+  enterpriseReport: '/api/creditreport/GenerateEnterpriseReport',
+  /** Not shown in the spec: chosen. POST ReportRequest, bearer (the user's own entity) → 专项信用报告 (application/pdf). */
+  specialReport: '/api/creditreport/GenerateSpecialReport',
+  /** Not shown in the spec: chosen. GET ?reportNo&code → ReportVerification. */
+  reportVerify: '/api/creditreport/VerifyReport',
+  /** Not shown in the spec: chosen. POST multipart (reportNo, code, the PDF in files) → ReportVerification with FileChecked. */
+  reportVerifyFile: '/api/creditreport/VerifyReportFile',
+  /** Not shown in the spec: chosen. GET ?creditCode&reportNo&code → ThirdPartyReport (/public/xyhc). */
+  thirdPartyCheck: '/api/creditreport/ThirdPartyCheck',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
@@ -159,6 +226,16 @@ export interface UpstreamRoute {
   emptyFieldMessages?: Readonly<Record<string, string>>;
   /** The SPA sends the stored JwtToken as a bearer token. */
   auth?: boolean;
+  /**
+   * A multipart/form-data route (file uploads): the schema of its text fields. The gateway streams
+   * the body through within UPLOAD_MAX_REQUEST_BYTES; the upstream validates fields and files.
+   */
+  multipartFields?: TSchema;
+  /**
+   * Success answers are a file (application/pdf), passed through untouched with its
+   * content-type and content-disposition; errors come in the route's dialect.
+   */
+  fileAnswer?: boolean;
 }
 
 /** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */

@@ -35,3 +35,5 @@ export * from './helpers/json-limits.js';
 export * from './helpers/log-redaction.js';
 export * from './schemas/credit-lists.js';
 export * from './schemas/hetao.js';
+export * from './schemas/services.js';
+export * from './helpers/h5-eligibility.js';

@@ -24,11 +24,18 @@ export async function startInProcessProduct(options: {
   seedEntities: number;
   env?: Record<string, string>;
   oldSiteOnCreditService?: boolean;
+  /** More credit-service settings (e.g. the review token of the centre's review endpoint). */
+  creditServiceConfig?: Partial<Parameters<typeof buildCreditService>[0]>;
 }): Promise<InProcessProduct> {
   // As in index.html: the route guard replaces the title of a page that has one.
   if (!document.head.querySelector('title')) document.head.append(document.createElement('title'));
   const dataDir = await mkdtemp(join(tmpdir(), 'credit-portal-web-'));
-  const creditService = await buildCreditService({ dataDir, seedEntities: options.seedEntities, controls: true });
+  const creditService = await buildCreditService({
+    dataDir,
+    seedEntities: options.seedEntities,
+    controls: true,
+    ...options.creditServiceConfig,
+  });
   const creditServiceUrl = await creditService.listen({ host: '127.0.0.1', port: 0 });
   const gateway = await buildGateway(
     loadConfig({

@@ -93,7 +93,8 @@ const portalRoutes = [
   ...interactionRows,
   ...jointRewardPunishmentRows,
   ...aboutRows,
-  ...servicesRows.filter((route) => route.layout !== 'main'),
+  // The third-party check (/public/xyhc) belongs to the credit services, tested in services*.test.tsx.
+  ...servicesRows.filter((route) => route.layout !== 'main' && route.path !== paths.publicCheck),
   ...standaloneRows.filter((route) => route.path === paths.areaDetails),
 ];
 

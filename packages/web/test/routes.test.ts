@@ -6,12 +6,8 @@ import { paths } from '@/lib/paths';
 
 const PATH_LOG_CODES = new Set<string>(Object.values(PATH_LOG));
 
-/**
- * Paths named in the paths module that have no row, each on purpose: the root redirects to the
- * home page; the landing page of 信用服务 and the public check page are the services issue's
- * (until then they land on /404 and the menu hides them).
- */
-const UNROUTED: readonly string[] = [paths.root, paths.services, paths.publicCheck];
+/** Paths named in the paths module that have no row, each on purpose: the root redirects to the home page. */
+const UNROUTED: readonly string[] = [paths.root];
 
 describe('the route table', () => {
   it('has one row per path', () => {
@@ -57,6 +53,9 @@ describe('the route table', () => {
     expect(findRoute(paths.notFound)?.layout).toBe('bare');
     expect(findRoute(paths.register)?.layout).toBe('page');
     expect(findRoute(paths.home)?.layout).toBe('main');
+    for (const path of [paths.h5Login, paths.h5ReportLogin, paths.h5Home, paths.h5Report]) {
+      expect(findRoute(path)?.layout, path).toBe('h5');
+    }
   });
 
   it('holds the foundation pages', () => {
@@ -87,6 +86,6 @@ describe('the route table', () => {
     expect(shown).toContain(paths.home);
     expect(shown).toContain(paths.news);
     expect(shown).toContain(paths.disclosure);
-    expect(shown).not.toContain(paths.services);
+    expect(shown).toContain(paths.services);
   });
 });

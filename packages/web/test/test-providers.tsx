@@ -23,6 +23,7 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   securityFilingText: '云公网安备00000000000000号',
   errorReportUrl: 'https://zfwzzc.www.gov.cn/',
   h5TestMode: false,
+  faceVerifyUrl: 'http://localhost:8090/faceverify',
 };
 
 /** The app's providers with a fixed runtime configuration and a fresh SWR cache. */

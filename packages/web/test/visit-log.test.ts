@@ -65,6 +65,13 @@ describe('a visit-log record', () => {
     expect(buildVisitRecord({ contentCode: '0105', param: '/x', visitorDevice: '1' }).visitorDevice).toBe('1');
   });
 
+  it('leaves tokens and personal query values out of the address', () => {
+    const param = '/h5/gtxy?certToken=abc&name=%E6%9E%97&idCard=350203198806150240&currentTab=2';
+    expect(buildVisitRecord({ contentCode: '0109', param }).param).toBe('/h5/gtxy?currentTab=2');
+    expect(buildVisitRecord({ contentCode: '0109', param: '/h5/gtxy?certToken=abc' }).param).toBe('/h5/gtxy');
+    expect(buildVisitRecord({ contentCode: '01', param: '/newszxy?LoginToken=t' }).param).toBe('/newszxy');
+  });
+
   it('is cut to the lengths the intake accepts', () => {
     const record = buildVisitRecord({ contentCode: 'c'.repeat(100), param: `/p?q=${'x'.repeat(5000)}` });
     expect(record.contentCode).toHaveLength(64);

@@ -549,4 +549,159 @@ CREATE TABLE promise_fulfilments (
 CREATE INDEX promise_fulfilments_by_date ON promise_fulfilments (checked_on DESC, id DESC);
 `,
   },
+  {
+    version: 11,
+    name: 'credit-services',
+    // Issue 11 (信用服务). owner is the login's subject key (user:<id>, or wechat:<openId> for an
+    // unbound chat-app login). Times are yyyy-mm-dd hh:mm:ss local, days yyyy-mm-dd. Materials are
+    // files under DATA_DIR/uploads (stored_name relative to it). A report keeps its canonical
+    // content (JSON), that content's SHA-256, the issued PDF's SHA-256, the hash of its
+    // verification code and an HMAC-SHA256 signature over all of them.
+    sql: `
+CREATE TABLE user_entities (
+  owner TEXT NOT NULL,
+  entity_id INTEGER NOT NULL REFERENCES entities (id),
+  role TEXT NOT NULL,
+  PRIMARY KEY (owner, entity_id)
+) WITHOUT ROWID;
+CREATE INDEX user_entities_by_entity ON user_entities (entity_id);
+
+CREATE TABLE service_applications (
+  id INTEGER PRIMARY KEY,
+  apply_no TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('repair', 'objection')),
+  owner TEXT NOT NULL,
+  entity_id INTEGER NOT NULL REFERENCES entities (id),
+  penalty_id INTEGER NOT NULL REFERENCES penalties (id),
+  purpose TEXT NOT NULL,
+  contact_name TEXT NOT NULL,
+  contact_phone TEXT NOT NULL,
+  description TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('submitted', 'accepted', 'reviewing', 'approved', 'rejected', 'completed')),
+  result TEXT NOT NULL DEFAULT '',
+  -- The penalty's CF_ZT before the filing, restored when the application is decided.
+  previous_state TEXT NOT NULL,
+  submitted_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX service_applications_by_owner ON service_applications (owner, id DESC);
+CREATE INDEX service_applications_by_penalty ON service_applications (penalty_id);
+
+CREATE TABLE application_steps (
+  id INTEGER PRIMARY KEY,
+  application_id INTEGER NOT NULL REFERENCES service_applications (id),
+  step TEXT NOT NULL CHECK (step IN ('submitted', 'accepted', 'reviewing', 'approved', 'rejected', 'completed')),
+  at TEXT NOT NULL,
+  handling_unit TEXT NOT NULL,
+  comment TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX application_steps_by_application ON application_steps (application_id, id);
+
+CREATE TABLE application_materials (
+  id INTEGER PRIMARY KEY,
+  application_id INTEGER NOT NULL REFERENCES service_applications (id),
+  file_name TEXT NOT NULL,
+  stored_name TEXT NOT NULL UNIQUE,
+  mime_type TEXT NOT NULL CHECK (mime_type IN ('application/pdf', 'image/jpeg', 'image/png')),
+  size INTEGER NOT NULL,
+  sha256 TEXT NOT NULL
+);
+CREATE INDEX application_materials_by_application ON application_materials (application_id, id);
+
+CREATE TABLE credit_reports (
+  report_no TEXT PRIMARY KEY,
+  report_type TEXT NOT NULL CHECK (report_type IN ('enterprise', 'special')),
+  entity_id INTEGER NOT NULL REFERENCES entities (id),
+  period_from TEXT NOT NULL,
+  period_to TEXT NOT NULL,
+  generated_at TEXT NOT NULL,
+  requested_by TEXT,
+  code_hash TEXT NOT NULL,
+  content TEXT NOT NULL CHECK (json_valid(content)),
+  content_digest TEXT NOT NULL,
+  pdf_sha256 TEXT NOT NULL,
+  signature TEXT NOT NULL
+);
+CREATE INDEX credit_reports_by_pdf ON credit_reports (pdf_sha256);
+`,
+  },
+  {
+    version: 12,
+    name: 'h5-personal-credit',
+    // The H5 app (issue 12): the persons' documents and residence (the eligibility rule of spec §1),
+    // the personal report in the config-table format of spec §3 (config rows, per-person data rows
+    // as JSON objects keyed by their Chinese column names, 序号 included), issued report numbers,
+    // tokens (stored as SHA-256 hashes; expiry in epoch ms), entity report requests and channels.
+    sql: `
+ALTER TABLE h5_persons ADD COLUMN gender TEXT NOT NULL DEFAULT '';
+ALTER TABLE h5_persons ADD COLUMN birth_date TEXT NOT NULL DEFAULT '';
+ALTER TABLE h5_persons ADD COLUMN residence TEXT NOT NULL DEFAULT '本地户籍' CHECK (residence IN ('本地户籍', '本地居住证', '外地'));
+ALTER TABLE h5_persons ADD COLUMN local_social_insurance INTEGER NOT NULL DEFAULT 1 CHECK (local_social_insurance IN (0, 1));
+ALTER TABLE h5_persons ADD COLUMN address TEXT NOT NULL DEFAULT '';
+ALTER TABLE h5_persons ADD COLUMN is_demo INTEGER NOT NULL DEFAULT 0 CHECK (is_demo IN (0, 1));
+
+CREATE TABLE h5_report_config (
+  version_code TEXT NOT NULL,
+  sort_order INTEGER NOT NULL,
+  source_table_en_name TEXT NOT NULL,
+  sort_name TEXT NOT NULL,
+  source_table_name TEXT NOT NULL,
+  sort_grade TEXT NOT NULL CHECK (sort_grade IN ('I', 'II', 'III')),
+  display_mode TEXT NOT NULL CHECK (display_mode IN ('1', '2')),
+  PRIMARY KEY (version_code, sort_order)
+) WITHOUT ROWID;
+
+CREATE TABLE h5_report_rows (
+  person_id INTEGER NOT NULL REFERENCES h5_persons (id),
+  table_name TEXT NOT NULL,
+  row_no INTEGER NOT NULL,
+  data TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+  PRIMARY KEY (person_id, table_name, row_no)
+) WITHOUT ROWID;
+
+CREATE TABLE h5_reports (
+  report_number TEXT PRIMARY KEY,
+  person_id INTEGER NOT NULL REFERENCES h5_persons (id),
+  query_date TEXT NOT NULL,
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX h5_reports_by_person ON h5_reports (person_id, created_at DESC);
+
+CREATE TABLE h5_tokens (
+  token_hash TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('cert', 'iz', 'info', 'report_step', 'report_final')),
+  person_id INTEGER REFERENCES h5_persons (id),
+  cert_type TEXT NOT NULL DEFAULT '',
+  return_url TEXT,
+  platform TEXT,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  verified_at INTEGER
+) WITHOUT ROWID;
+CREATE INDEX h5_tokens_by_expiry ON h5_tokens (expires_at);
+
+CREATE TABLE h5_entity_report_requests (
+  id INTEGER PRIMARY KEY,
+  request_id TEXT NOT NULL UNIQUE,
+  person_id INTEGER NOT NULL REFERENCES h5_persons (id),
+  entity_id INTEGER NOT NULL REFERENCES entities (id),
+  version_code TEXT NOT NULL CHECK (version_code = 'G'),
+  infotoken_hash TEXT NOT NULL,
+  cert_no TEXT NOT NULL,
+  inquiry_mode TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  sent_at TEXT,
+  sent_to TEXT,
+  report_number TEXT
+);
+CREATE INDEX h5_entity_report_requests_by_person ON h5_entity_report_requests (person_id, entity_id, id DESC);
+
+CREATE TABLE h5_channel_visits (
+  id INTEGER PRIMARY KEY,
+  platform TEXT NOT NULL,
+  remark TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

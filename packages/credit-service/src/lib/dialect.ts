@@ -12,7 +12,13 @@ import {
  * How a route answers: the CMS speaks `{ status, msg, data }`, the credit data API
  * `{ ErrorCode, Data, Msg }`; the district detail calls spell the message `msg` (spec §7).
  */
-export type ReplyDialect = { kind: 'msg' } | { kind: 'errorCode'; messageKey: 'Msg' | 'msg' };
+export type ReplyDialect =
+  | { kind: 'msg' }
+  | { kind: 'errorCode'; messageKey: 'Msg' | 'msg' }
+  // The H5 app's dialects (spec §7): { Success, Data, Msg }, { successful, msg, data }, { Data: { Status }, Msg }.
+  | { kind: 'success' }
+  | { kind: 'successful' }
+  | { kind: 'status' };
 
 const MSG: ReplyDialect = { kind: 'msg' };
 const ERROR_CODE: ReplyDialect = { kind: 'errorCode', messageKey: 'Msg' };
@@ -27,6 +33,7 @@ const LOWERCASE_MSG_PATHS: ReadonlySet<string> = new Set([
 function fromDialect(path: string, dialect: Dialect | 'binary'): ReplyDialect {
   if (dialect === 'msg') return MSG;
   if (dialect === 'errorCode') return LOWERCASE_MSG_PATHS.has(path) ? ERROR_CODE_LOWER : ERROR_CODE;
+  if (dialect === 'success' || dialect === 'successful' || dialect === 'status') return { kind: dialect };
   // Binary routes answer their errors in the dialect of the system they belong to.
   return path.toLowerCase().startsWith('/cms') ? MSG : ERROR_CODE;
 }
@@ -60,8 +67,18 @@ export function errorCodeOk<T>(data: T, message = '', messageKey: 'Msg' | 'msg' 
 
 /** An error answer (data null) in the given dialect. */
 export function errorBody(dialect: ReplyDialect, code: number, message: string): Record<string, unknown> {
-  if (dialect.kind === 'msg') return { status: code, msg: message, data: null };
-  return { ErrorCode: code, Data: null, [dialect.messageKey]: message };
+  switch (dialect.kind) {
+    case 'msg':
+      return { status: code, msg: message, data: null };
+    case 'errorCode':
+      return { ErrorCode: code, Data: null, [dialect.messageKey]: message };
+    case 'success':
+      return { Success: false, Data: null, Msg: message };
+    case 'successful':
+      return { successful: false, msg: message, data: null };
+    case 'status':
+      return { Data: null, Msg: message };
+  }
 }
 
 const MsgErrorSchema = MsgEnvelope(Type.Null());
@@ -75,6 +92,36 @@ export function msgResponses<T extends TSchema>(data: T) {
 /** Response schemas of a credit-API route. */
 export function errorCodeResponses<T extends TSchema>(data: T) {
   return { 200: ErrorCodeEnvelope(data), '4xx': ErrorCodeErrorSchema, '5xx': ErrorCodeErrorSchema };
+}
+
+/** A success answer of the H5 user API ({ Success, Data, Msg }). */
+export function successOk<T>(data: T, message = 'ok') {
+  return { Success: true, Data: data, Msg: message };
+}
+
+const nullable = <T extends TSchema>(data: T) => Type.Union([data, Type.Null()]);
+const SuccessSchema = <T extends TSchema>(data: T) =>
+  Type.Object({ Success: Type.Boolean(), Data: nullable(data), Msg: Type.String() });
+const SuccessfulSchema = <T extends TSchema>(data: T) =>
+  Type.Object({ successful: Type.Boolean(), msg: Type.String(), data: Type.Optional(nullable(data)) });
+const StatusSchema = <T extends TSchema>(data: T) => Type.Object({ Data: nullable(data), Msg: Type.String() });
+
+/** Response schemas of an H5 user-API route (Data null on a refusal). */
+export function successResponses<T extends TSchema>(data: T) {
+  const error = SuccessSchema(Type.Null());
+  return { 200: SuccessSchema(data), '4xx': error, '5xx': error };
+}
+
+/** Response schemas of the mail sender's route. */
+export function successfulResponses<T extends TSchema>(data: T) {
+  const error = SuccessfulSchema(Type.Null());
+  return { 200: SuccessfulSchema(data), '4xx': error, '5xx': error };
+}
+
+/** Response schemas of a report-service route (Data.Status 10 = ready / sent). */
+export function statusResponses<T extends TSchema>(data: T) {
+  const error = StatusSchema(Type.Null());
+  return { 200: StatusSchema(data), '4xx': error, '5xx': error };
 }
 
 /** Error responses only, for routes whose success answer is not JSON (images). */

@@ -5,7 +5,8 @@
  */
 
 /** Stable codes of the service's own errors. */
-export type ServiceErrorCode = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'gone' | 'too_many_requests';
+export type ServiceErrorCode =
+  'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_many_requests';
 
 /** Base of every error the service answers on purpose. */
 export abstract class ServiceError extends Error {
@@ -25,6 +26,13 @@ export class UnauthorizedError extends ServiceError {
   readonly statusCode = 401;
   readonly code = 'unauthorized';
   override readonly name = 'UnauthorizedError';
+}
+
+/** 403: a valid login asking for what is not its own (another person's data). */
+export class ForbiddenError extends ServiceError {
+  readonly statusCode = 403;
+  readonly code = 'forbidden';
+  override readonly name = 'ForbiddenError';
 }
 
 /** 404: the asked-for record does not exist (or is not public). */

@@ -4,9 +4,11 @@ import { CREDIT_LIST_CONTRACTS } from './credit-lists.js';
 import { CONTENT_CONTRACTS } from './content.js';
 import { DISCLOSURE_CONTRACTS } from './disclosure.js';
 import { DISTRICT_CONTRACTS } from './district.js';
+import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
 import { PORTAL_CONTRACTS } from './portal.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
+import { SERVICES_CONTRACTS } from './services.js';
 
 /**
  * Every upstream call, by name: its route and its contract (query, body and answer schemas). One
@@ -21,6 +23,8 @@ export const CONTRACTS = {
   ...ACCOUNT_CONTRACTS,
   ...CREDIT_LIST_CONTRACTS,
   ...HETAO_CONTRACTS,
+  ...H5_CONTRACTS,
+  ...SERVICES_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 

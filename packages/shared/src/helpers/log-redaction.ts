@@ -19,6 +19,8 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'password',
   'name',
   'username',
+  // The H5 mail call names the person as userID.
+  'userid',
   'realname',
   'idcard',
   'identitycard',

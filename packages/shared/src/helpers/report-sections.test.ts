@@ -22,12 +22,13 @@ const REPORT: ReportTables = {
         config('二、社会保险信息', 'I', 'Social'),
         config('（一）参保缴费', 'III', 'SocialInsurance'),
         config('三、说明', 'I', 'description'),
+        config('（一）说明事项', 'III', 'Household'),
         config('四、教育信息', 'I', 'Education'),
         config('（一）学历', 'III', 'Degree'),
         config('五、税务', 'I', 'Tax', '2', 'B'),
       ],
     },
-    { TableName: 'report', Rows: [{ ReportNumber: 'GR2026112100001' }] },
+    { TableName: 'report', Rows: [{ ReportNumber: 'GR2026112100001', QueryDate: '2026-11-21' }] },
     { TableName: 'Household', Rows: [{ 序号: 1, 姓名: '张三', 户籍地址: '云州市东湖区' }] },
     {
       TableName: 'Offence',
@@ -70,8 +71,13 @@ const REPORT: ReportTables = {
 describe('buildReportSections', () => {
   const built = buildReportSections(REPORT);
 
-  it('reads the report number from the second table', () => {
+  it('reads the report number and the query date from the second table', () => {
     expect(built.reportNumber).toBe('GR2026112100001');
+    expect(built.queryDate).toBe('2026-11-21');
+  });
+
+  it('skips a description section together with its items', () => {
+    expect(built.sections[1]!.items.map((i) => i.key)).toEqual(['SocialInsurance']);
   });
 
   it('makes grade I rows sections and grade III rows items, skipping description and other versions', () => {
@@ -107,6 +113,19 @@ describe('buildReportSections', () => {
       },
     ]);
     expect(item.showCount).toBe(false);
+    expect(item.insurance).toEqual([
+      {
+        payer: '云州市恒信科技有限公司',
+        paymentTime: '2026-10',
+        items: [
+          { coverage: '养老保险', personal: '420', unit: '840' },
+          { coverage: '工伤保险', personal: '0', unit: '0' },
+        ],
+      },
+    ]);
+    // The section of social insurance alone shows no count either, and is not greyed.
+    expect(built.sections[1]!.showCount).toBe(false);
+    expect(built.sections[1]!.empty).toBe(false);
   });
 
   it('greys empty sections', () => {
@@ -114,10 +133,67 @@ describe('buildReportSections', () => {
     expect(built.sections[0]!.empty).toBe(false);
   });
 
-  it('strips Chinese ordinal prefixes', () => {
-    expect(stripOrdinal('十二、司法信息')).toBe('司法信息');
-    expect(stripOrdinal('(三) 行政信息')).toBe('行政信息');
-    expect(stripOrdinal('1. 纳税')).toBe('纳税');
-    expect(stripOrdinal('公安信息')).toBe('公安信息');
+  it.each([
+    ['十二、司法信息', '司法信息'],
+    ['(三) 行政信息', '行政信息'],
+    ['（一）户籍信息', '户籍信息'],
+    ['1. 纳税', '纳税'],
+    ['二．税务信息', '税务信息'],
+    ['公安信息', '公安信息'],
+    ['一二三四', '一二三四'],
+  ])('strips the Chinese ordinal prefix of %s', (title, stripped) => {
+    expect(stripOrdinal(title)).toBe(stripped);
+  });
+});
+
+describe('buildReportSections on other shapes', () => {
+  it('finds a data table by its Chinese name, shows DisplayMode 1 items without a table and ignores grade II rows', () => {
+    const built = buildReportSections({
+      Tables: [
+        {
+          TableName: 'config',
+          Rows: [
+            config('一、司法信息', 'I', 'Judiciary'),
+            config('（一）裁判文书', 'II', 'Judgement'),
+            { ...config('1.民事判决', 'III', 'CivilCase', '1'), SourceTableName: '民事判决' },
+            config('（二）失信被执行人', 'III', 'Dishonest'),
+          ],
+        },
+        { TableName: 'report', Rows: [{ ReportNumber: 'GR1' }] },
+        { TableName: '民事判决', Rows: [{ 序号: 1, 案号: '（2025）云0202民初1号' }] },
+        { TableName: 'Dishonest', Rows: [] },
+        { TableName: 'summary', Rows: [{ 合计: 1 }] },
+      ],
+    });
+    expect(built.queryDate).toBe('');
+    expect(built.sections).toHaveLength(1);
+    const [civil, dishonest] = built.sections[0]!.items;
+    expect(civil).toMatchObject({ title: '民事判决', displayMode: '1', columns: ['案号'], showCount: false });
+    expect(dishonest).toMatchObject({ title: '失信被执行人', rows: [], showCount: false });
+    expect(built.sections[0]).toMatchObject({ count: 1, showCount: false, empty: false });
+  });
+
+  it('builds nothing from no tables, and an item before any section is dropped', () => {
+    expect(buildReportSections({ Tables: [] })).toEqual({ reportNumber: '', queryDate: '', sections: [] });
+    const built = buildReportSections({
+      Tables: [{ TableName: 'config', Rows: [config('（一）户籍', 'III', 'Household')] }],
+    });
+    expect(built.sections).toEqual([]);
+  });
+
+  it('reads grades in any case and versions other than C only when asked', () => {
+    const tables: ReportTables = {
+      Tables: [
+        {
+          TableName: 'config',
+          Rows: [config('一、教育', 'i', 'Edu', '2', 'B'), config('（一）学历', 'iii', 'Degree', '2', 'B')],
+        },
+        { TableName: 'report', Rows: [{ ReportNumber: 'GR2' }] },
+        { TableName: 'Degree', Rows: [{ 学历: '本科' }, { 学历: '硕士' }] },
+      ],
+    };
+    expect(buildReportSections(tables).sections).toEqual([]);
+    const built = buildReportSections(tables, 'B');
+    expect(built.sections[0]).toMatchObject({ title: '教育', count: 2, showCount: true, empty: false });
   });
 });

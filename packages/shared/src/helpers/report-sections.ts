@@ -10,6 +10,15 @@ export interface ReportItem {
   rows: Array<Record<string, string>>;
   /** Shown only when there is more than one row; never for social insurance. */
   showCount: boolean;
+  /** The social-insurance item only: the latest month by payer unit, each coverage item's amounts. */
+  insurance?: InsuranceMonth[];
+}
+
+/** One payer unit's payments of the latest month (spec §3). */
+export interface InsuranceMonth {
+  payer: string;
+  paymentTime: string;
+  items: Array<{ coverage: string; personal: string; unit: string }>;
 }
 
 /** A collapsible section of the personal report. */
@@ -17,7 +26,7 @@ export interface ReportSection {
   key: string;
   title: string;
   items: ReportItem[];
-  /** Number of rows over all items. */
+  /** Number of rows over its items, social insurance not counted. */
   count: number;
   /** Shown only when the section has more than one row. */
   showCount: boolean;
@@ -27,11 +36,15 @@ export interface ReportSection {
 
 export interface BuiltReport {
   reportNumber: string;
+  /** The query date of the report-number table ('' when it has none). */
+  queryDate: string;
   sections: ReportSection[];
 }
 
 /** Name of the report-number field in the second table. */
 export const REPORT_NUMBER_FIELD = 'ReportNumber';
+/** Name of the query-date field in the second table. */
+export const REPORT_DATE_FIELD = 'QueryDate';
 /** Tables that are never shown as sections. */
 export const SKIPPED_TABLES = ['description', 'summary'] as const;
 /** Serial-number columns are omitted. */
@@ -43,8 +56,9 @@ const AMOUNT_COLUMNS = new Set<string>(['个人缴费金额', '单位缴费金�
 
 /** Strips a Chinese ordinal prefix: '一、公安信息' → '公安信息', '（二）户籍' → '户籍'. */
 export function stripOrdinal(title: string): string {
+  // An ordinal is numerals in brackets, or numerals followed by a separator; bare numerals are words.
   return title
-    .replace(/^\s*[（(]?[一二三四五六七八九十百零〇]+[)）]?\s*[、.．:：]?\s*/, '')
+    .replace(/^\s*(?:[（(][一二三四五六七八九十百零〇\d]+[)）]|[一二三四五六七八九十百零〇]+\s*[、.．:：])\s*/, '')
     .replace(/^\s*\d+\s*[、.．]\s*/, '')
     .trim();
 }
@@ -66,13 +80,24 @@ function tableRows(
 function socialInsuranceRows(table: ReportTable | undefined): {
   columns: string[];
   rows: Array<Record<string, string>>;
+  insurance: InsuranceMonth[];
 } {
   const { columns, rows } = tableRows(table, SOCIAL_INSURANCE_COLUMNS);
   const latest = rows.reduce((max, row) => (row['缴费时间']! > max ? row['缴费时间']! : max), '');
   const kept = rows
     .filter((row) => row['缴费时间'] === latest)
     .map((row) => Object.fromEntries(columns.map((c) => [c, AMOUNT_COLUMNS.has(c) && row[c] === '' ? '0' : row[c]!])));
-  return { columns, rows: kept };
+  const byPayer = new Map<string, InsuranceMonth>();
+  for (const row of kept) {
+    const payer = row['缴费单位']!;
+    let month = byPayer.get(payer);
+    if (!month) {
+      month = { payer, paymentTime: row['缴费时间']!, items: [] };
+      byPayer.set(payer, month);
+    }
+    month.items.push({ coverage: row['险种']!, personal: row['个人缴费金额']!, unit: row['单位缴费金额']! });
+  }
+  return { columns, rows: kept, insurance: [...byPayer.values()] };
 }
 
 function asConfigRow(row: ReportRow): ReportConfigRow {
@@ -96,12 +121,18 @@ export function buildReportSections(report: ReportTables, versionCode = 'C'): Bu
   const byName = new Map(dataTables.map((table) => [table.TableName, table]));
   const skipped = new Set<string>(SKIPPED_TABLES);
   const reportNumber = cellText(numberTable?.Rows[0]?.[REPORT_NUMBER_FIELD]);
+  const queryDate = cellText(numberTable?.Rows[0]?.[REPORT_DATE_FIELD]);
+
   const sections: ReportSection[] = [];
   let current: ReportSection | undefined;
 
   for (const config of (configTable?.Rows ?? []).map(asConfigRow)) {
     if (config.VersionCode && config.VersionCode !== versionCode) continue;
-    if (skipped.has(config.SourceTableENName.toLowerCase())) continue;
+    if (skipped.has(config.SourceTableENName.toLowerCase())) {
+      // A skipped section takes its items with it.
+      if (config.SortGrade === 'I') current = undefined;
+      continue;
+    }
     if (config.SortGrade === 'I') {
       current = {
         key: config.SourceTableENName || config.SortName,
@@ -116,21 +147,30 @@ export function buildReportSections(report: ReportTables, versionCode = 'C'): Bu
     }
     if (config.SortGrade !== 'III' || !current) continue;
     const isSocial = config.SourceTableENName === SOCIAL_INSURANCE_TABLE;
-    const table = byName.get(config.SourceTableENName);
-    const { columns, rows } = isSocial ? socialInsuranceRows(table) : tableRows(table);
-    current.items.push({
+    // Data tables are named by the config row's English name (the Chinese name is accepted too).
+    const table = byName.get(config.SourceTableENName) ?? byName.get(config.SourceTableName);
+    const item: ReportItem = {
       key: config.SourceTableENName,
       title: stripOrdinal(config.SortName || config.SourceTableName),
       displayMode: config.DisplayMode === '1' ? '1' : '2',
-      columns,
-      rows,
-      showCount: !isSocial && rows.length > 1,
-    });
-    current.count += rows.length;
+      columns: [],
+      rows: [],
+      showCount: false,
+    };
+    if (isSocial) {
+      const built = socialInsuranceRows(table);
+      Object.assign(item, { columns: built.columns, rows: built.rows, insurance: built.insurance });
+    } else {
+      const built = tableRows(table);
+      Object.assign(item, { columns: built.columns, rows: built.rows, showCount: built.rows.length > 1 });
+      // Social insurance is shown without a count, so only other rows are counted.
+      current.count += built.rows.length;
+    }
+    current.items.push(item);
   }
   for (const section of sections) {
-    section.empty = section.count === 0;
+    section.empty = section.items.every((item) => item.rows.length === 0);
     section.showCount = section.count > 1;
   }
-  return { reportNumber, sections };
+  return { reportNumber, queryDate, sections };
 }

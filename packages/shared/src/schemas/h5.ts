@@ -24,16 +24,16 @@ export type H5EntityRecord = Static<typeof H5EntityRecordSchema>;
 
 /** H5 personal-report request payload (spec §3). */
 export const H5ReportRequestSchema = Type.Object({
-  Infotoken: Type.String({ minLength: 1 }),
-  UserName: Type.String(),
-  IdentityCard: Type.String(),
+  Infotoken: Type.String({ minLength: 1, maxLength: 128 }),
+  UserName: Type.String({ maxLength: 50 }),
+  IdentityCard: Type.String({ maxLength: 32 }),
   VersionCode: Type.Literal('C'),
-  ReportNumber: Type.String(),
-  printPlatform: Type.Optional(Type.String()),
+  ReportNumber: Type.String({ maxLength: 64 }),
+  printPlatform: Type.Optional(Type.String({ maxLength: 32 })),
   printStyle: Type.Optional(Type.Literal('1')),
-  useType: Type.Optional(Type.String()),
-  otherUseType: Type.Optional(Type.String()),
-  Email: Type.Optional(Type.String()),
+  useType: Type.Optional(Type.String({ maxLength: 32 })),
+  otherUseType: Type.Optional(Type.String({ maxLength: 200 })),
+  Email: Type.Optional(Type.String({ maxLength: 254 })),
 });
 export type H5ReportRequest = Static<typeof H5ReportRequestSchema>;
 
@@ -65,3 +65,210 @@ export type ReportConfigRow = Static<typeof ReportConfigRowSchema>;
 /** The report tables: [config, report-number, ...data tables] (Data.Data is this as a JSON string). */
 export const ReportTablesSchema = Type.Object({ Tables: Type.Array(ReportTableSchema) });
 export type ReportTables = Static<typeof ReportTablesSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * The H5 calls (spec §7 "H5 calls" and "Credit-report calls"): requests and answers. Paths are in
+ * API_PATHS (h5*), contract rows in contracts/h5.ts. Dialects: the H5 user API answers
+ * { Success, Data, Msg }; the mail sender { successful, msg, data }; the report service
+ * { Data: { Status, Data }, Msg } with Status 10 meaning ready / sent.
+ * ---------------------------------------------------------------------------------------------- */
+
+const TOKEN = Type.String({ minLength: 1, maxLength: 128 });
+const NAME = Type.String({ minLength: 1, maxLength: 50 });
+const ID_CARD = Type.String({ minLength: 1, maxLength: 32 });
+/** A value encrypted with the RSA public key by jsencrypt (PKCS#1 v1.5, base64). */
+const CIPHER = Type.String({ minLength: 1, maxLength: 1024 });
+
+/** Where the face-verification page is told to send the person back (cert-token kinds). */
+export const H5_CERT_TYPES = ['', 'grxybg'] as const;
+export type H5CertType = (typeof H5_CERT_TYPES)[number];
+const CertType = Type.Union([Type.Literal(''), Type.Literal('grxybg')]);
+
+/**
+ * POST /api/user/peroncreditencode on the login page's mount: the channel the person came from.
+ * ComIp is a client placeholder; the service records the address the gateway saw.
+ */
+export const H5EncodeRequestSchema = Type.Object({
+  Platform: Type.String({ minLength: 1, maxLength: 32 }),
+  Remark: Type.Optional(Type.String({ maxLength: 200 })),
+  ComIp: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type H5EncodeRequest = Static<typeof H5EncodeRequestSchema>;
+/** Its answer's Data: the encrypted wrapper (opaque), passed on with the cert-token request. */
+export const H5EncodeMessageSchema = Type.String();
+
+/** ?type= of the cert-token request: '' for the entity app, 'grxybg' for the personal report. */
+export const H5CertTokenQuerySchema = Type.Object({ type: Type.Optional(CertType) });
+export type H5CertTokenQuery = Static<typeof H5CertTokenQuerySchema>;
+/**
+ * Body of the cert-token request. ReturnUrl is where the face-verification page sends the person
+ * back (the SPA's own address; the service accepts the portal's origin and loopback addresses only).
+ */
+export const H5CertTokenRequestSchema = Type.Object({
+  EncodeMsg: Type.Optional(Type.String({ maxLength: 2048 })),
+  ReturnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type H5CertTokenRequest = Static<typeof H5CertTokenRequestSchema>;
+/** Data of the cert-token answer: the cert token itself. */
+export const H5TokenSchema = Type.String();
+
+/** GET /user/getplainhist: a verified cert token → user info. */
+export const H5CertExchangeQuerySchema = Type.Object({ certToken: TOKEN, type: Type.Optional(CertType) });
+export type H5CertExchangeQuery = Static<typeof H5CertExchangeQuerySchema>;
+
+/** GET /user/GetIZLoginUser: an alternate-channel token (izgtxytoken), sent as Infotoken → user info. */
+export const H5InfotokenQuerySchema = Type.Object({ Infotoken: TOKEN });
+export type H5InfotokenQuery = Static<typeof H5InfotokenQuerySchema>;
+
+/** GET /user/GetPlainhistTes (test mode only): name and ID → Data, a JSON string `{"izgtxytoken":"…"}`. */
+export const H5TestLoginQuerySchema = Type.Object({ Name: NAME, IdCard: ID_CARD, type: Type.Optional(CertType) });
+export type H5TestLoginQuery = Static<typeof H5TestLoginQuerySchema>;
+/** The JSON inside the test login's Data. */
+export const H5TestLoginTokenSchema = Type.Object({ izgtxytoken: Type.String() });
+export type H5TestLoginToken = Static<typeof H5TestLoginTokenSchema>;
+
+/** POST /wechat/GetUserInfoTest (test mode only): name and ID → user info directly. */
+export const H5TestUserInfoRequestSchema = Type.Object({ Name: NAME, IdCard: ID_CARD });
+export type H5TestUserInfoRequest = Static<typeof H5TestUserInfoRequestSchema>;
+
+/** Body of the calls that carry only the Infotoken (the entity list). */
+export const H5InfotokenRequestSchema = Type.Object({ Infotoken: TOKEN });
+export type H5InfotokenRequest = Static<typeof H5InfotokenRequestSchema>;
+/** POST /wechat/CommercialSubject answer: Data.Data is a JSON string of H5EntityRecord[]. */
+export const H5EntityListSchema = Type.Object({ Data: Type.String() });
+export type H5EntityList = Static<typeof H5EntityListSchema>;
+/** The list inside H5EntityList.Data (the SPA checks it with this schema; bad data shows nothing). */
+export const H5EntityRecordsSchema = Type.Array(H5EntityRecordSchema);
+
+/** ?action= of the RSA public-key call. */
+export const H5RsaKeyQuerySchema = Type.Object({ action: Type.Literal('GetRSAPublicKey') });
+export type H5RsaKeyQuery = Static<typeof H5RsaKeyQuerySchema>;
+/** The RSA public key in hex (jsencrypt: `new JSEncrypt().getKey().setPublic(modulus, exponent)`). */
+export const H5RsaPublicKeySchema = Type.Object({
+  PublicKeyExponent: Type.String(),
+  PublicKeyModulus: Type.String(),
+});
+export type H5RsaPublicKey = Static<typeof H5RsaPublicKeySchema>;
+
+/**
+ * The encrypted identity of the personal-report steps: name, ID number and the current time in
+ * milliseconds (as a decimal string), each encrypted on its own with the RSA public key. The
+ * Infotoken says whose session it is; the decrypted identity must be its person.
+ */
+export const H5EncryptedIdentitySchema = Type.Object({
+  Infotoken: TOKEN,
+  name: CIPHER,
+  idCard: CIPHER,
+  timestamp: CIPHER,
+});
+export type H5EncryptedIdentity = Static<typeof H5EncryptedIdentitySchema>;
+/** getPersonInfo (the encrypted availability check): Success says whether a personal report is available. */
+export const H5PersonInfoSchema = Type.Object({ HasReport: Type.Boolean() });
+export type H5PersonInfo = Static<typeof H5PersonInfoSchema>;
+/** setIndividualInfo: the identity again plus the first token → the final token (Data). */
+export const H5IndividualInfoRequestSchema = Type.Object({ ...H5EncryptedIdentitySchema.properties, token: TOKEN });
+export type H5IndividualInfoRequest = Static<typeof H5IndividualInfoRequestSchema>;
+/** GET of the personal report file (PDF) with the final token: the "external report page". */
+export const H5ReportFileQuerySchema = Type.Object({ token: TOKEN });
+export type H5ReportFileQuery = Static<typeof H5ReportFileQuerySchema>;
+
+/** POST /user/WeChatPdfGenerator: records an entity report request (type G, purpose 个人查询信用). */
+export const H5EntityReportRequestSchema = Type.Object({
+  BaseID: Type.String({ minLength: 1, maxLength: 64 }),
+  VersionCode: Type.Literal('G'),
+  Infotoken: TOKEN,
+  CertNo: Type.String({ maxLength: 64 }),
+  InquiryMode: Type.String({ minLength: 1, maxLength: 32 }),
+});
+export type H5EntityReportRequest = Static<typeof H5EntityReportRequestSchema>;
+/** Its Data: the request's number. */
+export const H5EntityReportRecordSchema = Type.Object({ RequestId: Type.String() });
+export type H5EntityReportRecord = Static<typeof H5EntityReportRecordSchema>;
+
+/** POST /user/MobileSendEmail: e-mails the entity's credit report (the recorded request's) as a PDF. */
+export const H5SendEmailRequestSchema = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  entID: Type.String({ minLength: 1, maxLength: 64 }),
+  entName: Type.String({ maxLength: 200 }),
+  userID: Type.String({ maxLength: 50 }),
+  versionCode: Type.Literal('G'),
+  Infotoken: TOKEN,
+});
+export type H5SendEmailRequest = Static<typeof H5SendEmailRequestSchema>;
+/** Its data: the number of the report that was sent. */
+export const H5SentReportSchema = Type.Object({ ReportNumber: Type.String() });
+export type H5SentReport = Static<typeof H5SentReportSchema>;
+
+/** POST /api/user/getgrxyreportdata (newH5 availability): Status 10 when a personal report is available. */
+export const H5ReportAvailabilitySchema = Type.Object({ Status: Type.Number(), ReportNumber: Type.String() });
+export type H5ReportAvailability = Static<typeof H5ReportAvailabilitySchema>;
+
+/** POST {report service}/user/GetGRXYReportData. ReportNumber empty: a new report is numbered. */
+export const H5ReportDataRequestSchema = Type.Object({
+  Infotoken: TOKEN,
+  UserName: Type.String({ maxLength: 50 }),
+  IdentityCard: Type.String({ maxLength: 32 }),
+  VersionCode: Type.Literal('C'),
+  ReportNumber: Type.String({ maxLength: 64 }),
+});
+export type H5ReportDataRequest = Static<typeof H5ReportDataRequestSchema>;
+/** The report service's Data: Status (10 = ready / sent) and, for the data call, the tables as a JSON string (ReportTables). */
+export const H5ReportDataSchema = Type.Object({ Status: Type.Number(), Data: Type.Optional(Type.String()) });
+export type H5ReportData = Static<typeof H5ReportDataSchema>;
+/** POST {report service}/user/GetGRXYReportPDF: the same plus the address the PDF goes to. */
+export const H5ReportPdfRequestSchema = Type.Object({
+  ...H5ReportDataRequestSchema.properties,
+  Email: Type.String({ maxLength: 254 }),
+});
+export type H5ReportPdfRequest = Static<typeof H5ReportPdfRequestSchema>;
+
+/**
+ * The query parameter carrying the cert token, both to the face-verification page
+ * (`{faceVerifyUrl}?certToken=…`) and back to the SPA (appended to the ReturnUrl's hash query).
+ */
+export const H5_CERT_TOKEN_PARAM = 'certToken';
+
+/** Documents a person of the H5 app may hold (spec §1). */
+export const H5_DOCUMENT_TYPES = [
+  '居民身份证',
+  '普通护照',
+  '港澳台居民居住证',
+  '港澳居民来往内地通行证',
+  '台湾居民来往大陆通行证',
+  '外国人永久居留身份证',
+] as const;
+export type H5DocumentType = (typeof H5_DOCUMENT_TYPES)[number];
+
+/** Where a person lives, as the eligibility rule of spec §1 needs it. */
+export const H5_RESIDENCES = ['本地户籍', '本地居住证', '外地'] as const;
+export type H5Residence = (typeof H5_RESIDENCES)[number];
+
+/** The spec's quoted H5 messages, and the ones this product chose where it is silent. */
+export const H5_MESSAGES = {
+  testLoginEmpty: '姓名或身份证号不能为空',
+  entityEmailEmpty: '邮箱地址不能为空！',
+  entityEmailNote: '请填写有效的邮箱地址，无效的邮箱将影响信用报告的接收和保存。',
+  reportEmailEmpty: '邮箱不能为空！',
+  reportEmailInvalid: '邮箱格式不正确，请输入正确的邮箱！',
+  reportMailSent: '邮件发送成功！',
+  reportMailFailed: '邮件发送失败',
+  loading: '正在获取信息，请稍候',
+  noInformation: '暂无信息',
+  eligibility:
+    '个人公共信用报告面向年满18周岁、具有本市户籍，或持有本市居住证且在本市缴纳社会保险的人员。可使用的证件：居民身份证、普通护照、港澳台居民居住证、港澳居民来往内地通行证、台湾居民来往大陆通行证、外国人永久居留身份证。',
+  // The service's answers.
+  loginExpired: '登录已过期，请重新登录',
+  certNotVerified: '人脸识别未完成或已失效，请重新登录',
+  notOwnData: '只能查询本人的信用信息',
+  testModeOff: '测试登录未开启',
+  personNotFound: '未找到该人员的身份信息',
+  entityNotLinked: '该主体不在您的关联主体中',
+  requestMissing: '请先提交信用报告申请',
+  decryptFailed: '加密信息无法识别，请重新获取公钥后再试',
+  timestampStale: '请求已过期，请重试',
+  reportTokenInvalid: '报告凭证无效或已过期，请重新获取',
+  noReport: '暂无个人公共信用报告',
+  entityMailSent: '信用报告已发送至您的邮箱，请注意查收',
+  mailFailed: '邮件发送失败，请稍后再试',
+  returnUrlRefused: '返回地址不被允许',
+} as const;

@@ -22,5 +22,7 @@ export const RuntimeConfigSchema = Type.Object({
   errorReportUrl: Type.String(),
   /** The H5 hidden test mode (off by default). */
   h5TestMode: Type.Boolean(),
+  /** The face-verification page of the H5 login (`?certToken=`); the credit-service's stand-in by default. */
+  faceVerifyUrl: Type.String(),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfigSchema>;

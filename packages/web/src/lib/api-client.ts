@@ -50,6 +50,8 @@ export interface RequestOptions {
   query?: QueryParams;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead of a JSON body (uploads). */
+  formData?: FormData;
   /** A user token, sent as a bearer token. */
   token?: string;
   /** Send the stored JwtToken as the bearer token (spec §7: a GET with the token read from storage). */
@@ -90,7 +92,7 @@ function isEnvelope(value: unknown): value is Envelope {
  * The not-logged-in rule of spec §7, in this one place: tell the user, forget the real-name
  * authentication and send them to the tips page.
  */
-function handleNotLoggedIn(): void {
+export function handleNotLoggedIn(): void {
   appMessage().error({ content: MESSAGES.notRealNameLoggedIn, key: ERROR_CODES.notLoggedIn });
   removeStorage(STORAGE_KEYS.realAuthInfo);
   appNavigate(paths.realNameTips);
@@ -117,14 +119,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !options.formData) headers['Content-Type'] = 'application/json';
   const token = options.token ?? (options.auth ? readStorage(STORAGE_KEYS.jwtToken) : null);
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // A FormData body sets its own multipart Content-Type with the boundary.
+      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
     });
   } catch {
@@ -137,6 +140,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
  * into its data, or throws an ApiError carrying the envelope's code and message.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(path, options)).data;
+}
+
+/** Like request(), keeping the successful envelope whole (its message is the upstream's own text). */
+async function requestEnvelope<T>(path: string, options: RequestOptions): Promise<Envelope<T>> {
   const response = await withTimeout(send(path, options), options.timeoutMs ?? CLIENT_TIMEOUT_MS);
   let body: unknown;
   try {
@@ -147,9 +155,51 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (!isEnvelope(body)) {
     throw new ApiError(CLIENT_ERROR_CODES.invalidResponse, CLIENT_MESSAGES.invalid_response, response.status);
   }
-  if (body.ok && response.ok) return body.data as T;
+  if (body.ok && response.ok) return body as Envelope<T>;
   if (body.code === ERROR_CODES.notLoggedIn) handleNotLoggedIn();
   throw new ApiError(body.code, body.message || CLIENT_MESSAGES.fallback, response.status);
+}
+
+/** A file the gateway passed through untouched (spec: binary answers), with the name it was sent under. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (filename* first); '' when the answer named none. */
+  fileName: string;
+}
+
+function fileNameOf(disposition: string | null): string {
+  if (!disposition) return '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed name: fall back to the plain one.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? '';
+}
+
+/**
+ * Like request(), for an answer that is a file (a PDF): a failure still comes as the normalized
+ * envelope and throws the same ApiError, with the not-logged-in rule applied.
+ */
+export async function requestFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await withTimeout(send(path, options), options.timeoutMs ?? CLIENT_TIMEOUT_MS);
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('application/json')) {
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+  // A JSON answer is an envelope: request's own unwrapping tells the error (or the odd success) apart.
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(CLIENT_ERROR_CODES.invalidResponse, CLIENT_MESSAGES.invalid_response, response.status);
+  }
+  if (isEnvelope(body) && body.code === ERROR_CODES.notLoggedIn) handleNotLoggedIn();
+  const message = isEnvelope(body) && body.message ? body.message : CLIENT_MESSAGES.fallback;
+  throw new ApiError(isEnvelope(body) ? body.code : CLIENT_ERROR_CODES.invalidResponse, message, response.status);
 }
 
 /** True when retrying cannot help: the request itself was refused (4xx) or the user must log in. */
@@ -172,6 +222,8 @@ export interface CallOptions<R extends UpstreamRoute> {
   body?: ContractBody<R>;
   /** A user token other than the stored one (e.g. the phone's own login), sent as a bearer token. */
   token?: string;
+  /** A multipart body (the route's upload), sent instead of `body`. */
+  formData?: FormData;
   timeoutMs?: number;
 }
 
@@ -184,6 +236,36 @@ export function call<R extends UpstreamRoute>(route: R, options: CallOptions<R> 
     method: route.methods[0],
     query: options.query as QueryParams | undefined,
     body: options.body,
+    formData: options.formData,
+    token: options.token,
+    auth: route.auth === true,
+    timeoutMs: options.timeoutMs,
+  });
+}
+
+/** Like call(), with the answer's message too (a sender's own success text, shown to the person). */
+export async function callWithMessage<R extends UpstreamRoute>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<{ data: ContractData<R>; message: string }> {
+  const envelope = await requestEnvelope<ContractData<R>>(route.path, {
+    method: route.methods[0],
+    query: options.query as QueryParams | undefined,
+    body: options.body,
+    token: options.token,
+    auth: route.auth === true,
+    timeoutMs: options.timeoutMs,
+  });
+  return { data: envelope.data, message: envelope.message };
+}
+
+/** Calls an upstream route whose answer is a file (a report PDF), by its contract row like call(). */
+export function callFile<R extends UpstreamRoute>(route: R, options: CallOptions<R> = {}): Promise<DownloadedFile> {
+  return requestFile(route.path, {
+    method: route.methods[0],
+    query: options.query as QueryParams | undefined,
+    body: options.body,
+    formData: options.formData,
     token: options.token,
     auth: route.auth === true,
     timeoutMs: options.timeoutMs,

@@ -75,7 +75,29 @@ export const paths = {
   services: '/xyfw',
   searchList: '/xyfw/search',
   realNameTips: '/xyfw/wwfwgb/tipspage',
+  /** Third-party credit check: credit code + report number + code (the guard drops its query). */
   publicCheck: '/public/xyhc',
+  creditRepair: '/xyfw/xyxf',
+  creditRepairSearch: '/xyfw/xyxf/search',
+  /** The repair filing form (query punishId and docNo, from the search). */
+  creditRepairReport: '/xyfw/xyxf/report',
+  /** The user's repair applications, each with its number and timeline; login. */
+  creditRepairProgress: '/xyfw/xyxf/document-submit',
+  creditObjection: '/xyfw/xyyy',
+  creditObjectionSearch: '/xyfw/xyyy/search',
+  /** An objection's progress and result by its application number (query applyNo); login. */
+  creditObjectionResult: '/xyfw/xyyy/result',
+  /** The objection filing form (query punishId and docNo, from the search). */
+  creditObjectionReport: '/xyfw/xyyy/report',
+  /** The enterprise credit report (PDF). */
+  creditReport: '/xyfw/xybg',
+  /** 专项信用报告, instead of certificates of no violation. */
+  specialReport: '/xyfw/wwfwgb',
+  specialReportExplain: '/xyfw/wwfwgb/explain',
+  /** The special report itself: real-name login (spec §6–7). */
+  specialReportInfo: '/xyfw/wwfwgb/reportInfo',
+  /** Public verification of a report (query no and code, from its QR code). */
+  reportVerify: '/xyfw/verify',
   /** Entity details (query id); needs login. */
   searchDetails: '/xyfw/search/details',
   /** The named route SearchMore: the search with every subject type and search tips. */
@@ -120,6 +142,13 @@ export const paths = {
   promiseInfo: '/sxcn/NewEntPromiseInfo',
   /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
   oldSiteEntry: '/newszxy',
+  // The H5 personal credit app (spec §2.3), designed for phones.
+  /** Linked entities and the personal card; test mode reads ?name=&idCard=. */
+  h5Home: '/h5/gtxy',
+  h5Login: '/h5/login',
+  /** The same login for the personal report: lands on h5Report. */
+  h5ReportLogin: '/h5/PersonCreditReportLogin',
+  h5Report: '/h5/PersonCreditReport',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,7 +1,13 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
-import { ERROR_CODES, USER_TOKEN_FIELDS, type Dialect, type Envelope } from '@credit-portal/shared';
+import {
+  ERROR_CODES,
+  UPLOAD_MAX_REQUEST_BYTES,
+  USER_TOKEN_FIELDS,
+  type Dialect,
+  type Envelope,
+} from '@credit-portal/shared';
 import type { Answer, ProducedAnswer } from '../../cache/cache-entry.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
 import { GatewayError, retryAfter } from '../../lib/errors.js';
@@ -31,8 +37,15 @@ function envelopeBytes(envelope: Envelope, serializeData: DataSerializer | null)
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 
-/** Form and multipart bodies are streamed to the upstream as they came, within UPLOAD_LIMIT_BYTES. */
+/**
+ * Form and multipart bodies are streamed to the upstream as they came, within UPLOAD_LIMIT_BYTES,
+ * or within the shared UPLOAD_MAX_REQUEST_BYTES on the upload routes (rows with multipartFields).
+ */
 const RAW_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** File answers (rows with fileAnswer): the types passed through, and the headers kept with them. */
+const FILE_TYPES = /^application\/pdf\b/i;
+const FILE_HEADERS = ['content-type', 'content-disposition', 'x-report-number'];
 
 /**
  * The proxy: one route per row of the route table, and nothing else reaches an upstream. JSON
@@ -45,12 +58,13 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
 
   // Upstream routes take JSON, or raw form/multipart bodies (text/plain is removed app-wide in app.ts).
   app.addContentTypeParser(RAW_CONTENT_TYPES, (request, payload, done) => {
+    const limit = request.routeOptions.config?.uploadLimitBytes ?? uploadLimitBytes;
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > uploadLimitBytes) {
+    if (Number.isFinite(declared) && declared > limit) {
       done(new GatewayError(413, ERROR_CODES.payloadTooLarge), undefined);
       return;
     }
-    done(null, payload.pipe(new ByteLimit(uploadLimitBytes)));
+    done(null, payload.pipe(new ByteLimit(limit)));
   });
 
   // Every answer of a proxy route says x-cache, refusals before the handler (400, 413, 415) too.
@@ -77,6 +91,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       },
       config: {
         ...(route.emptyFieldMessages ? { emptyFieldMessages: route.emptyFieldMessages } : {}),
+        ...(route.multipartFields ? { uploadLimitBytes: UPLOAD_MAX_REQUEST_BYTES } : {}),
         ...(route.rateLimit === 'strict'
           ? { rateLimit: { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } }
           : {}),
@@ -106,7 +121,8 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     const { search } = splitUrl(request.url);
     const raw = request.body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
-    const produce = () => callUpstream(request, method, search, dialect, client, timeoutMs, serializeData);
+    const produce = () =>
+      callUpstream(request, method, search, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
     const bypass = route.cache === null || raw || carriesUserToken(request, params);
     request.upstreamName = client.name;
 
@@ -142,6 +158,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     client: UpstreamClient,
     timeoutMs: number,
     serializeData: DataSerializer | null,
+    fileAnswer: boolean,
   ): Promise<ProducedAnswer> {
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -176,6 +193,15 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       throw err;
     }
     request.upstreamMs = response.latencyMs;
+    // A generated file (a report's PDF) passes through byte for byte with its own headers.
+    if (fileAnswer && response.status === 200 && FILE_TYPES.test(String(response.headers['content-type'] ?? ''))) {
+      const headers: Record<string, string> = {};
+      for (const name of FILE_HEADERS) {
+        const value = response.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      return { statusCode: 200, headers, body: response.body, cacheable: false };
+    }
     const { statusCode, envelope } = normalizeUpstreamAnswer(dialect, response.status, response.headers, response.body);
     if (statusCode === 502 && response.status < 500) {
       request.log.warn(
@@ -246,6 +272,10 @@ class ByteLimit extends Transform {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The largest raw (form or multipart) body of this route; default UPLOAD_LIMIT_BYTES. */
+    uploadLimitBytes?: number;
+  }
   interface FastifyRequest {
     /** The upstream a proxied request went to (for the request log line). */
     upstreamName: string | null;

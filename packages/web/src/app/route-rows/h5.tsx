@@ -1,7 +1,50 @@
-import type { AppRoute } from '../route-kit';
+import { PATH_LOG } from '@credit-portal/shared';
+import { paths } from '@/lib/paths';
+import { page, sectionRows } from '../route-kit';
+
+const loginMeta = {
+  keywords: ['个人信用', '人脸识别', '信用报告'],
+  description: '经人脸识别实名认证后，查询本人名下的市场主体、获取主体信用报告和本人公共信用信息报告。',
+};
 
 /**
- * The H5 personal credit app (/h5/*, spec §2.3): rows with layout 'h5' and section 'personal'.
- * The app's pages are not built yet; `test/routes.test.ts` lists the h5 paths as unrouted until they are.
+ * The H5 personal credit app (/h5/*, spec §2.3): phone pages in the 'h5' frame. Only the login is
+ * on the site map; the others need a verified person.
  */
-export const h5Rows: readonly AppRoute[] = [];
+export const h5Rows = sectionRows({ section: 'personal', pathLog: PATH_LOG.personal, layout: 'h5', inSiteMap: false }, [
+  {
+    path: paths.h5Login,
+    label: '个人信用查询',
+    breadcrumb: [{ label: '个人信用查询' }],
+    meta: loginMeta,
+    inSiteMap: true,
+    page: page(() => import('@/features/h5/components/h5-login-page'), { flow: 'entities' as const }),
+  },
+  {
+    path: paths.h5ReportLogin,
+    label: '个人公共信用信息报告',
+    breadcrumb: [{ label: '个人公共信用信息报告' }],
+    meta: loginMeta,
+    page: page(() => import('@/features/h5/components/h5-login-page'), { flow: 'report' as const }),
+  },
+  {
+    path: paths.h5Home,
+    label: '我的信用主体',
+    breadcrumb: [{ label: '我的信用主体' }],
+    meta: {
+      keywords: ['关联主体', '企业信用报告'],
+      description: '本人名下的市场主体，及其信用报告的邮件发送。',
+    },
+    page: page(() => import('@/features/h5/components/h5-home-page')),
+  },
+  {
+    path: paths.h5Report,
+    label: '个人公共信用信息报告',
+    breadcrumb: [{ label: '个人公共信用信息报告' }],
+    meta: {
+      keywords: ['个人公共信用信息报告', '公安', '社保', '教育', '税务', '行政管理', '司法'],
+      description: '本人的公共信用信息报告：公安、社保、教育、税务、行政管理和司法信息。',
+    },
+    page: page(() => import('@/features/h5/components/h5-report-page')),
+  },
+]);

@@ -1,12 +1,138 @@
 import { PATH_LOG } from '@credit-portal/shared';
+import type { ComponentType } from 'react';
 import { RedirectWithQuery } from '@/components/redirect-with-query';
 import { paths } from '@/lib/paths';
-import { page, sectionRows } from '../route-kit';
+import { page, sectionRows, type RowInput } from '../route-kit';
 
 const SEARCH = '信用主体查询';
 
-/** 信用服务 (xyfw): entity search and details, the real-name tips, personal credit, lending and the service guide. */
+type Crumb = { label: string; path?: string };
+const SERVICES = { label: '信用服务', path: paths.services };
+const REPAIR = { label: '信用修复', path: paths.creditRepair };
+const OBJECTION = { label: '信用异议', path: paths.creditObjection };
+const SPECIAL = { label: '专项信用报告', path: paths.specialReport };
+
+/** A page of the credit services (features/credit-services): under 信用服务 and the given parents. */
+const serviceRow = (
+  path: string,
+  label: string,
+  parents: readonly Crumb[],
+  load: () => Promise<{ default: ComponentType<object> }>,
+  meta: { keywords: string[]; description: string },
+  extra: Partial<RowInput> = {},
+): RowInput => ({
+  path,
+  label,
+  breadcrumb: [...parents, { label }],
+  meta,
+  page: page(load),
+  ...extra,
+});
+
+const load = {
+  home: () => import('@/features/credit-services/components/services-home-page'),
+  repair: () => import('@/features/credit-services/components/repair-intro-page'),
+  repairSearch: () => import('@/features/credit-services/components/repair-search-page'),
+  repairReport: () => import('@/features/credit-services/components/repair-report-page'),
+  repairProgress: () => import('@/features/credit-services/components/repair-progress-page'),
+  objection: () => import('@/features/credit-services/components/objection-intro-page'),
+  objectionSearch: () => import('@/features/credit-services/components/objection-search-page'),
+  objectionResult: () => import('@/features/credit-services/components/objection-result-page'),
+  objectionReport: () => import('@/features/credit-services/components/objection-report-page'),
+  creditReport: () => import('@/features/credit-services/components/credit-report-page'),
+  special: () => import('@/features/credit-services/components/special-report-page'),
+  specialExplain: () => import('@/features/credit-services/components/special-report-explain-page'),
+  specialInfo: () => import('@/features/credit-services/components/special-report-info-page'),
+  verify: () => import('@/features/credit-services/components/verify-page'),
+  publicCheck: () => import('@/features/credit-services/components/public-check-page'),
+};
+
+/** 信用服务's own pages: repair, objection, the two reports, their verification and the third-party check. */
+const creditServiceRows: RowInput[] = [
+  serviceRow(paths.services, '信用服务', [], load.home, {
+    keywords: ['信用服务', '信用修复', '信用异议', '信用报告', '报告核验'],
+    description: '信用服务：在线办理信用修复、信用异议，获取企业信用报告和专项信用报告，在线核验报告。',
+  }),
+  serviceRow(paths.creditRepair, '信用修复', [SERVICES], load.repair, {
+    keywords: ['信用修复', '行政处罚', '停止公示'],
+    description: '信用修复：申请条件、申请材料、办理流程与在线申请入口。',
+  }),
+  serviceRow(paths.creditRepairSearch, '查询处罚', [SERVICES, REPAIR], load.repairSearch, {
+    keywords: ['信用修复', '行政处罚查询'],
+    description: '按企业名称或处罚决定书文号查询公示中的行政处罚，选择需要修复的记录。',
+  }),
+  serviceRow(
+    paths.creditRepairReport,
+    '修复申请',
+    [SERVICES, REPAIR],
+    load.repairReport,
+    { keywords: ['信用修复', '修复申请'], description: '填写信用修复申请并上传证明材料。' },
+    { inSiteMap: false },
+  ),
+  serviceRow(paths.creditRepairProgress, '修复进度', [SERVICES, REPAIR], load.repairProgress, {
+    keywords: ['信用修复', '办理进度', '补充材料'],
+    description: '我的信用修复申请：申请编号、办理进度和补充材料。',
+  }),
+  serviceRow(paths.creditObjection, '信用异议', [SERVICES], load.objection, {
+    keywords: ['信用异议', '异议申请'],
+    description: '信用异议：申请条件、申请材料、办理流程与在线申请入口。',
+  }),
+  serviceRow(paths.creditObjectionSearch, '查询信息', [SERVICES, OBJECTION], load.objectionSearch, {
+    keywords: ['信用异议', '行政处罚查询'],
+    description: '按企业名称或处罚决定书文号查询公示中的信息，选择提出异议的记录。',
+  }),
+  serviceRow(paths.creditObjectionResult, '结果查询', [SERVICES, OBJECTION], load.objectionResult, {
+    keywords: ['信用异议', '结果查询', '申请编号'],
+    description: '按申请编号查询信用异议的办理进度和核查结果。',
+  }),
+  serviceRow(
+    paths.creditObjectionReport,
+    '异议申请',
+    [SERVICES, OBJECTION],
+    load.objectionReport,
+    { keywords: ['信用异议', '异议申请'], description: '填写信用异议申请并上传证明材料。' },
+    { inSiteMap: false },
+  ),
+  serviceRow(paths.creditReport, '企业信用报告', [SERVICES], load.creditReport, {
+    keywords: ['企业信用报告', '公共信用信息报告', 'PDF'],
+    description: '企业公共信用信息报告：选择主体和报告期间，在线生成并下载PDF。',
+  }),
+  serviceRow(paths.specialReport, '专项信用报告', [SERVICES], load.special, {
+    keywords: ['专项信用报告', '无违法违规证明'],
+    description: '以专项信用报告代替有无违法违规记录证明：办理条件与流程。',
+  }),
+  serviceRow(paths.specialReportExplain, '报告说明', [SERVICES, SPECIAL], load.specialExplain, {
+    keywords: ['专项信用报告', '报告说明'],
+    description: '专项信用报告的内容、报告期间和真伪核验。',
+  }),
+  serviceRow(
+    paths.specialReportInfo,
+    '申请专项信用报告',
+    [SERVICES, SPECIAL],
+    load.specialInfo,
+    { keywords: ['专项信用报告', '实名登录'], description: '实名登录后为本人名下的企业生成专项信用报告。' },
+    { inSiteMap: false },
+  ),
+  serviceRow(paths.reportVerify, '报告核验', [SERVICES], load.verify, {
+    keywords: ['报告核验', '报告编号', '校验码'],
+    description: '输入报告编号和校验码（或扫描报告二维码），核验信用报告的真伪和内容。',
+  }),
+  serviceRow(
+    paths.publicCheck,
+    '第三方信用核查',
+    [],
+    load.publicCheck,
+    {
+      keywords: ['第三方信用核查', '信用报告'],
+      description: '经授权的第三方凭统一社会信用代码、报告编号和校验码查看信用报告。',
+    },
+    { layout: 'page' },
+  ),
+];
+
+/** 信用服务 (xyfw): the credit services, entity search and details, the real-name tips, personal credit, lending and the service guide. */
 export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG.services }, [
+  creditServiceRows,
   {
     path: paths.searchList,
     label: SEARCH,
@@ -40,7 +166,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
   {
     path: paths.realNameTips,
     label: '实名登录提示',
-    breadcrumb: [{ label: '实名登录提示' }],
+    breadcrumb: [SERVICES, SPECIAL, { label: '实名登录提示' }],
     meta: { keywords: ['实名登录', '温馨提示'], description: '办理该服务需要实名登录。' },
     inSiteMap: false,
     page: page(() => import('@/features/auth/components/real-name-tips-page')),

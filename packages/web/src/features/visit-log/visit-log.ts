@@ -26,11 +26,27 @@ const BATCH_BYTES = 48_000;
 const MAX_BACKOFF_MS = 30_000;
 const LOCK_NAME = 'credit-portal-visit-log';
 
+/**
+ * Query keys that carry tokens or personal data (the H5 app's cert token and test-mode name and
+ * ID, the old site's login token): never written to a visit log.
+ */
+const PERSONAL_QUERY_KEYS = new Set(['certtoken', 'name', 'idcard', 'token', 'logintoken', 'infotoken', 'izgtxytoken']);
+
+/** The address without its personal query values. */
+export function withoutPersonalQuery(param: string): string {
+  const at = param.indexOf('?');
+  if (at < 0) return param;
+  const query = new URLSearchParams(param.slice(at + 1));
+  for (const key of [...query.keys()]) if (PERSONAL_QUERY_KEYS.has(key.toLowerCase())) query.delete(key);
+  const rest = query.toString();
+  return rest ? `${param.slice(0, at)}?${rest}` : param.slice(0, at);
+}
+
 /** A visit-log record with the placeholders the gateway replaces (spec §3). */
 export function buildVisitRecord(event: VisitEvent, now: Date = new Date()): VisitLogRecord {
   return {
     contentCode: event.contentCode.slice(0, LIMITS.contentCode),
-    param: event.param.slice(0, LIMITS.param),
+    param: withoutPersonalQuery(event.param).slice(0, LIMITS.param),
     ipv4: VISIT_LOG_PLACEHOLDERS.ipv4,
     ipv6: VISIT_LOG_PLACEHOLDERS.ipv6,
     userid: VISIT_LOG_PLACEHOLDERS.userid,

@@ -2,10 +2,8 @@ import { Button } from 'antd';
 import { MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { H5 } from '@credit-portal/shared';
 import { QRCodeSVG } from 'qrcode.react';
+import { hashHref, paths } from '@/lib/paths';
 import styles from './personal-credit.module.css';
-
-/** The H5 app's entry to the personal report (spec §2.3: /h5/PersonCreditReportLogin). */
-const H5_REPORT_LOGIN = '/h5/PersonCreditReportLogin';
 
 /** What the personal report covers (spec §1). */
 const COVERAGE = ['公安', '社保', '教育', '税务', '行政管理', '司法'] as const;
@@ -23,7 +21,7 @@ const DOCUMENTS = [
 /** The H5 address for this deployment: same origin and path, the H5 route in the hash. */
 function h5Address(): string {
   const { origin, pathname } = window.location;
-  return `${origin}${pathname}#${H5_REPORT_LOGIN}`;
+  return `${origin}${pathname}${hashHref(paths.h5ReportLogin)}`;
 }
 
 /** /grxy: personal credit — who can get their public credit report, what it covers, and the phone entry to it. */
@@ -37,7 +35,12 @@ export default function PersonalCreditPage() {
           <p className={styles.lead}>
             本人经人脸识别实名认证后，可在手机上查看、下载本人的公共信用信息报告，或将报告发送至本人邮箱。查询全程免费。
           </p>
-          <Button type="primary" size="large" icon={<MobileOutlined aria-hidden />} href={`#${H5_REPORT_LOGIN}`}>
+          <Button
+            type="primary"
+            size="large"
+            icon={<MobileOutlined aria-hidden />}
+            href={hashHref(paths.h5ReportLogin)}
+          >
             在本设备打开
           </Button>
         </div>

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { H5_MESSAGES, maskIdNumber, maskName } from '@credit-portal/shared';
+import { collectErrors, launchBrowser } from './browser.js';
+
+/*
+ * Issue 12 on a 375 px phone with the H5 test mode on (global-setup): the test login → the masked
+ * card and the entities → an entity report by e-mail → the report page's sections → the PDF
+ * e-mail's checks and its sending.
+ */
+
+const baseUrl = inject('baseUrl');
+const PHONE = {
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+};
+/** The demo person of test mode (credit-service README). */
+const DEMO = { name: '林晓云', idNumber: '350203198806150240' };
+
+let browser: Browser;
+let phone: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  phone = await browser.newContext(PHONE);
+});
+afterAll(async () => {
+  await phone?.close();
+  await browser?.close();
+});
+
+describe('the H5 app on a phone', () => {
+  it('logs in, e-mails an entity report, reads the report page and checks the PDF e-mail', async () => {
+    const page = await phone.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#/h5/login`);
+
+    // Test login: both fields are required.
+    await page.getByRole('button', { name: '测试登录', exact: true }).click();
+    await page.getByText(H5_MESSAGES.testLoginEmpty).first().waitFor();
+    await page.getByLabel('姓名').fill(DEMO.name);
+    await page.getByLabel('身份证号').fill(DEMO.idNumber);
+    await page.getByRole('button', { name: '测试登录', exact: true }).click();
+
+    // The card, masked, and the entities.
+    await page.waitForURL(/#\/h5\/gtxy$/);
+    const card = page.getByRole('region', { name: '个人信息' });
+    await card.getByText(maskName(DEMO.name)).waitFor({ timeout: 15_000 });
+    await card.getByText(maskIdNumber(DEMO.idNumber)).waitFor();
+    await card.getByRole('button', { name: /个人信用报告/ }).waitFor({ timeout: 15_000 });
+    const first = page.getByRole('article').first();
+    await first.waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThan(0);
+
+    // The entity report by e-mail: empty → the warning; an address → confirmed → sent.
+    await first.getByRole('button', { name: '信用报告' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '发送信用报告' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText(H5_MESSAGES.entityEmailEmpty).waitFor();
+    await dialog.getByLabel('邮箱地址').fill('lin.xiaoyun@example.cn');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '请确认邮箱地址' });
+    await confirm.getByText('lin.xiaoyun@example.cn').waitFor();
+    await confirm.getByRole('button', { name: /发\s*送/ }).click();
+    await page.getByText(H5_MESSAGES.entityMailSent).waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The report page: sections open and close on their titles.
+    await page.goto(`${baseUrl}/#/h5/PersonCreditReport`);
+    await page.getByRole('region', { name: '报告信息' }).waitFor({ timeout: 20_000 });
+    const security = page.getByRole('region', { name: '公安信息' });
+    const toggle = security.getByRole('button', { name: /公安信息/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await security.getByText('户籍信息').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    await security.getByText('户籍信息').waitFor({ state: 'hidden' });
+
+    // The PDF by e-mail: empty, a bad address, then sent.
+    await page.getByRole('button', { name: /下载报告/ }).click();
+    const mail = page.getByRole('dialog').filter({ hasText: '发送报告至邮箱' });
+    await mail.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText(H5_MESSAGES.reportEmailEmpty).waitFor();
+    await mail.getByLabel('邮箱地址').fill('lin.xiaoyun');
+    await mail.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText(H5_MESSAGES.reportEmailInvalid).waitFor();
+    await mail.getByLabel('邮箱地址').fill('lin.xiaoyun@example.cn');
+    await mail.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText(H5_MESSAGES.reportMailSent).waitFor({ timeout: 30_000 });
+    await mail.waitFor({ state: 'hidden' });
+
+    // Nothing wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

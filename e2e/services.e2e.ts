@@ -1,0 +1,222 @@
+/// <reference lib="dom" />
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import {
+  API_PATHS,
+  REVIEW_TOKEN_HEADER,
+  SERVICE_REVIEW_PATH,
+  type LoginResult,
+  type MyBusiness,
+  type RepairPunishPage,
+} from '@credit-portal/shared';
+import { paths, withQuery } from '../packages/web/src/lib/paths.js';
+import { api, collectErrors, launchBrowser } from './browser.js';
+
+/*
+ * 信用服务 in a real browser: a demo user logs in, files a credit repair with a PNG and sees its
+ * timeline; a visitor downloads an enterprise credit report and verifies it on /#/xyfw/verify;
+ * the main pages open at 1440 and 375 px without a console error and without scrolling sideways.
+ */
+
+const baseUrl = inject('baseUrl');
+const creditServiceUrl = inject('creditServiceUrl');
+const reviewToken = inject('reviewToken');
+const DEMO = { Mobile: '13900000000', Password: 'Yunzhou2026' };
+const run = promisify(execFile);
+let browser: Browser;
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A GET with the demo user's bearer token, unwrapped from the envelope. */
+async function authGet<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl), { headers: { authorization: `Bearer ${token}` } });
+  const envelope = (await response.json()) as { ok: boolean; data: T; message: string };
+  if (!envelope.ok) throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+/** The credit code of a demo entity with a penalty that can be repaired now (the seed leaves some free). */
+async function repairableEntity(): Promise<string> {
+  const login = await api<LoginResult>(baseUrl, API_PATHS.login, DEMO);
+  const mine = await authGet<MyBusiness[]>(API_PATHS.myBusinessList, login.JwtToken);
+  for (const business of mine) {
+    const page = await api<RepairPunishPage>(
+      baseUrl,
+      `${API_PATHS.repairPunishSearch}?entNameOrPunishDocNo=${business.CreditCode}&pageIndex=1&pageSize=50`,
+    );
+    if (page.list.some((row) => row.EntityId === business.EntityId && row.Repairable)) return business.CreditCode;
+  }
+  throw new Error('no demo entity with a repairable penalty');
+}
+
+describe('credit services in a browser', () => {
+  it.concurrent(
+    'a demo user files a repair with a PNG and sees its timeline',
+    { timeout: 240_000 },
+    async ({ expect }) => {
+      const creditCode = await repairableEntity();
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      try {
+        const page = await context.newPage();
+        // A busy machine: the first visit to a page may take a while.
+        page.setDefaultTimeout(60_000);
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
+        await page.getByLabel('手机号码').fill(DEMO.Mobile);
+        await page.getByLabel('密码').fill(DEMO.Password);
+        await page.getByRole('button', { name: /登\s*录/ }).click();
+        await page.waitForURL(/#\/index/);
+
+        await page.goto(`${baseUrl}/#${withQuery(paths.creditRepairSearch, { keyword: creditCode })}`);
+        await page
+          .getByRole('link', { name: /^申请修复：/ })
+          .first()
+          .click();
+        const submit = page.getByRole('button', { name: '提交修复申请' });
+        await submit.waitFor();
+        await page.getByRole('combobox', { name: '修复用途' }).click();
+        await page.locator('.ant-select-item-option').first().click();
+        await page.getByLabel('联系人').fill('王经理');
+        await page.getByLabel('联系电话').fill('13812345678');
+        await page.getByLabel('情况说明').fill('已缴清罚款并完成整改，特申请信用修复。');
+        await page
+          .locator('input[type=file]')
+          .setInputFiles({ name: '整改证明.png', mimeType: 'image/png', buffer: PNG });
+        await page.getByText('整改证明.png').waitFor();
+        await submit.click();
+
+        const result = page.locator('.ant-result');
+        await result.getByText('申请已提交').waitFor();
+        const applyNo = /申请编号：(\S+?)。/.exec((await result.textContent()) ?? '')?.[1];
+        expect(applyNo).toBeTruthy();
+        await page.getByRole('link', { name: '查看办理进度' }).click();
+        const card = page.locator('article', { has: page.getByRole('heading', { name: new RegExp(applyNo!) }) });
+        await card.waitFor();
+        await card.locator('.ant-timeline').getByText('已提交').waitFor();
+        expect(await card.getByText(/^办理单位：/).count()).toBeGreaterThan(0);
+
+        // The centre accepts it (its review endpoint): the timeline shows the step after a reload.
+        const accepted = await fetch(`${creditServiceUrl}${SERVICE_REVIEW_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [REVIEW_TOKEN_HEADER]: reviewToken },
+          body: JSON.stringify({ applyNo, action: 'accept', handlingUnit: '市公共信用信息中心' }),
+        });
+        expect(accepted.status).toBe(200);
+        await page.reload();
+        await card.locator('.ant-timeline').getByText('已受理').waitFor();
+        await card.getByText('办理单位：市公共信用信息中心').first().waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.concurrent(
+    'a visitor downloads a credit report and verifies it on /#/xyfw/verify',
+    { timeout: 240_000 },
+    async ({ expect }) => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+      try {
+        const page = await context.newPage();
+        // A busy machine: the first visit to a page may take a while.
+        page.setDefaultTimeout(60_000);
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${paths.creditReport}`);
+        await page.getByLabel('企业名称或统一社会信用代码').fill('科技');
+        await page.getByRole('button', { name: '查询主体' }).click();
+        const pick = page.getByRole('button', { name: /^选择：/ }).first();
+        const name = ((await pick.getAttribute('aria-label')) ?? '').replace(/^选择：/, '');
+        await pick.click();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: '生成并下载报告' }).click(),
+        ]);
+        await page.getByText('报告已生成').waitFor();
+        const file = await download.path();
+        expect((await readFile(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+        // The address of the report's QR code, printed under it: the number and code filled in and checked at once.
+        const link = /https?:\/\/\S+?#\/xyfw\/verify\?no=[A-Za-z0-9]+&code=[A-Za-z0-9]+/.exec(
+          stdout.replace(/\s+/g, ''),
+        )?.[0];
+        expect(link).toBeTruthy();
+        const query = new URLSearchParams(link!.split('?')[1]);
+        await page.goto(
+          `${baseUrl}/#${withQuery(paths.reportVerify, { no: query.get('no'), code: query.get('code') })}`,
+        );
+        await page.getByText('报告真实有效').waitFor();
+        expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+        // The PDF itself, unaltered, passes the file check; a changed code fails.
+        // Playwright keeps a download under a generated name: offer it under the name it was sent with.
+        await page.locator('input[type=file]').setInputFiles({
+          name: download.suggestedFilename(),
+          mimeType: 'application/pdf',
+          buffer: await readFile(file),
+        });
+        await page.getByRole('button', { name: '立即核验' }).click();
+        await page.getByText('上传的PDF文件与信用中心出具的报告完全一致，未被修改。').waitFor();
+        expect(errors).toEqual([]);
+        await page.getByLabel('验证码').fill('WRONG000');
+        await page.locator('.ant-upload-list-item').getByRole('button').click();
+        await page.getByRole('button', { name: '立即核验' }).click();
+        await page.getByText('核验未通过').waitFor();
+        // The refused check is the only failure the browser reports (its 400 answer).
+        expect(errors.every((error) => /status of 400/.test(error))).toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  const MAIN_PAGES = [
+    paths.services,
+    paths.creditRepair,
+    paths.creditRepairSearch,
+    paths.creditObjection,
+    paths.creditObjectionSearch,
+    paths.creditReport,
+    paths.specialReport,
+    paths.specialReportExplain,
+    paths.reportVerify,
+    paths.publicCheck,
+  ];
+  // One page each, a few at a time (vitest.config.ts: maxConcurrency): most of a page's time is waiting.
+  it.concurrent.for(MAIN_PAGES.flatMap((path) => [1440, 375].map((width) => [path, width] as const)))(
+    '%s opens at %i px without a console error, as wide as the screen',
+    { timeout: 120_000 },
+    async ([path, width], { expect }) => {
+      const context: BrowserContext = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        // A busy machine: the first visit to a page may take a while.
+        page.setDefaultTimeout(60_000);
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${path}`);
+        await page.locator('h1').first().waitFor({ timeout: 60_000 });
+        await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
+          timeout: 60_000,
+        });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,244 @@
+import type { Database } from 'better-sqlite3';
+import type { ReportContentSection, ReportFindings, ReportType } from '@credit-portal/shared';
+import { createEntityDetailRepository } from '../repositories/entity-details.js';
+
+/*
+ * What a report says, gathered from the database for one entity and period: its registration,
+ * licences decided in the period, penalties decided in the period that are still within their
+ * publicity period (repaired ones included and marked 已修复), red and black list entries in force
+ * at some time in the period, and published promises made in it. Stored as issued (canonical
+ * JSON), so a verification and the third-party check show exactly what the PDF said.
+ */
+
+/** Rows per section: an entity's whole record, bounded against outliers. */
+const SECTION_LIMIT = 500;
+
+/** The areas of the 专项信用报告, each with the words that name its departments. */
+export const SPECIAL_REPORT_AREAS: readonly { area: string; dept: string; match: string }[] = [
+  { area: '市场监管', dept: '市场监督管理部门', match: '市场监督管理' },
+  { area: '生态环境', dept: '生态环境部门', match: '生态环境' },
+  { area: '住房城乡建设', dept: '住房和城乡建设部门', match: '建设局' },
+  { area: '交通运输', dept: '交通运输部门', match: '交通运输' },
+  { area: '卫生健康', dept: '卫生健康部门', match: '卫生健康' },
+  { area: '安全生产', dept: '应急管理部门', match: '应急管理' },
+  { area: '税务', dept: '税务部门', match: '税务' },
+  { area: '消防安全', dept: '消防救援机构', match: '消防救援' },
+  { area: '城市管理', dept: '城市管理和综合执法部门', match: '城市管理' },
+  { area: '烟草专卖', dept: '烟草专卖部门', match: '烟草专卖' },
+];
+
+export interface ReportEntity {
+  id: string;
+  name: string;
+  creditCode: string;
+}
+
+/** The report's content as issued; stored canonically and signed (see signing.ts). */
+export interface ReportContent {
+  reportNo: string;
+  reportType: ReportType;
+  generatedAt: string;
+  periodFrom: string;
+  periodTo: string;
+  entity: ReportEntity;
+  basicInfo: { label: string; value: string }[];
+  /** 专项信用报告 only: the conclusion in one paragraph. */
+  conclusion: string;
+  sections: ReportContentSection[];
+  findings: ReportFindings;
+  summary: string[];
+}
+
+interface PenaltyRow {
+  CF_WSH: string;
+  CF_CFLB: string;
+  CF_WFXW: string;
+  CF_NR: string;
+  CF_JDRQ: string;
+  CF_CFJG: string;
+  CF_GSJZQ: string;
+  state: string;
+}
+
+interface ListRow {
+  list_type: string;
+  list_name: string;
+  reason: string;
+  authority: string;
+  included_on: string;
+  valid_until: string;
+}
+
+export function createReportContentReader(db: Database) {
+  const details = createEntityDetailRepository(db);
+  const licences = db.prepare(
+    `SELECT XK_WSH, XK_XKZS, XK_XKLB, XK_JDRQ, XK_YXQZI, XK_XKJG FROM licences
+     WHERE entity_id = @entity AND XK_JDRQ BETWEEN @from AND @to ORDER BY XK_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,
+  );
+  // Within the publicity period: not 轻微 and the deadline not passed; repaired ones stay in the
+  // report, marked, as the centre's record of the repair.
+  const penalties = db.prepare(
+    `SELECT CF_WSH, CF_CFLB, CF_WFXW, CF_NR, CF_JDRQ, CF_CFJG, CF_GSJZQ,
+       CASE WHEN repaired_on IS NOT NULL THEN '已修复' ELSE CF_ZT END AS state
+     FROM penalties WHERE entity_id = @entity AND CF_XDR_LB <> '自然人' AND severity <> '轻微'
+       AND CF_GSJZQ >= @today AND CF_JDRQ BETWEEN @from AND @to
+     ORDER BY CF_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,
+  );
+  const lists = db.prepare(
+    `SELECT list_type, list_name, reason, authority, included_on, valid_until FROM red_black_list
+     WHERE entity_id = @entity AND included_on <= @to AND valid_until >= @from
+     ORDER BY included_on DESC, id DESC LIMIT ${SECTION_LIMIT}`,
+  );
+  const promises = db.prepare(
+    `SELECT promise_type, content, promised_on FROM credit_promises
+     WHERE entity_id = @entity AND status = '已公示' AND promised_on BETWEEN @from AND @to
+     ORDER BY promised_on DESC, id DESC LIMIT ${SECTION_LIMIT}`,
+  );
+
+  /** The entity's name and code, or undefined for an unknown id. */
+  function entity(id: string): ReportEntity | undefined {
+    const info = details.baseInfo(id);
+    return info ? { id: info.ID, name: info.EntName, creditCode: info.CreditCode } : undefined;
+  }
+
+  /** Gathers a report's content; undefined when the entity does not exist. */
+  function read(input: {
+    reportNo: string;
+    reportType: ReportType;
+    generatedAt: string;
+    entityId: string;
+    periodFrom: string;
+    periodTo: string;
+    today: string;
+  }): ReportContent | undefined {
+    const info = details.baseInfo(input.entityId);
+    if (!info) return undefined;
+    const params = { entity: Number(info.ID), from: input.periodFrom, to: input.periodTo, today: input.today };
+    const licenceRows = licences.all(params) as Record<string, string>[];
+    const penaltyRows = penalties.all(params) as PenaltyRow[];
+    const listRows = lists.all(params) as ListRow[];
+    const promiseRows = promises.all(params) as Record<string, string>[];
+    const red = listRows.filter((row) => row.list_type === 'red');
+    const black = listRows.filter((row) => row.list_type === 'black');
+    const repaired = penaltyRows.filter((row) => row.state === '已修复').length;
+    const n = (i: number) => String(i + 1);
+
+    const findings: ReportFindings = {
+      licences: licenceRows.length,
+      penalties: penaltyRows.length,
+      repairedPenalties: repaired,
+      redLists: red.length,
+      blackLists: black.length,
+      promises: promiseRows.length,
+    };
+    const summary = [
+      `行政许可 ${findings.licences} 条`,
+      `行政处罚 ${findings.penalties} 条${repaired > 0 ? `（其中已修复 ${repaired} 条）` : ''}`,
+      `守信激励（红名单）${findings.redLists} 条`,
+      `失信惩戒（黑名单）${findings.blackLists} 条`,
+      `信用承诺 ${findings.promises} 条`,
+    ];
+
+    const listSection = (title: string, rows: ListRow[], emptyText: string): ReportContentSection => ({
+      title,
+      columns: ['序号', '名单名称', '列入事由', '认定部门', '列入日期', '有效期至'],
+      rows: rows.map((row, i) => [n(i), row.list_name, row.reason, row.authority, row.included_on, row.valid_until]),
+      emptyText,
+    });
+    const penaltySection: ReportContentSection = {
+      title: '行政处罚信息',
+      columns: ['序号', '决定文书号', '处罚类别', '违法行为', '决定日期', '处罚机关', '公示截止', '状态'],
+      rows: penaltyRows.map((row, i) => [
+        n(i),
+        row.CF_WSH,
+        row.CF_CFLB,
+        row.CF_WFXW,
+        row.CF_JDRQ,
+        row.CF_CFJG,
+        row.CF_GSJZQ,
+        row.state,
+      ]),
+      emptyText: '报告期内无公示期内的行政处罚信息',
+    };
+    const sections: ReportContentSection[] = [
+      {
+        title: '行政许可信息',
+        columns: ['序号', '许可文书号', '许可证书名称', '许可类别', '决定日期', '有效期至', '许可机关'],
+        rows: licenceRows.map((row, i) => [
+          n(i),
+          row.XK_WSH!,
+          row.XK_XKZS!,
+          row.XK_XKLB!,
+          row.XK_JDRQ!,
+          row.XK_YXQZI!,
+          row.XK_XKJG!,
+        ]),
+        emptyText: '报告期内无行政许可信息',
+      },
+      penaltySection,
+      listSection('守信激励信息（红名单）', red, '报告期内无红名单信息'),
+      listSection('失信惩戒信息（黑名单）', black, '报告期内无黑名单信息'),
+      {
+        title: '信用承诺信息',
+        columns: ['序号', '承诺类型', '承诺内容', '承诺日期'],
+        rows: promiseRows.map((row, i) => [n(i), row.promise_type!, row.content!, row.promised_on!]),
+        emptyText: '报告期内无公开的信用承诺',
+      },
+    ];
+
+    let conclusion = '';
+    if (input.reportType === 'special') {
+      const open = penaltyRows.filter((row) => row.state !== '已修复');
+      const areaRows = SPECIAL_REPORT_AREAS.map((area, i) => {
+        const hits = penaltyRows.filter((row) => row.CF_CFJG.includes(area.match));
+        const fixed = hits.filter((row) => row.state === '已修复').length;
+        const result =
+          hits.length === 0
+            ? '无违法违规记录'
+            : `行政处罚 ${hits.length} 条${fixed > 0 ? `（其中已修复 ${fixed} 条）` : ''}`;
+        return [n(i), area.area, area.dept, result];
+      });
+      areaRows.push([
+        n(areaRows.length),
+        '严重失信主体名单',
+        '各认定部门',
+        black.length === 0 ? '未被列入' : `被列入 ${black.length} 项`,
+      ]);
+      sections.unshift({
+        title: '各领域违法违规记录查询结果',
+        columns: ['序号', '领域', '主管部门', '查询结果'],
+        rows: areaRows,
+        emptyText: '',
+      });
+      conclusion =
+        open.length === 0 && black.length === 0
+          ? `经查询，${info.EntName}在报告期内（${input.periodFrom}至${input.periodTo}）于上述领域无违法违规记录${repaired > 0 ? `（已修复的行政处罚 ${repaired} 条不影响本结论）` : ''}，未被列入严重失信主体名单。`
+          : `经查询，${info.EntName}在报告期内（${input.periodFrom}至${input.periodTo}）存在公示期内的行政处罚 ${open.length} 条${black.length > 0 ? `，被列入失信惩戒名单 ${black.length} 项` : ''}，详见下表。`;
+    }
+
+    return {
+      reportNo: input.reportNo,
+      reportType: input.reportType,
+      generatedAt: input.generatedAt,
+      periodFrom: input.periodFrom,
+      periodTo: input.periodTo,
+      entity: { id: info.ID, name: info.EntName, creditCode: info.CreditCode },
+      basicInfo: [
+        { label: '企业名称', value: info.EntName },
+        { label: '统一社会信用代码', value: info.CreditCode },
+        { label: '主体类型', value: info.EntType },
+        { label: '登记状态', value: info.Status },
+        { label: '法定代表人（负责人）', value: info.LegalRep },
+        { label: '成立日期', value: info.SetUpDate },
+        { label: '登记机关', value: info.RegAuthority },
+        { label: '住所', value: info.Address },
+      ],
+      conclusion,
+      sections,
+      findings,
+      summary,
+    };
+  }
+
+  return { entity, read };
+}

@@ -1,0 +1,89 @@
+import { REPORT_TYPE_LABELS, reportVerifyUrl } from '@credit-portal/shared';
+import { qrPng } from '../pdf/qr.js';
+import { ReportPdf, type TableColumn } from '../pdf/report-pdf.js';
+import type { ReportContent } from './content.js';
+
+/** The issuer printed on every report. */
+export const REPORT_ISSUER = '云州市公共信用信息中心';
+
+const CHINESE_ORDINALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+/** Relative column widths by header; columns not named here get 2. */
+const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
+  序号: 1.15,
+  决定文书号: 3,
+  许可文书号: 3,
+  违法行为: 3,
+  列入事由: 3.4,
+  承诺内容: 7,
+  查询结果: 3.4,
+  状态: 1.4,
+  决定日期: 1.9,
+  公示截止: 1.9,
+  列入日期: 1.9,
+  有效期至: 1.9,
+  承诺日期: 1.9,
+};
+
+/**
+ * The PDF of a report: title, the report's number, time, period and verification code with a QR
+ * code to the portal's verification page, the registration, each section as a table, and notes.
+ */
+export async function renderReportPdf(content: ReportContent, code: string, portalUrl: string): Promise<Buffer> {
+  const special = content.reportType === 'special';
+  const title = special ? '专项信用报告' : '企业信用报告';
+  const pdf = new ReportPdf({
+    title: `${title}（${content.entity.name}）`,
+    reportNumber: content.reportNo,
+    author: REPORT_ISSUER,
+    subject: REPORT_TYPE_LABELS[content.reportType],
+  });
+  pdf.title(title, special ? '（代替有无违法违规记录证明）' : REPORT_ISSUER);
+  pdf.keyValues(
+    [
+      ['报告编号', content.reportNo],
+      ['生成时间', content.generatedAt],
+      ['报告期间', `${content.periodFrom} 至 ${content.periodTo}`],
+      ['验证码', code],
+    ],
+    2,
+  );
+  const url = reportVerifyUrl(portalUrl, content.reportNo, code);
+  pdf.qrCode(await qrPng(url), [
+    '扫描二维码，或在信用门户“报告核验”页面输入报告编号和验证码，可核验本报告的真实性并查看报告所载内容摘要。',
+    `核验地址：${url}`,
+  ]);
+
+  let ordinal = 0;
+  const heading = (text: string) => pdf.heading(`${CHINESE_ORDINALS[ordinal++] ?? ordinal}、${text}`);
+
+  heading('基本信息');
+  pdf.keyValues(
+    content.basicInfo.map(({ label, value }) => [label, value] as const),
+    2,
+  );
+  if (special) {
+    heading('查询结论');
+    pdf.paragraph(content.conclusion, { bold: true });
+  }
+  for (const section of content.sections) {
+    heading(section.title);
+    const columns: TableColumn[] = section.columns.map((header) => ({
+      header,
+      weight: COLUMN_WEIGHTS[header] ?? 2,
+      align: header === '序号' ? 'center' : 'left',
+    }));
+    pdf.table(columns, section.rows, { emptyText: section.emptyText });
+  }
+  heading('说明');
+  for (const note of [
+    `1. 本报告由${REPORT_ISSUER}根据各部门归集至公共信用信息平台的信息生成，反映截至生成时间的记录。`,
+    '2. 行政处罚信息仅列示报告期内作出且仍在公示期内的记录（轻微违法行为依规不予公示）；已完成信用修复的记录标注“已修复”，不再对外公示。',
+    '3. 红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺。',
+    `4. 本报告所载内容摘要：${content.summary.join('；')}。`,
+    '5. 本报告经电子签名，内容以核验结果为准；对报告内容有异议的，可通过信用门户“信用异议”申请核查。',
+  ]) {
+    pdf.paragraph(note, { muted: true });
+  }
+  return pdf.finish();
+}

@@ -1,0 +1,159 @@
+import type { KeyObject } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  H5_MESSAGES,
+  h5Eligibility,
+  type H5EncryptedIdentity,
+  type H5RsaPublicKey,
+  type H5UserInfo,
+} from '@credit-portal/shared';
+import { localToday } from '../../lib/dates.js';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { createH5Repository, type H5Person, type H5Repository } from '../../repositories/h5.js';
+import {
+  DecryptError,
+  decryptPkcs1,
+  loadPrivateKey,
+  newRsaPrivateKeyPem,
+  newSealKey,
+  publicKeyHex,
+  sameText,
+} from './crypto.js';
+
+/** The app as the H5 route modules receive it (TypeBox type provider). */
+export type H5App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** Renders an entity's credit report: the PDF and its report number. */
+export type EntityReportRenderer = (entityId: number) => Promise<{ pdf: Buffer; reportNumber: string }>;
+
+export interface H5Options {
+  /** The hidden test login (H5_TEST_MODE): the test exchange calls answer only when on. */
+  testMode: boolean;
+  /** Lifetime of cert tokens, izgtxytokens and Infotokens, seconds (H5_INFOTOKEN_TTL_SECONDS). */
+  tokenTtlSeconds: number;
+  /** The portal's address (ends with '/'): the face-verification page's default way back, and an allowed origin. */
+  portalUrl: string;
+  /** The day a new data set's H5 rows count back from (default: today). */
+  seedAsOf?: string;
+  mailer: Mailer;
+  /** The enterprise credit report of an entity, e-mailed by MobileSendEmail. */
+  entityReport: EntityReportRenderer;
+}
+
+/** Default lifetime of the H5 tokens: half an hour. */
+export const DEFAULT_H5_TOKEN_TTL_SECONDS = 30 * 60;
+/** The personal report's download tokens live five minutes. */
+export const REPORT_STEP_TTL_MS = 5 * 60_000;
+/** An encrypted timestamp older (or newer) than this is refused: a captured request cannot be replayed later. */
+export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
+/** Status of the report service's "no report" answers (anything but 10). */
+export const NO_REPORT_STATUS = 20;
+
+const RSA_SECRET = 'h5_rsa_private_key';
+const SEAL_SECRET = 'h5_channel_key';
+
+export interface H5Context {
+  repo: H5Repository;
+  options: H5Options;
+  tokenTtlMs: number;
+  sealKey: string;
+  /** The RSA key pair, created on first use (generating one takes a while) and kept in the database. */
+  rsa(): Promise<{ privateKey: KeyObject; publicKey: H5RsaPublicKey }>;
+  /** The person of a live Infotoken; 401 登录已过期 otherwise. */
+  sessionPerson(infotoken: string): H5Person;
+  /** A new Infotoken for the person, as the exchanges answer it. */
+  userInfo(person: H5Person): H5UserInfo;
+  /** 403 unless the name and document number (when given) are the person's own. */
+  assertOwn(person: H5Person, idNumber: string, name?: string): void;
+  /** Decrypts the identity of a personal-report step and checks it is the session's person, recently sent. */
+  decryptIdentity(body: H5EncryptedIdentity): Promise<H5Person>;
+  /** Whether the person may have a personal report today (spec §1). */
+  eligible(person: H5Person): boolean;
+}
+
+const normalizeDocument = (value: string): string => value.trim().toUpperCase();
+
+export function createH5Context(app: H5App, options: H5Options): H5Context {
+  const repo = createH5Repository(app.db);
+  let rsa: Promise<{ privateKey: KeyObject; publicKey: H5RsaPublicKey }> | undefined;
+  const loadRsa = async () => {
+    const stored = repo.storedSecret(RSA_SECRET) ?? repo.secret(RSA_SECRET, await newRsaPrivateKeyPem());
+    const privateKey = loadPrivateKey(stored);
+    return { privateKey, publicKey: publicKeyHex(privateKey) };
+  };
+  const getRsa = () => {
+    rsa ??= loadRsa();
+    // A failed attempt is not remembered: the next call tries again.
+    rsa.catch(() => (rsa = undefined));
+    return rsa;
+  };
+  const sealKey = repo.secret(SEAL_SECRET, newSealKey);
+  const tokenTtlMs = options.tokenTtlSeconds * 1000;
+
+  const sessionPerson = (infotoken: string): H5Person => {
+    const row = repo.token('info', infotoken);
+    if (!row || row.personId === null || row.expiresAt <= Date.now()) {
+      throw new UnauthorizedError(H5_MESSAGES.loginExpired);
+    }
+    const person = repo.person(row.personId);
+    if (!person) throw new UnauthorizedError(H5_MESSAGES.loginExpired);
+    return person;
+  };
+
+  const assertOwn = (person: H5Person, idNumber: string, name?: string): void => {
+    if (idNumber.trim() && !sameText(normalizeDocument(idNumber), person.idNumber)) {
+      throw new ForbiddenError(H5_MESSAGES.notOwnData);
+    }
+    if (name !== undefined && name.trim() && name.trim() !== person.name) {
+      throw new ForbiddenError(H5_MESSAGES.notOwnData);
+    }
+  };
+
+  const decrypt = (privateKey: KeyObject, cipher: string): string => {
+    try {
+      return decryptPkcs1(privateKey, cipher);
+    } catch (error) {
+      if (error instanceof DecryptError) throw new BadRequestError(H5_MESSAGES.decryptFailed);
+      throw error;
+    }
+  };
+
+  return {
+    repo,
+    options,
+    tokenTtlMs,
+    sealKey,
+    rsa: getRsa,
+    sessionPerson,
+    userInfo: (person) => ({
+      Name: person.name,
+      IdCard: person.idNumber,
+      Infotoken: repo.issueToken('info', person.id, tokenTtlMs),
+    }),
+    assertOwn,
+    async decryptIdentity(body) {
+      const person = sessionPerson(body.Infotoken);
+      const { privateKey } = await getRsa();
+      const name = decrypt(privateKey, body.name);
+      const idNumber = decrypt(privateKey, body.idCard);
+      const timestamp = Number(decrypt(privateKey, body.timestamp));
+      if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
+        throw new BadRequestError(H5_MESSAGES.timestampStale);
+      }
+      if (!name.trim() || !idNumber.trim()) throw new ForbiddenError(H5_MESSAGES.notOwnData);
+      assertOwn(person, idNumber, name);
+      return person;
+    },
+    eligible: (person) =>
+      h5Eligibility(
+        {
+          documentType: person.idType,
+          birthDate: person.birthDate,
+          residence: person.residence,
+          localSocialInsurance: person.localSocialInsurance,
+        },
+        localToday(),
+      ).eligible,
+  };
+}

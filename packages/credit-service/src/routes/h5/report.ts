@@ -1,0 +1,178 @@
+import {
+  CONTRACTS,
+  H5_MESSAGES,
+  H5_SUCCESS_STATUS,
+  H5ReportFileQuerySchema,
+  isEmailAddress,
+} from '@credit-portal/shared';
+import { Type } from 'typebox';
+import { errorResponsesOf, statusResponses, successOk, successResponses } from '../../lib/dialect.js';
+import { localToday } from '../../lib/dates.js';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import type { H5Person } from '../../repositories/h5.js';
+import { PERSONAL_VERSION } from '../../seed/h5.js';
+import { NO_REPORT_STATUS, REPORT_STEP_TTL_MS, type H5App, type H5Context } from './context.js';
+import { renderPersonalReportPdf } from './personal-report-pdf.js';
+
+/** The report file's success answer: PDF bytes, sent as they are (not serialized). */
+const PdfSchema = Type.Unsafe<Buffer>({ description: 'application/pdf' });
+
+/** The report number of a request that names none of this person's reports. */
+const REPORT_NOT_FOUND = '未找到该信用报告';
+
+/**
+ * The personal public credit report (spec §4, §7): availability (newH5 and the encrypted check),
+ * the RSA public key and the two encrypted token steps that lead to the report file, the report's
+ * tables for the report page, and the PDF by e-mail. Every call answers only about the person of
+ * its Infotoken; another person's name or ID number is refused.
+ */
+export function registerReportRoutes(app: H5App, ctx: H5Context): void {
+  const { repo, options } = ctx;
+
+  /** The report of the request (a new number when it names none) and its tables. */
+  const reportOf = (person: H5Person, reportNumber: string) => {
+    const report = repo.report(person.id, reportNumber.trim(), localToday());
+    if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
+    return { report, tables: repo.reportTables(person, report, PERSONAL_VERSION) };
+  };
+
+  app.post(
+    CONTRACTS.h5ReportAvailability.path,
+    {
+      schema: {
+        body: CONTRACTS.h5ReportAvailability.body,
+        response: successResponses(CONTRACTS.h5ReportAvailability.data),
+      },
+    },
+    async ({ body }) => {
+      const person = ctx.sessionPerson(body.Infotoken);
+      ctx.assertOwn(person, body.IdentityCard, body.UserName);
+      const available = ctx.eligible(person);
+      return successOk(
+        { Status: available ? H5_SUCCESS_STATUS : NO_REPORT_STATUS, ReportNumber: body.ReportNumber },
+        available ? 'ok' : H5_MESSAGES.noInformation,
+      );
+    },
+  );
+
+  app.post(
+    CONTRACTS.h5RsaPublicKey.path,
+    {
+      schema: {
+        querystring: CONTRACTS.h5RsaPublicKey.query,
+        body: CONTRACTS.h5RsaPublicKey.body,
+        response: successResponses(CONTRACTS.h5RsaPublicKey.data),
+      },
+    },
+    async () => successOk((await ctx.rsa()).publicKey),
+  );
+
+  app.post(
+    CONTRACTS.h5PersonInfo.path,
+    { schema: { body: CONTRACTS.h5PersonInfo.body, response: successResponses(CONTRACTS.h5PersonInfo.data) } },
+    async ({ body }) => {
+      const available = ctx.eligible(await ctx.decryptIdentity(body));
+      // The spec's check reads the success flag: Success false says there is no report.
+      return { Success: available, Data: { HasReport: available }, Msg: available ? 'ok' : H5_MESSAGES.noInformation };
+    },
+  );
+
+  app.post(
+    CONTRACTS.h5IndividualToken.path,
+    {
+      schema: { body: CONTRACTS.h5IndividualToken.body, response: successResponses(CONTRACTS.h5IndividualToken.data) },
+    },
+    async ({ body }) => {
+      const person = await ctx.decryptIdentity(body);
+      if (!ctx.eligible(person)) throw new NotFoundError(H5_MESSAGES.noReport);
+      return successOk(repo.issueToken('report_step', person.id, REPORT_STEP_TTL_MS));
+    },
+  );
+
+  app.post(
+    CONTRACTS.h5IndividualInfo.path,
+    { schema: { body: CONTRACTS.h5IndividualInfo.body, response: successResponses(CONTRACTS.h5IndividualInfo.data) } },
+    async ({ body }) => {
+      const person = await ctx.decryptIdentity(body);
+      const step = repo.token('report_step', body.token);
+      if (!step || step.personId !== person.id || step.expiresAt <= Date.now()) {
+        throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+      }
+      return successOk(repo.issueToken('report_final', person.id, REPORT_STEP_TTL_MS));
+    },
+  );
+
+  app.get(
+    CONTRACTS.h5ReportFile.path,
+    {
+      // The address carries the final token: its request line stays out of the logs.
+      logLevel: 'warn',
+      schema: {
+        querystring: H5ReportFileQuerySchema,
+        response: { 200: PdfSchema, ...errorResponsesOf(CONTRACTS.h5ReportFile.path) },
+      },
+    },
+    async ({ query }, reply) => {
+      const row = repo.token('report_final', query.token);
+      if (!row || row.personId === null || row.expiresAt <= Date.now()) {
+        throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+      }
+      const person = repo.person(row.personId);
+      if (!person) throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+      const { report, tables } = reportOf(person, '');
+      const pdf = await renderPersonalReportPdf(tables, person);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `inline; filename="${report.reportNumber}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    CONTRACTS.h5ReportData.path,
+    { schema: { body: CONTRACTS.h5ReportData.body, response: statusResponses(CONTRACTS.h5ReportData.data) } },
+    async ({ body }) => {
+      const person = ctx.sessionPerson(body.Infotoken);
+      ctx.assertOwn(person, body.IdentityCard, body.UserName);
+      if (!ctx.eligible(person)) return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
+      const { tables } = reportOf(person, body.ReportNumber);
+      return { Data: { Status: H5_SUCCESS_STATUS, Data: JSON.stringify(tables) }, Msg: 'ok' };
+    },
+  );
+
+  app.post(
+    CONTRACTS.h5ReportPdf.path,
+    { schema: { body: CONTRACTS.h5ReportPdf.body, response: statusResponses(CONTRACTS.h5ReportPdf.data) } },
+    async ({ body, log }) => {
+      const email = body.Email.trim();
+      if (!email) throw new BadRequestError(H5_MESSAGES.reportEmailEmpty);
+      if (!isEmailAddress(email)) throw new BadRequestError(H5_MESSAGES.reportEmailInvalid);
+      const person = ctx.sessionPerson(body.Infotoken);
+      ctx.assertOwn(person, body.IdentityCard, body.UserName);
+      if (!ctx.eligible(person)) return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
+      const { report, tables } = reportOf(person, body.ReportNumber);
+      const pdf = await renderPersonalReportPdf(tables, person);
+      try {
+        await options.mailer.send({
+          to: email,
+          subject: `个人公共信用报告（${report.reportNumber}）`,
+          text: [
+            '您好：',
+            '',
+            `附件是您于 ${report.queryDate} 查询的个人公共信用报告（报告编号 ${report.reportNumber}），请妥善保管。`,
+            '本邮件由系统自动发送，请勿回复。',
+          ].join('\n'),
+          attachments: [
+            { filename: `个人公共信用报告-${report.reportNumber}.pdf`, content: pdf, contentType: 'application/pdf' },
+          ],
+        });
+      } catch (error) {
+        // The error's code only: SMTP answers often repeat the recipient's address.
+        log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'personal report mail failed');
+        return { Data: { Status: 0 }, Msg: H5_MESSAGES.reportMailFailed };
+      }
+      return { Data: { Status: H5_SUCCESS_STATUS }, Msg: H5_MESSAGES.reportMailSent };
+    },
+  );
+}

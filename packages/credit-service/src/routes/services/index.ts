@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CONTRACTS,
+  formatVisitTime,
+  ObjectionFilingFieldsSchema,
+  PAGE_SIZE,
+  RepairFilingFieldsSchema,
+  ReportVerifyFileFieldsSchema,
+  SERVICE_MESSAGES,
+  type ApplicationKind,
+  type ObjectionFilingFields,
+  type RepairFilingFields,
+  type ReportType,
+  type ReportVerifyFileFields,
+} from '@credit-portal/shared';
+import {
+  checkFields,
+  moveIntoPlace,
+  receiveUpload,
+  removeFiles,
+  storedNameFor,
+  type ReceivedUpload,
+} from '../../applications/uploads.js';
+import { localToday } from '../../lib/dates.js';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/sql.js';
+import { userSubject } from '../../repositories/accounts.js';
+import { createServicesRepository, filingState } from '../../repositories/services.js';
+import type { ReportService } from '../../reports/report-service.js';
+import { ensureServicesSeed } from '../../seed/services.js';
+import { createAccountContext, type AccountOptions, type Session } from '../account/context.js';
+import { registerReviewPage } from '../../review/review-page.js';
+import { registerReviewRoutes } from './review.js';
+
+export interface ServicesOptions extends AccountOptions {
+  /** DATA_DIR: materials are stored under DATA_DIR/uploads. */
+  dataDir: string;
+  /** The reports (created once by the reports plugin). */
+  reports: ReportService;
+  /** The reviewer's token (X-Review-Token); unset: the review endpoint and page are off. */
+  reviewToken?: string;
+  /** The day the seed's applications count back from. */
+  seedAsOf?: string;
+}
+
+/** What the repair purposes call lists (GetCreditRepairPurposeList). */
+export const REPAIR_PURPOSES = [
+  { id: '1', name: '参加招标投标', description: '参与政府采购、工程建设项目招标投标等活动' },
+  { id: '2', name: '申请融资信贷', description: '向金融机构申请贷款、授信、担保等' },
+  { id: '3', name: '申请政策资金支持', description: '申报财政资金、专项补贴、税收优惠等' },
+  { id: '4', name: '参加评优评先', description: '申报荣誉称号、示范企业、评先评优' },
+  { id: '5', name: '办理行政审批或资质认定', description: '办理许可、资质、认证等行政审批事项' },
+  { id: '6', name: '其他', description: '其他需要修复信用记录的情形' },
+] as const;
+
+/** Materials of a login: a bound chat-app login files and reads as the mobile account it is bound to. */
+export const ownerOf = (session: Session): string =>
+  session.subject.user ? userSubject(session.subject.user.id) : session.subject.key;
+
+/** Content-Disposition of a download with a Chinese name (RFC 6266 / 5987). */
+const attachment = (fileName: string): string =>
+  `attachment; filename="credit-report.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * 信用服务 (issue 11) in the credit API's errorCode dialect: the penalty search and repair
+ * purposes (public), filings with materials and the applications behind login (owner only),
+ * the user's entities, the two reports as PDFs, their verification and the third-party check.
+ */
+const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, options) => {
+  const seeded = ensureServicesSeed(app.db, options.seedAsOf ?? localToday());
+  if (seeded) app.log.info(seeded, 'seeded the credit-service demo links and applications');
+  const repo = createServicesRepository(app.db);
+  const ctx = createAccountContext(app, options);
+  const { requireLogin } = ctx;
+  const { reports } = options;
+  const uploadsDir = path.join(options.dataDir, 'uploads');
+  const tempDir = path.join(uploadsDir, '.incoming');
+
+  await app.register(multipart);
+
+  app.get(
+    CONTRACTS.repairPunishSearch.path,
+    {
+      schema: {
+        querystring: CONTRACTS.repairPunishSearch.query,
+        response: errorCodeResponses(CONTRACTS.repairPunishSearch.data),
+      },
+      config: { emptyFieldMessages: CONTRACTS.repairPunishSearch.emptyFieldMessages },
+    },
+    async ({ query }) => {
+      const pageSize = query.pageSize ?? PAGE_SIZE.default;
+      const keyword = query.entNameOrPunishDocNo.trim();
+      if (!keyword) throw new BadRequestError(CONTRACTS.repairPunishSearch.emptyFieldMessages.entNameOrPunishDocNo);
+      return errorCodeOk(
+        repo.searchPunishments(keyword, pageOffset(query.pageIndex ?? 1, pageSize), pageSize, localToday()),
+      );
+    },
+  );
+
+  app.get(
+    CONTRACTS.repairPurposes.path,
+    { schema: { response: errorCodeResponses(CONTRACTS.repairPurposes.data) } },
+    async () => errorCodeOk(REPAIR_PURPOSES.map((purpose) => ({ ...purpose }))),
+  );
+
+  app.get(
+    CONTRACTS.judgeMyBusiness.path,
+    {
+      onRequest: requireLogin,
+      schema: {
+        querystring: CONTRACTS.judgeMyBusiness.query,
+        response: errorCodeResponses(CONTRACTS.judgeMyBusiness.data),
+      },
+    },
+    async (request) => {
+      const { id, creditCode } = request.query;
+      if (id === undefined && creditCode === undefined) throw new BadRequestError('请提供主体标识或统一社会信用代码');
+      const entity = repo.entity(id, id === undefined ? creditCode : undefined);
+      if (!entity) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
+      return errorCodeOk({
+        isMine: repo.owns(ownerOf(ctx.session(request)), entity.id),
+        EntityId: String(entity.id),
+        EntName: entity.name,
+        CreditCode: entity.creditCode,
+      });
+    },
+  );
+
+  app.get(
+    CONTRACTS.myBusinessList.path,
+    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myBusinessList.data) } },
+    async (request) => errorCodeOk(repo.entitiesOf(ownerOf(ctx.session(request)))),
+  );
+
+  app.get(
+    CONTRACTS.myApplications.path,
+    {
+      onRequest: requireLogin,
+      schema: {
+        querystring: CONTRACTS.myApplications.query,
+        response: errorCodeResponses(CONTRACTS.myApplications.data),
+      },
+    },
+    async (request) => {
+      const pageSize = request.query.pageSize ?? PAGE_SIZE.default;
+      const offset = pageOffset(request.query.pageIndex ?? 1, pageSize);
+      return errorCodeOk(repo.applicationsOf(ownerOf(ctx.session(request)), request.query.kind, offset, pageSize));
+    },
+  );
+
+  // One application by number, for its owner only: anyone else is told it does not exist.
+  const applicationRoute = (
+    contract: typeof CONTRACTS.repairFlow | typeof CONTRACTS.objectionFlow | typeof CONTRACTS.objectionResult,
+    kind: ApplicationKind,
+  ) =>
+    app.get(
+      contract.path,
+      {
+        onRequest: requireLogin,
+        schema: { querystring: contract.query, response: errorCodeResponses(contract.data) },
+        config: { emptyFieldMessages: contract.emptyFieldMessages },
+      },
+      async (request) => {
+        const found = repo.application(request.query.applyNo.trim().toUpperCase());
+        if (!found || found.kind !== kind || found.owner !== ownerOf(ctx.session(request))) {
+          throw new NotFoundError(SERVICE_MESSAGES.applicationNotFound);
+        }
+        return errorCodeOk(found.application);
+      },
+    );
+  applicationRoute(CONTRACTS.repairFlow, 'repair');
+  applicationRoute(CONTRACTS.objectionFlow, 'objection');
+  applicationRoute(CONTRACTS.objectionResult, 'objection');
+
+  /** Files an application: fields, ownership and the penalty's state, then one transaction. */
+  async function file(request: FastifyRequest, kind: ApplicationKind) {
+    const owner = ownerOf(ctx.session(request));
+    const upload: ReceivedUpload = await receiveUpload(request, tempDir);
+    const stored: string[] = [];
+    try {
+      let purpose: string;
+      let punishId: string;
+      let contact: Pick<RepairFilingFields, 'contactName' | 'contactPhone' | 'description'>;
+      if (kind === 'repair') {
+        const fields = checkFields<RepairFilingFields>(RepairFilingFieldsSchema, upload.fields);
+        const found = REPAIR_PURPOSES.find((p) => p.id === fields.purposeId);
+        if (!found) throw new BadRequestError(SERVICE_MESSAGES.purposeUnknown);
+        purpose = found.name;
+        punishId = fields.punishId;
+        contact = fields;
+      } else {
+        const fields = checkFields<ObjectionFilingFields>(ObjectionFilingFieldsSchema, upload.fields);
+        purpose = fields.objectionType;
+        punishId = fields.punishId;
+        contact = fields;
+      }
+      if (upload.files.length === 0) throw new BadRequestError(SERVICE_MESSAGES.noFiles);
+      const penalty = repo.penalty(punishId);
+      if (!penalty || penalty.subjectType === '自然人') throw new NotFoundError(SERVICE_MESSAGES.punishNotFound);
+      if (!repo.owns(owner, penalty.entityId)) throw new ForbiddenError(SERVICE_MESSAGES.notMyBusiness);
+      const state = filingState(penalty, localToday());
+      if (kind === 'repair' ? !state.repairable : !state.objectionable) {
+        throw new ConflictError(
+          state.note || (kind === 'repair' ? SERVICE_MESSAGES.notRepairable : SERVICE_MESSAGES.notObjectionable),
+        );
+      }
+      const at = formatVisitTime();
+      const storedNames = upload.files.map((f) => storedNameFor(f, at));
+      stored.push(...storedNames.map((name) => path.join(uploadsDir, name)));
+      const application = repo.create(
+        {
+          kind,
+          owner,
+          penalty,
+          purpose,
+          contactName: contact.contactName.trim(),
+          contactPhone: contact.contactPhone,
+          description: contact.description.trim(),
+          at,
+          materials: upload.files.map((f, i) => ({
+            fileName: f.fileName,
+            storedName: storedNames[i]!,
+            mimeType: f.mimeType,
+            size: f.size,
+            sha256: f.sha256,
+          })),
+        },
+        () => moveIntoPlace(upload.files, storedNames, uploadsDir),
+      );
+      return errorCodeOk(application, '申请已提交');
+    } catch (error) {
+      // Nothing half-way: the transaction rolled back; remove the files, moved or not.
+      removeFiles(stored);
+      removeFiles(upload.files.map((f) => f.tempPath));
+      throw error;
+    }
+  }
+
+  app.post(
+    CONTRACTS.repairUpload.path,
+    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.repairUpload.data) } },
+    async (request) => file(request, 'repair'),
+  );
+  app.post(
+    CONTRACTS.objectionUpload.path,
+    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.objectionUpload.data) } },
+    async (request) => file(request, 'objection'),
+  );
+
+  async function sendReport(
+    reply: FastifyReply,
+    type: ReportType,
+    body: { entityId: string; periodFrom: string; periodTo: string },
+    requestedBy: string | null,
+  ) {
+    const issued = await reports.issue(type, { ...body, requestedBy });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachment(issued.fileName))
+      .header('x-report-number', issued.reportNumber)
+      .header('cache-control', 'no-store')
+      .send(issued.pdf);
+  }
+
+  app.post(
+    CONTRACTS.enterpriseReport.path,
+    { schema: { body: CONTRACTS.enterpriseReport.body } },
+    async (request, reply) => sendReport(reply, 'enterprise', request.body, null),
+  );
+
+  app.post(
+    CONTRACTS.specialReport.path,
+    { onRequest: requireLogin, schema: { body: CONTRACTS.specialReport.body } },
+    async (request, reply) => {
+      const owner = ownerOf(ctx.session(request));
+      const entity = repo.entity(request.body.entityId, undefined);
+      if (!entity) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
+      if (!repo.owns(owner, entity.id)) throw new ForbiddenError(SERVICE_MESSAGES.notMyBusiness);
+      return sendReport(reply, 'special', request.body, owner);
+    },
+  );
+
+  app.get(
+    CONTRACTS.reportVerify.path,
+    {
+      schema: { querystring: CONTRACTS.reportVerify.query, response: errorCodeResponses(CONTRACTS.reportVerify.data) },
+      config: { emptyFieldMessages: CONTRACTS.reportVerify.emptyFieldMessages },
+    },
+    async ({ query }) => errorCodeOk(reports.verify(query.reportNo, query.code)),
+  );
+
+  app.post(
+    CONTRACTS.reportVerifyFile.path,
+    { schema: { response: errorCodeResponses(CONTRACTS.reportVerifyFile.data) } },
+    async (request) => {
+      const upload = await receiveUpload(request, tempDir, 1);
+      // The file is compared, never kept.
+      try {
+        const fields = checkFields<ReportVerifyFileFields>(ReportVerifyFileFieldsSchema, upload.fields);
+        const [file] = upload.files;
+        if (!file) throw new BadRequestError('请上传要核验的报告PDF文件');
+        if (file.mimeType !== 'application/pdf') throw new BadRequestError('请上传PDF格式的报告文件');
+        return errorCodeOk(reports.verifyFile(fields.reportNo, fields.code, fs.readFileSync(file.tempPath)));
+      } finally {
+        removeFiles(upload.files.map((f) => f.tempPath));
+      }
+    },
+  );
+
+  app.get(
+    CONTRACTS.thirdPartyCheck.path,
+    {
+      schema: {
+        querystring: CONTRACTS.thirdPartyCheck.query,
+        response: errorCodeResponses(CONTRACTS.thirdPartyCheck.data),
+      },
+      config: { emptyFieldMessages: CONTRACTS.thirdPartyCheck.emptyFieldMessages },
+    },
+    async ({ query }) => errorCodeOk(reports.thirdParty(query.creditCode, query.reportNo, query.code)),
+  );
+
+  if (options.reviewToken) {
+    registerReviewRoutes(app, repo, options.reviewToken);
+    registerReviewPage(app, repo, options.reviewToken);
+  }
+};
+
+export default servicesRoutes;

@@ -1,0 +1,59 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  ApplicationSchema,
+  REVIEW_TOKEN_HEADER,
+  ReviewRequestSchema,
+  SERVICE_MESSAGES,
+  SERVICE_REVIEW_PATH,
+  formatVisitTime,
+} from '@credit-portal/shared';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import type { ServicesRepository } from '../../repositories/services.js';
+import type { AccountApp } from '../account/context.js';
+
+/** True when the header carries the configured token (compared in constant time). */
+export function reviewTokenMatches(given: unknown, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The centre's side of the applications: the open ones, and one review action at a time
+ * (受理 → 开始审核 → 审核通过/不通过 → 办结). Only with the review token; the public gateway
+ * does not proxy this path.
+ */
+export function registerReviewRoutes(app: AccountApp, repo: ServicesRepository, token: string): void {
+  const checkToken = async (request: FastifyRequest) => {
+    if (!reviewTokenMatches(request.headers[REVIEW_TOKEN_HEADER], token)) {
+      throw new UnauthorizedError(SERVICE_MESSAGES.reviewTokenBad);
+    }
+  };
+
+  app.get(
+    SERVICE_REVIEW_PATH,
+    { onRequest: checkToken, schema: { response: errorCodeResponses(Type.Array(ApplicationSchema)) } },
+    async () => errorCodeOk(repo.openApplications()),
+  );
+
+  app.post(
+    SERVICE_REVIEW_PATH,
+    { onRequest: checkToken, schema: { body: ReviewRequestSchema, response: errorCodeResponses(ApplicationSchema) } },
+    async ({ body }) => {
+      const result = repo.review(
+        body.applyNo.trim().toUpperCase(),
+        body.action,
+        formatVisitTime(),
+        body.comment,
+        body.handlingUnit,
+      );
+      if (result.outcome === 'not_found') throw new NotFoundError(SERVICE_MESSAGES.applicationNotFound);
+      if (result.outcome === 'transition') throw new ConflictError(SERVICE_MESSAGES.reviewTransitionBad);
+      return errorCodeOk(result.application, '已处理');
+    },
+  );
+}

@@ -1,0 +1,192 @@
+import { API_PATHS, defineRoute } from '../api.js';
+import {
+  H5CertExchangeQuerySchema,
+  H5CertTokenQuerySchema,
+  H5CertTokenRequestSchema,
+  H5EncodeMessageSchema,
+  H5EncodeRequestSchema,
+  H5EncryptedIdentitySchema,
+  H5EntityListSchema,
+  H5EntityReportRecordSchema,
+  H5EntityReportRequestSchema,
+  H5IndividualInfoRequestSchema,
+  H5InfotokenQuerySchema,
+  H5InfotokenRequestSchema,
+  H5PersonInfoSchema,
+  H5ReportAvailabilitySchema,
+  H5ReportDataRequestSchema,
+  H5ReportDataSchema,
+  H5ReportPdfRequestSchema,
+  H5ReportRequestSchema,
+  H5RsaKeyQuerySchema,
+  H5RsaPublicKeySchema,
+  H5SendEmailRequestSchema,
+  H5SentReportSchema,
+  H5TestLoginQuerySchema,
+  H5TestUserInfoRequestSchema,
+  H5TokenSchema,
+  H5UserInfoSchema,
+} from '../schemas/h5.js';
+import { EmptyQuerySchema } from '../schemas/query.js';
+
+/**
+ * The H5 personal credit app (spec §2.3, §4, §7; issue 12). Every call is personal: none is ever
+ * cached. The H5 user API speaks { Success, Data, Msg }, the mail sender { successful, msg }, the
+ * report service (upstream 'report', REPORT_API_URL) { Data: { Status, Data }, Msg }.
+ */
+export const H5_CONTRACTS = {
+  /** Login page mount: the channel (Platform, default XCX_GW) → the encrypted wrapper. */
+  h5Encode: defineRoute({
+    path: API_PATHS.h5Encode,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    body: H5EncodeRequestSchema,
+    data: H5EncodeMessageSchema,
+  }),
+  /** A cert token for the face verification ('' → /h5/gtxy, 'grxybg' → /h5/PersonCreditReport). */
+  h5CertToken: defineRoute({
+    path: API_PATHS.h5CertToken,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    query: H5CertTokenQuerySchema,
+    body: H5CertTokenRequestSchema,
+    data: H5TokenSchema,
+  }),
+  /** The verified cert token → Name, IdCard, Infotoken. */
+  h5CertExchange: defineRoute({
+    path: API_PATHS.h5CertExchange,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'success',
+    query: H5CertExchangeQuerySchema,
+    data: H5UserInfoSchema,
+  }),
+  /** Test mode only: name and ID → Data, a JSON string { izgtxytoken }. */
+  h5TestLogin: defineRoute({
+    path: API_PATHS.h5TestLogin,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'success',
+    query: H5TestLoginQuerySchema,
+    data: H5TokenSchema,
+  }),
+  /** Test mode only: name and ID → user info (the home page's test query parameters). */
+  h5TestUserInfo: defineRoute({
+    path: API_PATHS.h5TestUserInfo,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    body: H5TestUserInfoRequestSchema,
+    data: H5UserInfoSchema,
+  }),
+  /** The alternate-channel token (izgtxytoken, sent as Infotoken) → user info. */
+  h5IzLogin: defineRoute({
+    path: API_PATHS.h5IzLogin,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'success',
+    query: H5InfotokenQuerySchema,
+    data: H5UserInfoSchema,
+  }),
+  /** The entities linked to the Infotoken's person: Data.Data is a JSON string of H5EntityRecord[]. */
+  h5Entities: defineRoute({
+    path: API_PATHS.h5Entities,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    body: H5InfotokenRequestSchema,
+    data: H5EntityListSchema,
+  }),
+  /** Records an entity report request (type G, purpose 个人查询信用) → its number. */
+  h5EntityReportRequest: defineRoute({
+    path: API_PATHS.h5EntityReportRequest,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    body: H5EntityReportRequestSchema,
+    data: H5EntityReportRecordSchema,
+  }),
+  /** E-mails the recorded entity report as a PDF; reads successful and msg. */
+  h5SendEmail: defineRoute({
+    path: API_PATHS.h5SendEmail,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'successful',
+    body: H5SendEmailRequestSchema,
+    data: H5SentReportSchema,
+  }),
+  /** newH5 availability: Success, and Data.Status 10 when the person has a personal report. */
+  h5ReportAvailability: defineRoute({
+    path: API_PATHS.h5ReportAvailability,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    body: H5ReportRequestSchema,
+    data: H5ReportAvailabilitySchema,
+  }),
+  /** The RSA public key (hex exponent and modulus) the SPA encrypts name and ID with. */
+  h5RsaPublicKey: defineRoute({
+    path: API_PATHS.h5RsaPublicKey,
+    methods: ['POST'],
+    upstream: 'report',
+    dialect: 'success',
+    query: H5RsaKeyQuerySchema,
+    body: EmptyQuerySchema,
+    data: H5RsaPublicKeySchema,
+  }),
+  /** The encrypted availability check: Success = a personal report is available. */
+  h5PersonInfo: defineRoute({
+    path: API_PATHS.h5PersonInfo,
+    methods: ['POST'],
+    upstream: 'report',
+    dialect: 'success',
+    body: H5EncryptedIdentitySchema,
+    data: H5PersonInfoSchema,
+  }),
+  /** First encrypted token step → a short-lived token. */
+  h5IndividualToken: defineRoute({
+    path: API_PATHS.h5IndividualToken,
+    methods: ['POST'],
+    upstream: 'report',
+    dialect: 'success',
+    body: H5EncryptedIdentitySchema,
+    data: H5TokenSchema,
+  }),
+  /** Second encrypted token step (adds the first token) → the final token of the report page. */
+  h5IndividualInfo: defineRoute({
+    path: API_PATHS.h5IndividualInfo,
+    methods: ['POST'],
+    upstream: 'report',
+    dialect: 'success',
+    body: H5IndividualInfoRequestSchema,
+    data: H5TokenSchema,
+  }),
+  /** The report page of the final token: the personal report PDF, streamed through (`?token=`). */
+  h5ReportFile: defineRoute({
+    path: API_PATHS.h5ReportFile,
+    methods: ['GET'],
+    upstream: 'report',
+    dialect: 'binary',
+    prefix: true,
+  }),
+  /** The personal report's tables (Data.Data, a JSON string of ReportTables) with Data.Status 10. */
+  h5ReportData: defineRoute({
+    path: API_PATHS.h5ReportData,
+    methods: ['POST'],
+    upstream: 'report',
+    dialect: 'status',
+    body: H5ReportDataRequestSchema,
+    data: H5ReportDataSchema,
+  }),
+  /** E-mails the personal report as a PDF; Data.Status 10 when sent. */
+  h5ReportPdf: defineRoute({
+    path: API_PATHS.h5ReportPdf,
+    methods: ['POST'],
+    upstream: 'report',
+    dialect: 'status',
+    body: H5ReportPdfRequestSchema,
+    data: H5ReportDataSchema,
+  }),
+};

@@ -1,0 +1,20 @@
+import { API_PATHS, CONTRACTS, type ApplicationKind, type ApplicationPage } from '@credit-portal/shared';
+import useSWR from 'swr';
+import { call } from '@/lib/api-client';
+
+export interface MyApplicationsRequest {
+  kind: ApplicationKind;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** The user's applications of one kind with their timelines, newest first (GET MyApplications, bearer). */
+export const getMyApplications = (request: MyApplicationsRequest): Promise<ApplicationPage> =>
+  call(CONTRACTS.myApplications, { query: request });
+
+/** Keyed by the token too: another login sees its own. */
+export function useMyApplications(request: MyApplicationsRequest, token: string) {
+  return useSWR([API_PATHS.myApplications, request, token] as const, ([, key]) => getMyApplications(key), {
+    keepPreviousData: true,
+  });
+}

@@ -1,0 +1,44 @@
+import {
+  API_PATHS,
+  CONTRACTS,
+  UPLOAD_FILE_FIELD,
+  type ReportVerification,
+  type ThirdPartyReport,
+} from '@credit-portal/shared';
+import useSWR from 'swr';
+import { call } from '@/lib/api-client';
+
+/** Checks a report by its number and verification code (GET VerifyReport, public). */
+export const verifyReport = (reportNo: string, code: string): Promise<ReportVerification> =>
+  call(CONTRACTS.reportVerify, { query: { reportNo, code } });
+
+/** The check of a number and code; nothing is asked for until both are given. */
+export function useReportVerification(reportNo: string, code: string) {
+  return useSWR(reportNo && code ? ([API_PATHS.reportVerify, reportNo, code] as const) : null, ([, no, c]) =>
+    verifyReport(no, c),
+  );
+}
+
+/** Checks a report's PDF too: byte for byte the one issued (POST VerifyReportFile, multipart, public). */
+export function verifyReportFile(reportNo: string, code: string, file: File): Promise<ReportVerification> {
+  const form = new FormData();
+  form.append('reportNo', reportNo);
+  form.append('code', code);
+  form.append(UPLOAD_FILE_FIELD, file, file.name);
+  return call(CONTRACTS.reportVerifyFile, { formData: form });
+}
+
+export interface ThirdPartyCheckRequest {
+  creditCode: string;
+  reportNo: string;
+  code: string;
+}
+
+/** A report's content for an authorized third party: credit code + number + code (GET ThirdPartyCheck). */
+export const checkReport = (query: ThirdPartyCheckRequest): Promise<ThirdPartyReport> =>
+  call(CONTRACTS.thirdPartyCheck, { query });
+
+/** The check of a submitted request; none before the form is sent. */
+export function useThirdPartyCheck(request: ThirdPartyCheckRequest | null) {
+  return useSWR(request ? ([API_PATHS.thirdPartyCheck, request] as const) : null, ([, key]) => checkReport(key));
+}

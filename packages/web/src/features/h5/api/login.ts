@@ -1,0 +1,24 @@
+import { CONTRACTS, type H5CertType } from '@credit-portal/shared';
+import { call } from '@/lib/api-client';
+
+/** POST /api/user/peroncreditencode on the login page's mount: the channel's encrypted wrapper. */
+export const encodeChannel = (Platform: string): Promise<string> =>
+  call(CONTRACTS.h5Encode, { body: { Platform, Remark: '', ComIp: '' } });
+
+/** A cert token for the face verification; ReturnUrl is where that page sends the person back. */
+export const getCertToken = (type: H5CertType, EncodeMsg: string | undefined, ReturnUrl: string): Promise<string> =>
+  call(CONTRACTS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl } });
+
+/** Test mode: name and ID → an alternate-channel token (Data is JSON holding izgtxytoken). */
+export async function testLogin(Name: string, IdCard: string, type: H5CertType): Promise<string> {
+  const data = await call(CONTRACTS.h5TestLogin, { query: { Name, IdCard, type } });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    parsed = null;
+  }
+  const token = (parsed as { izgtxytoken?: unknown } | null)?.izgtxytoken;
+  if (typeof token !== 'string' || token === '') throw new Error('the test login answered without an izgtxytoken');
+  return token;
+}

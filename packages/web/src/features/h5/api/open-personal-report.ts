@@ -1,0 +1,15 @@
+import { API_PATHS, CONTRACTS, type H5UserInfo } from '@credit-portal/shared';
+import { call } from '@/lib/api-client';
+import { withQuery } from '@/lib/paths';
+import { encryptedIdentity } from './encrypt-identity';
+
+/**
+ * The personal report download (spec §4): the public key, name and ID encrypted, a token, then a
+ * second token; returns the address of the report page for the final token.
+ */
+export async function personalReportAddress(user: H5UserInfo): Promise<string> {
+  const identity = await encryptedIdentity(user);
+  const first = await call(CONTRACTS.h5IndividualToken, { body: identity });
+  const token = await call(CONTRACTS.h5IndividualInfo, { body: { ...identity, token: first } });
+  return withQuery(API_PATHS.h5ReportFile, { token });
+}

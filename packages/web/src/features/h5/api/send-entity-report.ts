@@ -1,0 +1,29 @@
+import { CONTRACTS, H5, type H5EntityRecord, type H5UserInfo } from '@credit-portal/shared';
+import { call, callWithMessage } from '@/lib/api-client';
+
+/**
+ * Records the entity report request (type G, purpose 个人查询信用), then has the report e-mailed;
+ * resolves with the mail sender's message (shown to the person as it is).
+ */
+export async function sendEntityReport(user: H5UserInfo, entity: H5EntityRecord, email: string): Promise<string> {
+  await call(CONTRACTS.h5EntityReportRequest, {
+    body: {
+      BaseID: entity.BaseId,
+      VersionCode: 'G',
+      Infotoken: user.Infotoken,
+      CertNo: entity.CertNo,
+      InquiryMode: H5.entityReportPurpose,
+    },
+  });
+  const { message } = await callWithMessage(CONTRACTS.h5SendEmail, {
+    body: {
+      email,
+      entID: entity.BaseId,
+      entName: entity.EntName,
+      userID: user.Name,
+      versionCode: 'G',
+      Infotoken: user.Infotoken,
+    },
+  });
+  return message;
+}

@@ -1,0 +1,176 @@
+import { App, Button, Form, Input } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { H5_DOCUMENT_TYPES, H5_MESSAGES, H5, H5_CERT_TOKEN_PARAM, type H5CertType } from '@credit-portal/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { paths, withQuery } from '@/lib/paths';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { TEST_QUERY } from '../api/get-session';
+import { encodeChannel, getCertToken, testLogin } from '../api/login';
+import { clearH5Tokens, markH5Login, readPlatform, storeCertToken, storeIzToken } from '../h5-storage';
+import { H5Footer } from './h5-footer';
+import { leaveApp } from '../h5-navigation';
+import styles from './h5.module.css';
+
+/** The two ways into the app: linked entities (/h5/login) or the personal report (/h5/PersonCreditReportLogin). */
+export type H5Flow = 'entities' | 'report';
+
+const FLOWS: Record<H5Flow, { certType: H5CertType; target: string }> = {
+  entities: { certType: '', target: paths.h5Home },
+  report: { certType: 'grxybg', target: paths.h5Report },
+};
+
+const SERVICES = [
+  { title: '关联主体查询', text: '查询登记在本人名下、或本人担任职务的市场主体。' },
+  { title: '主体信用报告', text: '将关联主体的信用报告（PDF）发送至您的邮箱。' },
+  { title: '个人信用报告', text: '查看、下载本人的公共信用信息报告，涵盖公安、社保、教育、税务、行政管理、司法信息。' },
+] as const;
+
+/** The SPA's own address of a page, for the face-verification page to send the person back to. */
+function returnUrl(path: string): string {
+  const { origin, pathname } = window.location;
+  return `${origin}${pathname}#${path}`;
+}
+
+/**
+ * The H5 login (spec §2.3, §4): intro, services, notes and 登录, which gets a cert token, stores it
+ * and hands the person to the face-verification page; the page sends them back to the flow's
+ * target, which exchanges the token. Test mode adds name/ID inputs and two test logins.
+ */
+export default function H5LoginPage({ flow }: { flow: H5Flow }) {
+  const { message } = App.useApp();
+  const config = useRuntimeConfig();
+  const { certType, target } = FLOWS[flow];
+  const [busy, setBusy] = useState(false);
+  const encoded = useRef<Promise<string | undefined> | null>(null);
+
+  // On mount: the channel's encrypted wrapper (spec §7), sent along with the cert-token request.
+  useEffect(() => {
+    encoded.current = encodeChannel(readPlatform()).catch(() => undefined);
+  }, []);
+
+  const login = async () => {
+    setBusy(true);
+    try {
+      const encodeMsg = (await encoded.current) ?? undefined;
+      const token = await getCertToken(certType, encodeMsg, returnUrl(target));
+      clearH5Tokens();
+      storeCertToken(token);
+      const face = new URL(config.faceVerifyUrl, window.location.href);
+      face.searchParams.set(H5_CERT_TOKEN_PARAM, token);
+      leaveApp(face.toString());
+    } catch (error) {
+      message.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero}>
+        <SafetyCertificateOutlined className={styles.heroIcon} aria-hidden />
+        <h2 className={styles.heroTitle}>{flow === 'report' ? '个人公共信用信息报告' : '个人信用信息服务'}</h2>
+        <p className={styles.heroText}>
+          本服务面向本人，经人脸识别核验身份后，可查询与本人关联的市场主体及其信用报告，并查看、下载本人的公共信用信息报告。查询免费。
+        </p>
+      </section>
+
+      <section className={styles.card} aria-labelledby="h5-services">
+        <h2 id="h5-services" className={styles.cardTitle}>
+          服务内容
+        </h2>
+        <ol className={styles.serviceList}>
+          {SERVICES.map((service) => (
+            <li key={service.title}>
+              <strong>{service.title}</strong>
+              <span>{service.text}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.card} aria-labelledby="h5-notes">
+        <h2 id="h5-notes" className={styles.cardTitle}>
+          登录须知
+        </h2>
+        <ul className={styles.notes}>
+          <li>年满{H5.minimumAge}周岁，具有本市户籍，或持有本市居住证且在本市缴纳社会保险的人员可使用本服务。</li>
+          <li>可使用的证件：{H5_DOCUMENT_TYPES.join('、')}。</li>
+          <li>点击登录后将跳转至人脸识别认证页面，认证通过后自动返回；本网站不保存人脸信息。</li>
+          <li>只能查询本人的信息，请勿代他人操作。</li>
+        </ul>
+      </section>
+
+      <Button type="primary" size="large" block loading={busy} onClick={() => void login()}>
+        登录
+      </Button>
+
+      {config.h5TestMode ? <TestLogin certType={certType} target={target} /> : null}
+      <H5Footer />
+    </div>
+  );
+}
+
+/** Test mode (H5_TEST_MODE): log in by name and ID, by token or by query parameters. */
+function TestLogin({ certType, target }: { certType: H5CertType; target: string }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [idCard, setIdCard] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const identity = (): { name: string; idCard: string } | null => {
+    const value = { name: name.trim(), idCard: idCard.trim() };
+    if (!value.name || !value.idCard) {
+      message.warning(H5_MESSAGES.testLoginEmpty);
+      return null;
+    }
+    return value;
+  };
+
+  const byToken = async () => {
+    const value = identity();
+    if (!value) return;
+    setBusy(true);
+    try {
+      const token = await testLogin(value.name, value.idCard, certType);
+      clearH5Tokens();
+      storeIzToken(token);
+      navigate(target);
+    } catch (error) {
+      message.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  const byParameters = () => {
+    const value = identity();
+    if (!value) return;
+    clearH5Tokens();
+    markH5Login();
+    navigate(withQuery(target, { [TEST_QUERY.name]: value.name, [TEST_QUERY.idCard]: value.idCard }));
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="h5-test">
+      <h2 id="h5-test" className={styles.cardTitle}>
+        测试登录
+      </h2>
+      <Form layout="vertical" requiredMark={false} onSubmitCapture={(event) => event.preventDefault()}>
+        <Form.Item label="姓名" htmlFor="h5-test-name">
+          <Input id="h5-test-name" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="身份证号" htmlFor="h5-test-id">
+          <Input id="h5-test-id" value={idCard} autoComplete="off" onChange={(e) => setIdCard(e.target.value)} />
+        </Form.Item>
+        <div className={styles.buttonRow}>
+          <Button loading={busy} onClick={() => void byToken()}>
+            测试登录
+          </Button>
+          <Button onClick={byParameters}>测试登录（参数）</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { App, Button, Spin } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { H5_MESSAGES, type BuiltReport, type H5UserInfo } from '@credit-portal/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useReportData } from '../api/get-report-data';
+import { sessionSource, useH5Session } from '../api/get-session';
+import { ReportEmailDialog } from './report-email-dialog';
+import { ReportSectionBlock } from './report-section';
+import { H5Footer } from './h5-footer';
+import styles from './h5.module.css';
+
+/** The full-screen loading of spec §2.3. */
+function FullScreenLoading() {
+  return (
+    <div className={styles.fullScreen} role="status" aria-live="polite">
+      <Spin size="large" />
+      <p>{H5_MESSAGES.loading}</p>
+    </div>
+  );
+}
+
+/**
+ * /h5/PersonCreditReport (spec §2.3, §4): the person (by the same load rules as the home page)
+ * and their report's tables as collapsible sections. No person → /h5/login; no report data →
+ * the server's message and /h5/login.
+ */
+export default function H5ReportPage() {
+  const [search] = useSearchParams();
+  const source = useMemo(() => sessionSource(search, 'grxybg'), [search]);
+  const session = useH5Session(source);
+  const report = useReportData(session.data);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const error = session.error ?? report.error;
+
+  useEffect(() => {
+    if (!error) return;
+    message.error(errorMessage(error));
+    navigate(paths.h5Login, { replace: true });
+  }, [error, message, navigate]);
+
+  if (!source) return <Navigate to={paths.h5Login} replace />;
+  if (!session.data || !report.data) return error ? null : <FullScreenLoading />;
+  return <ReportView user={session.data} report={report.data} />;
+}
+
+function ReportView({ user, report }: { user: H5UserInfo; report: BuiltReport }) {
+  const [mailing, setMailing] = useState(false);
+  return (
+    <div className={styles.page}>
+      <section className={styles.reportHead} aria-label="报告信息">
+        <h2 className={styles.reportTitle}>个人公共信用信息报告</h2>
+        <dl className={styles.reportMeta}>
+          <div>
+            <dt>报告编号</dt>
+            <dd>{report.reportNumber}</dd>
+          </div>
+          <div>
+            <dt>查询日期</dt>
+            <dd>{report.queryDate}</dd>
+          </div>
+        </dl>
+        <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={() => setMailing(true)}>
+          下载报告
+        </Button>
+      </section>
+      {report.sections.map((section) => (
+        <ReportSectionBlock key={section.key} section={section} />
+      ))}
+      {mailing ? (
+        <ReportEmailDialog user={user} reportNumber={report.reportNumber} onClose={() => setMailing(false)} />
+      ) : null}
+      <H5Footer />
+    </div>
+  );
+}

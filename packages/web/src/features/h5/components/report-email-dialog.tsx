@@ -1,0 +1,77 @@
+import { App, Input, Modal } from 'antd';
+import { H5_MESSAGES, isEmailAddress, type H5UserInfo } from '@credit-portal/shared';
+import { useId, useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { sendReportPdf } from '../api/get-report-data';
+import styles from './h5.module.css';
+
+/**
+ * 发送报告至邮箱 (spec §2.3, §5, §8): not closable by clicking outside; the address is required and
+ * must look like one; Status 10 means sent.
+ */
+export function ReportEmailDialog({
+  user,
+  reportNumber,
+  onClose,
+}: {
+  user: H5UserInfo;
+  reportNumber: string;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const inputId = useId();
+
+  const send = async () => {
+    const address = email.trim();
+    if (address === '') {
+      message.error(H5_MESSAGES.reportEmailEmpty);
+      return;
+    }
+    if (!isEmailAddress(address)) {
+      message.error(H5_MESSAGES.reportEmailInvalid);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendReportPdf(user, reportNumber, address);
+      message.success(H5_MESSAGES.reportMailSent);
+      onClose();
+    } catch (error) {
+      // The report service answered with a Status other than 10: not sent. Anything else says why.
+      const refused = error instanceof ApiError && typeof error.code === 'number';
+      message.error(refused ? H5_MESSAGES.reportMailFailed : errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="发送报告至邮箱"
+      centered
+      maskClosable={false}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={sending}
+      onOk={() => void send()}
+      onCancel={onClose}
+    >
+      <label className={styles.fieldLabel} htmlFor={inputId}>
+        邮箱地址
+      </label>
+      <Input
+        id={inputId}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="请输入接收报告的邮箱地址"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        onPressEnter={() => void send()}
+      />
+    </Modal>
+  );
+}
