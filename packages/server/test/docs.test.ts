@@ -14,7 +14,7 @@ interface OpenApi {
 }
 
 /** The OpenAPI path of a contract row (a prefix row is its wildcard). */
-const openApiPath = (path: string, prefix?: boolean) => (prefix ? `${path}{*}` : path);
+const openApiPath = (path: string, prefix?: boolean) => (prefix ? `${path.replace(/\/+$/, '')}/{*}` : path);
 
 describe('OpenAPI at /docs', () => {
   let gateway: RunningGateway;

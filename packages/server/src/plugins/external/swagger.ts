@@ -43,7 +43,14 @@ function responsesOf(row: UpstreamRoute): Record<string, unknown> {
  */
 export default fp(
   async (app) => {
-    const rows = new Map(UPSTREAM_ROUTES.map((row) => [row.prefix ? `${row.path}*` : row.path, row]));
+    // A binary prefix row is registered by @fastify/http-proxy as `<prefix>/*` (and the bare prefix).
+    const rows = new Map(
+      UPSTREAM_ROUTES.flatMap((row): [string, UpstreamRoute][] => {
+        if (!row.prefix) return [[row.path, row]];
+        const bare = row.path.replace(/\/+$/, '');
+        return [[`${bare}/*`, row]];
+      }),
+    );
     await app.register(swagger, {
       openapi: {
         info: {
