@@ -15,7 +15,7 @@ import styles from './h5.module.css';
 /** The full-screen loading of spec §2.3. */
 function FullScreenLoading() {
   return (
-    <div className={styles.fullScreen} role="status" aria-live="polite">
+    <div className={styles.fullScreen} role="status" aria-live="polite" aria-busy="true">
       <Spin size="large" />
       <p>{H5_MESSAGES.loading}</p>
     </div>
