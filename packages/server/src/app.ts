@@ -8,12 +8,12 @@ import { GatewayError } from './lib/errors.js';
 import { GatewayLogController, loggerOptions, type LogDestination } from './lib/logging.js';
 import cachePlugin from './plugins/cache.js';
 import errorHandler from './plugins/error-handler.js';
-import helmet from './plugins/external/helmet.js';
 import jsonBody from './plugins/json-body.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import swagger from './plugins/external/swagger.js';
 import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
+import securityHeaders from './plugins/security-headers.js';
 import upstreamsPlugin from './plugins/upstreams.js';
 import visitLogPlugin from './plugins/visit-log.js';
 import adminRoutes from './routes/admin/index.js';
@@ -87,19 +87,22 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new GatewayError(503, ERROR_CODES.upstreamUnavailable, '服务正在重启，请稍后再试');
+      done(new GatewayError(503, ERROR_CODES.upstreamUnavailable, '服务正在重启，请稍后再试'));
+      return;
     }
+    done();
   });
 
   await app.register(jsonBody);
   await app.register(metricsPlugin);
   await app.register(rateLimit);
   await app.register(errorHandler);
-  await app.register(helmet);
+  await app.register(securityHeaders);
   await app.register(swagger);
   await app.register(redisPlugin);
   await app.register(upstreamsPlugin);

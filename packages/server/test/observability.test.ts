@@ -52,9 +52,23 @@ describe('observability and lifecycle', () => {
       upstreamMs: expect.any(Number),
       responseTimeMs: expect.any(Number),
     });
-    const second = lines.filter((line) => line.reqId === 'trace-0002');
+    // A cache hit is the hot path: its line is written at debug only.
+    expect(lines.filter((line) => line.reqId === 'trace-0002')).toHaveLength(0);
+  });
+
+  it('logs cache hits at debug, with their cache result and no upstream latency', async () => {
+    const logs = new LogCapture();
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(), LOG_LEVEL: 'debug' }), logs);
+    try {
+      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0003').expect(200);
+      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0004').expect(200);
+    } finally {
+      await gateway.close();
+    }
+    const lines = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const second = lines.filter((line) => line.reqId === 'trace-0004');
     expect(second).toHaveLength(1);
-    expect(second[0]).toMatchObject({ cache: 'HIT' });
+    expect(second[0]).toMatchObject({ msg: 'request completed', level: 20, cache: 'HIT', statusCode: 200 });
     expect(second[0]).not.toHaveProperty('upstreamMs');
   });
 

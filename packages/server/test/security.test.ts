@@ -165,6 +165,24 @@ describe('security', () => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // The same set on a refusal (404) as on an answer, helmet's defaults as they were.
+      const missing = await request(gateway.url).get('/no-such-page').expect(404);
+      for (const [name, value] of Object.entries({
+        'content-security-policy': csp,
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-site',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      })) {
+        expect(missing.headers[name], name).toBe(value);
+      }
     } finally {
       await gateway.close();
     }

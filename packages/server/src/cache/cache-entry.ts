@@ -26,6 +26,13 @@ export interface CacheEntry extends Answer {
   errorStaleUntil: number;
   /** Bytes, for the in-process tier's budget. */
   size: number;
+  /** The headers of a fresh hit, merged once when the entry is made: a hit sends them as they are. */
+  hitHeaders: Readonly<Record<string, string>>;
+}
+
+/** The headers a fresh hit is sent with: the answer's own, x-cache and the revalidation rule. */
+function hitHeadersOf(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.freeze({ ...headers, 'x-cache': 'HIT', 'cache-control': 'no-cache' });
 }
 
 /** Builds an entry from a fresh answer under a route's policy. */
@@ -42,6 +49,7 @@ export function toEntry(answer: Answer, path: string, policy: CachePolicy, now =
     staleUntil: freshUntil + policy.staleMs,
     errorStaleUntil: freshUntil + policy.errorStaleMs,
     size: answer.body.length + 256,
+    hitHeaders: hitHeadersOf(answer.headers),
   };
 }
 
@@ -106,5 +114,6 @@ export function decodeEntry(bytes: Buffer): CacheEntry | undefined {
     staleUntil: meta.su,
     errorStaleUntil: meta.eu,
     size: body.length + 256,
+    hitHeaders: hitHeadersOf(meta.h ?? {}),
   };
 }

@@ -63,6 +63,15 @@ export class ResponseCache {
   }
 
   /**
+   * The fresh entry for a key in the in-process tier, found synchronously: a hit is answered
+   * without a promise or a Redis round trip. Anything else (absent, stale) goes through respond().
+   */
+  hit(key: string): CacheEntry | undefined {
+    const entry = this.#front.get(key);
+    return entry !== undefined && entry.freshUntil > Date.now() ? entry : undefined;
+  }
+
+  /**
    * Answers a cacheable request: from the cache when it can, else through `produce` (the upstream
    * call), storing what may be stored. Rejects with produce's error when there is nothing to fall back on.
    */

@@ -5,6 +5,9 @@ import { REDACT_PATHS } from './redact.js';
 /** Probe endpoints log at debug: they would otherwise drown the request log. */
 const QUIET_ROUTES = new Set<string>([GATEWAY_PATHS.health]);
 
+/** The levels at which debug lines are written. */
+const DEBUG_LEVELS = new Set(['trace', 'debug']);
+
 /** Where log lines go (stdout by default; tests capture them). */
 export interface LogDestination {
   write(line: string): void;
@@ -41,6 +44,11 @@ export class GatewayLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const route = request.routeOptions.url ?? null;
     const cache = reply.getHeader('x-cache');
+    // Probes, 429s (a flood would otherwise write one line per refused request) and cache hits
+    // (the hot path: nothing to learn from each one) log at debug; the line is not even built below it.
+    const quiet =
+      !error && ((route !== null && QUIET_ROUTES.has(route)) || reply.statusCode === 429 || cache === 'HIT');
+    if (quiet && !DEBUG_LEVELS.has(reply.log.level)) return;
     const line = {
       method: request.method,
       url: maskUrl(request.url),
@@ -52,9 +60,7 @@ export class GatewayLogController extends LogController {
       ...(request.upstreamMs !== null ? { upstreamMs: Math.round(request.upstreamMs * 100) / 100 } : {}),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    // Probes, and 429s (a flood would otherwise write one line per refused request).
-    else if ((route !== null && QUIET_ROUTES.has(route)) || reply.statusCode === 429)
-      reply.log.debug(line, 'request completed');
+    else if (quiet) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }

@@ -29,6 +29,14 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  /** The cacheResults children, resolved once. */
+  readonly cacheResult: Readonly<Record<CacheStatus, Counter.Internal>> = {
+    HIT: this.cacheResults.labels('hit'),
+    MISS: this.cacheResults.labels('miss'),
+    STALE: this.cacheResults.labels('stale'),
+    BYPASS: this.cacheResults.labels('bypass'),
+  };
+
   readonly cacheMemoryBytes = new Gauge({
     name: 'gateway_cache_memory_bytes',
     help: 'Bytes held by the in-process cache tier.',
@@ -148,12 +156,23 @@ export default fp(
   async (app) => {
     const metrics = new GatewayMetrics();
     app.decorate('metrics', metrics);
-    app.addHook('onResponse', async (request, reply) => {
+    // The label children are resolved once per route, method and status, not hashed on every request.
+    const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'route' | 'method'> }>();
+    app.addHook('onResponse', (request, reply, done) => {
       // Unmatched URLs share one label so scanners cannot blow up the series count.
       const route = request.routeOptions.url ?? 'unmatched';
-      const labels = { route, method: request.method };
-      metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
-      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      const key = `${request.method} ${reply.statusCode} ${route}`;
+      let child = children.get(key);
+      if (child === undefined) {
+        child = {
+          count: metrics.httpRequests.labels(route, request.method, String(reply.statusCode)),
+          duration: metrics.httpDuration.labels(route, request.method),
+        };
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.duration.observe(reply.elapsedTime / 1000);
+      done();
     });
   },
   { name: 'metrics' },

@@ -61,7 +61,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route,
     internalRewriteLocationHeader: false,
     preHandler: async (_request, reply) => {
       reply.header('x-cache', 'BYPASS');
-      app.metrics.cacheResults.inc({ result: 'bypass' });
+      app.metrics.cacheResult.BYPASS.inc();
       if (!client.breaker.tryAcquire()) {
         app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'circuit_open' });
         throw new GatewayError(

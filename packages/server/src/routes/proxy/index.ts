@@ -68,8 +68,9 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Every answer of a proxy route says x-cache, refusals before the handler (400, 413, 415) too.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('x-cache', 'BYPASS');
+    done();
   });
 
   for (const route of routes) {
@@ -108,7 +109,11 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  async function forward(
+  /**
+   * Answers a proxied JSON request. A fresh hit in the in-process tier is sent right here,
+   * synchronously, with the headers stored with its entry; everything else goes on in relay().
+   */
+  function forward(
     request: FastifyRequest,
     reply: FastifyReply,
     route: GatewayRoute,
@@ -116,25 +121,43 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     client: UpstreamClient,
     timeoutMs: number,
     serializeData: DataSerializer | null,
-  ): Promise<FastifyReply> {
+  ): Promise<FastifyReply> | undefined {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const { search } = splitUrl(request.url);
     const raw = request.body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
-    const produce = () =>
-      callUpstream(request, method, search, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
     const bypass = route.cache === null || raw || carriesUserToken(request, params);
     request.upstreamName = client.name;
+    let key: string | null = null;
+    if (!bypass) {
+      key = cacheKey(method, route.path, params ?? '', method === 'GET' ? undefined : request.body);
+      const entry = app.cache.hit(key);
+      if (entry !== undefined) {
+        app.metrics.cacheResult.HIT.inc();
+        reply.code(entry.statusCode).headers(entry.hitHeaders).send(entry.body);
+        return undefined;
+      }
+    }
+    const produce = () =>
+      callUpstream(request, method, search, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
+    return relay(reply, route, key, produce);
+  }
 
-    let status: CacheStatus = bypass ? 'BYPASS' : 'MISS';
+  /** The upstream call (through the cache when `key` is given, else bypassing it) and its answer. */
+  async function relay(
+    reply: FastifyReply,
+    route: GatewayRoute,
+    key: string | null,
+    produce: () => Promise<ProducedAnswer>,
+  ): Promise<FastifyReply> {
+    let status: CacheStatus = key === null ? 'BYPASS' : 'MISS';
     // Set first so that error answers say it too.
     reply.header('x-cache', status);
     try {
       let answer: Answer;
-      if (bypass || route.cache === null) {
+      if (key === null || route.cache === null) {
         answer = await produce();
       } else {
-        const key = cacheKey(method, route.path, params ?? '', method === 'GET' ? undefined : request.body);
         const outcome = await app.cache.respond(key, route.path, route.cache, produce);
         answer = outcome.answer;
         status = outcome.status;
@@ -143,10 +166,10 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
         .code(answer.statusCode)
         .headers(answer.headers)
         .header('x-cache', status)
-        .header('cache-control', bypass ? 'no-store' : 'no-cache')
+        .header('cache-control', key === null ? 'no-store' : 'no-cache')
         .send(answer.body);
     } finally {
-      app.metrics.cacheResults.inc({ result: status.toLowerCase() });
+      app.metrics.cacheResult[status].inc();
     }
   }
 
