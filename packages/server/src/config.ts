@@ -74,7 +74,11 @@ export interface GatewayConfig {
   /** Shape limits of JSON bodies, checked before parsing. */
   jsonLimits: JsonLimits;
   uploadLimitBytes: number;
+  /** JSON answers of at least this many bytes are sent br- or gzip-compressed when the client takes it. */
+  compressMinBytes: number;
   webDistDir: string;
+  /** Whether the SPA's *.map files are served (they are not by default). */
+  webSourceMaps: boolean;
   runtime: RuntimeConfig;
   shutdownTimeoutMs: number;
 }
@@ -173,7 +177,9 @@ export function loadConfig(env: Env): GatewayConfig {
       maxItems: read.int('JSON_MAX_ITEMS', JSON_LIMITS.maxItems, 1, 1_000_000),
     },
     uploadLimitBytes: read.int('UPLOAD_LIMIT_BYTES', 20 * MiB, 1024, 2048 * MiB),
+    compressMinBytes: read.int('COMPRESS_MIN_BYTES', 1024, 0, 512 * MiB),
     webDistDir: read.string('WEB_DIST_DIR', DEFAULT_WEB_DIST_DIR, 4096),
+    webSourceMaps: read.bool('WEB_SOURCE_MAPS', false),
     runtime: {
       siteName: read.string('SITE_NAME', '信用云州', 64),
       siteCode: read.string('SITE_CODE', '9900000001', 64),

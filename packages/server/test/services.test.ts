@@ -327,11 +327,14 @@ describe('信用服务 through the gateway', () => {
     const period = { periodFrom: '2024-01-01', periodTo: new Date().toISOString().slice(0, 10) };
     const res = await request(gateway.url)
       .post(API_PATHS.enterpriseReport)
+      .set('accept-encoding', 'br, gzip')
       .send({ entityId: entity.EntityId, ...period })
       .buffer(true)
       .parse(binary)
       .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    // A file is never compressed, whatever the client accepts.
+    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="credit-report\.pdf"; filename\*=UTF-8''/,
     );

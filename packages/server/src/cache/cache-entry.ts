@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compressForStore, compressible, type Coding } from '../lib/compression.js';
 import type { CachePolicy } from '../route-table.js';
 
 /** An answer ready to send: status, headers and the serialized body bytes. */
@@ -28,6 +29,26 @@ export interface CacheEntry extends Answer {
   size: number;
   /** The headers of a fresh hit, merged once when the entry is made: a hit sends them as they are. */
   hitHeaders: Readonly<Record<string, string>>;
+  /** True when the answer is sent compressed to clients that take it (Vary: Accept-Encoding). */
+  vary: boolean;
+  /** Compressed forms, each with its hit headers: made once (withCodings), so a hit costs no compression. */
+  encoded: Partial<Record<Coding, { body: Buffer; hitHeaders: Readonly<Record<string, string>> }>>;
+}
+
+/**
+ * The entry with its compressed forms and their hit headers when it is compressible (JSON of at
+ * least minBytes); the in-process tier keeps entries in this form.
+ */
+export function withCodings(entry: CacheEntry, minBytes: number): CacheEntry {
+  if (entry.vary || !compressible(entry.headers, entry.body, minBytes)) return entry;
+  const vary = { vary: 'Accept-Encoding' };
+  const encoded: CacheEntry['encoded'] = {};
+  let size = entry.size;
+  for (const [coding, body] of Object.entries(compressForStore(entry.body)) as Array<[Coding, Buffer]>) {
+    encoded[coding] = { body, hitHeaders: hitHeadersOf({ ...entry.headers, ...vary, 'content-encoding': coding }) };
+    size += body.length;
+  }
+  return { ...entry, vary: true, encoded, size, hitHeaders: hitHeadersOf({ ...entry.headers, ...vary }) };
 }
 
 /** The headers a fresh hit is sent with: the answer's own, x-cache and the revalidation rule. */
@@ -50,6 +71,8 @@ export function toEntry(answer: Answer, path: string, policy: CachePolicy, now =
     errorStaleUntil: freshUntil + policy.errorStaleMs,
     size: answer.body.length + 256,
     hitHeaders: hitHeadersOf(answer.headers),
+    vary: false,
+    encoded: {},
   };
 }
 
@@ -115,5 +138,7 @@ export function decodeEntry(bytes: Buffer): CacheEntry | undefined {
     errorStaleUntil: meta.eu,
     size: body.length + 256,
     hitHeaders: hitHeadersOf(meta.h ?? {}),
+    vary: false,
+    encoded: {},
   };
 }

@@ -3,7 +3,7 @@ import { ByteLru } from '../lib/byte-lru.js';
 import { sleep } from '../lib/timing.js';
 import type { CacheStatus, GatewayMetrics } from '../plugins/metrics.js';
 import type { CachePolicy } from '../route-table.js';
-import { hashKey, toEntry, type Answer, type CacheEntry, type ProducedAnswer } from './cache-entry.js';
+import { hashKey, toEntry, withCodings, type Answer, type CacheEntry, type ProducedAnswer } from './cache-entry.js';
 import type { PurgeRequest, RedisCacheStore } from './redis-cache-store.js';
 
 export interface ResponseCacheOptions {
@@ -11,6 +11,8 @@ export interface ResponseCacheOptions {
   maxEntryBytes: number;
   lockMs: number;
   lockWaitMs: number;
+  /** Entries of compressible answers at least this large keep br and gzip forms. */
+  compressMinBytes: number;
 }
 
 /** What the cache answered with and how (the x-cache value). */
@@ -90,8 +92,7 @@ export class ResponseCache {
       hash = hashKey(key);
       const shared = await this.#sharedGet(path, hash);
       if (shared && (!entry || shared.storedAt > entry.storedAt)) {
-        entry = shared;
-        this.#front.set(key, shared);
+        entry = this.#keep(key, shared);
       }
       if (entry && entry.freshUntil > now) return { answer: entry, status: 'HIT' };
     }
@@ -204,29 +205,24 @@ export class ResponseCache {
       if (token === null && shared.ready) {
         if (background) return null;
         const peer = await this.#waitForPeer(shared, path, hash);
-        if (peer) {
-          this.#front.set(key, peer);
-          return { answer: peer, fromPeer: true };
-        }
+        if (peer) return { answer: this.#keep(key, peer), fromPeer: true };
       }
     }
     try {
       if (token !== null && shared) {
         // Double-check under the lock: another replica may have filled the key between our read and our lock.
         const filled = await this.#sharedGet(path, hash);
-        if (filled && filled.freshUntil > Date.now()) {
-          this.#front.set(key, filled);
-          return { answer: filled, fromPeer: true };
-        }
+        if (filled && filled.freshUntil > Date.now()) return { answer: this.#keep(key, filled), fromPeer: true };
       }
       const answer = await produce();
       if (answer.cacheable && answer.body.length <= this.#options.maxEntryBytes) {
-        const entry = toEntry(answer, path, policy);
-        this.#front.set(key, entry);
+        const entry = this.#keep(key, toEntry(answer, path, policy));
         if (shared) {
           // Stored before the lock is released, so waiting replicas find it.
           await shared.set(hash, entry).catch((err: unknown) => this.#storeError('set', err));
         }
+        // The entry, not the bare answer: its compressed forms serve this miss too.
+        return { answer: entry, fromPeer: false };
       }
       return { answer, fromPeer: false };
     } finally {
@@ -264,6 +260,13 @@ export class ResponseCache {
       this.#storeError('get', err);
       return undefined;
     }
+  }
+
+  /** Puts an entry in the in-process tier in its ready-to-send form (compressed forms made here, once). */
+  #keep(key: string, entry: CacheEntry): CacheEntry {
+    const kept = withCodings(entry, this.#options.compressMinBytes);
+    this.#front.set(key, kept);
+    return kept;
   }
 
   #storeError(operation: string, err: unknown): void {

@@ -18,7 +18,12 @@ export default fp(
     const { cache: options } = app.config;
     const log = app.log.child({ plugin: 'cache' });
     const shared = app.redis ? new RedisCacheStore(app.redis) : null;
-    const cache = new ResponseCache(options, shared, app.metrics, log);
+    const cache = new ResponseCache(
+      { ...options, compressMinBytes: app.config.compressMinBytes },
+      shared,
+      app.metrics,
+      log,
+    );
     app.decorate('cache', cache);
     app.metrics.addCollector(() => {
       app.metrics.cacheMemoryBytes.set(cache.memory.bytes);

@@ -8,7 +8,8 @@ import {
   type Dialect,
   type Envelope,
 } from '@credit-portal/shared';
-import type { Answer, ProducedAnswer } from '../../cache/cache-entry.js';
+import type { Answer, CacheEntry, ProducedAnswer } from '../../cache/cache-entry.js';
+import { compressLive, compressible, negotiate } from '../../lib/compression.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
 import { GatewayError, retryAfter } from '../../lib/errors.js';
 import type { GatewayRoute } from '../../route-table.js';
@@ -54,7 +55,7 @@ const FILE_HEADERS = ['content-type', 'content-disposition', 'x-report-number'];
  * @fastify/http-proxy. Every answer carries x-cache.
  */
 const proxyRoutes: FastifyPluginAsync = async (app) => {
-  const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes } = app.config;
+  const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes, compressMinBytes } = app.config;
 
   // Upstream routes take JSON, or raw form/multipart bodies (text/plain is removed app-wide in app.ts).
   app.addContentTypeParser(RAW_CONTENT_TYPES, (request, payload, done) => {
@@ -134,17 +135,21 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       const entry = app.cache.hit(key);
       if (entry !== undefined) {
         app.metrics.cacheResult.HIT.inc();
-        reply.code(entry.statusCode).headers(entry.hitHeaders).send(entry.body);
+        const coding = entry.vary ? negotiate(request.headers['accept-encoding']) : null;
+        const coded = coding === null ? undefined : entry.encoded[coding];
+        if (coded !== undefined) reply.code(entry.statusCode).headers(coded.hitHeaders).send(coded.body);
+        else reply.code(entry.statusCode).headers(entry.hitHeaders).send(entry.body);
         return undefined;
       }
     }
     const produce = () =>
       callUpstream(request, method, search, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
-    return relay(reply, route, key, produce);
+    return relay(request, reply, route, key, produce);
   }
 
   /** The upstream call (through the cache when `key` is given, else bypassing it) and its answer. */
   async function relay(
+    request: FastifyRequest,
     reply: FastifyReply,
     route: GatewayRoute,
     key: string | null,
@@ -162,15 +167,38 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
         answer = outcome.answer;
         status = outcome.status;
       }
+      const { body, headers } = await encode(request, answer);
       return reply
         .code(answer.statusCode)
-        .headers(answer.headers)
+        .headers(headers)
         .header('x-cache', status)
         .header('cache-control', key === null ? 'no-store' : 'no-cache')
-        .send(answer.body);
+        .send(body);
     } finally {
       app.metrics.cacheResult[status].inc();
     }
+  }
+
+  /**
+   * The body to send and its headers: a compressible JSON answer (at least COMPRESS_MIN_BYTES)
+   * says Vary: Accept-Encoding and goes br or gzip to a client that takes it, from the cache
+   * entry's stored forms when it is one, else compressed for this answer. Files pass untouched.
+   */
+  async function encode(
+    request: FastifyRequest,
+    answer: Answer | CacheEntry,
+  ): Promise<{ body: Buffer; headers: Readonly<Record<string, string>> }> {
+    const entry = 'encoded' in answer ? answer : null;
+    if (!(entry ? entry.vary : compressible(answer.headers, answer.body, compressMinBytes))) {
+      return { body: answer.body, headers: answer.headers };
+    }
+    const headers: Record<string, string> = { ...answer.headers, vary: 'Accept-Encoding' };
+    const coding = negotiate(request.headers['accept-encoding']);
+    if (coding === null) return { body: answer.body, headers };
+    const body = entry ? (entry.encoded[coding]?.body ?? null) : await compressLive(answer.body, coding);
+    if (body === null) return { body: answer.body, headers };
+    headers['content-encoding'] = coding;
+    return { body, headers };
   }
 
   async function callUpstream(

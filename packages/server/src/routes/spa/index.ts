@@ -12,7 +12,8 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 
 /**
  * Serves the built SPA from WEB_DIST_DIR: index.html always revalidated, hashed assets cached
- * for a year. The SPA routes by hash, so '/' (index.html) is the only page. Without a build the
+ * for a year, pre-compressed .br/.gz files sent to clients that accept them, no source maps
+ * unless WEB_SOURCE_MAPS=true. The SPA routes by hash, so '/' (index.html) is the only page. Without a build the
  * gateway still starts and '/' says so in a 503.
  */
 const spaRoutes: FastifyPluginAsync = async (app) => {
@@ -31,8 +32,13 @@ const spaRoutes: FastifyPluginAsync = async (app) => {
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes foo.js.br and foo.js.gz next to foo.js: sent as they are to clients that take them.
+    preCompressed: true,
+    // Source maps only when WEB_SOURCE_MAPS=true; otherwise they answer the normalized 404.
+    ...(app.config.webSourceMaps ? {} : { allowedPath: (pathName: string) => !pathName.endsWith('.map') }),
     setHeaders: (reply, path) => {
-      const file = isAbsolute(path) ? relative(root, path) : path.replace(/^[\\/]+/, '');
+      // A pre-compressed form (index.html.br) is cached as the file it stands for.
+      const file = (isAbsolute(path) ? relative(root, path) : path.replace(/^[\\/]+/, '')).replace(/\.(br|gz)$/, '');
       reply.header(
         'cache-control',
         file.endsWith('.html')
