@@ -5,7 +5,7 @@
 // (exit 1) when something cannot be measured rather than printing zeros.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runGateway } from './gateway.mjs';
 import { BenchError, ROOT, fail, stopAll } from './lib.mjs';
@@ -81,6 +81,7 @@ async function main() {
   const { parts, cpuProf } = parseArgs(process.argv.slice(2));
   const results = {};
   const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg();
   const needsServices = parts.includes('gateway') || parts.includes('visitlog');
   if (needsServices) checkBuilt();
   let credit = null;
@@ -89,12 +90,10 @@ async function main() {
       log('starting the credit-service (seeding a fresh database)');
       credit = await startCreditService();
     }
-    if (parts.includes('gateway')) {
-      const cpuProfDir = cpuProf ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
-      if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
-      results.gateway = await runGateway(credit, { log, cpuProfDir });
-    }
-    if (parts.includes('visitlog')) results.visitlog = await runVisitLog(credit, { log });
+    const cpuProfDir = cpuProf ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
+    if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+    if (parts.includes('gateway')) results.gateway = await runGateway(credit, { log, cpuProfDir });
+    if (parts.includes('visitlog')) results.visitlog = await runVisitLog(credit, { log, cpuProfDir });
     if (credit) await credit.stop();
     for (const part of ['search', 'web']) {
       if (!parts.includes(part)) continue;
@@ -116,13 +115,19 @@ async function main() {
       cores: cpus().length,
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
+      // Other work on the machine skews every figure: the 1/5/15-minute load averages.
+      loadAtStart,
+      loadAtEnd: loadavg(),
     },
     results,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   printTable(results);
-  console.log('\nwritten to bench/results/latest.json');
+  console.log(
+    `\nload average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at end ${report.machine.loadAtEnd.map((l) => l.toFixed(2)).join(' ')} (${report.machine.cores} cores)`,
+  );
+  console.log('written to bench/results/latest.json');
 }
 
 main().catch(async (err) => {

@@ -23,7 +23,7 @@ async function stored(credit) {
   return { total, distinct };
 }
 
-export async function runVisitLog(credit, { log }) {
+export async function runVisitLog(credit, { log, cpuProfDir }) {
   const { encodeVisitLogMessage, VISIT_LOG_APP_TOKEN } = await import(SHARED);
   checkRedis();
   const prefix = `bench-${process.pid}-${randomBytes(3).toString('hex')}:`;
@@ -44,7 +44,8 @@ export async function runVisitLog(credit, { log }) {
   const raw = {};
   try {
     await fetch(`${credit.url}/__control/visitlogs`, { method: 'DELETE' });
-    const gateway = await startGateway('gateway-visitlog', credit, { redisPrefix: prefix });
+    const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+    const gateway = await startGateway('gateway-visitlog', credit, { redisPrefix: prefix, nodeArgs });
     const url = `${gateway.url}/visitstatics/EncodeMsgs`;
     const sample = await request(url, { method: 'POST', body, status: 202 });
     if (JSON.parse(sample.body.toString('utf8')).data?.accepted !== EVENTS_PER_POST) {

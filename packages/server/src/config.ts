@@ -55,6 +55,8 @@ export interface GatewayConfig {
     appToken: string;
     batchSize: number;
     batchWaitMs: number;
+    /** Batches one replica delivers at once. */
+    forwardConcurrency: number;
     /** Bound of the in-process queue (no REDIS_URL). */
     bufferMax: number;
     claimIdleMs: number;
@@ -103,8 +105,9 @@ export function loadConfig(env: Env): GatewayConfig {
   const errorStaleSeconds = read.int('CACHE_STALE_IF_ERROR_SECONDS', 86_400, 0, 86_400 * 30);
   const visitLog = {
     appToken: read.string('VISITLOG_APP_TOKEN', VISIT_LOG_APP_TOKEN, 128),
-    batchSize: read.int('VISITLOG_BATCH_SIZE', 200, 1, 500),
+    batchSize: read.int('VISITLOG_BATCH_SIZE', 500, 1, 500),
     batchWaitMs: read.int('VISITLOG_BATCH_WAIT_MS', 1000, 10, 60_000),
+    forwardConcurrency: read.int('VISITLOG_FORWARD_CONCURRENCY', 4, 1, 64),
     bufferMax: read.int('VISITLOG_BUFFER_MAX', 10_000, 1, 10_000_000),
     claimIdleMs: read.int('VISITLOG_CLAIM_IDLE_MS', 60_000, 100, 86_400_000),
     backoffBaseMs: read.int('VISITLOG_BACKOFF_BASE_MS', 500, 1, 600_000),

@@ -22,7 +22,13 @@ export default fp(
     const log = app.log.child({ plugin: 'visit-log' });
     const stream = app.redis ? new RedisVisitLogStream(app.redis) : new MemoryVisitLogStream(options.bufferMax);
     const deliver = upstreamDelivery(app.upstreams[options.upstream], options.appToken, options.forwardTimeoutMs);
-    const forwarder = new VisitLogForwarder(stream, deliver, options, app.metrics, log);
+    const forwarder = new VisitLogForwarder(
+      stream,
+      deliver,
+      { ...options, concurrency: options.forwardConcurrency },
+      app.metrics,
+      log,
+    );
     const queue = new VisitLogQueue(stream, forwarder, log);
     app.decorate('visitLog', queue);
 

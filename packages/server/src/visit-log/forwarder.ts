@@ -12,6 +12,8 @@ export interface ForwarderOptions {
   claimIdleMs: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** Batches delivered at once by this replica (each acknowledged on its own). */
+  concurrency: number;
 }
 
 /**
@@ -54,6 +56,8 @@ export class VisitLogForwarder {
   #loop: Promise<void> | null = null;
   #lastClaim = 0;
   #failing = false;
+  /** A batch delivery that failed on the queue's side (ack, dead-letter): the loop backs off on it. */
+  #deliveryError: Error | null = null;
 
   constructor(
     stream: VisitLogStream,
@@ -97,23 +101,55 @@ export class VisitLogForwarder {
     return counts.queued + counts.pending;
   }
 
+  /**
+   * Reads batches and delivers up to `concurrency` of them at once: the next batch is read while
+   * earlier ones are on their way, so one replica keeps up with a busy intake. Each batch keeps
+   * its own retry, split and dead-letter handling and is acknowledged on its own; delivery is at
+   * least once and the upstream de-duplicates by event id, so batches need not arrive in order.
+   */
   async #run(): Promise<void> {
     let failures = 0;
-    while (!this.stopping) {
-      if (!this.#stream.readable) {
-        // Redis not (yet, or no longer) connected: nothing to try until it is.
-        await sleep(100, this.#stop.signal);
-        continue;
+    const inFlight = new Set<Promise<void>>();
+    try {
+      while (!this.stopping) {
+        if (!this.#stream.readable) {
+          // Redis not (yet, or no longer) connected: nothing to try until it is.
+          await sleep(100, this.#stop.signal);
+          continue;
+        }
+        try {
+          if (this.#deliveryError) {
+            const err = this.#deliveryError;
+            this.#deliveryError = null;
+            throw err;
+          }
+          if (inFlight.size >= this.#options.concurrency) {
+            await Promise.race(inFlight);
+            continue;
+          }
+          const batch = await this.#nextBatch();
+          if (batch.length > 0) {
+            const delivery: Promise<void> = this.#deliverBatch(batch)
+              .then(
+                () => undefined,
+                (err: Error) => {
+                  this.#deliveryError = err;
+                },
+              )
+              .finally(() => inFlight.delete(delivery));
+            inFlight.add(delivery);
+          }
+          failures = 0;
+        } catch (err) {
+          failures += 1;
+          if (failures === 1)
+            this.#log.warn({ reason: (err as Error).message }, 'visit-log queue unavailable; retrying');
+          await sleep(backoffMs(failures, 50, INFRASTRUCTURE_BACKOFF_MAX_MS), this.#stop.signal);
+        }
       }
-      try {
-        const batch = await this.#nextBatch();
-        if (batch.length > 0) await this.#deliverBatch(batch);
-        failures = 0;
-      } catch (err) {
-        failures += 1;
-        if (failures === 1) this.#log.warn({ reason: (err as Error).message }, 'visit-log queue unavailable; retrying');
-        await sleep(backoffMs(failures, 50, INFRASTRUCTURE_BACKOFF_MAX_MS), this.#stop.signal);
-      }
+    } finally {
+      // Stopping: the batches in hand get their current attempt, then stay pending if it failed.
+      await Promise.all(inFlight);
     }
   }
 

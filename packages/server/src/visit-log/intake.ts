@@ -4,7 +4,6 @@ import {
   VisitLogPayloadSchema,
   VisitLogRecordSchema,
   browserDetail,
-  decodeVisitLogMessage,
   describeIssue,
   deviceCode,
   formatVisitTime,
@@ -15,6 +14,7 @@ import {
 } from '@credit-portal/shared';
 import { GatewayError } from '../lib/errors.js';
 import { splitClientIp } from '../lib/client-ip.js';
+import { decodeMessage } from './codec.js';
 
 const checkPayload = Compile(VisitLogPayloadSchema);
 const checkRecord = Compile(VisitLogRecordSchema);
@@ -29,7 +29,7 @@ export interface RejectedRecord {
 export function decodePayload(message: string, appToken: string): unknown[] {
   let payload: unknown;
   try {
-    payload = decodeVisitLogMessage(message);
+    payload = decodeMessage(message);
   } catch {
     throw new GatewayError(400, 'bad_request', '访问日志格式有误：message 不是有效的编码数据');
   }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EnrichedVisitLog } from '@credit-portal/shared';
+import { GatewayMetrics } from '../../src/plugins/metrics.js';
+import { VisitLogForwarder, type DeliveryFailure } from '../../src/visit-log/forwarder.js';
+import { MemoryVisitLogStream } from '../../src/visit-log/memory-visit-log-stream.js';
+
+const quiet = {
+  level: 'silent',
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  silent() {},
+  child() {
+    return quiet;
+  },
+} as unknown as FastifyBaseLogger;
+
+const event = (i: number) => ({ eventId: `e-${i}` }) as EnrichedVisitLog;
+
+async function run(concurrency: number) {
+  const stream = new MemoryVisitLogStream(100_000);
+  await stream.append(Array.from({ length: 1000 }, (_, i) => event(i)));
+  let inFlight = 0;
+  let most = 0;
+  const delivered: string[] = [];
+  const deliver = async (events: readonly EnrichedVisitLog[]): Promise<DeliveryFailure | null> => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    delivered.push(...events.map((e) => e.eventId));
+    inFlight -= 1;
+    return null;
+  };
+  const forwarder = new VisitLogForwarder(
+    stream,
+    deliver,
+    { batchSize: 50, batchWaitMs: 20, claimIdleMs: 60_000, backoffBaseMs: 10, backoffMaxMs: 50, concurrency },
+    new GatewayMetrics(),
+    quiet,
+  );
+  forwarder.start();
+  while (delivered.length < 1000) await new Promise((resolve) => setTimeout(resolve, 5));
+  await forwarder.stop();
+  const counts = await stream.counts();
+  return { most, delivered, counts };
+}
+
+describe('visit-log forwarder', () => {
+  it('delivers up to `concurrency` batches at once, each event once, all acknowledged', async () => {
+    const parallel = await run(4);
+    expect(parallel.most).toBe(4);
+    expect(new Set(parallel.delivered).size).toBe(1000);
+    expect(parallel.delivered).toHaveLength(1000);
+    expect(parallel.counts).toMatchObject({ queued: 0, pending: 0 });
+  });
+
+  it('with concurrency 1 delivers one batch at a time, in order', async () => {
+    const serial = await run(1);
+    expect(serial.most).toBe(1);
+    expect(serial.delivered).toEqual(Array.from({ length: 1000 }, (_, i) => `e-${i}`));
+  });
+});
