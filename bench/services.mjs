@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, fail, freePort, start, waitFor } from './lib.mjs';
 
-export const CREDIT_SERVICE = join(ROOT, 'packages', 'credit-service', 'dist', 'server.js');
-export const GATEWAY = join(ROOT, 'packages', 'server', 'dist', 'server.js');
-export const SHARED = join(ROOT, 'packages', 'shared', 'dist', 'index.js');
+/** Whose build is measured: this checkout, or another one (BENCH_PRODUCT_ROOT, e.g. an older commit for before/after). */
+const PRODUCT = process.env.BENCH_PRODUCT_ROOT ?? ROOT;
+export const CREDIT_SERVICE = join(PRODUCT, 'packages', 'credit-service', 'dist', 'server.js');
+export const GATEWAY = join(PRODUCT, 'packages', 'server', 'dist', 'server.js');
+export const SHARED = join(PRODUCT, 'packages', 'shared', 'dist', 'index.js');
 export const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
