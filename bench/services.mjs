@@ -1,5 +1,5 @@
 // Starting what the benchmarks measure: the credit-service, gateways, nginx, a bare Node peer, Redis keys.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,11 +127,9 @@ http {
 }
 
 function nginxVersion() {
-  try {
-    return execFileSync(NGINX, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || 'nginx';
-  } catch (err) {
-    return String(err.stderr ?? 'nginx').trim();
-  }
+  // nginx -v writes its version to stderr.
+  const result = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  return `${result.stderr ?? ''}${result.stdout ?? ''}`.trim() || 'nginx (version unknown)';
 }
 
 /** A bare node:http server answering every request with the same buffer (the floor of what Node can do). */
