@@ -67,9 +67,10 @@ try {
   // A clean checkpoint leaves one self-contained file behind.
   db.pragma('wal_checkpoint(TRUNCATE)');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const megabytes = (fs.statSync(file).size / 1e6).toFixed(1);
   console.error(
     `seed: wrote ${summary.entities} entities, ${summary.licences} licences, ${summary.penalties} penalties, ` +
-      `${summary.content} content records (seed ${summary.seed}) to ${file} in ${seconds}s`,
+      `${summary.content} content records (seed ${summary.seed}) to ${file} in ${seconds}s (${megabytes} MB)`,
   );
 } finally {
   db.close();
