@@ -277,7 +277,8 @@ function pickKeywords(dir, perClass) {
          WHERE gram GLOB '[^ -~（）]*' AND gram GLOB '*[^ -~（）]' GROUP BY gram`,
       )
       .all();
-    const rare = shuffle(counts.filter((c) => c.n <= 20).map((c) => c.gram));
+    // Rare: fewer hits than the answer limit, so a scan had to read every name to find them all.
+    const rare = shuffle(counts.filter((c) => c.n < LIMIT).map((c) => c.gram));
     const common = shuffle(counts.filter((c) => c.n > LIMIT).map((c) => c.gram));
     const fromNames = (count, make) => {
       const pool = new Set();
@@ -296,11 +297,21 @@ function pickKeywords(dir, perClass) {
       return chars.slice(from, from + length).join('');
     };
     const hits = new Map(counts.map((c) => [c.gram, c.n]));
+    // Absent: two characters of the names' alphabet that no name holds side by side (a typo, a
+    // name that is not there): no hits at all, the worst case for a scan.
+    const alphabet = [...new Set(counts.flatMap((c) => Array.from(c.gram)))];
+    const absent = [];
+    for (let guard = 0; absent.length < perClass * 2 && guard < perClass * 100; guard++) {
+      const gram = alphabet[Math.floor(random() * alphabet.length)] + alphabet[Math.floor(random() * alphabet.length)];
+      if (!hits.has(gram)) absent.push(gram);
+    }
+    for (const gram of absent) hits.set(gram, 0);
     return {
       hits,
       classes: {
         'rare 2-character name': take(rare, perClass, 'rare bigram'),
         'common 2-character name': take(common, perClass, 'common bigram'),
+        'absent 2-character name': take(absent, perClass, 'absent bigram'),
         'name, 3-8 characters': take(fromNames(perClass, substring), perClass, 'name substring'),
         'exact credit code': take(
           fromNames(perClass, (e) => e.credit_code),
