@@ -124,6 +124,7 @@ function request(port, method, urlPath, payload) {
         res.on('end', () =>
           resolve({
             status: res.statusCode,
+            cache: res.headers['x-cache'],
             body: Buffer.concat(chunks).toString('utf8'),
             ms: performance.now() - started,
           }),
@@ -333,6 +334,7 @@ function pickKeywords(dir, perClass) {
 /** Checks one answer against its keyword's class; throws on anything wrong. */
 function check(className, keyword, res, hits) {
   if (res.status !== 200) throw new Error(`${className} "${keyword}": HTTP ${res.status} ${res.body.slice(0, 200)}`);
+  if (res.cache === 'HIT') throw new Error(`${className} "${keyword}": answered from the gateway's cache`);
   const body = JSON.parse(res.body);
   // The gateway answers in its normalized envelope { ok, code, message, data }, the credit-service
   // in its own { ErrorCode, Data, Msg }.
