@@ -182,7 +182,9 @@ async function seededDatabase() {
   const metaFile = path.join(dir, 'seed.json');
   if (fs.existsSync(metaFile)) {
     const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
-    log(`reusing ${dir} (seeded in ${meta.seconds.toFixed(1)}s, ${(meta.bytes / 1e6).toFixed(0)} MB)`);
+    log(
+      `reusing ${dir} (seeded in ${meta.seconds.toFixed(1)}s, CPU ${meta.cpuSeconds.toFixed(1)}s, ${(meta.bytes / 1e6).toFixed(0)} MB)`,
+    );
     return { dir, ...meta, cached: true };
   }
   fs.mkdirSync(CACHE_ROOT, { recursive: true });
@@ -217,7 +219,14 @@ async function seededDatabase() {
   }
   const seconds = (performance.now() - started) / 1000;
   const bytes = databaseBytes(work);
-  fs.writeFileSync(path.join(work, 'seed.json'), JSON.stringify({ entities: ENTITIES, seed: SEED, seconds, bytes }));
+  // The CLI's own CPU time (user + system): the wall time on a shared machine depends on the others.
+  const cpu = /CPU ([\d.]+)s/.exec(stderr);
+  if (!cpu) throw new Error(`the seed CLI did not report its CPU time: ${stderr.trim().split('\n').pop()}`);
+  const cpuSeconds = Number(cpu[1]);
+  fs.writeFileSync(
+    path.join(work, 'seed.json'),
+    JSON.stringify({ entities: ENTITIES, seed: SEED, seconds, cpuSeconds, bytes }),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(work, dir);
   // Databases of older seed code are of no more use (≈ 1.2 GB each at a million).
@@ -227,7 +236,7 @@ async function seededDatabase() {
       fs.rmSync(path.join(CACHE_ROOT, old), { recursive: true, force: true });
     }
   }
-  return { dir, entities: ENTITIES, seed: SEED, seconds, bytes, cached: false };
+  return { dir, entities: ENTITIES, seed: SEED, seconds, cpuSeconds, bytes, cached: false };
 }
 
 /** A deterministic PRNG (mulberry32), so a run's keywords are the same every time. */
@@ -455,6 +464,13 @@ async function main() {
     {
       name: `entity search: seeding ${ENTITIES.toLocaleString('en')} entities${seeded.cached ? ' (cached run)' : ''}`,
       value: Number(seeded.seconds.toFixed(1)),
+      unit: 's',
+      target: 'reported',
+      met: true,
+    },
+    {
+      name: `entity search: seeding ${ENTITIES.toLocaleString('en')} entities, CPU time${seeded.cached ? ' (cached run)' : ''}`,
+      value: Number(seeded.cpuSeconds.toFixed(1)),
       unit: 's',
       target: 'reported',
       met: true,
