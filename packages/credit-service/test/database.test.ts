@@ -5,6 +5,7 @@ import { buildApp, DATABASE_FILE } from '../src/app.js';
 import { migrate } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
 import { openDatabase } from '../src/db/open.js';
+import { writeSeed } from '../src/seed/generate.js';
 import { removeDir, tempDir } from './helper.js';
 import path from 'node:path';
 
@@ -55,6 +56,33 @@ describe('database', () => {
       expect(() => migrate(db, broken)).toThrow();
       expect(db.prepare('SELECT COUNT(*) FROM schema_migrations WHERE version = 99').pluck().get()).toBe(0);
       expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 't99'").pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('gives the entities of an existing database their name bigrams when migration 13 runs', async () => {
+    const db = new BetterSqlite3(path.join(await newDir(), DATABASE_FILE));
+    try {
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 13),
+      );
+      writeSeed(db, { seed: 5, entities: 400 });
+      db.prepare('UPDATE entities SET name = ? WHERE id = 1').run('云州市AbAb果蔬(云州)有限公司');
+      expect(migrate(db)).toEqual([13]);
+
+      // Every distinct two-character slice of every name, ASCII lower-cased, and nothing else.
+      const expected = new Set<string>();
+      for (const { id, name } of db.prepare('SELECT id, name FROM entities').all() as { id: number; name: string }[]) {
+        const chars = Array.from(name.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+        for (let i = 0; i + 1 < chars.length; i++) expected.add(`${chars[i]}${chars[i + 1]}\t${id}`);
+      }
+      const stored = db.prepare('SELECT gram || char(9) || entity_id FROM entity_bigrams').pluck().all() as string[];
+      expect(stored.length).toBe(expected.size);
+      expect(new Set(stored)).toEqual(expected);
+      expect(stored).toContain('ab\t1');
+      expect(stored).not.toContain('Ab\t1');
     } finally {
       db.close();
     }

@@ -72,7 +72,7 @@ describe('entity search', () => {
     expect(new Set(body.Data!.map((e) => e.ID)).size).toBe(ENTITY_SEARCH_LIMIT);
   });
 
-  it('answers 1 and 2 character keywords by a bounded scan', async () => {
+  it('answers 1 and 2 character keywords with the entities a LIKE scan finds', async () => {
     for (const keyword of ['恒信', '锁', '果蔬']) {
       const expected = namesContaining(keyword);
       const { body } = await search(keyword);
@@ -82,6 +82,48 @@ describe('entity search', () => {
       if (expected.length <= ENTITY_SEARCH_LIMIT)
         expect(body.Data!.map((e) => e.EntName).sort()).toEqual([...expected].sort());
     }
+  });
+
+  it('answers a 2 character keyword with the first matches by id, exact and leading names first', async () => {
+    const rare = app.db
+      .prepare(
+        `SELECT gram FROM entity_bigrams WHERE upper(gram) = gram
+         GROUP BY gram HAVING COUNT(*) BETWEEN 2 AND 20 ORDER BY COUNT(*), gram LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
+    for (const keyword of ['有限', '科技', rare]) {
+      // The ground truth of the bounded scan: the first `limit` names by id holding the keyword,
+      // then the exact name, the names starting with it and the rest, each by id.
+      const rows = app.db
+        .prepare('SELECT id, name FROM entities WHERE instr(name, ?) > 0 ORDER BY id LIMIT ?')
+        .all(keyword, ENTITY_SEARCH_LIMIT) as { id: number; name: string }[];
+      const rank = (name: string) => (name === keyword ? 0 : name.startsWith(keyword) ? 1 : 2);
+      const expected = rows.sort((a, b) => rank(a.name) - rank(b.name) || a.id - b.id).map((r) => String(r.id));
+      expect(expected.length).toBeGreaterThan(1);
+      const { body } = await search(keyword);
+      expect(body.Data!.map((e) => e.ID)).toEqual(expected);
+    }
+  });
+
+  it('keeps the bigram index in step with inserts, renames and deletes, folding ASCII case as LIKE does', async () => {
+    const insert = app.db.prepare(
+      `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
+       VALUES (?, ?, '存续', '有限责任公司', '2020-01-01', '林晓', '350202', '云州市东湖区望海路2号')`,
+    );
+    const code = (n: number) => `91350202MA0QX${String(n).padStart(4, '0')}X`;
+    const id = Number(insert.run('云州市Qx鲲鹏云算科技有限公司', code(1)).lastInsertRowid);
+    const ids = async (keyword: string) => (await search(keyword)).body.Data!.map((e) => e.ID);
+    for (const keyword of ['鲲鹏', 'qx', 'QX', 'Qx', 'x鲲']) expect(await ids(keyword)).toEqual([String(id)]);
+
+    app.db.prepare('UPDATE entities SET name = ? WHERE id = ?').run('云州市鹍鹏云算科技有限公司', id);
+    expect(await ids('鲲鹏')).toEqual([]);
+    expect(await ids('qx')).toEqual([]);
+    expect(await ids('鹍鹏')).toEqual([String(id)]);
+
+    app.db.prepare('DELETE FROM entities WHERE id = ?').run(id);
+    expect(await ids('鹍鹏')).toEqual([]);
+    expect(app.db.prepare('SELECT COUNT(*) FROM entity_bigrams WHERE entity_id = ?').pluck().get(id)).toBe(0);
   });
 
   it('finds an entity by its credit code, in any case or width', async () => {

@@ -5,8 +5,11 @@ import { containsPattern } from '../lib/sql.js';
 const COLUMNS = `CAST(e.id AS TEXT) AS ID, e.name AS EntName, e.status AS Status, e.credit_code AS CreditCode,
   e.ent_type AS EntType, e.setup_date AS SetUpDate`;
 
-/** Shortest keyword the trigram index can answer; shorter ones fall back to a bounded scan. */
+/** Shortest keyword the trigram index can answer; two-character ones go to the bigram index. */
 export const TRIGRAM_MIN_CHARS = 3;
+
+/** Keyword length the bigram index answers (migration 13); single characters fall back to a bounded scan. */
+export const BIGRAM_CHARS = 2;
 
 /** A keyword that may be the start of a credit code (digits and code letters only). */
 const CODE_PREFIX = /^[0-9A-HJ-NPQRTUWXY]{6,17}$/;
@@ -20,7 +23,9 @@ const ftsPhrase = (keyword: string): string => `"${keyword.replaceAll('"', '""')
  *   is searched all the same; real codes exist that fail it);
  * - 6–17 code characters: a prefix range on the same index;
  * - names, 3+ characters: the trigram FTS5 index (substring match), first `limit` hits;
- * - names, 1–2 characters: a LIKE scan that stops at `limit` hits.
+ * - names, 2 characters: the bigram index, the first `limit` entity ids holding that bigram
+ *   (ASCII case folded, as LIKE does) — the same rows the LIKE scan used to find, in one range read;
+ * - names, 1 character: a LIKE scan that stops at `limit` hits.
  * Code hits come first; name hits are ordered exact name, then names starting with the
  * keyword, then the rest, each by id.
  */
@@ -32,6 +37,10 @@ export function createEntityRepository(db: Database) {
   const byTrigram = db.prepare(
     `SELECT ${COLUMNS} FROM entities e
      WHERE e.id IN (SELECT rowid FROM entities_fts WHERE entities_fts MATCH ? LIMIT ?)`,
+  );
+  const byBigram = db.prepare(
+    `SELECT ${COLUMNS} FROM entities e
+     WHERE e.id IN (SELECT entity_id FROM entity_bigrams WHERE gram = lower(?) ORDER BY entity_id LIMIT ?)`,
   );
   const byLike = db.prepare(`SELECT ${COLUMNS} FROM entities e WHERE e.name LIKE ? ESCAPE '\\' LIMIT ?`);
 
@@ -53,10 +62,13 @@ export function createEntityRepository(db: Database) {
         add(byCodePrefix.all(prefix, `${prefix}~`, limit) as EntitySearchResult[]);
       }
       if (found.size < limit) {
+        const chars = Array.from(keyword).length;
         const rows = (
-          Array.from(keyword).length >= TRIGRAM_MIN_CHARS
+          chars >= TRIGRAM_MIN_CHARS
             ? byTrigram.all(ftsPhrase(keyword), limit)
-            : byLike.all(containsPattern(keyword), limit)
+            : chars === BIGRAM_CHARS
+              ? byBigram.all(keyword, limit)
+              : byLike.all(containsPattern(keyword), limit)
         ) as EntitySearchResult[];
         rows.sort((a, b) => rank(keyword, a) - rank(keyword, b) || Number(a.ID) - Number(b.ID));
         add(rows);

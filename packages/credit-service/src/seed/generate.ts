@@ -15,6 +15,7 @@ import {
 import { Random, mixSeed } from '../lib/random.js';
 import { DISTRICTS } from './vocabulary.js';
 import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../db/columns.js';
+import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../db/migrations.js';
 import { writePortalSeed } from './portal.js';
 
 export type { EntityRow } from './entities.js';
@@ -238,6 +239,13 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
       'address',
       'district_id',
     ]);
+    // The entities go in without the per-row bigram trigger; their bigrams follow in one pass
+    // sorted by key, and the trigger comes back for every later insert (all in this transaction).
+    const bigramTrigger = db
+      .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
+      .pluck()
+      .get(ENTITY_BIGRAMS_INSERT_TRIGGER) as string | undefined;
+    if (bigramTrigger) db.exec(`DROP TRIGGER ${ENTITY_BIGRAMS_INSERT_TRIGGER}`);
     for (const e of range(entities, (i) => entityAt(seed, i))) {
       entity([
         e.id,
@@ -251,6 +259,10 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
         e.address,
         e.districtId,
       ]);
+    }
+    if (bigramTrigger) {
+      db.exec(FILL_ENTITY_BIGRAMS);
+      db.exec(bigramTrigger);
     }
     const licence = inserter(db, 'licences', ['id', 'entity_id', 'district_id', ...LICENCE_FIELDS]);
     for (const l of range(counts.licences, (i) => licenceAt(seed, entities, i, options.asOf))) {
@@ -334,5 +346,15 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
     );
     return { seed, entities, ...counts, content: content.length, h5Persons: h5.persons.length };
   });
-  return run();
+  // The name indexes (trigram FTS5, bigrams) take each entity's grams at random places in their
+  // b-trees: a page cache that holds them keeps a million-entity seed from spilling the same pages
+  // to the WAL over and over. About 0.5 MiB per thousand entities, at least SQLite's default 2 MiB,
+  // at most 1 GiB; the connection's own setting comes back afterwards.
+  const previous = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma(`cache_size = ${-Math.min(1024 * 1024, Math.max(2048, Math.ceil(entities / 2)))}`);
+  try {
+    return run();
+  } finally {
+    db.pragma(`cache_size = ${previous}`);
+  }
 }
