@@ -130,6 +130,19 @@ async function main() {
   console.log('written to bench/results/latest.json');
 }
 
+// Ctrl+C: stop what was started and remove the temporary directories before exiting.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\nbench interrupted (${signal}); stopping what it started`);
+    void stopAll()
+      .catch(() => undefined)
+      .finally(() => {
+        cleanupTemps();
+        process.exit(130);
+      });
+  });
+}
+
 main().catch(async (err) => {
   await stopAll().catch(() => undefined);
   cleanupTemps();

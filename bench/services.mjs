@@ -154,7 +154,11 @@ export function redisCli(...args) {
   try {
     return execFileSync('redis-cli', ['-u', REDIS_URL, ...args], { encoding: 'utf8' }).trim();
   } catch (err) {
-    fail(`redis-cli ${args.join(' ')} failed (is Redis running at ${REDIS_URL}? set BENCH_REDIS_URL): ${err.message}`);
+    fail(
+      err.code === 'ENOENT'
+        ? 'redis-cli not found: install Redis (`apt-get install redis-server redis-tools`)'
+        : `redis-cli ${args.join(' ')} failed (is Redis running at ${REDIS_URL}? set BENCH_REDIS_URL): ${err.message}`,
+    );
   }
 }
 

@@ -101,8 +101,9 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       // A JSON route takes JSON only: a form or multipart body is refused, not validated as a stream.
       ...(route.body
         ? {
-            preValidation: async (request: FastifyRequest) => {
-              if (request.body instanceof Readable) throw new GatewayError(415, ERROR_CODES.unsupportedMediaType);
+            preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+              if (request.body instanceof Readable) done(new GatewayError(415, ERROR_CODES.unsupportedMediaType));
+              else done();
             },
           }
         : {}),
