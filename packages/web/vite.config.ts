@@ -97,16 +97,21 @@ export default defineConfig({
     // antd is one vendor chunk (~215 kB gzipped), cached across releases; the app chunks are small.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      treeshake: {
+        // The shared package builds its TypeBox schemas with top-level calls (`Type.*(…)` and two
+        // helpers of its own). Declared pure, the schemas a chunk does not use drop out of it.
+        manualPureFunctions: ['Type', 'NormalizedEnvelope', 'pageOf'],
+        // TypeBox declares no `sideEffects`, so every one of its modules would be kept whole. The
+        // SPA validates nothing with it (it reads a schema's `properties` at most): its modules
+        // are pure, and the ones no chunk uses drop out. Anything else: as its package says.
+        moduleSideEffects: (id) =>
+          /[\\/]node_modules[\\/](?:typebox|@rc-component[\\/]form)[\\/]/.test(id) ? false : undefined,
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/, priority: 20 },
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
-              priority: 10,
-            },
           ],
         },
       },

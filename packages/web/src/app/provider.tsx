@@ -1,4 +1,4 @@
-import { App as AntdApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ElderModeProvider, useElderMode } from './elder-mode';
 import { buildTheme } from './theme';
 import styles from './provider.module.css';
+import { LazyResult } from '@/components/lazy-result';
 
 dayjs.locale('zh-cn');
 
@@ -49,7 +50,7 @@ function RuntimeConfigGate({ children }: { children: ReactNode }) {
   if (error) {
     return (
       <main className={styles.fullPage}>
-        <Result
+        <LazyResult
           status="warning"
           title="网站暂时无法访问"
           subTitle={errorMessage(error)}
@@ -72,7 +73,7 @@ function RuntimeConfigGate({ children }: { children: ReactNode }) {
 function AppCrash() {
   return (
     <main className={styles.fullPage}>
-      <Result
+      <LazyResult
         status="error"
         title="页面出现错误"
         subTitle="很抱歉，页面暂时无法显示，请刷新后重试。"
