@@ -91,10 +91,14 @@ async function main() {
     log(`loading ${FIRST_PAGE} in Chromium`);
     const assets = await firstPageAssets({ url: base + FIRST_PAGE, distDir: DIST });
     if (assets.length === 0) throw new Error(`${FIRST_PAGE} loaded no JS or CSS`);
-    // Served compressed: the bytes on the wire. Served as they are (a gateway without
-    // pre-compressed serving): the size of each file's .br in dist, which such a gateway would send.
-    const served = assets.every((asset) => asset.encoding === 'br');
-    const brotli = assets.reduce((sum, asset) => sum + (served ? asset.wire : asset.br), 0);
+    // Served compressed (every file the build wrote a .br for came as br): the bytes on the wire.
+    // Otherwise (a gateway without pre-compressed serving): the size of each file's .br in dist,
+    // which such a gateway would have sent, or the file itself where the build wrote none.
+    const served = assets.filter((asset) => asset.fromBuild).every((asset) => asset.encoding === 'br');
+    const brotli = assets.reduce(
+      (sum, asset) => sum + (served ? asset.wire : asset.fromBuild ? asset.br : asset.raw),
+      0,
+    );
     const gzip = assets.reduce((sum, asset) => sum + asset.gz, 0);
     const raw = assets.reduce((sum, asset) => sum + asset.raw, 0);
     const encodings = [...new Set(assets.map((asset) => asset.encoding))].join(', ');
