@@ -23,7 +23,8 @@ export function build() {
   const sources = Math.max(
     newestMtime(join(web, 'src')),
     newestMtime(join(ROOT, 'packages', 'shared', 'src')),
-    statSync(join(web, 'package.json')).mtimeMs,
+    // The build's own settings too: a changed vite.config.ts (chunks, pre-compression) rebuilds.
+    ...['package.json', 'vite.config.ts', 'index.html'].map((file) => statSync(join(web, file)).mtimeMs),
   );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {
     status = run('vite', ['build', '--logLevel', 'warn'], { cwd: web });

@@ -163,3 +163,17 @@ export const MESSAGES = {
   pinned: '[置顶]',
   noData: '暂无数据',
 } as const;
+
+// Every page's header links to the old site (spec §7), so these live here rather than beside the
+// account schemas: a module of schemas brings TypeBox into the SPA chunk that imports it.
+/** Pages of the older linked site, under the runtime config's oldSiteUrl (spec §7: full-page redirects). */
+export const OLD_SITE_PAGES = {
+  /** Personal centre: ?LoginToken=…&PageType=grzl. */
+  linkTo: '/NewLinkTo.aspx',
+  /** Logout: ?LoginToken=…. */
+  loginOut: '/NewLoginOut.aspx',
+  /** The data-submission login page. */
+  login: '/login.aspx',
+} as const;
+/** The PageType of the old site's personal centre. */
+export const OLD_SITE_PERSONAL_PAGE = 'grzl';

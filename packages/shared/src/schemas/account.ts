@@ -53,18 +53,6 @@ export function passwordProblem(password: string): string | null {
 export const LOGIN_TICKET_TTL_SECONDS = 180;
 export const LOGIN_TICKET_POLL_MS = 1500;
 
-/** Pages of the older linked site, under the runtime config's oldSiteUrl (spec §7: full-page redirects). */
-export const OLD_SITE_PAGES = {
-  /** Personal centre: ?LoginToken=…&PageType=grzl. */
-  linkTo: '/NewLinkTo.aspx',
-  /** Logout: ?LoginToken=…. */
-  loginOut: '/NewLoginOut.aspx',
-  /** The data-submission login page. */
-  login: '/login.aspx',
-} as const;
-/** The PageType of the old site's personal centre. */
-export const OLD_SITE_PERSONAL_PAGE = 'grzl';
-
 const Mobile = Type.String({ maxLength: 32 });
 const Password = Type.String({ maxLength: 256 });
 

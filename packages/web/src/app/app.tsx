@@ -4,7 +4,7 @@ import { VisitLogContext, type LoggedClick } from '@/components/visit-log-contex
 import { createVisitLog, type VisitLog } from '@/features/visit-log/visit-log';
 import { AppProvider } from './provider';
 import type { RouteVisit } from './route-guard';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadOpeningPage } from './router';
 
 interface AppProps {
   /** The visit log of the page; tests pass their own (default: localStorage queue, gateway sender). */
@@ -21,9 +21,10 @@ export function App({ visitLog: given }: AppProps = {}) {
       onVisit: ({ pathLog, path, search }: RouteVisit) => visitLog.log({ contentCode: pathLog, param: path + search }),
     }),
   );
+  const [openingPage] = useState(preloadOpeningPage);
   useEffect(() => visitLog.start(), [visitLog]);
   return (
-    <AppProvider>
+    <AppProvider openingPage={openingPage}>
       <VisitLogContext.Provider value={logClick}>
         <RouterProvider router={router} />
       </VisitLogContext.Provider>

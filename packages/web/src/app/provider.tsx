@@ -1,8 +1,8 @@
-import { App as AntdApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { isPermanentError, request } from '@/lib/api-client';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ElderModeProvider, useElderMode } from './elder-mode';
 import { buildTheme } from './theme';
 import styles from './provider.module.css';
+import { LazyResult } from '@/components/lazy-result';
 
 dayjs.locale('zh-cn');
 
@@ -42,14 +43,35 @@ function MessageBridge() {
   return null;
 }
 
-/** Renders the app only once the runtime configuration is loaded; everything below may read it. */
-function RuntimeConfigGate({ children }: { children: ReactNode }) {
+/** True once the promise has settled (at once without one). */
+function useSettled(promise: Promise<void> | undefined): boolean {
+  const [settled, setSettled] = useState(promise === undefined);
+  useEffect(() => {
+    let current = true;
+    void promise?.then(() => {
+      if (current) setSettled(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return settled;
+}
+
+/**
+ * Renders the app only once the runtime configuration is loaded (everything below may read it)
+ * and the opening page's module is there, so the first paint of the frame includes the page.
+ */
+function RuntimeConfigGate({ children, openingPage }: { children: ReactNode; openingPage?: Promise<void> }) {
   const { data, error, mutate } = useRuntimeConfigQuery();
-  if (data) return <RuntimeConfigContext.Provider value={data}>{children}</RuntimeConfigContext.Provider>;
+  const pageReady = useSettled(openingPage);
+  if (data && pageReady) {
+    return <RuntimeConfigContext.Provider value={data}>{children}</RuntimeConfigContext.Provider>;
+  }
   if (error) {
     return (
       <main className={styles.fullPage}>
-        <Result
+        <LazyResult
           status="warning"
           title="网站暂时无法访问"
           subTitle={errorMessage(error)}
@@ -72,7 +94,7 @@ function RuntimeConfigGate({ children }: { children: ReactNode }) {
 function AppCrash() {
   return (
     <main className={styles.fullPage}>
-      <Result
+      <LazyResult
         status="error"
         title="页面出现错误"
         subTitle="很抱歉，页面暂时无法显示，请刷新后重试。"
@@ -89,9 +111,9 @@ function AppCrash() {
 /**
  * Everything the app runs inside, configured once: the app-level error boundary, the
  * elder-friendly mode, antd (zh_CN, theme, App context for message and modal), SWR and the
- * runtime configuration.
+ * runtime configuration; `openingPage` (the opening page's module loading) holds the first render.
  */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, openingPage }: { children: ReactNode; openingPage?: Promise<void> }) {
   return (
     <ErrorBoundary fallback={() => <AppCrash />}>
       <ElderModeProvider>
@@ -99,7 +121,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           <AntdApp>
             <MessageBridge />
             <SWRConfig value={swrConfig}>
-              <RuntimeConfigGate>{children}</RuntimeConfigGate>
+              <RuntimeConfigGate openingPage={openingPage}>{children}</RuntimeConfigGate>
             </SWRConfig>
           </AntdApp>
         </ThemedAntd>

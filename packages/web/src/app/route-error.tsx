@@ -1,7 +1,8 @@
-import { Button, Result, Space } from 'antd';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { hashHref, paths } from '@/lib/paths';
 import styles from './route-error.module.css';
+import { LazyResult } from '@/components/lazy-result';
 
 // A page chunk that no longer exists on the server (a new version was deployed) fails to import.
 const isChunkLoadError = (error: unknown): boolean =>
@@ -14,7 +15,7 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className={styles.box}>
-        <Result status="404" title="页面不存在" extra={<Button href={hashHref(paths.home)}>返回首页</Button>} />
+        <LazyResult status="404" title="页面不存在" extra={<Button href={hashHref(paths.home)}>返回首页</Button>} />
       </div>
     );
   }
@@ -22,17 +23,17 @@ export function RouteError() {
   const reloadNeeded = isChunkLoadError(error);
   return (
     <div className={styles.box} role="alert">
-      <Result
+      <LazyResult
         status="warning"
         title={reloadNeeded ? '网站已更新' : '页面出现错误'}
         subTitle={reloadNeeded ? '请刷新页面以加载最新内容。' : '很抱歉，该页面暂时无法显示，请稍后重试。'}
         extra={
-          <Space wrap>
+          <div className={styles.actions}>
             <Button type="primary" onClick={() => window.location.reload()}>
               刷新页面
             </Button>
             <Button href={hashHref(paths.home)}>返回首页</Button>
-          </Space>
+          </div>
         }
       />
     </div>

@@ -79,12 +79,55 @@ export const routeTitle = (siteName: string, route: AppRoute): string => `${site
 export const RouteTableContext = createContext<readonly AppRoute[]>([]);
 export const useRouteTable = (): readonly AppRoute[] => useContext(RouteTableContext);
 
-/** A lazily loaded page with fixed props (generic pages get their section from the table). */
+/** The loaders of the pages made by page(), to start one before it is rendered (preloadPage). */
+const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+
+/**
+ * A lazily loaded page with fixed props (generic pages get their section from the table). Once
+ * its module is loaded (preloadPage, or an earlier visit) the page renders at once, without
+ * suspending: the first page is not swapped in for the fallback after the frame has painted.
+ */
 export function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): ReactElement;
 export function page(load: () => Promise<{ default: ComponentType<object> }>): ReactElement;
 export function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props?: P): ReactElement {
-  const Page = lazy(load) as unknown as ComponentType<P>;
-  return <Page {...(props ?? ({} as P))} />;
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // Not kept: a failed preload leaves the render to try again (and to show the error).
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(loadOnce) as unknown as ComponentType<P>;
+  function Page(pageProps: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...pageProps} /> : <Lazy {...pageProps} />;
+  }
+  const element = <Page {...(props ?? ({} as P))} />;
+  pageLoaders.set(element, loadOnce);
+  return element;
+}
+
+/**
+ * Starts loading a row's page (made by page()) before it is rendered. Settles when the module is
+ * loaded or could not be (the error then surfaces when the page renders).
+ */
+export function preloadPage(element: ReactElement): Promise<void> {
+  const load = pageLoaders.get(element);
+  return load
+    ? load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 /** What every row of a section file shares; a row gives the rest. */

@@ -7,8 +7,8 @@ import { PageFallback } from './layouts/page-fallback';
 import { StandaloneLayout } from './layouts/standalone-layout';
 import { RouteError } from './route-error';
 import { RouteGuard, type VisitListener } from './route-guard';
-import { RouteTableContext, type AppRoute, type Frame, type RouteHandle } from './route-kit';
-import { appRoutes } from './routes';
+import { preloadPage, RouteTableContext, type AppRoute, type Frame, type RouteHandle } from './route-kit';
+import { appRoutes, findRoute } from './routes';
 
 export interface AppRouterOptions {
   /**
@@ -65,4 +65,22 @@ export function buildRouteObjects({ onVisit }: AppRouterOptions = {}, routes: re
 /** The portal's hash router (spec §2.1: hash-based routing; / → /index; unknown → /404). */
 export function createAppRouter(options: AppRouterOptions = {}) {
   return createHashRouter(buildRouteObjects(options));
+}
+
+/** How long the first render waits for the opening page's module before showing the frame without it. */
+const OPENING_PAGE_WAIT_MS = 3000;
+
+/**
+ * Starts loading the page of the address the app opens with, alongside the runtime configuration,
+ * and settles when it is loaded (or after OPENING_PAGE_WAIT_MS): the app renders the frame and the
+ * page together, instead of painting the frame with a fallback that the page then pushes aside.
+ */
+export function preloadOpeningPage(): Promise<void> {
+  const opening = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const route = findRoute(opening === '/' ? paths.home : opening);
+  if (!route) return Promise.resolve();
+  return Promise.race([
+    preloadPage(route.page),
+    new Promise<void>((resolve) => window.setTimeout(resolve, OPENING_PAGE_WAIT_MS)),
+  ]);
 }

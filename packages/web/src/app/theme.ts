@@ -29,7 +29,6 @@ export function buildTheme(elderMode: boolean): ThemeConfig {
       controlHeight: elderMode ? 44 : 36,
     },
     components: {
-      Breadcrumb: { lastItemColor: elderMode ? '#000000' : '#1f2329' },
       Pagination: { itemSize: elderMode ? 40 : 34 },
     },
   };

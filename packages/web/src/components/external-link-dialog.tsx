@@ -1,49 +1,21 @@
-import { Modal, Typography } from 'antd';
-import { MESSAGES } from '@credit-portal/shared';
-import { isHttpUrl } from '@/lib/format';
-import { useRuntimeConfig } from '@/lib/runtime-config';
-import styles from './external-link-dialog.module.css';
+import { lazy, Suspense, useState } from 'react';
+import type { ExternalLinkDialogProps } from './external-link-modal';
 
-interface ExternalLinkDialogProps {
-  /** The address to leave for; null keeps the dialog closed. */
-  url: string | null;
-  onClose: () => void;
-}
+const ExternalLinkModal = lazy(() => import('./external-link-modal'));
 
 /**
- * The 温馨提示 warning shown before the visitor leaves the site (spec §2.1 footer, §4 external
- * link items): states the address and the site being left; 确定 opens the address in a new tab.
- * Only http(s) addresses can be opened, so a bad CMS entry can never run script.
+ * The 温馨提示 warning before the visitor leaves the site (external-link-modal.tsx). Its modal
+ * (antd Modal, Typography) is loaded the first time the dialog opens, not with every page that
+ * has an external link; once loaded it stays mounted so it can animate closed.
  */
-export function ExternalLinkDialog({ url, onClose }: ExternalLinkDialogProps) {
-  const { siteName } = useRuntimeConfig();
-  const openable = url !== null && isHttpUrl(url);
-  const confirm = () => {
-    if (openable) window.open(url, '_blank', 'noopener,noreferrer');
-    onClose();
-  };
+export function ExternalLinkDialog(props: ExternalLinkDialogProps) {
+  const [opened, setOpened] = useState(false);
+  // Derived state: remember that the dialog has been asked for (React re-renders at once).
+  if (props.url !== null && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal
-      open={url !== null}
-      title={MESSAGES.externalLinkTitle}
-      okText="确定"
-      cancelText="取消"
-      onOk={confirm}
-      onCancel={onClose}
-      okButtonProps={{ disabled: !openable }}
-      width={{ xs: '80vw', sm: '80vw', md: '30%' }}
-      centered
-      destroyOnHidden
-    >
-      <p className={styles.text}>您即将离开“{siteName}”，访问以下地址：</p>
-      <Typography.Paragraph className={styles.address} copyable={openable ? { text: url } : false}>
-        {url}
-      </Typography.Paragraph>
-      {openable ? (
-        <p className={styles.text}>该地址不属于本网站，是否继续访问？</p>
-      ) : (
-        <p className={styles.text}>该链接地址无效，无法访问。</p>
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <ExternalLinkModal {...props} />
+    </Suspense>
   );
 }

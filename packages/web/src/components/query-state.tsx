@@ -1,8 +1,9 @@
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
+import { LazyResult } from './lazy-result';
 
 /** What QueryState reads of an SWR hook's result: pass the result itself. */
 export interface QueryResult<T> {
@@ -50,7 +51,7 @@ export function QueryState<T, S = T>({
   if (data === undefined && error) {
     return (
       <div role="alert" className={stateClass}>
-        <Result
+        <LazyResult
           status={isNotFound(error) ? '404' : 'warning'}
           title={size === 'page' ? (isNotFound(error) ? '未找到该信息' : '加载失败') : undefined}
           subTitle={errorMessage(error)}

@@ -1,13 +1,14 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './error-boundary';
+import { LazyResult } from './lazy-result';
 
 /** A widget-level error boundary: a broken block shows a small notice, the rest of the page stays. */
 export function WidgetBoundary({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary
       fallback={(_error, reset) => (
-        <Result
+        <LazyResult
           status="warning"
           subTitle="该栏目暂时无法显示"
           extra={

@@ -1,4 +1,6 @@
-import { App, Button, Input } from 'antd';
+import { App, Button } from 'antd';
+// The plain input alone: antd's Input brings TextArea, Password, Search and OTP along with it.
+import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { MESSAGES, normalizeKeyword } from '@credit-portal/shared';
 import { useId, useState } from 'react';

@@ -1,10 +1,14 @@
-import { CONTRACTS, API_PATHS, type ContentListAll, type ContentListAllQuery } from '@credit-portal/shared';
+import { API_PATHS, type ContentListAll, type ContentListAllQuery } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { call } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 
-/** Fetches the first items of several sections at once (POST /Cms/mrlbAll). */
+/**
+ * Fetches the first items of several sections at once (POST /Cms/mrlbAll, CONTRACTS.contentListAll).
+ * By path rather than by contract: the CONTRACTS table references every schema of the API, which
+ * the first page should not load.
+ */
 export function getSectionHighlights(query: ContentListAllQuery): Promise<ContentListAll> {
-  return call(CONTRACTS.contentListAll, { body: query });
+  return request<ContentListAll>(API_PATHS.contentListAll, { method: 'POST', body: query });
 }
 
 /** SWR key of a highlights query. */

@@ -1,10 +1,14 @@
-import { CONTRACTS, API_PATHS, type ImageLink } from '@credit-portal/shared';
+import { API_PATHS, type ImageLink } from '@credit-portal/shared';
 import useSWR from 'swr';
-import { call } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 
-/** Fetches the image links of a category (POST /Cms/twljlb): banners, footer QR codes. */
+/**
+ * Fetches the image links of a category (POST /Cms/twljlb, CONTRACTS.imageLinkList): banners,
+ * footer QR codes. By path rather than by contract: every page's frame calls it, and the
+ * CONTRACTS table references every schema of the API, which the first page should not load.
+ */
 export function getImageLinks(categoryId: string): Promise<ImageLink[]> {
-  return call(CONTRACTS.imageLinkList, { body: { categoryId } });
+  return request<ImageLink[]>(API_PATHS.imageLinkList, { method: 'POST', body: { categoryId } });
 }
 
 /** SWR key of an image-link category. */

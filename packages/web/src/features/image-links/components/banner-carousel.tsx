@@ -1,7 +1,7 @@
-import { Carousel } from 'antd';
 import { CONTENT_SECTIONS } from '@credit-portal/shared';
 import { useState, type ReactNode } from 'react';
 import { ExternalLinkDialog } from '@/components/external-link-dialog';
+import { FadeCarousel } from '@/components/fade-carousel';
 import { useImageLinks } from '../api/get-image-links';
 import styles from './banner-carousel.module.css';
 
@@ -30,7 +30,7 @@ export function BannerCarousel({ children, fallbackTitle }: BannerCarouselProps)
     <section className={hasBanners ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">
       {hasBanners ? (
         <div className={styles.slides}>
-          <Carousel autoplay={!prefersReducedMotion()} autoplaySpeed={6000} effect="fade" dotPlacement="bottom">
+          <FadeCarousel label="首页轮播" autoplay={!prefersReducedMotion()} intervalMs={6000}>
             {banners.map((banner) => (
               <div key={banner.record_id}>
                 <div className={styles.slide}>
@@ -48,7 +48,7 @@ export function BannerCarousel({ children, fallbackTitle }: BannerCarouselProps)
                 </div>
               </div>
             ))}
-          </Carousel>
+          </FadeCarousel>
         </div>
       ) : null}
       <div className={`page-container ${styles.overlay}`}>

@@ -1,9 +1,12 @@
 import { Popover } from 'antd';
 import { AppstoreOutlined, WechatOutlined } from '@ant-design/icons';
 import { CONTENT_SECTIONS } from '@credit-portal/shared';
-import { QRCodeSVG } from 'qrcode.react';
+import { lazy, Suspense } from 'react';
 import { useImageLinks } from '../api/get-image-links';
 import styles from './footer-qr-codes.module.css';
+
+// Drawn only when a code is shown (hover or focus): the QR encoder loads then, not with every page.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
 
 /** The short label of a QR trigger: what it leads to, without the site name. */
 function triggerLabel(title: string): string {
@@ -31,7 +34,9 @@ export function FooterQrCodes() {
             content={
               <figure className={styles.figure}>
                 {item.url ? (
-                  <QRCodeSVG value={item.url} size={132} marginSize={1} title={item.content_title} />
+                  <Suspense fallback={null}>
+                    <QRCodeSVG value={item.url} size={132} marginSize={1} title={item.content_title} />
+                  </Suspense>
                 ) : (
                   <img
                     src={item.image_url}

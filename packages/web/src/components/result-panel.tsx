@@ -1,0 +1,6 @@
+import { Result, type ResultProps } from 'antd';
+
+/** antd's Result, as the default export of its own chunk: LazyResult (lazy-result.tsx) loads it. */
+export default function ResultPanel(props: ResultProps) {
+  return <Result {...props} />;
+}
