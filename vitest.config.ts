@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One project per package, the repository's lint rules and the real-browser suite; each folder has its own vitest.config.ts.
 export default defineConfig({
   test: {
+    // Two test files at a time (Vitest's default on two cores is one): most of a file's time is
+    // waiting on its servers, its pages or its database, not computing. The browser suite keeps
+    // one file at a time (e2e/vitest.config.ts: fileParallelism) and runs after the others.
+    maxWorkers: 2,
     projects: ['packages/shared', 'packages/credit-service', 'packages/server', 'packages/web', 'lint', 'e2e'],
   },
 });

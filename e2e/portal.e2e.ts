@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   API_PATHS,
@@ -13,7 +15,7 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, collectErrors, launchBrowser } from './browser.js';
+import { api, collectErrors, launchBrowser, PagePool } from './browser.js';
 
 /*
  * The main portal in a real browser, against the built product: every route of the table
@@ -22,6 +24,11 @@ import { api, collectErrors, launchBrowser } from './browser.js';
  * site, an article's script never runs, visits reach the gateway, and phones get the phone
  * lending page. The route table names every path in the SPA's paths module, which is what is
  * iterated here (a unit test checks that no row is missing from it).
+ *
+ * The route sweep navigates a few pages of each width inside the running SPA (e2e/browser.ts:
+ * PagePool) instead of starting the SPA afresh for every route; the tests above and the other
+ * files open their pages afresh. Key pages are saved as screenshots at both widths in
+ * .tmp/screenshots/ (kept as test artefacts, not compared).
  */
 
 const baseUrl = inject('baseUrl');
@@ -31,7 +38,12 @@ const IPHONE =
 let browser: Browser;
 let desktop: BrowserContext;
 let phone: BrowserContext;
+let desktopPages: PagePool;
+let phonePages: PagePool;
 let config: RuntimeConfig;
+/** Pages of each width the route sweep visits side by side (e2e/vitest.config.ts: maxConcurrency). */
+const POOL_SIZE = 3;
+const SCREENSHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots');
 /** A real query for each path that needs one (details pages, the reading book, a district). */
 const samples = new Map<string, string>();
 
@@ -47,6 +59,7 @@ beforeAll(async () => {
   desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   phone = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: IPHONE, isMobile: true });
   config = await api<RuntimeConfig>(baseUrl, '/runtime-config');
+  mkdirSync(SCREENSHOTS, { recursive: true });
 
   const byCategory: [string, keyof typeof CONTENT_SECTIONS][] = [
     [paths.newsDetails, 'news'],
@@ -102,6 +115,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await Promise.all([desktopPages?.close(), phonePages?.close()]);
   await browser?.close();
 });
 
@@ -125,6 +139,40 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
   await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName, { timeout: 15_000 });
   await page.waitForFunction(SETTLED, null, { timeout: 15_000 });
   return { page, errors };
+}
+
+/**
+ * Visits a path in a pooled page, inside the running SPA (a change of the address's hash, as a
+ * link does), and waits until it has settled: the route guard has set the page's title and
+ * nothing is loading. The title is cleared first, so that the previous page's does not count.
+ */
+async function visit(page: Page, path: string): Promise<void> {
+  const target = `${baseUrl}/#${path}${queryOf(path)}`;
+  await page.evaluate(() => {
+    document.title = '';
+  });
+  // The same address again (a redirect of the last visit led here) is no navigation: reload it.
+  if (page.url() === target) await page.reload();
+  else await page.goto(target);
+  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName, { timeout: 15_000 });
+  await page.waitForFunction(SETTLED, null, { timeout: 15_000 });
+}
+
+/** Pages kept as screenshots at both widths: the pages of issue 15's checks. */
+const SCREENSHOT_PATHS: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.searchList,
+  paths.doubleDisclosure,
+  paths.areaDetails,
+  paths.creditReport,
+  paths.creditRepairSearch,
+  paths.h5Home,
+]);
+
+async function screenshot(page: Page, path: string, width: number): Promise<void> {
+  if (!SCREENSHOT_PATHS.has(path)) return;
+  const name = `${path.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'root'}-${width}.png`;
+  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
 }
 
 /** The portal's own pages (this file's concern): they must open as themselves, not as /404. */
@@ -336,10 +384,17 @@ describe('the portal in the browser', () => {
 
 // A few pages at a time (e2e/vitest.config.ts: maxConcurrency): most of a page's time is waiting.
 describe('every route of the table', () => {
-  it.concurrent.for(ALL_PATHS)(
-    '%s opens at 1440 px without a console error or a blank page',
-    async (path, { expect }) => {
-      const { page, errors } = await open(desktop, path);
+  beforeAll(async () => {
+    [desktopPages, phonePages] = await Promise.all([
+      PagePool.open(desktop, POOL_SIZE, `${baseUrl}/#${paths.home}`),
+      PagePool.open(phone, POOL_SIZE, `${baseUrl}/#${paths.home}`),
+    ]);
+  });
+
+  /** Visits a path of the sweep: the page must show itself, a main landmark and no console error. */
+  async function sweep(pool: PagePool, path: string, width: number, expect: ExpectStatic): Promise<void> {
+    await pool.use(async ({ page, errors }) => {
+      await visit(page, path);
       if (NEEDS_H5_PERSON.includes(path)) {
         // Nobody is logged in to the H5 app here: these pages send the visitor to its login.
         await page.waitForURL(new RegExp(`#${paths.h5Login}$`), { timeout: 15_000 });
@@ -348,24 +403,38 @@ describe('every route of the table', () => {
       }
       const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
       expect(text.length, `${path} is blank`).toBeGreaterThan(10);
+      expect(await page.locator('main').count(), `${path} has no main landmark`).toBeGreaterThan(0);
       if (PORTAL_PATHS.includes(path)) {
         expect(await page.title()).not.toContain('页面未找到');
+        // Nothing sticks out sideways on a phone (the other sections check their own pages).
+        if (width < 768) {
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
       }
       expect(errors, path).toEqual([]);
-      await page.close();
+      await screenshot(page, path, width);
+    });
+  }
+
+  it.concurrent.for(ALL_PATHS)(
+    '%s opens at 1440 px without a console error or a blank page',
+    async (path, { expect }) => {
+      await sweep(desktopPages, path, 1440, expect);
     },
   );
 
   it.concurrent.for(PORTAL_PATHS)(
     '%s opens at 375 px without a console error, as wide as the screen',
     async (path, { expect }) => {
-      const { page, errors } = await open(phone, path);
-      const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
-      expect(text.length, `${path} is blank`).toBeGreaterThan(10);
-      // Nothing sticks out sideways on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(errors, path).toEqual([]);
-      await page.close();
+      await sweep(phonePages, path, 375, expect);
+    },
+  );
+
+  // The key pages of other sections at 375 px, for their screenshots (their files check their width).
+  it.concurrent.for([...SCREENSHOT_PATHS].filter((path) => !PORTAL_PATHS.includes(path)))(
+    '%s opens at 375 px without a console error (screenshot)',
+    async (path, { expect }) => {
+      await sweep(phonePages, path, 375, expect);
     },
   );
 });

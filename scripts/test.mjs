@@ -3,24 +3,53 @@
 // server, web and the real-browser suite). Prints one closing line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, ensureInstalled } from './lib/product.mjs';
-import { ROOT, run } from './lib/run.mjs';
+import { buildCommands, ensureInstalled } from './lib/product.mjs';
+import { ROOT, run, runCaptured } from './lib/run.mjs';
 
-const steps = [
-  ['依赖安装 install', () => ensureInstalled()],
-  ['格式检查 prettier', () => run('prettier', ['--check', '.', '--log-level', 'warn'])],
-  ['代码检查 eslint', () => run('eslint', ['.', '--max-warnings', '0'])],
-  ['构建 build', () => build()],
-  ['类型检查 web, e2e', () => run('tsc', ['-p', 'packages/web', '--noEmit']) || run('tsc', ['-p', 'e2e'])],
+console.log('\n▶ 依赖安装 install');
+if (ensureInstalled() !== 0) {
+  console.error('\n✖ 依赖安装 install 失败');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+/*
+ * The checks before the tests, as two chains side by side (each command is single-threaded and
+ * the machine has two cores): format and lint; build and typecheck. Each step's output is
+ * printed when it ends, whole, with its time.
+ */
+const step = (name, command, args, options) => ({ name, command, args, options });
+const chains = [
+  [
+    step('格式检查 prettier', 'prettier', ['--check', '.', '--log-level', 'warn']),
+    step('代码检查 eslint', 'eslint', ['.', '--max-warnings', '0']),
+  ],
+  [
+    ...buildCommands().map(([command, args, options]) => step(`构建 build (${command})`, command, args, options)),
+    step('类型检查 web', 'tsc', ['-p', 'packages/web', '--noEmit']),
+    step('类型检查 e2e', 'tsc', ['-p', 'e2e']),
+  ],
 ];
-
-for (const [name, step] of steps) {
-  console.log(`\n▶ ${name}`);
-  if (step() !== 0) {
-    console.error(`\n✖ ${name} 失败`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
+const failures = [];
+await Promise.all(
+  chains.map(async (chain) => {
+    for (const { name, command, args, options } of chain) {
+      const started = Date.now();
+      const { status, output } = await runCaptured(command, args, options);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${name} ${status === 0 ? '✓' : '✖'} ${seconds} s`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      if (status !== 0) {
+        failures.push(name);
+        return;
+      }
+    }
+  }),
+);
+if (failures.length > 0) {
+  for (const name of failures) console.error(`\n✖ ${name} 失败`);
+  console.log(`0 passed, ${failures.length} failed`);
+  process.exit(1);
 }
 
 console.log('\n▶ 测试 vitest');

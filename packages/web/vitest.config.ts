@@ -21,8 +21,10 @@ export default mergeConfig(
       environment: './test/jsdom-server-environment.ts',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       setupFiles: ['./test/setup.ts'],
-      // The integration tests drive whole pages against a real gateway and credit-service in jsdom.
-      testTimeout: 60_000,
+      // The integration tests drive whole pages against a real gateway and credit-service in jsdom;
+      // two files run side by side (../../vitest.config.ts: maxWorkers), and a file's first page
+      // waits for its modules to be transformed.
+      testTimeout: 120_000,
       hookTimeout: 120_000,
     },
   }),

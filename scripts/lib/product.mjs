@@ -14,10 +14,12 @@ export function ensureInstalled({ frozen = true } = {}) {
   return pnpm(['install', frozen && existsSync(lock) ? '--frozen-lockfile' : '--no-frozen-lockfile'], { cwd: ROOT });
 }
 
-/** Builds the node packages (tsc -b, incremental) and the SPA when its sources changed. */
-export function build() {
-  let status = run('tsc', ['-b', 'packages/shared', 'packages/credit-service', 'packages/server']);
-  if (status !== 0) return status;
+/**
+ * The commands of a build, in order: the node packages (tsc -b, incremental), then the SPA when
+ * its sources changed since its last build. Each is [command, args, options] for `run`.
+ */
+export function buildCommands() {
+  const commands = [['tsc', ['-b', 'packages/shared', 'packages/credit-service', 'packages/server']]];
   const web = join(ROOT, 'packages', 'web');
   const built = join(web, 'dist', 'index.html');
   const sources = Math.max(
@@ -27,9 +29,18 @@ export function build() {
     ...['package.json', 'vite.config.ts', 'index.html'].map((file) => statSync(join(web, file)).mtimeMs),
   );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    status = run('vite', ['build', '--logLevel', 'warn'], { cwd: web });
+    commands.push(['vite', ['build', '--logLevel', 'warn'], { cwd: web }]);
   }
-  return status;
+  return commands;
+}
+
+/** Builds the node packages (tsc -b, incremental) and the SPA when its sources changed. */
+export function build() {
+  for (const [command, args, options] of buildCommands()) {
+    const status = run(command, args, options);
+    if (status !== 0) return status;
+  }
+  return 0;
 }
 
 const CREDIT_SERVICE = join(ROOT, 'packages', 'credit-service', 'dist', 'server.js');

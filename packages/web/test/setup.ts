@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Testing Library cleans up by itself only with vitest globals on; this project imports them.
 afterEach(() => cleanup());
+
+// waitFor and findBy* wait up to 10 s by default (Testing Library's own default is 1 s): a page
+// loaded lazily for the first time takes longer than that on two busy cores. Waiting longer costs
+// nothing when the awaited state comes; tests that pass their own timeout keep it.
+configure({ asyncUtilTimeout: 10_000 });
 
 /*
  * Browser APIs jsdom lacks that antd and the route guard call. They do nothing here; what the
