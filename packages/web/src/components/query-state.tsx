@@ -1,5 +1,7 @@
 import { Button, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
@@ -29,6 +31,25 @@ interface QueryStateProps<T, S> {
   children: (data: S) => ReactNode;
 }
 
+/**
+ * The way back from a record that does not exist, where the page names none of its own: the
+ * previous page (when there is one in this tab) and the home page.
+ */
+export function NotFoundWayBack() {
+  return (
+    <span className={styles.wayBack}>
+      {window.history.length > 1 ? (
+        <Button type="primary" onClick={() => window.history.back()}>
+          返回上一页
+        </Button>
+      ) : null}
+      <Link to={paths.home} className={styles.homeLink}>
+        返回首页
+      </Link>
+    </span>
+  );
+}
+
 /** A record that does not exist: retrying cannot help. */
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
@@ -56,7 +77,7 @@ export function QueryState<T, S = T>({
           subTitle={errorMessage(error)}
           extra={
             isNotFound(error) ? (
-              notFoundExtra
+              (notFoundExtra ?? <NotFoundWayBack />)
             ) : (
               <Button type="primary" onClick={() => void mutate()}>
                 重试
