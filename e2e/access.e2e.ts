@@ -100,10 +100,14 @@ async function tabTo(page: Page, selector: string, limit = 60): Promise<boolean>
   return false;
 }
 
-/** The focused element's outline: a visible focus ring is at least 2 px and not 'none'. */
+/**
+ * The focused element's outline (a text field's: its antd wrapper's): a visible focus ring is
+ * at least 2 px and not 'none'.
+ */
 const focusRing = (page: Page) =>
   page.evaluate(() => {
-    const style = getComputedStyle(document.activeElement!);
+    const focused = document.activeElement!;
+    const style = getComputedStyle(focused.closest('.ant-input-affix-wrapper') ?? focused);
     return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
   });
 
@@ -126,7 +130,8 @@ describe('keyboard only', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await tabTo(page, 'form[role="search"][aria-label="信用主体查询"] input')).toBe(true);
     const ring = await focusRing(page);
-    expect(ring.style === 'none' ? 0 : ring.width + 1).toBeGreaterThan(0);
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
     await page.keyboard.type(KEYWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/xyfw\/search\?searchKey=/);

@@ -1,6 +1,5 @@
 import { Button, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -43,9 +42,10 @@ export function NotFoundWayBack() {
           返回上一页
         </Button>
       ) : null}
-      <Link to={paths.home} className={styles.homeLink}>
+      {/* A plain hash link: QueryState also renders outside a router (in tests, in boundaries). */}
+      <a href={`#${paths.home}`} className={styles.homeLink}>
         返回首页
-      </Link>
+      </a>
     </span>
   );
 }
