@@ -147,7 +147,7 @@ describe('keyboard only', () => {
     // An anonymous visitor is asked to log in (the QR-code login page, with the warning).
     await page.waitForURL(/#\/grzx\/scancode/);
     await page.getByText(MESSAGES.loginExpired).waitFor();
-    await page.getByRole('heading', { name: /登录/ }).first().waitFor();
+    await page.getByRole('heading', { name: '扫码登录' }).waitFor({ state: 'attached' });
     await context.close();
   });
 });
