@@ -383,6 +383,8 @@ describe('phone layouts', () => {
     const next = await list.locator('.ant-pagination-next').boundingBox();
     expect(Math.abs(prev!.y - next!.y)).toBeLessThan(2);
     expect(next!.height).toBeGreaterThanOrEqual(44);
+    await list.locator('.ant-pagination').scrollIntoViewIfNeeded();
+    await list.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-pager-375.png') });
     // The inert in-page search box says where to search.
     await list.getByText('请使用页面顶部的搜索框').waitFor();
     await list.close();
@@ -392,6 +394,7 @@ describe('phone layouts', () => {
     expect(await interaction.locator('nav[aria-label="互动交流栏目"] [data-scroll-hint="after"]').isVisible()).toBe(
       true,
     );
+    await interaction.screenshot({ path: join(SCREENSHOT_DIR, 'phone-interaction-375.png') });
     await interaction.close();
     const searchMore = await openPage(context, baseUrl, paths.searchMore);
     const hint = await searchMore
@@ -402,6 +405,7 @@ describe('phone layouts', () => {
         content: getComputedStyle(wrap, '::after').content,
       }));
     expect(hint).toEqual({ ping: true, content: '"›"' });
+    await searchMore.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-more-375.png') });
     await searchMore.close();
 
     // The password eye and the QR page's copy icon are 44 px targets.
