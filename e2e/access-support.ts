@@ -46,7 +46,11 @@ const SETTLED = () =>
 export async function openPage(context: BrowserContext, baseUrl: string, route: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/#${route}`);
-  await settle(page);
+  try {
+    await settle(page);
+  } catch (error) {
+    throw new Error(`${route} did not settle: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return page;
 }
 
@@ -56,9 +60,9 @@ export async function openPage(context: BrowserContext, baseUrl: string, route: 
  * keeps a request open on some pages (the QR login's polling).
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(SETTLED, null, { timeout: 20_000 });
+  await page.waitForFunction(SETTLED, null, { timeout: 30_000 });
   await page.waitForTimeout(300);
-  await page.waitForFunction(SETTLED, null, { timeout: 20_000 });
+  await page.waitForFunction(SETTLED, null, { timeout: 30_000 });
 }
 
 export interface AxeFinding {

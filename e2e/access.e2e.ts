@@ -244,7 +244,7 @@ describe('长者模式', () => {
       await sample.close();
     }
     await context.close();
-  });
+  }, 120_000);
 
   it('is reachable from the phone menu, and gives 60 px targets on a phone', async () => {
     const context = await openContext(browser, 375, 'normal');
@@ -350,7 +350,7 @@ describe('phone layouts', () => {
       paths.passwordLogin,
       paths.scanLogin,
     ];
-    const overflows = await inPool(routes, 3, async (route) => {
+    const overflows = await inPool(routes, 2, async (route) => {
       const page = await openPage(context, baseUrl, route);
       const overflow = await sidewaysOverflow(page);
       await page.close();
@@ -358,7 +358,7 @@ describe('phone layouts', () => {
     });
     expect(overflows.filter((entry) => entry.overflow > 0)).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('fix the defects found at 375 px', async () => {
     const context = await openContext(browser, 375, 'normal');
@@ -419,7 +419,7 @@ describe('phone layouts', () => {
     expect(Math.min(copy!.width, copy!.height)).toBeGreaterThanOrEqual(44);
     await scan.close();
     await context.close();
-  });
+  }, 120_000);
 });
 
 describe('not-found states', () => {
@@ -435,7 +435,7 @@ describe('not-found states', () => {
       `${paths.bankruptcyDetails}?id=999999999`,
       `${paths.promiseDetail}?id=999999999`,
     ];
-    const states = await inPool(routes, 3, async (route) => {
+    const states = await inPool(routes, 2, async (route) => {
       const page = await openPage(context, baseUrl, route);
       const text = await page.locator('main').innerText();
       const state = {
@@ -451,5 +451,5 @@ describe('not-found states', () => {
     });
     expect(states.filter((state) => !state.notFound || state.retry > 0 || state.wayBack === 0)).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });
