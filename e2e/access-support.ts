@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -49,7 +50,16 @@ export async function openPage(context: BrowserContext, baseUrl: string, route: 
   try {
     await settle(page);
   } catch (error) {
-    throw new Error(`${route} did not settle: ${error instanceof Error ? error.message : String(error)}`);
+    const busy = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning')].map(
+          (element) => `${element.tagName}.${element.className} in ${element.parentElement?.className ?? ''}`,
+        ),
+      )
+      .catch(() => []);
+    throw new Error(
+      `${route} did not settle (${busy.join('; ') || 'no text'}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return page;
 }

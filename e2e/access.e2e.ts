@@ -213,17 +213,18 @@ describe('长者模式', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
     // One column, no carousel, fewer blocks: the home page's secondary blocks are gone.
     expect(await page.locator('.ant-carousel').count()).toBe(0);
-    const columns = await page
-      .locator('main .ant-col')
-      .evaluateAll(
-        (cols) =>
-          new Set(
-            cols
-              .filter((col) => col.getBoundingClientRect().width > 0)
-              .map((col) => Math.round(col.getBoundingClientRect().left)),
-          ).size,
-      );
-    expect(columns).toBe(1);
+    const columns = () =>
+      page
+        .locator('main .ant-col')
+        .evaluateAll(
+          (cols) =>
+            new Set(
+              cols
+                .filter((col) => col.getBoundingClientRect().width > 0)
+                .map((col) => Math.round(col.getBoundingClientRect().left)),
+            ).size,
+        );
+    await expect.poll(columns).toBe(1);
 
     await page.reload();
     await settle(page);
@@ -350,7 +351,7 @@ describe('phone layouts', () => {
       paths.passwordLogin,
       paths.scanLogin,
     ];
-    const overflows = await inPool(routes, 2, async (route) => {
+    const overflows = await inPool(routes, 1, async (route) => {
       const page = await openPage(context, baseUrl, route);
       const overflow = await sidewaysOverflow(page);
       await page.close();
