@@ -2,24 +2,37 @@ import { STORAGE_KEYS } from '@credit-portal/shared';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '@/lib/storage';
 
+/** localStorage key of the large-cursor option (an accessibility choice, like 长者模式). */
+export const LARGE_CURSOR_KEY = 'largeCursor';
+
 interface ElderModeValue {
   enabled: boolean;
   setEnabled: (enabled: boolean) => void;
+  /** The large mouse pointer (大鼠标), on its own or with 长者模式. */
+  largeCursor: boolean;
+  setLargeCursor: (enabled: boolean) => void;
 }
 
 const ElderModeContext = createContext<ElderModeValue | null>(null);
 
 /**
- * The elder-friendly mode (长者模式, required of government sites): larger type and higher
- * contrast, remembered in localStorage and applied as html.elder-mode plus the antd theme.
+ * The elder-friendly mode (长者模式, required of government sites, MIIT 适老化): larger type,
+ * higher contrast, larger targets, one column, no carousel and no motion — remembered in
+ * localStorage and applied as html.elder-mode plus the antd theme. The large cursor is a
+ * separate choice (html.large-cursor), remembered the same way.
  */
 export function ElderModeProvider({ children }: { children: ReactNode }) {
   const [enabled, setEnabled] = useState(() => readStorage(STORAGE_KEYS.elderMode) === '1');
+  const [largeCursor, setLargeCursor] = useState(() => readStorage(LARGE_CURSOR_KEY) === '1');
   useEffect(() => {
     document.documentElement.classList.toggle('elder-mode', enabled);
     writeStorage(STORAGE_KEYS.elderMode, enabled ? '1' : '0');
   }, [enabled]);
-  const value = useMemo(() => ({ enabled, setEnabled }), [enabled]);
+  useEffect(() => {
+    document.documentElement.classList.toggle('large-cursor', largeCursor);
+    writeStorage(LARGE_CURSOR_KEY, largeCursor ? '1' : '0');
+  }, [largeCursor]);
+  const value = useMemo(() => ({ enabled, setEnabled, largeCursor, setLargeCursor }), [enabled, largeCursor]);
   return <ElderModeContext.Provider value={value}>{children}</ElderModeContext.Provider>;
 }
 

@@ -25,6 +25,8 @@ export function buildTheme(elderMode: boolean): ThemeConfig {
       colorBgLayout: '#f2f5f9',
       fontFamily: FONT_STACK,
       fontSize: elderMode ? 20 : 16,
+      // 长者模式: lines of at least 1.5 (antd would derive 1.4 from the 20 px type).
+      ...(elderMode ? { lineHeight: 1.6 } : {}),
       borderRadius: 6,
       controlHeight: elderMode ? 44 : 36,
     },

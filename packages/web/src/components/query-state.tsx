@@ -1,5 +1,6 @@
 import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { paths } from '@/lib/paths';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
@@ -30,6 +31,26 @@ interface QueryStateProps<T, S> {
   children: (data: S) => ReactNode;
 }
 
+/**
+ * The way back from a record that does not exist, where the page names none of its own: the
+ * previous page (when there is one in this tab) and the home page.
+ */
+export function NotFoundWayBack() {
+  return (
+    <span className={styles.wayBack}>
+      {window.history.length > 1 ? (
+        <Button type="primary" onClick={() => window.history.back()}>
+          返回上一页
+        </Button>
+      ) : null}
+      {/* A plain hash link: QueryState also renders outside a router (in tests, in boundaries). */}
+      <a href={`#${paths.home}`} className={styles.homeLink}>
+        返回首页
+      </a>
+    </span>
+  );
+}
+
 /** A record that does not exist: retrying cannot help. */
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
@@ -57,7 +78,7 @@ export function QueryState<T, S = T>({
           subTitle={errorMessage(error)}
           extra={
             isNotFound(error) ? (
-              notFoundExtra
+              (notFoundExtra ?? <NotFoundWayBack />)
             ) : (
               <Button type="primary" onClick={() => void mutate()}>
                 重试

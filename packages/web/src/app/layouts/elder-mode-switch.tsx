@@ -7,10 +7,12 @@ import styles from './elder-mode-switch.module.css';
 export function ElderModeSwitch({ inverted = false }: { inverted?: boolean }) {
   const { enabled, setEnabled } = useElderMode();
   const labelId = useId();
+  const switchId = useId();
+  // The whole label is the target (at least 44 px tall in 长者模式), not only the small switch.
   return (
-    <span className={inverted ? `${styles.wrap} ${styles.inverted}` : styles.wrap}>
+    <label htmlFor={switchId} className={inverted ? `${styles.wrap} ${styles.inverted}` : styles.wrap}>
       <span id={labelId}>长者模式</span>
-      <Switch size="small" checked={enabled} onChange={setEnabled} aria-labelledby={labelId} />
-    </span>
+      <Switch id={switchId} size="small" checked={enabled} onChange={setEnabled} aria-labelledby={labelId} />
+    </label>
   );
 }

@@ -8,7 +8,10 @@ import { HeaderSearch } from './header-search';
 import { PageFallback } from './page-fallback';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useElderMode } from '../elder-mode';
+import { ReadAloudBar } from './read-aloud-controls';
 import styles from './main-layout.module.css';
 
 const MAIN_ID = 'main-content';
@@ -26,6 +29,10 @@ export function MainLayout() {
   const { siteName } = useRuntimeConfig();
   const route = useCurrentRoute();
   const isHome = route?.path === paths.home;
+  const { enabled: elderMode } = useElderMode();
+  // A phone shows the banners' baked-in headline at a few pixels, and 长者模式 has no
+  // carousel: both get the site name and slogan as real text instead.
+  const phone = useMediaQuery('(width < 768px)');
   return (
     <div className={styles.shell}>
       <a href={`#${MAIN_ID}`} className={styles.skipLink} onClick={skipToContent}>
@@ -34,6 +41,7 @@ export function MainLayout() {
       <SiteHeader isHome={isHome} />
       {isHome ? (
         <BannerCarousel
+          showBanners={!phone && !elderMode}
           fallbackTitle={
             <div className={styles.heroTitles}>
               <p className={styles.heroTitle}>{siteName}</p>
@@ -53,6 +61,7 @@ export function MainLayout() {
         </div>
       </main>
       <SiteFooter />
+      <ReadAloudBar />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { SiteLogo } from '@/components/site-logo';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { telHref } from '@/lib/format';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { ElderModeSwitch } from './elder-mode-switch';
+import { AccessTools } from './access-tools';
 import { HeaderAccount } from './header-account';
 import { HeaderSearch } from './header-search';
 import { isNavItemActive, visibleNavItems, type NavItem } from './nav-items';
@@ -46,7 +46,7 @@ function NavList({
 }
 
 /**
- * The portal header (spec §2.1): a top bar (长者模式, 数据报送, 登录 — or, logged in, the mobile
+ * The portal header (spec §2.1): a top bar (the accessibility tools 长者模式, 大鼠标 and 读屏, 数据报送, 登录 — or, logged in, the mobile
  * number or nickname, 个人中心 and 退出), the site name with the
  * search box (on the home page the search sits on the banner instead), and the main menu, which
  * sticks to the top and turns compact (adding the site name) past 260 px of scroll. Below
@@ -78,7 +78,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
         <div className={`page-container ${styles.topBarInner}`}>
           <span className={styles.welcome}>欢迎访问{siteName}</span>
           <div className={styles.topLinks}>
-            <ElderModeSwitch inverted />
+            <AccessTools inverted />
             {dataSubmissionUrl ? (
               <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer" className={styles.topLink}>
                 <UploadOutlined aria-hidden /> 数据报送
@@ -141,7 +141,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
             </a>
           ) : null}
           <HeaderAccount linkClassName={styles.drawerLink} onNavigate={closeDrawer} />
-          <ElderModeSwitch />
+          <AccessTools onReadStarted={closeDrawer} />
         </div>
       </Drawer>
     </>

@@ -12,6 +12,8 @@ export function LoginFrame({ active, children }: { active: 'scan' | 'password'; 
   return (
     <div className={styles.loginPage}>
       <div className={styles.loginCard}>
+        {/* The page's heading for screen readers and 读屏; the tabs show it to the eye. */}
+        <h1 className="visually-hidden">{active === 'scan' ? '扫码登录' : '账号登录'}</h1>
         <nav className={styles.loginTabs} aria-label="登录方式">
           <Link to={paths.scanLogin} className={styles.loginTab} aria-current={active === 'scan' ? 'page' : undefined}>
             扫码登录

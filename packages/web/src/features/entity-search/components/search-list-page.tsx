@@ -64,32 +64,45 @@ function EntityRow({ entity, keyword }: { entity: EntitySearchResult; keyword: s
   );
 }
 
-/** The second search box of the list page; by the spec its search does nothing. */
+/** What the inert in-page search box says, visibly: where searching happens. */
+export const IN_PAGE_SEARCH_HINT = '此处的查询框不发起查询，如需查询，请使用页面顶部的搜索框。';
+
+/**
+ * The second search box of the list page; by the spec its search does nothing, so it says
+ * where to search instead.
+ */
 function InPageSearch({ keyword }: { keyword: string }) {
   const [draft, setDraft] = useState(keyword);
   const inputId = useId();
+  const hintId = useId();
   return (
-    <form
-      role="search"
-      aria-label="页内查询"
-      className={styles.inPageSearch}
-      // Spec §2.1: "A second in-page search box has a search action that does nothing."
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <label htmlFor={inputId} className="visually-hidden">
-        企业名称关键字或统一社会信用代码
-      </label>
-      <Input
-        id={inputId}
-        value={draft}
-        maxLength={100}
-        placeholder="请输入企业名称关键字或统一社会信用代码"
-        onChange={(event) => setDraft(event.target.value)}
-      />
-      <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-        查询
-      </Button>
-    </form>
+    <>
+      <form
+        role="search"
+        aria-label="页内查询"
+        className={styles.inPageSearch}
+        // Spec §2.1: "A second in-page search box has a search action that does nothing."
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          企业名称关键字或统一社会信用代码
+        </label>
+        <Input
+          id={inputId}
+          value={draft}
+          maxLength={100}
+          placeholder="请输入企业名称关键字或统一社会信用代码"
+          aria-describedby={hintId}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} aria-describedby={hintId}>
+          查询
+        </Button>
+      </form>
+      <p id={hintId} className={styles.inPageHint}>
+        {IN_PAGE_SEARCH_HINT}
+      </p>
+    </>
   );
 }
 

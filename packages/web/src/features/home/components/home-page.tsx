@@ -72,7 +72,10 @@ function NoticeBlock({ kind }: { kind: NoticeKind }) {
 
 const GUTTER: [number, number] = [24, 24];
 
-/** The portal's home page (/index): news, notices, disclosure highlights and policy, from the gateway. */
+/**
+ * The portal's home page (/index): news, notices, disclosure highlights and policy, from the
+ * gateway. 长者模式 shows one column and leaves out the secondary blocks (policy, risk warnings).
+ */
 export default function HomePage() {
   return (
     <div className={styles.home}>
@@ -98,12 +101,12 @@ export default function HomePage() {
             <NoticeBlock kind="penalty" />
           </WidgetBoundary>
         </Col>
-        <Col xs={24} lg={12}>
+        <Col xs={24} lg={12} className={styles.secondary}>
           <WidgetBoundary>
             <ContentBlock block="policy" />
           </WidgetBoundary>
         </Col>
-        <Col xs={24} lg={12}>
+        <Col xs={24} lg={12} className={styles.secondary}>
           <WidgetBoundary>
             <ContentBlock block="riskWarnings" />
           </WidgetBoundary>

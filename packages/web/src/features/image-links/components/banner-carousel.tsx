@@ -14,6 +14,8 @@ interface BannerCarouselProps {
   children: ReactNode;
   /** Shown above the children when there are no banners to carry the page's identity. */
   fallbackTitle: ReactNode;
+  /** False shows the plain backdrop with the fallback title even when there are banners. */
+  showBanners?: boolean;
 }
 
 /**
@@ -21,10 +23,10 @@ interface BannerCarouselProps {
  * the search box beside them (below them on a phone). While they load, or when there are
  * none, a plain brand backdrop with the site name shows instead.
  */
-export function BannerCarousel({ children, fallbackTitle }: BannerCarouselProps) {
+export function BannerCarousel({ children, fallbackTitle, showBanners = true }: BannerCarouselProps) {
   const { data } = useImageLinks(CONTENT_SECTIONS.banners.categoryId);
   const [leaving, setLeaving] = useState<string | null>(null);
-  const banners = (data ?? []).filter((banner) => banner.image_url);
+  const banners = showBanners ? (data ?? []).filter((banner) => banner.image_url) : [];
   const hasBanners = banners.length > 0;
   return (
     <section className={hasBanners ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">

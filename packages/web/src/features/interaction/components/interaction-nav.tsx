@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { ScrollStrip } from '@/components/scroll-strip';
 import { paths } from '@/lib/paths';
 import styles from './interaction.module.css';
 
@@ -16,25 +17,28 @@ export function InteractionNav() {
   const current = pathname.toLowerCase();
   return (
     <nav aria-label="互动交流栏目" className={styles.nav}>
-      <ul>
-        {ITEMS.map((item) => {
-          const path = item.path.toLowerCase();
-          // Statistics details belong to 留言统计; a message belongs to no tab.
-          const active =
-            current === path || (path === paths.interactionStatistics.toLowerCase() && current.startsWith(`${path}/`));
-          return (
-            <li key={item.path}>
-              <Link
-                to={item.path}
-                aria-current={active ? 'page' : undefined}
-                className={active ? styles.active : undefined}
-              >
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <ScrollStrip>
+        <ul>
+          {ITEMS.map((item) => {
+            const path = item.path.toLowerCase();
+            // Statistics details belong to 留言统计; a message belongs to no tab.
+            const active =
+              current === path ||
+              (path === paths.interactionStatistics.toLowerCase() && current.startsWith(`${path}/`));
+            return (
+              <li key={item.path}>
+                <Link
+                  to={item.path}
+                  aria-current={active ? 'page' : undefined}
+                  className={active ? styles.active : undefined}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </ScrollStrip>
     </nav>
   );
 }

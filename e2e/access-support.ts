@@ -1,0 +1,128 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/*
+ * Helpers of the access tests (access.e2e.ts): contexts at a width and in a mode, a page opened
+ * until it has settled, axe-core run in it, a pool that keeps a few pages open at once.
+ */
+
+const require = createRequire(import.meta.url);
+/** axe-core's browser bundle, evaluated in the page (the CSP forbids an inline script tag). */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Where the screenshots of the key pages go (gitignored test artefacts). */
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.tmp', 'screenshots');
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+export type Mode = 'normal' | 'elder';
+
+/** A context at a width (a phone below 800 px) with 长者模式 on or off from the first page. */
+export async function openContext(browser: Browser, width: number, mode: Mode): Promise<BrowserContext> {
+  const phone = width < 800;
+  const context = await browser.newContext({
+    viewport: { width, height: phone ? 812 : 900 },
+    ...(phone ? { userAgent: IPHONE, isMobile: true, hasTouch: true } : {}),
+  });
+  const elder = mode === 'elder' ? '1' : '0';
+  await context.addInitScript((value) => {
+    if (window.localStorage.getItem('elderMode') === null) window.localStorage.setItem('elderMode', value);
+  }, elder);
+  return context;
+}
+
+/** Nothing is loading and the page shows something. */
+const SETTLED = () =>
+  document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').length === 0 &&
+  (document.getElementById('root')?.innerText.trim().length ?? 0) > 0;
+
+/** Opens a hash route in a new page of the context and waits until it has settled. */
+export async function openPage(context: BrowserContext, baseUrl: string, route: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/#${route}`);
+  try {
+    await settle(page);
+  } catch (error) {
+    const busy = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning')].map(
+          (element) => `${element.tagName}.${element.className} in ${element.parentElement?.className ?? ''}`,
+        ),
+      )
+      .catch(() => []);
+    throw new Error(
+      `${route} did not settle (${busy.join('; ') || 'no text'}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return page;
+}
+
+/**
+ * Waits until nothing is loading, twice with a short pause between (a page that loads its data
+ * in two steps shows nothing loading for a moment in between). Not 'networkidle': the portal
+ * keeps a request open on some pages (the QR login's polling).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(SETTLED, null, { timeout: 30_000 });
+  await page.waitForTimeout(300);
+  await page.waitForFunction(SETTLED, null, { timeout: 30_000 });
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations axe-core finds in the page. */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+/** Runs the jobs with at most `size` at once; the results in the jobs' order. */
+export async function inPool<T, R>(items: readonly T[], size: number, job: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await job(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
+}
+
+/** The width and height of the first element matching the selector, or null when there is none. */
+export async function boxOf(page: Page, selector: string): Promise<{ width: number; height: number } | null> {
+  const box = await page.locator(selector).first().boundingBox();
+  return box ? { width: Math.round(box.width), height: Math.round(box.height) } : null;
+}
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

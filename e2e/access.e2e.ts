@@ -1,0 +1,456 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  API_PATHS,
+  MESSAGES,
+  type DistrictSummary,
+  type EntitySearchResult,
+  type NoticePage,
+} from '@credit-portal/shared';
+import { paths } from '../packages/web/src/lib/paths.js';
+import { api, launchBrowser } from './browser.js';
+import {
+  SCREENSHOT_DIR,
+  axeViolations,
+  boxOf,
+  inPool,
+  openContext,
+  openPage,
+  settle,
+  sidewaysOverflow,
+  type Mode,
+} from './access-support.js';
+
+/*
+ * Issue 15 in a real browser: axe-core finds no serious or critical WCAG 2.1 AA violation on
+ * the key pages at 1440 and 375 px, in normal and 长者模式 (screenshots of each are kept under
+ * .tmp/screenshots); the keyboard alone gets from the header search to a result's details;
+ * 长者模式 is big, persistent and reachable on a phone; 读屏 speaks zh-CN; the phone defects of
+ * the issue are gone; a record that does not exist offers a way back, not a retry.
+ */
+
+const baseUrl = inject('baseUrl');
+const KEYWORD = '科技';
+
+let browser: Browser;
+/** The key pages: name → route with a real query. */
+let keyPages: [string, string][];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [entity] = await api<EntitySearchResult[]>(baseUrl, API_PATHS.entitySearch, { EntNameOrCreditCode: KEYWORD });
+  const [district] = await api<DistrictSummary[]>(baseUrl, API_PATHS.districtList);
+  keyPages = [
+    ['home', paths.home],
+    ['search-list', `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`],
+    ['entity-details', `${paths.searchDetails}?id=${entity!.ID}`],
+    ['disclosure-list', `${paths.doubleDisclosure}?currentTab=1`],
+    [
+      'district',
+      `${paths.areaDetails}?recordId=${district!.recordId}&categoryId=${district!.categoryId}&cmsBaseId=${district!.cmsBaseId}`,
+    ],
+    ['services', paths.services],
+    ['h5-home', paths.h5Home],
+  ];
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('axe-core on the key pages', () => {
+  const runs: [number, Mode][] = [
+    [1440, 'normal'],
+    [1440, 'elder'],
+    [375, 'normal'],
+    [375, 'elder'],
+  ];
+  it.concurrent.each(runs)(
+    'finds no serious or critical violation at %i px (%s), and keeps a screenshot of each page',
+    async (width, mode) => {
+      const context = await openContext(browser, width, mode);
+      try {
+        const findings = await inPool(keyPages, 2, async ([name, route]) => {
+          const page = await openPage(context, baseUrl, route);
+          await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${mode}.png`) });
+          const violations = await axeViolations(page);
+          const elder = await page.evaluate(() => document.documentElement.classList.contains('elder-mode'));
+          await page.close();
+          return { name, elder, violations };
+        });
+        for (const finding of findings) expect(finding.elder, finding.name).toBe(mode === 'elder');
+        expect(findings.filter((finding) => finding.violations.length > 0)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    120_000,
+  );
+});
+
+/** Presses Tab until the focused element matches the selector, at most `limit` times; false when it never does. */
+async function tabTo(page: Page, selector: string, limit = 60): Promise<boolean> {
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return true;
+  }
+  return false;
+}
+
+/**
+ * The focused element's outline (a text field's: its antd wrapper's): a visible focus ring is
+ * at least 2 px and not 'none'.
+ */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement!;
+    const style = getComputedStyle(focused.closest('.ant-input-affix-wrapper') ?? focused);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+
+describe('keyboard only', () => {
+  it('skips to the content, searches from the header, opens a result and reaches the login prompt', async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    const page = await openPage(context, baseUrl, paths.newsList);
+
+    // The first Tab stop is the skip link; it shows itself and moves focus into <main>.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+    const skip = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    expect(skip).toBeGreaterThanOrEqual(0);
+    expect((await focusRing(page)).style).not.toBe('none');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
+    // From the top: Tab to the header search box, type, Enter.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await tabTo(page, 'form[role="search"][aria-label="信用主体查询"] input')).toBe(true);
+    const ring = await focusRing(page);
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    await page.keyboard.type(KEYWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/xyfw\/search\?searchKey=/);
+    await settle(page);
+
+    // Tab to the first result, with a visible focus ring, and open it with Enter.
+    expect(await tabTo(page, 'a[href*="/xyfw/search/details?id="]')).toBe(true);
+    const resultRing = await focusRing(page);
+    expect(resultRing.style).not.toBe('none');
+    expect(resultRing.width).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Enter');
+
+    // An anonymous visitor is asked to log in (the QR-code login page, with the warning).
+    await page.waitForURL(/#\/grzx\/scancode/);
+    await page.getByText(MESSAGES.loginExpired).waitFor();
+    await page.getByRole('heading', { name: '扫码登录' }).waitFor({ state: 'attached' });
+    await context.close();
+  });
+});
+
+/** Every visible text-carrying element in <main> whose type is under 18 px or lines under 1.5. */
+const smallText = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const main = document.querySelector('main');
+    if (!main) return ['no <main>'];
+    for (const element of main.querySelectorAll<HTMLElement>('*')) {
+      const ownText = [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim());
+      if (!ownText || element.closest('.visually-hidden, [aria-hidden="true"], svg, canvas')) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const style = getComputedStyle(element);
+      const size = parseFloat(style.fontSize);
+      const line = style.lineHeight === 'normal' ? size * 1.5 : parseFloat(style.lineHeight);
+      // A single-line control (a tag, a button) may be set tight; running text may not.
+      const runningText =
+        ['P', 'LI', 'DD', 'TD', 'A', 'SPAN', 'DIV'].includes(element.tagName) && rect.height > size * 2;
+      if (size < 18 || (runningText && line < size * 1.5)) {
+        found.push(
+          `${element.tagName}.${element.className} ${size}px/${line}px “${element.textContent!.trim().slice(0, 12)}”`,
+        );
+      }
+    }
+    return found;
+  });
+
+/** The controls of the page that are under the minimum target size. */
+const smallTargets = (page: Page, minimum: number) =>
+  page.evaluate((min) => {
+    const selector = [
+      'main button:not([role="switch"])',
+      'main [role="tab"]',
+      'main input:not([type="checkbox"]):not([type="radio"]):not([type="file"])',
+      'main .ant-pagination-item',
+      'main .ant-pagination-prev',
+      'main .ant-pagination-next',
+      'label:has([role="switch"])',
+    ].join(',');
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || element.closest('.visually-hidden')) continue;
+      // An input inside antd's affix wrapper is measured by its wrapper.
+      const target = element.closest('.ant-input-affix-wrapper') ?? element;
+      const box = target.getBoundingClientRect();
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        found.push(`${element.tagName}.${element.className} ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  }, minimum);
+
+describe('长者模式', () => {
+  it('is switched on in the header, persists across a reload, and sets large type and targets', async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    const page = await openPage(context, baseUrl, paths.home);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(false);
+    await page.getByRole('switch', { name: '长者模式' }).first().click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
+    // One column, no carousel, fewer blocks: the home page's secondary blocks are gone.
+    expect(await page.locator('.ant-carousel').count()).toBe(0);
+    const columns = () =>
+      page
+        .locator('main .ant-col')
+        .evaluateAll(
+          (cols) =>
+            new Set(
+              cols
+                .filter((col) => col.getBoundingClientRect().width > 0)
+                .map((col) => Math.round(col.getBoundingClientRect().left)),
+            ).size,
+        );
+    await expect.poll(columns).toBe(1);
+
+    await page.reload();
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
+    expect(await page.getByRole('switch', { name: '长者模式' }).first().getAttribute('aria-checked')).toBe('true');
+
+    for (const route of [
+      paths.home,
+      `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`,
+      paths.doubleDisclosure,
+    ]) {
+      const sample = await openPage(context, baseUrl, route);
+      expect(await smallText(sample), route).toEqual([]);
+      expect(await smallTargets(sample, 44), route).toEqual([]);
+      // No motion: transitions are instant.
+      const transition = await sample.evaluate(() => getComputedStyle(document.querySelector('a')!).transitionDuration);
+      expect(parseFloat(transition)).toBeLessThan(0.001);
+      await sample.close();
+    }
+    await context.close();
+  }, 120_000);
+
+  it('is reachable from the phone menu, and gives 60 px targets on a phone', async () => {
+    const context = await openContext(browser, 375, 'normal');
+    const page = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
+    await page.getByRole('button', { name: '打开菜单' }).first().click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByRole('switch', { name: '长者模式' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
+    await drawer
+      .getByRole('button', { name: /关闭|Close/ })
+      .first()
+      .click();
+    await page.reload();
+    await settle(page);
+    expect(await smallText(page)).toEqual([]);
+    expect(await smallTargets(page, 60)).toEqual([]);
+    await context.close();
+  });
+
+  it('offers the large cursor, remembered across visits', async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    const page = await openPage(context, baseUrl, paths.home);
+    await page.getByRole('switch', { name: '大鼠标' }).first().click();
+    const cursor = () => page.evaluate(() => getComputedStyle(document.body).cursor);
+    expect(await cursor()).toMatch(/^url\("data:image\/svg\+xml/);
+    await page.reload();
+    await settle(page);
+    expect(await cursor()).toMatch(/^url\("data:image\/svg\+xml/);
+    await context.close();
+  });
+});
+
+describe('读屏', () => {
+  it('reads the main content, or the selection, aloud in zh-CN, with pause and stop', async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    // The browser's speech synthesis, stubbed: every call is recorded.
+    await context.addInitScript(() => {
+      const calls: { method: string; text?: string; lang?: string }[] = [];
+      (window as unknown as { speechCalls: typeof calls }).speechCalls = calls;
+      Object.defineProperty(window, 'speechSynthesis', {
+        configurable: true,
+        value: {
+          speak: (utterance: SpeechSynthesisUtterance) =>
+            calls.push({ method: 'speak', text: utterance.text, lang: utterance.lang }),
+          pause: () => calls.push({ method: 'pause' }),
+          resume: () => calls.push({ method: 'resume' }),
+          cancel: () => calls.push({ method: 'cancel' }),
+        },
+      });
+    });
+    const page = await openPage(context, baseUrl, paths.centreIntro);
+    const calls = () =>
+      page.evaluate(
+        () => (window as unknown as { speechCalls: { method: string; text?: string; lang?: string }[] }).speechCalls,
+      );
+    const mainText = await page.evaluate(() => document.querySelector('main')!.innerText.replace(/\s+/g, ''));
+
+    await page.getByRole('button', { name: '读屏' }).first().click();
+    const spoken = (await calls()).filter((call) => call.method === 'speak');
+    expect(spoken.length).toBeGreaterThan(0);
+    expect(spoken.every((call) => call.lang === 'zh-CN')).toBe(true);
+    expect(
+      spoken
+        .map((call) => call.text)
+        .join('')
+        .replace(/\s+/g, ''),
+    ).toBe(mainText);
+
+    const bar = page.getByRole('region', { name: '读屏' });
+    await bar.getByRole('button', { name: /暂\s*停/ }).click();
+    expect((await calls()).at(-1)?.method).toBe('pause');
+    await bar.getByRole('button', { name: /继\s*续/ }).click();
+    expect((await calls()).at(-1)?.method).toBe('resume');
+    await bar.getByRole('button', { name: /停\s*止/ }).click();
+    expect((await calls()).at(-1)?.method).toBe('cancel');
+    expect(await bar.count()).toBe(0);
+
+    // A selection is read instead of the page.
+    const selected = await page.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('main p')].find((p) => (p.textContent ?? '').trim().length > 10)!;
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      return window.getSelection()!.toString().replace(/\s+/g, ' ').trim();
+    });
+    const before = (await calls()).length;
+    await page.getByRole('button', { name: '读屏' }).first().click();
+    const next = (await calls()).slice(before).filter((call) => call.method === 'speak');
+    expect(next.map((call) => call.text).join('')).toBe(selected);
+    expect(next.every((call) => call.lang === 'zh-CN')).toBe(true);
+    await context.close();
+  });
+});
+
+describe('phone layouts', () => {
+  it('do not scroll sideways at 320 px', async () => {
+    const context = await openContext(browser, 320, 'normal');
+    const routes = [
+      ...keyPages.map(([, route]) => route),
+      paths.interaction,
+      paths.searchMore,
+      paths.passwordLogin,
+      paths.scanLogin,
+    ];
+    const overflows = await inPool(routes, 1, async (route) => {
+      const page = await openPage(context, baseUrl, route);
+      const overflow = await sidewaysOverflow(page);
+      await page.close();
+      return { route, overflow };
+    });
+    expect(overflows.filter((entry) => entry.overflow > 0)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('fix the defects found at 375 px', async () => {
+    const context = await openContext(browser, 375, 'normal');
+
+    // The home banner's site name and slogan are real, readable text.
+    const home = await openPage(context, baseUrl, paths.home);
+    const heroSizes = await home
+      .locator('section[aria-label="首页横幅"] p')
+      .evaluateAll((texts) => texts.map((text) => parseFloat(getComputedStyle(text).fontSize)));
+    expect(heroSizes.length).toBe(2);
+    expect(Math.min(...heroSizes)).toBeGreaterThanOrEqual(16);
+    expect(await home.locator('.ant-carousel').count()).toBe(0);
+    // 更多 is a 44 × 44 px target.
+    const more = await boxOf(home, 'main a[aria-label$="：更多"]');
+    expect(more!.width).toBeGreaterThanOrEqual(44);
+    expect(more!.height).toBeGreaterThanOrEqual(44);
+    await home.close();
+
+    // The pager keeps previous and next on one line, with 44 px arrows.
+    const list = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
+    const prev = await list.locator('.ant-pagination-prev').boundingBox();
+    const next = await list.locator('.ant-pagination-next').boundingBox();
+    expect(Math.abs(prev!.y - next!.y)).toBeLessThan(2);
+    expect(next!.height).toBeGreaterThanOrEqual(44);
+    await list.locator('.ant-pagination').scrollIntoViewIfNeeded();
+    await list.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-pager-375.png') });
+    // The inert in-page search box says where to search.
+    await list.getByText('请使用页面顶部的搜索框').waitFor();
+    await list.close();
+
+    // A strip that scrolls shows that it does.
+    const interaction = await openPage(context, baseUrl, paths.interaction);
+    expect(await interaction.locator('nav[aria-label="互动交流栏目"] [data-scroll-hint="after"]').isVisible()).toBe(
+      true,
+    );
+    await interaction.screenshot({ path: join(SCREENSHOT_DIR, 'phone-interaction-375.png') });
+    await interaction.close();
+    const searchMore = await openPage(context, baseUrl, paths.searchMore);
+    const hint = await searchMore
+      .locator('.ant-tabs-nav-wrap')
+      .first()
+      .evaluate((wrap) => ({
+        ping: wrap.className.includes('ping-right'),
+        content: getComputedStyle(wrap, '::after').content,
+      }));
+    expect(hint).toEqual({ ping: true, content: '"›"' });
+    await searchMore.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-more-375.png') });
+    await searchMore.close();
+
+    // The password eye and the QR page's copy icon are 44 px targets.
+    const login = await openPage(context, baseUrl, paths.passwordLogin);
+    const eye = await boxOf(login, '.ant-input-password-icon');
+    expect(Math.min(eye!.width, eye!.height)).toBeGreaterThanOrEqual(44);
+    await login.close();
+    const scan = await openPage(context, baseUrl, paths.scanLogin);
+    await scan.getByText('手机无法扫码').click();
+    const copy = await boxOf(scan, '.ant-typography-copy');
+    expect(Math.min(copy!.width, copy!.height)).toBeGreaterThanOrEqual(44);
+    await scan.close();
+    await context.close();
+  }, 120_000);
+});
+
+describe('not-found states', () => {
+  it('say the record was not found and offer a way back, not a retry', async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    const permits = await api<NoticePage>(baseUrl, `${API_PATHS.permitPublicity}?pageIndex=1&pageSize=1`);
+    expect(permits.list.length).toBe(1);
+    const routes = [
+      `${paths.newsDetails}?id=999999999`,
+      `${paths.licenceDetails}?id=999999999`,
+      `${paths.penaltyDetails}?id=999999999`,
+      `${paths.interactionDetail}?id=999999999`,
+      `${paths.bankruptcyDetails}?id=999999999`,
+      `${paths.promiseDetail}?id=999999999`,
+    ];
+    const states = await inPool(routes, 2, async (route) => {
+      const page = await openPage(context, baseUrl, route);
+      const text = await page.locator('main').innerText();
+      const state = {
+        route,
+        notFound: /未找到|不存在/.test(text),
+        retry: await page.getByRole('button', { name: /重\s*试/ }).count(),
+        wayBack:
+          (await page.getByRole('link', { name: /返\s*回/ }).count()) +
+          (await page.getByRole('button', { name: /返\s*回/ }).count()),
+      };
+      await page.close();
+      return state;
+    });
+    expect(states.filter((state) => !state.notFound || state.retry > 0 || state.wayBack === 0)).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

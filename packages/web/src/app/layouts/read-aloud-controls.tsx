@@ -1,0 +1,80 @@
+import { Button } from 'antd';
+import { PauseOutlined, CaretRightOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { canReadAloud, ReadAloud, textToRead, type ReadAloudState } from '@/lib/read-aloud';
+import styles from './access-tools.module.css';
+
+// One reader for the whole page: the header and the phone drawer both start it, one bar stops it.
+let state: ReadAloudState = 'idle';
+const listeners = new Set<() => void>();
+const reader = new ReadAloud((next) => {
+  state = next;
+  for (const listener of listeners) listener();
+});
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const useReadAloudState = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => 'idle' as const,
+  );
+
+/**
+ * 读屏: reads the selected text, or else the page's main content, aloud with the browser's
+ * speech synthesis (zh-CN). The selection is taken when the pointer goes down on the button,
+ * before the click can clear it.
+ */
+export function ReadAloudButton({ className, onStarted }: { className?: string; onStarted?: () => void }) {
+  const selection = useRef<string | null>(null);
+  const current = useReadAloudState();
+  if (!canReadAloud()) return null;
+  const take = () => {
+    selection.current = window.getSelection()?.toString() ?? null;
+  };
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-pressed={current !== 'idle'}
+      onPointerDown={take}
+      onClick={() => {
+        const selected = selection.current ?? window.getSelection()?.toString() ?? null;
+        selection.current = null;
+        if (reader.speak(textToRead(selected))) onStarted?.();
+      }}
+    >
+      <SoundOutlined aria-hidden /> 读屏
+    </button>
+  );
+}
+
+/** While reading: a bar at the foot of the window with 暂停/继续 and 停止; navigation stops reading. */
+export function ReadAloudBar() {
+  const current = useReadAloudState();
+  const { pathname } = useLocation();
+  useEffect(() => () => reader.stop(), [pathname]);
+  if (current === 'idle') return null;
+  return (
+    <div className={styles.readBar} role="region" aria-label="读屏">
+      <span className={styles.readStatus} aria-live="polite">
+        {current === 'paused' ? '朗读已暂停' : '正在朗读…'}
+      </span>
+      {current === 'paused' ? (
+        <Button icon={<CaretRightOutlined aria-hidden />} onClick={() => reader.resume()}>
+          继续
+        </Button>
+      ) : (
+        <Button icon={<PauseOutlined aria-hidden />} onClick={() => reader.pause()}>
+          暂停
+        </Button>
+      )}
+      <Button danger icon={<StopOutlined aria-hidden />} onClick={() => reader.stop()}>
+        停止
+      </Button>
+    </div>
+  );
+}
