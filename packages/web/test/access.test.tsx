@@ -136,7 +136,7 @@ describe('the accessibility tools', () => {
 });
 
 describe('not-found state', () => {
-  it('offers a way back instead of a retry when the page names none', () => {
+  it('offers a way back instead of a retry when the page names none', async () => {
     const query = {
       data: undefined,
       error: new ApiError('not_found', '未找到该信息', 404),
@@ -150,7 +150,8 @@ describe('not-found state', () => {
         </QueryState>
       </TestProviders>,
     );
-    expect(screen.getByText('未找到该信息', { selector: '.ant-result-title' })).toBeInTheDocument();
+    // antd's Result loads on first use (components/lazy-result.tsx): wait for it, not its plain stand-in.
+    expect(await screen.findByText('未找到该信息', { selector: '.ant-result-title' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /重\s*试/ })).toBeNull();
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '#/index');
   });
