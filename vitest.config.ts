@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Two test files at a time (Vitest's default on two cores is one): most of a file's time is
-    // waiting on its servers, its pages or its database, not computing. The browser suite keeps
-    // one file at a time (e2e/vitest.config.ts: fileParallelism) and runs after the others.
+    // waiting on its servers, its pages or its database, not computing. The browser suite runs
+    // after the others, also two files at a time.
     maxWorkers: 2,
     projects: ['packages/shared', 'packages/credit-service', 'packages/server', 'packages/web', 'lint', 'e2e'],
   },
