@@ -6,10 +6,10 @@
 // { "figures": [ { name, value, unit, target, met } ] } (bench/run.mjs reads it). Exits 1 when
 // anything cannot be measured.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../../scripts/lib/product.mjs';
+import { freePort } from '../lib.mjs';
 import { chunkTable } from './chunks.mjs';
 import { firstPageAssets } from './first-page.mjs';
 import { runLighthouse } from './lighthouse.mjs';
@@ -23,19 +23,6 @@ const SCORE_TARGET = 90;
 
 const log = (message) => console.error(`[bench/web] ${message}`);
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function checkBuilt() {
   for (const file of [
