@@ -68,6 +68,10 @@ async function waitForHealth(url, child, timeoutMs) {
 export async function startProduct({ env = {}, output = 'inherit', timeoutMs = 120_000 } = {}) {
   const merged = { ...process.env, ...env };
   const creditPort = merged.CREDIT_SERVICE_PORT ?? '8090';
+  // On this machine the credit-service listens on loopback and serves the demo stand-ins of the
+  // centre's external services (credit-service README): point the SPA at them unless told otherwise.
+  merged.FACE_VERIFY_URL ??= `http://localhost:${creditPort}/faceverify`;
+  merged.WECHAT_AUTHORIZE_URL ??= `http://localhost:${creditPort}/oauth/wechat/authorize`;
   const gatewayPort = merged.GATEWAY_PORT ?? '8080';
   const children = [];
   const launch = (label, script) => {

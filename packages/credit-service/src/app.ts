@@ -8,7 +8,8 @@ import dbPlugin from './plugins/db.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
 import swaggerPlugin from './plugins/external/swagger.js';
-import accountRoutes, { DEFAULT_TOKEN_TTL_SECONDS } from './routes/account/index.js';
+import accountRoutes from './routes/account/index.js';
+import authPlugin, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import cmsRoutes from './routes/cms/index.js';
 import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
@@ -26,9 +27,13 @@ import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 import promiseRoutes from './routes/credit-lists/promises.js';
 import servicesRoutes from './routes/services/index.js';
 import { createReportService } from './reports/report-service.js';
-import h5Routes, { DEFAULT_H5_TOKEN_TTL_SECONDS, type EntityReportRenderer } from './routes/h5/index.js';
+import h5Routes, {
+  DEFAULT_H5_TOKEN_TTL_SECONDS,
+  FACE_VERIFY_PATH,
+  type EntityReportRenderer,
+} from './routes/h5/index.js';
 import { createMailer, DEFAULT_MAIL_FROM, OUTBOX_DIR } from './mail/mailer.js';
-import outboxRoutes from './mail/outbox-routes.js';
+import outboxRoutes, { OUTBOX_PATH } from './mail/outbox-routes.js';
 import { withLogRedaction } from './lib/log-redaction.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
@@ -80,6 +85,16 @@ export interface CreditServiceConfig {
   mailFrom?: string;
   /** Renders an entity's credit report for the H5 app's mail (default: the enterprise credit report of issue 11). */
   entityReport?: EntityReportRenderer;
+  /** Addresses or CIDR ranges whose X-Forwarded-For is believed (the gateways); default loopback only. */
+  trustedProxies?: string[];
+  /**
+   * The demo stand-ins of the centre's external services: face verification, the chat app's
+   * authorization page and the SMS sender (codes written to the outbox). Default off: server.ts
+   * turns them on for a loopback bind only (DEMO_STANDINS).
+   */
+  demo?: boolean;
+  /** The /outbox page listing what the outbox holds (no SMTP_URL); default off, never on a public bind. */
+  outboxPage?: boolean;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -97,7 +112,19 @@ const BODY_LIMIT = 2 * 1024 * 1024;
  * with the app.
  */
 export async function buildApp(config: CreditServiceConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: withLogRedaction(config.logger), bodyLimit: BODY_LIMIT });
+  const app = Fastify({
+    logger: withLogRedaction(config.logger),
+    bodyLimit: BODY_LIMIT,
+    // request.ip: the gateway's X-Forwarded-For is believed from the configured addresses only.
+    trustProxy: config.trustedProxies ?? ['loopback'],
+  });
+  const demo = config.demo ?? false;
+  if (demo) {
+    app.log.warn(
+      { faceVerify: FACE_VERIFY_PATH, outbox: config.outboxPage ? OUTBOX_PATH : null },
+      'demo stand-ins are on (face verification, chat-app authorization, SMS to the outbox): for a laptop or a test bench, never for real residents',
+    );
+  }
   const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
 
   await app.register(errorHandlerPlugin);
@@ -113,6 +140,12 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     seedAsOf: config.seedAsOf,
   });
 
+  // Login is checked in one place: app.auth, for every route plugin below.
+  await app.register(authPlugin, {
+    jwtSecret: config.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+  });
+
   await app.register(healthRoutes);
   await app.register(cmsRoutes, routeOptions);
   await app.register(publicityRoutes);
@@ -123,25 +156,19 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(guideRoutes);
   await app.register(annualReportRoutes);
   await app.register(visitLogRoutes);
-  const accountOptions = {
-    jwtSecret: config.jwtSecret,
-    tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
-    portalUrl: (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/'),
-  };
-  await app.register(accountRoutes, accountOptions);
-  // The disclosure lists check login tokens (non-tax revenue) with the same options.
-  await app.register(disclosureRoutes, accountOptions);
+  const portalUrl = (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/');
+  await app.register(accountRoutes, { portalUrl });
+  await app.register(disclosureRoutes);
   await app.register(publicitySearchRoutes);
   await app.register(promiseRoutes);
   await app.register(hetaoRoutes);
   // 信用服务 (issue 11): one report service (also app.reports, for the H5 app's entity report).
   const reports = createReportService(app.db, {
-    portalUrl: accountOptions.portalUrl,
+    portalUrl,
     signingKey: config.reportSigningKey,
   });
   app.decorate('reports', reports);
   await app.register(servicesRoutes, {
-    ...accountOptions,
     dataDir: path.resolve(config.dataDir),
     reports,
     reviewToken: config.reviewToken,
@@ -154,9 +181,10 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   });
   app.addHook('onClose', async () => mailer.close());
   await app.register(h5Routes, {
+    demo,
     testMode: config.h5TestMode ?? false,
     tokenTtlSeconds: config.h5TokenTtlSeconds ?? DEFAULT_H5_TOKEN_TTL_SECONDS,
-    portalUrl: accountOptions.portalUrl,
+    portalUrl,
     seedAsOf: config.seedAsOf,
     mailer,
     // The e-mailed entity report is the portal's enterprise credit report (issued, signed, verifiable).
@@ -167,7 +195,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
         return { pdf, reportNumber };
       }),
   });
-  if (mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
+  if (mailer.outboxDir && config.outboxPage) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

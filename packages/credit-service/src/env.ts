@@ -20,6 +20,17 @@ export interface ServerSettings {
   h5TokenTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Addresses whose X-Forwarded-For is believed (the gateways); default loopback. */
+  trustedProxies: string[];
+  /** The demo stand-ins (face verification, chat-app authorization, SMS): default on a loopback bind only. */
+  demo: boolean;
+  /** The /outbox page: default with the stand-ins, and never on a public bind. */
+  outboxPage: boolean;
+}
+
+/** True for a host that only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 const HTTP = { protocols: ['http:', 'https:'], keepTrailingSlash: true };
@@ -52,8 +63,19 @@ export function readSettings(
   const seedEntities = read.int('SEED_ENTITIES', DEFAULT_SEED_ENTITIES, 1, MAX_SEED_ENTITIES);
   const seed = read.int('CREDIT_SERVICE_SEED', DEFAULT_SEED, 0, 0xffffffff);
   const gatewayPort = read.int('GATEWAY_PORT', 8080, 1, 65535);
+  const host = read.raw('CREDIT_SERVICE_HOST') ?? '127.0.0.1';
+  const loopback = isLoopbackHost(host);
+  const smtpUrl = readSmtpUrl(read);
+  const demo = read.bool('DEMO_STANDINS', loopback);
+  const outboxPage = read.bool('OUTBOX_PAGE', demo && loopback && smtpUrl === undefined);
+  if (outboxPage && !loopback) {
+    read.problem(
+      'OUTBOX_PAGE',
+      `lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=${host}); bind to 127.0.0.1 or set SMTP_URL`,
+    );
+  }
   const settings: ServerSettings = {
-    host: read.raw('CREDIT_SERVICE_HOST') ?? '127.0.0.1',
+    host,
     port,
     dataDir: read.raw('DATA_DIR') ?? './data',
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -68,8 +90,11 @@ export function readSettings(
     reviewToken: read.optionalString('CREDIT_SERVICE_REVIEW_TOKEN', 16, 200) ?? undefined,
     h5TestMode: read.bool('H5_TEST_MODE', false),
     h5TokenTtlSeconds: read.int('H5_INFOTOKEN_TTL_SECONDS', DEFAULT_H5_TOKEN_TTL_SECONDS, 60, 86_400),
-    smtpUrl: readSmtpUrl(read),
+    smtpUrl,
     mailFrom: read.optionalString('MAIL_FROM', 3, 200) ?? undefined,
+    trustedProxies: read.proxies('TRUSTED_PROXIES', ['loopback']),
+    demo,
+    outboxPage,
   };
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };

@@ -26,6 +26,9 @@ const app = await buildApp({
   h5TokenTtlSeconds: settings.h5TokenTtlSeconds,
   smtpUrl: settings.smtpUrl,
   mailFrom: settings.mailFrom,
+  trustedProxies: settings.trustedProxies,
+  demo: settings.demo,
+  outboxPage: settings.outboxPage,
 });
 
 let stopping = false;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, encodeVisitLogMessage } from '@credit-portal/shared';
 import { buildApp, DATABASE_FILE } from '../src/app.js';
 import { migrate } from '../src/db/migrate.js';
-import { MIGRATIONS } from '../src/db/migrations.js';
+import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { openDatabase } from '../src/db/open.js';
 import { writeSeed } from '../src/seed/generate.js';
 import { removeDir, tempDir } from './helper.js';

@@ -16,6 +16,10 @@ describe('readSettings', () => {
         portalUrl: 'http://localhost:8080/',
         h5TestMode: false,
         h5TokenTtlSeconds: 1800,
+        trustedProxies: ['loopback'],
+        // On the loopback bind: the demo stand-ins and the outbox page.
+        demo: true,
+        outboxPage: true,
       },
       errors: [],
     });
@@ -36,6 +40,7 @@ describe('readSettings', () => {
       H5_INFOTOKEN_TTL_SECONDS: '600',
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: '信用云州 <noreply@example.org>',
+      TRUSTED_PROXIES: '172.28.0.11,172.28.0.12',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -52,6 +57,10 @@ describe('readSettings', () => {
       h5TokenTtlSeconds: 600,
       smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
       mailFrom: '信用云州 <noreply@example.org>',
+      trustedProxies: ['172.28.0.11', '172.28.0.12'],
+      // A public bind: no stand-in, no outbox page.
+      demo: false,
+      outboxPage: false,
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -71,11 +80,32 @@ describe('readSettings', () => {
     expect(result.errors).toEqual([
       'CREDIT_SERVICE_PORT: must be an integer from 0 to 65535 (got "80a")',
       'SEED_ENTITIES: must be an integer from 1 to 10000000 (got "0")',
+      // The value is not repeated: it may hold a password.
+      'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
-      // The value is not repeated: it may hold a password.
-      'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
+    ]);
+  });
+
+  it('keeps the demo stand-ins to a loopback bind unless asked, and never publishes the outbox', () => {
+    expect(readSettings({ CREDIT_SERVICE_HOST: '::1' }).settings).toMatchObject({ demo: true, outboxPage: true });
+    expect(
+      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', SMTP_URL: 'smtp://mail.example.org' }).settings,
+    ).toMatchObject({
+      demo: true,
+      outboxPage: false,
+    });
+    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', DEMO_STANDINS: 'true' }).settings).toMatchObject({
+      demo: true,
+      outboxPage: false,
+    });
+    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'false' }).settings).toMatchObject({
+      demo: false,
+      outboxPage: false,
+    });
+    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', OUTBOX_PAGE: 'true' }).errors).toEqual([
+      'OUTBOX_PAGE: lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1 or set SMTP_URL',
     ]);
   });
 });

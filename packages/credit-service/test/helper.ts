@@ -23,10 +23,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the service on a temp data directory; close() closes it and removes the directory. */
+/**
+ * Builds the service on a temp data directory; close() closes it and removes the directory. The
+ * demo stand-ins and the outbox page are on, as `npm start` has them on its loopback bind.
+ */
 export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): Promise<TestApp> {
   const dataDir = config.dataDir ?? (await tempDir());
-  const app = await buildApp({ seed: TEST_SEED, seedEntities: TEST_ENTITIES, ...config, dataDir });
+  const app = await buildApp({
+    seed: TEST_SEED,
+    seedEntities: TEST_ENTITIES,
+    demo: true,
+    outboxPage: true,
+    ...config,
+    dataDir,
+  });
   return {
     app,
     dataDir,

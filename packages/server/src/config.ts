@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   EnvReader,
@@ -87,6 +86,9 @@ export interface GatewayConfig {
 
 export type Env = EnvSource;
 
+/** A portal login ends after half an hour without use (SESSION_IDLE_SECONDS; the credit-service reads the same). */
+export const DEFAULT_SESSION_IDLE_SECONDS = 30 * 60;
+
 const MiB = 1024 * 1024;
 const HTTP = { protocols: ['http:', 'https:'] };
 const REDIS = { protocols: ['redis:', 'rediss:'] };
@@ -166,7 +168,7 @@ export function loadConfig(env: Env): GatewayConfig {
       purgeToken: read.optionalString('CACHE_PURGE_TOKEN', 16, 512),
     },
     visitLog,
-    trustedProxies: readProxies(read, 'TRUSTED_PROXIES'),
+    trustedProxies: read.proxies('TRUSTED_PROXIES', []),
     rateLimit: {
       max: read.int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
       windowMs: read.int('RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
@@ -196,8 +198,11 @@ export function loadConfig(env: Env): GatewayConfig {
       securityFilingText: read.string('SECURITY_FILING_TEXT', '公安机关备案信息', 128),
       errorReportUrl: read.optionalUrl('ERROR_REPORT_URL', HTTP) ?? 'https://zfwzzc.www.gov.cn/',
       h5TestMode: read.bool('H5_TEST_MODE', false),
-      // The credit-service serves a stand-in of the external face verification (it stores no face data).
-      faceVerifyUrl: read.url('FACE_VERIFY_URL', `http://localhost:${creditServicePort}/faceverify`, HTTP),
+      // The centre's external services: no production default (npm start points them at the
+      // credit-service's demo stand-ins); unset, the SPA says the service is not available.
+      faceVerifyUrl: read.optionalUrl('FACE_VERIFY_URL', HTTP) ?? '',
+      wechatAuthorizeUrl: read.optionalUrl('WECHAT_AUTHORIZE_URL', HTTP) ?? '',
+      sessionIdleSeconds: read.int('SESSION_IDLE_SECONDS', DEFAULT_SESSION_IDLE_SECONDS, 60, 86_400),
     },
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
   };
@@ -211,31 +216,4 @@ export function loadConfig(env: Env): GatewayConfig {
     errorStaleMs: errorStaleSeconds * 1000,
   });
   return config;
-}
-
-/** TRUSTED_PROXIES-style list: addresses, CIDR ranges or the loopback/linklocal/uniquelocal keywords. */
-function readProxies(read: EnvReader, name: string): string[] {
-  const raw = read.raw(name);
-  if (raw === undefined) return [];
-  const entries = raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const keywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
-  const bad = entries.filter((entry) => !keywords.has(entry) && !isAddressOrCidr(entry));
-  if (bad.length > 0) {
-    read.problem(name, `must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (bad: ${bad.join(', ')})`);
-    return [];
-  }
-  return entries;
-}
-
-function isAddressOrCidr(entry: string): boolean {
-  const [address, prefix, extra] = entry.split('/');
-  if (extra !== undefined || !address) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
 }

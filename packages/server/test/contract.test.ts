@@ -200,8 +200,10 @@ describe('gateway contract', () => {
         'oldSiteUrl',
         'securityFilingText',
         'securityFilingUrl',
+        'sessionIdleSeconds',
         'siteCode',
         'siteName',
+        'wechatAuthorizeUrl',
       ].sort(),
     );
   });

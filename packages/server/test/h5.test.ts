@@ -40,7 +40,7 @@ describe('the H5 app through the gateway', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-h5-'));
-    upstream = await buildCreditService({ dataDir, seed: 7, seedEntities: 300, h5TestMode: true });
+    upstream = await buildCreditService({ dataDir, seed: 7, seedEntities: 300, h5TestMode: true, demo: true });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const address = upstream.server.address();
     upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

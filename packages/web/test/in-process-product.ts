@@ -34,6 +34,8 @@ export async function startInProcessProduct(options: {
     dataDir,
     seedEntities: options.seedEntities,
     controls: true,
+    demo: true,
+    outboxPage: true,
     ...options.creditServiceConfig,
   });
   const creditServiceUrl = await creditService.listen({ host: '127.0.0.1', port: 0 });
@@ -47,6 +49,9 @@ export async function startInProcessProduct(options: {
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       RATE_LIMIT_MAX: '100000',
+      // The credit-service's demo stand-ins, as npm start points the SPA at them.
+      FACE_VERIFY_URL: `${creditServiceUrl}/faceverify`,
+      WECHAT_AUTHORIZE_URL: `${creditServiceUrl}/oauth/wechat/authorize`,
       ...options.env,
     }),
   );

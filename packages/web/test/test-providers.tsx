@@ -24,6 +24,8 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   errorReportUrl: 'https://zfwzzc.www.gov.cn/',
   h5TestMode: false,
   faceVerifyUrl: 'http://localhost:8090/faceverify',
+  wechatAuthorizeUrl: 'http://localhost:8090/oauth/wechat/authorize',
+  sessionIdleSeconds: 1800,
 };
 
 /** The app's providers with a fixed runtime configuration and a fresh SWR cache. */

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { MIGRATIONS, type Migration } from './migrations.js';
+import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 /**
  * Applies the migrations not yet recorded in schema_migrations, in version order, each in

@@ -9,7 +9,7 @@ import {
 } from '@credit-portal/shared';
 import type { ServicesRepository } from '../repositories/services.js';
 import { reviewTokenMatches } from '../routes/services/review.js';
-import type { AccountApp } from '../routes/account/context.js';
+import type { TypeboxApp } from '../lib/typebox-app.js';
 
 /** The reviewer's page on the old site (only when CREDIT_SERVICE_REVIEW_TOKEN is set). */
 export const REVIEW_PAGE_PATH = '/oldsite/CreditServiceReview.aspx';
@@ -100,7 +100,7 @@ function list(applications: readonly Application[], token: string, message: stri
  * applications with the actions their state allows. The token travels in the form (never in
  * the address); every answer is no-store.
  */
-export function registerReviewPage(app: AccountApp, repo: ServicesRepository, token: string): void {
+export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, token: string): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },

@@ -15,7 +15,7 @@ import {
 import { Random, mixSeed } from '../lib/random.js';
 import { DISTRICTS } from './vocabulary.js';
 import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../db/columns.js';
-import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../db/migrations.js';
+import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../db/migrations/index.js';
 import { writePortalSeed } from './portal.js';
 
 export type { EntityRow } from './entities.js';

@@ -44,6 +44,7 @@ export async function startUpstream(port = 0): Promise<Upstream> {
     seedEntities: SEED_ENTITIES,
     logger: false,
     controls: true,
+    demo: true,
   });
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();

@@ -47,4 +47,17 @@ describe('EnvReader', () => {
       ]);
     }
   });
+
+  it('reads trusted proxy lists: addresses, ranges and keywords; refuses anything else', () => {
+    const read = new EnvReader({
+      OK: '10.0.0.5, 172.28.0.0/24,::1,fd00::/8,loopback',
+      BAD: '10.0.0.1,10.0.0.0/33,example.org,1.2.3',
+    });
+    expect(read.proxies('OK', [])).toEqual(['10.0.0.5', '172.28.0.0/24', '::1', 'fd00::/8', 'loopback']);
+    expect(read.proxies('UNSET', ['loopback'])).toEqual(['loopback']);
+    expect(read.proxies('BAD', ['loopback'])).toEqual(['loopback']);
+    expect(read.problems).toEqual([
+      'BAD: must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (bad: 10.0.0.0/33, example.org, 1.2.3)',
+    ]);
+  });
 });

@@ -140,4 +140,52 @@ export class EnvReader {
     }
     return options.keepTrailingSlash ? raw : raw.replace(/\/+$/, '');
   }
+
+  /**
+   * A TRUSTED_PROXIES-style list: IP addresses, CIDR ranges or the keywords loopback, linklocal
+   * and uniquelocal (proxy-addr's, which Fastify's trustProxy reads); `fallback` when unset.
+   */
+  proxies(name: string, fallback: readonly string[]): string[] {
+    const raw = this.raw(name);
+    if (raw === undefined) return [...fallback];
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !PROXY_KEYWORDS.has(entry) && !isAddressOrCidr(entry));
+    if (bad.length > 0) {
+      this.problem(
+        name,
+        `must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (bad: ${bad.join(', ')})`,
+      );
+      return [...fallback];
+    }
+    return entries;
+  }
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/** 4 or 6 for an IPv4 or IPv6 address, else 0 (IPv6 checked by the WHATWG URL parser: no Node import). */
+export function ipFamily(address: string): 0 | 4 | 6 {
+  if (IPV4.test(address)) return 4;
+  if (!address.includes(':') || /[^0-9a-f:.]/i.test(address)) return 0;
+  try {
+    return new URL(`http://[${address}]/`).hostname.length > 2 ? 6 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** True for an IP address or a CIDR range (address/prefix). */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = ipFamily(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }

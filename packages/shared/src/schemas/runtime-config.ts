@@ -22,7 +22,18 @@ export const RuntimeConfigSchema = Type.Object({
   errorReportUrl: Type.String(),
   /** The H5 hidden test mode (off by default). */
   h5TestMode: Type.Boolean(),
-  /** The face-verification page of the H5 login (`?certToken=`); the credit-service's stand-in by default. */
+  /**
+   * The face-verification page of the H5 login (`?certToken=`): the external service ('' when not
+   * configured: the H5 login says so). `npm start` points it at the credit-service's demo stand-in.
+   */
   faceVerifyUrl: Type.String(),
+  /**
+   * The chat app's OAuth 2.0 authorization page (`?appid=&redirect_uri=&state=&response_type=code`);
+   * '' when not configured: chat-app login and binding are not offered. `npm start` points it at the
+   * credit-service's demo stand-in.
+   */
+  wechatAuthorizeUrl: Type.String(),
+  /** A portal login ends after this many seconds without use (a warning shows a minute before). */
+  sessionIdleSeconds: Type.Integer({ minimum: 60 }),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfigSchema>;

@@ -3,7 +3,8 @@ import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userSubject, wechatSubject } from '../../repositories/accounts.js';
-import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
+import { sha256 } from '../../lib/hash.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
@@ -23,7 +24,8 @@ function checkedMobile(raw: string): string {
 }
 
 /** Registration, password and chat-app login, the old site's logintoken, the profile and binding. */
-export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
+export function registerAuthRoutes(app: TypeboxApp): void {
+  const { auth } = app;
   app.post(
     CONTRACTS.register.path,
     {
@@ -39,10 +41,10 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
         throw new BadRequestError(ACCOUNT_MESSAGES.passwordMismatch);
       }
       // Checked before the slow hash as well as by the insert, which settles a race.
-      if (ctx.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
-      const id = ctx.accounts.createUser(mobile, await hashPassword(Password), localTimestamp());
+      if (auth.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
+      const id = auth.accounts.createUser(mobile, await hashPassword(Password), localTimestamp());
       if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
-      return errorCodeOk(ctx.issueLogin(ctx.accounts.resolve(userSubject(id))!), '注册成功');
+      return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');
     },
   );
 
@@ -53,18 +55,18 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
       config: { emptyFieldMessages: CONTRACTS.login.emptyFieldMessages },
     },
     async (request) => {
-      ctx.sweep();
+      auth.sweep();
       const mobile = checkedMobile(request.body.Mobile);
       if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
-      const user = await ctx.checkPassword(mobile, request.body.Password, clientIp(request));
-      return errorCodeOk(ctx.issueLogin(ctx.accounts.resolve(userSubject(user.id))!), '登录成功');
+      const user = await auth.checkPassword(mobile, request.body.Password, request.ip);
+      return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(user.id))!), '登录成功');
     },
   );
 
   app.get(
     CONTRACTS.wechatIdentities.path,
     { schema: { response: errorCodeResponses(CONTRACTS.wechatIdentities.data) } },
-    async () => errorCodeOk(ctx.accounts.wechatIdentities()),
+    async () => errorCodeOk(auth.accounts.wechatIdentities()),
   );
 
   // The chat app's own authorization happens on the phone; its answer (the identity) arrives here.
@@ -72,9 +74,9 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
     CONTRACTS.wechatLogin.path,
     { schema: { body: CONTRACTS.wechatLogin.body, response: errorCodeResponses(CONTRACTS.wechatLogin.data) } },
     async (request) => {
-      const subject = ctx.accounts.resolve(wechatSubject(request.body.OpenId));
+      const subject = auth.accounts.resolve(wechatSubject(request.body.OpenId));
       if (!subject) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
-      return errorCodeOk(ctx.issueLogin(subject), '登录成功');
+      return errorCodeOk(auth.issueLogin(subject), '登录成功');
     },
   );
 
@@ -87,56 +89,62 @@ export function registerAuthRoutes(app: AccountApp, ctx: AccountContext): void {
       },
     },
     async (request) => {
-      const subjectKey = ctx.accounts.takeHandoff(sha256(request.body.LoginToken), Date.now());
-      const subject = subjectKey ? ctx.accounts.resolve(subjectKey) : null;
+      const subjectKey = auth.accounts.takeHandoff(sha256(request.body.LoginToken), Date.now());
+      const subject = subjectKey ? auth.accounts.resolve(subjectKey) : null;
       if (!subject) throw new UnauthorizedError(ACCOUNT_MESSAGES.loginTokenInvalid);
-      return errorCodeOk(ctx.issueLogin(subject), '登录成功');
+      return errorCodeOk(auth.issueLogin(subject), '登录成功');
     },
   );
 
   app.get(
     CONTRACTS.profile.path,
-    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.profile.data) } },
-    async (request) => errorCodeOk(ctx.profile(ctx.session(request))),
+    { onRequest: auth.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.profile.data) } },
+    async (request) => errorCodeOk(auth.profile(auth.session(request))),
   );
 
   app.post(
     CONTRACTS.bindMobile.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.bindMobile.body, response: errorCodeResponses(CONTRACTS.bindMobile.data) },
       config: { emptyFieldMessages: CONTRACTS.bindMobile.emptyFieldMessages },
     },
     async (request) => {
-      const session = ctx.session(request);
+      const session = auth.session(request);
       if (session.subject.kind !== 'wechat') throw new BadRequestError('当前为手机号码账号登录，无需绑定手机账号');
       if (session.subject.user) throw new ConflictError('该微信身份已绑定手机账号');
       const mobile = checkedMobile(request.body.Mobile);
       if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
-      const user = await ctx.checkPassword(mobile, request.body.Password, clientIp(request));
-      if (!ctx.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
+      const user = await auth.checkPassword(mobile, request.body.Password, request.ip);
+      if (!auth.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
         throw new ConflictError('该手机账号已绑定其他微信身份');
       }
-      return errorCodeOk(ctx.profile({ ...session, subject: ctx.accounts.resolve(session.subject.key)! }), '绑定成功');
+      return errorCodeOk(
+        auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
+        '绑定成功',
+      );
     },
   );
 
   app.post(
     CONTRACTS.bindWechat.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.bindWechat.body, response: errorCodeResponses(CONTRACTS.bindWechat.data) },
     },
     async (request) => {
-      const session = ctx.session(request);
+      const session = auth.session(request);
       if (session.subject.kind !== 'user') throw new BadRequestError('当前为微信登录，请通过“绑定账号”绑定手机账号');
       if (session.subject.wechat) throw new ConflictError('该手机账号已绑定微信身份');
-      const identity = ctx.accounts.wechatById(request.body.OpenId);
+      const identity = auth.accounts.wechatById(request.body.OpenId);
       if (!identity) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
-      if (!ctx.accounts.bindWechat(session.subject.user.id, identity.openId)) {
+      if (!auth.accounts.bindWechat(session.subject.user.id, identity.openId)) {
         throw new ConflictError('该微信身份已绑定其他手机账号');
       }
-      return errorCodeOk(ctx.profile({ ...session, subject: ctx.accounts.resolve(session.subject.key)! }), '绑定成功');
+      return errorCodeOk(
+        auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
+        '绑定成功',
+      );
     },
   );
 }

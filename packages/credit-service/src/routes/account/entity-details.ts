@@ -3,25 +3,27 @@ import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
-import type { AccountApp, AccountContext } from './context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
+import type { EntityDetailRepository } from '../../repositories/entity-details.js';
 
 /**
  * The entity details behind login (spec §6: entity details need login): entbaseinfos and
  * v2/entdetailinfo. Without a valid token they answer 用户未登录！, which the gateway turns into
  * its not_logged_in error (spec §7).
  */
-export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext): void {
+export function registerEntityDetailRoutes(app: TypeboxApp, details: EntityDetailRepository): void {
+  const { auth } = app;
   app.get(
     CONTRACTS.entityBaseInfo.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: {
         querystring: CONTRACTS.entityBaseInfo.query,
         response: errorCodeResponses(CONTRACTS.entityBaseInfo.data),
       },
     },
     async (request) => {
-      const info = ctx.details.baseInfo(request.query.id);
+      const info = details.baseInfo(request.query.id);
       if (!info) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(info);
     },
@@ -30,14 +32,14 @@ export function registerEntityDetailRoutes(app: AccountApp, ctx: AccountContext)
   app.get(
     CONTRACTS.entityDetailInfo.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: {
         querystring: CONTRACTS.entityDetailInfo.query,
         response: errorCodeResponses(CONTRACTS.entityDetailInfo.data),
       },
     },
     async (request) => {
-      const info = ctx.details.detailInfo(request.query.id, localToday());
+      const info = details.detailInfo(request.query.id, localToday());
       if (!info) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(info);
     },

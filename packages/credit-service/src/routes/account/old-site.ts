@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
 import { BadRequestError, ServiceError } from '../../lib/errors.js';
 import { CITY } from '../../seed/vocabulary.js';
-import { clientIp, sha256, type AccountApp, type AccountContext } from './context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
+import { sha256 } from '../../lib/hash.js';
 
 /** Where the old-site pages live on this service (the gateway's OLD_SITE_URL points here). */
 export const OLD_SITE_PREFIX = '/oldsite';
@@ -79,8 +80,9 @@ const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLengt
  * are HTML pages a browser navigates to directly, not API calls through the gateway; each leads
  * back to the portal at PORTAL_URL.
  */
-export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): void {
-  const portal = ctx.options.portalUrl;
+export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void {
+  const { auth } = app;
+  const portal = portalUrl;
   const portalEntry = (query: Record<string, string>): string =>
     `${portal}#/newszxy?${new URLSearchParams(query).toString()}`;
 
@@ -117,7 +119,7 @@ export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): voi
           ),
         );
       }
-      const session = ctx.sessionOf(LoginToken);
+      const session = auth.sessionOf(LoginToken);
       if (!session) {
         return send(
           reply,
@@ -130,8 +132,8 @@ export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): voi
       }
       // One single-use logintoken for the links back, so the portal can restore the login (spec §4 /newszxy).
       const handoff = randomBytes(32).toString('base64url');
-      ctx.accounts.createHandoff(sha256(handoff), session.subject.key, Date.now() + HANDOFF_TTL_MS);
-      const profile = ctx.profile(session);
+      auth.accounts.createHandoff(sha256(handoff), session.subject.key, Date.now() + HANDOFF_TTL_MS);
+      const profile = auth.profile(session);
       const rows: [string, string][] = [
         ['登录方式', profile.LoginType === 'User' ? '手机号码账号' : '微信'],
         ['手机号码', profile.Mobile || '未绑定'],
@@ -160,9 +162,9 @@ export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): voi
     `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.loginOut}`,
     { logLevel: 'warn', schema: { querystring: Type.Object({ LoginToken: OptionalText(4096) }) } },
     async (request, reply) => {
-      const session = ctx.sessionOf(request.query.LoginToken ?? '');
+      const session = auth.sessionOf(request.query.LoginToken ?? '');
       // Logging out ends this token everywhere, not just in the browser that held it.
-      if (session) ctx.accounts.revoke(session.claims.jti, session.claims.exp * 1000);
+      if (session) auth.accounts.revoke(session.claims.jti, session.claims.exp * 1000);
       return send(
         reply,
         200,
@@ -200,7 +202,7 @@ export function registerOldSiteRoutes(app: AccountApp, ctx: AccountContext): voi
         return send(reply, 400, loginForm('请输入正确的手机号码和密码'));
       }
       try {
-        await ctx.checkPassword(account, password, clientIp(request));
+        await auth.checkPassword(account, password, request.ip);
       } catch (error) {
         if (error instanceof ServiceError) return send(reply, error.statusCode, loginForm(error.message));
         throw error;

@@ -2,33 +2,35 @@ import { CONTRACTS, looksLikeCreditCode, mobileProblem, normalizeKeyword } from 
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
-import type { AccountApp, AccountContext } from './context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
+import type { EntityDetailRepository } from '../../repositories/entity-details.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Credit promises (信用承诺) the logged-in user files (spec §2.1 sxcn/NewEntPromiseInfo), and their list. */
-export function registerPromiseRoutes(app: AccountApp, ctx: AccountContext): void {
+export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepository): void {
+  const { auth } = app;
   app.get(
     CONTRACTS.myPromises.path,
-    { onRequest: ctx.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myPromises.data) } },
-    async (request) => errorCodeOk(ctx.details.promisesOf(ctx.session(request).subject.key)),
+    { onRequest: auth.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myPromises.data) } },
+    async (request) => errorCodeOk(details.promisesOf(auth.session(request).subject.key)),
   );
 
   app.post(
     CONTRACTS.createPromise.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.createPromise.body, response: errorCodeResponses(CONTRACTS.createPromise.data) },
       config: {
         emptyFieldMessages: CONTRACTS.createPromise.emptyFieldMessages,
       },
     },
     async (request) => {
-      const session = ctx.session(request);
+      const session = auth.session(request);
       const body = request.body;
       const code = normalizeKeyword(body.CreditCode);
       if (!looksLikeCreditCode(code)) throw new BadRequestError('请输入18位统一社会信用代码');
-      const entity = ctx.details.entityByCode(code);
+      const entity = details.entityByCode(code);
       if (!entity) throw new NotFoundError('未找到该统一社会信用代码对应的主体');
       const contact = body.ContactMobile.trim();
       const problem = mobileProblem(contact);
@@ -38,7 +40,7 @@ export function registerPromiseRoutes(app: AccountApp, ctx: AccountContext): voi
       if (content.length < 10) throw new BadRequestError('请填写承诺内容（至少10个字）');
       if (promiser.length < 2) throw new BadRequestError('请输入承诺人姓名（至少2个字）');
       const now = new Date();
-      const created = ctx.details.createPromise({
+      const created = details.createPromise({
         entityId: entity.id,
         owner: session.subject.key,
         promiseType: body.PromiseType,

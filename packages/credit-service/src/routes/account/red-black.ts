@@ -5,20 +5,21 @@ import { NotFoundError } from '../../lib/errors.js';
 import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createCreditListRepository } from '../../repositories/credit-lists.js';
-import type { AccountApp, AccountContext } from './context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
 
 /**
  * The red and black lists (spec §7: POST redblackinfo with a bearer token) and one entry's
  * detail (XygsDetailsRed / XygsDetailsRedMore). Only entries in force are shown; without a valid
  * token both answer 401 用户未登录！ before any validation.
  */
-export function registerRedBlackRoutes(app: AccountApp, ctx: AccountContext): void {
+export function registerRedBlackRoutes(app: TypeboxApp): void {
+  const { auth } = app;
   const lists = createCreditListRepository(app.db);
 
   app.post(
     CONTRACTS.redBlackList.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.redBlackList.body, response: errorCodeResponses(CONTRACTS.redBlackList.data) },
     },
     async (request) => {
@@ -39,7 +40,7 @@ export function registerRedBlackRoutes(app: AccountApp, ctx: AccountContext): vo
   app.get(
     CONTRACTS.redBlackDetail.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: {
         querystring: CONTRACTS.redBlackDetail.query,
         response: errorCodeResponses(CONTRACTS.redBlackDetail.data),

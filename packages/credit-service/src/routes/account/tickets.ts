@@ -1,20 +1,15 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CONTRACTS, ACCOUNT_MESSAGES, LOGIN_TICKET_TTL_SECONDS, type LoginTicketState } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { ConflictError, GoneError, NotFoundError } from '../../lib/errors.js';
 import type { TicketRow } from '../../repositories/login-tickets.js';
-import { sha256, type AccountApp, type AccountContext } from './context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
+import { sameText, sha256 } from '../../lib/hash.js';
 
 /** How long after its expiry a confirmed ticket's login can still be collected by the desktop. */
 const CLAIM_GRACE_MS = 60_000;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** The answer for a ticket the phone may still act on: unknown, expired or used ones are refused. */
 function usable(row: TicketRow | null, now: number): TicketRow {
@@ -29,17 +24,18 @@ function usable(row: TicketRow | null, now: number): TicketRow {
  * QR code; the phone opens the confirmation page (scan), logs in there and confirms; the desktop,
  * polling with the poll token only it holds, receives a login of its own, once.
  */
-export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void {
+export function registerTicketRoutes(app: TypeboxApp): void {
+  const { auth } = app;
   app.post(
     CONTRACTS.loginTicketCreate.path,
     { schema: { response: errorCodeResponses(CONTRACTS.loginTicketCreate.data) } },
     async () => {
-      ctx.sweep();
+      auth.sweep();
       const now = Date.now();
       const ticket = randomBytes(18).toString('base64url');
       const pollToken = randomBytes(24).toString('base64url');
       const expiresAt = now + LOGIN_TICKET_TTL_SECONDS * 1000;
-      ctx.tickets.create(ticket, sha256(pollToken), now, expiresAt);
+      auth.tickets.create(ticket, sha256(pollToken), now, expiresAt);
       return errorCodeOk({
         Ticket: ticket,
         PollToken: pollToken,
@@ -59,8 +55,8 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
     },
     async (request) => {
       const now = Date.now();
-      const row = ctx.tickets.find(request.body.Ticket);
-      if (!row || !sameHash(row.pollHash, sha256(request.body.PollToken))) {
+      const row = auth.tickets.find(request.body.Ticket);
+      if (!row || !sameText(row.pollHash, sha256(request.body.PollToken))) {
         throw new NotFoundError(ACCOUNT_MESSAGES.ticketNotFound);
       }
       const state = (status: LoginTicketState['Status'], login: LoginTicketState['Login'] = null) =>
@@ -68,9 +64,9 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
       if (row.status === 'used') return state('used');
       if (row.status === 'confirmed') {
         if (row.expiresAt + CLAIM_GRACE_MS <= now) return state('expired');
-        const subject = row.subject ? ctx.accounts.resolve(row.subject) : null;
-        if (!subject || !ctx.tickets.claim(row.ticket)) return state('used');
-        return state('confirmed', ctx.issueLogin(subject));
+        const subject = row.subject ? auth.accounts.resolve(row.subject) : null;
+        if (!subject || !auth.tickets.claim(row.ticket)) return state('used');
+        return state('confirmed', auth.issueLogin(subject));
       }
       return state(row.expiresAt <= now ? 'expired' : row.status);
     },
@@ -81,8 +77,8 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
     { schema: { body: CONTRACTS.loginTicketScan.body, response: errorCodeResponses(CONTRACTS.loginTicketScan.data) } },
     async (request) => {
       const now = Date.now();
-      const row = usable(ctx.tickets.find(request.body.Ticket), now);
-      ctx.tickets.scan(row.ticket, now);
+      const row = usable(auth.tickets.find(request.body.Ticket), now);
+      auth.tickets.scan(row.ticket, now);
       return errorCodeOk<LoginTicketState>({ Status: 'scanned', ExpiresAt: iso(row.expiresAt), Login: null });
     },
   );
@@ -90,19 +86,19 @@ export function registerTicketRoutes(app: AccountApp, ctx: AccountContext): void
   app.post(
     CONTRACTS.loginTicketConfirm.path,
     {
-      onRequest: ctx.requireLogin,
+      onRequest: auth.requireLogin,
       schema: {
         body: CONTRACTS.loginTicketConfirm.body,
         response: errorCodeResponses(CONTRACTS.loginTicketConfirm.data),
       },
     },
     async (request) => {
-      const session = ctx.session(request);
+      const session = auth.session(request);
       const now = Date.now();
-      const row = usable(ctx.tickets.find(request.body.Ticket), now);
-      if (!ctx.tickets.confirm(row.ticket, session.subject.key, now)) {
+      const row = usable(auth.tickets.find(request.body.Ticket), now);
+      if (!auth.tickets.confirm(row.ticket, session.subject.key, now)) {
         // Another call changed the ticket in between: answer for what it is now.
-        usable(ctx.tickets.find(row.ticket), now);
+        usable(auth.tickets.find(row.ticket), now);
         throw new ConflictError(ACCOUNT_MESSAGES.ticketUsed);
       }
       return errorCodeOk<LoginTicketState>(

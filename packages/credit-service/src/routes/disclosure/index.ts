@@ -4,7 +4,6 @@ import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createDisclosureRepository, type DisclosureFilter } from '../../repositories/disclosure.js';
-import { createAccountContext, type AccountOptions } from '../account/context.js';
 
 /** Unknown detail ids. */
 export const DISCLOSURE_NOT_FOUND = {
@@ -26,11 +25,11 @@ const filterOf = (
  * The disclosure lists of the information-disclosure section (issue 9), in the credit API's
  * errorCode dialect: abnormal business, major tax violations, wage arrears and personal
  * bankruptcy for everyone; unpaid non-tax revenue only with a valid login token (用户未登录！
- * otherwise, like the entity details). Takes the account options to check tokens the same way.
+ * otherwise, like the entity details).
  */
-const disclosureRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
+const disclosureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const disclosure = createDisclosureRepository(app.db);
-  const { requireLogin } = createAccountContext(app, options);
+  const { requireLogin } = app.auth;
 
   app.get(
     CONTRACTS.abnormalBusiness.path,

@@ -8,18 +8,11 @@ import {
   type H5UserInfo,
 } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
+import { sameText } from '../../lib/hash.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createH5Repository, type H5Person, type H5Repository } from '../../repositories/h5.js';
-import {
-  DecryptError,
-  decryptPkcs1,
-  loadPrivateKey,
-  newRsaPrivateKeyPem,
-  newSealKey,
-  publicKeyHex,
-  sameText,
-} from './crypto.js';
+import { DecryptError, decryptPkcs1, loadPrivateKey, newRsaPrivateKeyPem, newSealKey, publicKeyHex } from './crypto.js';
 
 /** The app as the H5 route modules receive it (TypeBox type provider). */
 export type H5App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -28,6 +21,8 @@ export type H5App = Parameters<FastifyPluginAsyncTypebox>[0];
 export type EntityReportRenderer = (entityId: number) => Promise<{ pdf: Buffer; reportNumber: string }>;
 
 export interface H5Options {
+  /** The face-verification stand-in (FACE_VERIFY_PATH) is served: demo mode only. */
+  demo: boolean;
   /** The hidden test login (H5_TEST_MODE): the test exchange calls answer only when on. */
   testMode: boolean;
   /** Lifetime of cert tokens, izgtxytokens and Infotokens, seconds (H5_INFOTOKEN_TTL_SECONDS). */

@@ -7,7 +7,6 @@ import {
   generateKeyPair,
   privateDecrypt,
   randomBytes,
-  timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
 import type { H5RsaPublicKey } from '@credit-portal/shared';
@@ -107,10 +106,3 @@ export function unseal(keyHex: string, sealed: string): unknown {
 
 /** A new 256-bit key in hex. */
 export const newSealKey = (): string => randomBytes(32).toString('hex');
-
-/** Compares two strings in constant time (equal lengths) — for document numbers. */
-export function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -23,7 +23,7 @@ const h5Routes: FastifyPluginAsyncTypebox<H5Options> = async (app, options) => {
   registerLoginRoutes(app, ctx);
   registerEntityReportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
-  registerFaceVerifyRoutes(app, ctx);
+  if (options.demo) registerFaceVerifyRoutes(app, ctx);
 };
 
 export default h5Routes;

@@ -29,15 +29,14 @@ import { localToday } from '../../lib/dates.js';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
-import { userSubject } from '../../repositories/accounts.js';
 import { createServicesRepository, filingState } from '../../repositories/services.js';
 import type { ReportService } from '../../reports/report-service.js';
 import { ensureServicesSeed } from '../../seed/services.js';
-import { createAccountContext, type AccountOptions, type Session } from '../account/context.js';
+import { ownerOf } from '../../plugins/auth.js';
 import { registerReviewPage } from '../../review/review-page.js';
 import { registerReviewRoutes } from './review.js';
 
-export interface ServicesOptions extends AccountOptions {
+export interface ServicesOptions {
   /** DATA_DIR: materials are stored under DATA_DIR/uploads. */
   dataDir: string;
   /** The reports (created once by the reports plugin). */
@@ -58,10 +57,6 @@ export const REPAIR_PURPOSES = [
   { id: '6', name: '其他', description: '其他需要修复信用记录的情形' },
 ] as const;
 
-/** Materials of a login: a bound chat-app login files and reads as the mobile account it is bound to. */
-export const ownerOf = (session: Session): string =>
-  session.subject.user ? userSubject(session.subject.user.id) : session.subject.key;
-
 /** Content-Disposition of a download with a Chinese name (RFC 6266 / 5987). */
 const attachment = (fileName: string): string =>
   `attachment; filename="credit-report.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -75,8 +70,8 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
   const seeded = ensureServicesSeed(app.db, options.seedAsOf ?? localToday());
   if (seeded) app.log.info(seeded, 'seeded the credit-service demo links and applications');
   const repo = createServicesRepository(app.db);
-  const ctx = createAccountContext(app, options);
-  const { requireLogin } = ctx;
+  const { auth } = app;
+  const { requireLogin } = auth;
   const { reports } = options;
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const tempDir = path.join(uploadsDir, '.incoming');
@@ -123,7 +118,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
       const entity = repo.entity(id, id === undefined ? creditCode : undefined);
       if (!entity) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
       return errorCodeOk({
-        isMine: repo.owns(ownerOf(ctx.session(request)), entity.id),
+        isMine: repo.owns(ownerOf(auth.session(request)), entity.id),
         EntityId: String(entity.id),
         EntName: entity.name,
         CreditCode: entity.creditCode,
@@ -134,7 +129,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
   app.get(
     CONTRACTS.myBusinessList.path,
     { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myBusinessList.data) } },
-    async (request) => errorCodeOk(repo.entitiesOf(ownerOf(ctx.session(request)))),
+    async (request) => errorCodeOk(repo.entitiesOf(ownerOf(auth.session(request)))),
   );
 
   app.get(
@@ -149,7 +144,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     async (request) => {
       const pageSize = request.query.pageSize ?? PAGE_SIZE.default;
       const offset = pageOffset(request.query.pageIndex ?? 1, pageSize);
-      return errorCodeOk(repo.applicationsOf(ownerOf(ctx.session(request)), request.query.kind, offset, pageSize));
+      return errorCodeOk(repo.applicationsOf(ownerOf(auth.session(request)), request.query.kind, offset, pageSize));
     },
   );
 
@@ -167,7 +162,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
       },
       async (request) => {
         const found = repo.application(request.query.applyNo.trim().toUpperCase());
-        if (!found || found.kind !== kind || found.owner !== ownerOf(ctx.session(request))) {
+        if (!found || found.kind !== kind || found.owner !== ownerOf(auth.session(request))) {
           throw new NotFoundError(SERVICE_MESSAGES.applicationNotFound);
         }
         return errorCodeOk(found.application);
@@ -179,7 +174,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
 
   /** Files an application: fields, ownership and the penalty's state, then one transaction. */
   async function file(request: FastifyRequest, kind: ApplicationKind) {
-    const owner = ownerOf(ctx.session(request));
+    const owner = ownerOf(auth.session(request));
     const upload: ReceivedUpload = await receiveUpload(request, tempDir);
     const stored: string[] = [];
     try {
@@ -277,7 +272,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     CONTRACTS.specialReport.path,
     { onRequest: requireLogin, schema: { body: CONTRACTS.specialReport.body } },
     async (request, reply) => {
-      const owner = ownerOf(ctx.session(request));
+      const owner = ownerOf(auth.session(request));
       const entity = repo.entity(request.body.entityId, undefined);
       if (!entity) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
       if (!repo.owns(owner, entity.id)) throw new ForbiddenError(SERVICE_MESSAGES.notMyBusiness);

@@ -12,7 +12,7 @@ import {
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import type { ServicesRepository } from '../../repositories/services.js';
-import type { AccountApp } from '../account/context.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
 
 /** True when the header carries the configured token (compared in constant time). */
 export function reviewTokenMatches(given: unknown, token: string): boolean {
@@ -27,7 +27,7 @@ export function reviewTokenMatches(given: unknown, token: string): boolean {
  * (受理 → 开始审核 → 审核通过/不通过 → 办结). Only with the review token; the public gateway
  * does not proxy this path.
  */
-export function registerReviewRoutes(app: AccountApp, repo: ServicesRepository, token: string): void {
+export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, token: string): void {
   const checkToken = async (request: FastifyRequest) => {
     if (!reviewTokenMatches(request.headers[REVIEW_TOKEN_HEADER], token)) {
       throw new UnauthorizedError(SERVICE_MESSAGES.reviewTokenBad);

@@ -1,24 +1,30 @@
-import { createHash } from 'node:crypto';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, MESSAGES, type LoginResult, type Profile } from '@credit-portal/shared';
-import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
-import { signToken, verifyToken, type TokenClaims } from '../../lib/jwt.js';
-import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
-import { createAccountRepository, type Subject, type UserRow } from '../../repositories/accounts.js';
-import { createEntityDetailRepository } from '../../repositories/entity-details.js';
-import { createLoginTicketRepository } from '../../repositories/login-tickets.js';
+import { TooManyRequestsError, UnauthorizedError } from '../lib/errors.js';
+import { sha256 } from '../lib/hash.js';
+import { signToken, verifyToken, type TokenClaims } from '../lib/jwt.js';
+import { DUMMY_HASH, verifyPassword } from '../lib/passwords.js';
+import {
+  createAccountRepository,
+  userSubject,
+  type AccountRepository,
+  type Subject,
+  type UserRow,
+} from '../repositories/accounts.js';
+import { createLoginTicketRepository, type LoginTicketRepository } from '../repositories/login-tickets.js';
 
-/** The app as account route modules receive it (TypeBox type provider). */
-export type AccountApp = Parameters<FastifyPluginAsyncTypebox>[0];
+/*
+ * Authentication, in one place: every route that needs a login takes `onRequest: app.auth.requireLogin`
+ * and reads the verified session with `app.auth.session(request)`; logins are minted by
+ * `app.auth.issueLogin` alone. Route plugins never re-create any of this.
+ */
 
-export interface AccountOptions {
+export interface AuthOptions {
   /** HS256 secret of the tokens; when unset, a random secret kept in the database is used. */
   jwtSecret?: string;
   /** Lifetime of a login token, seconds. */
   tokenTtlSeconds: number;
-  /** The portal's address, which the old-site pages link back to (ends with '/'). */
-  portalUrl: string;
 }
 
 /** A request's verified login: the token's claims and who it names. */
@@ -27,25 +33,20 @@ export interface Session {
   subject: Subject;
 }
 
+/** Default lifetime of a login token: two hours. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 2 * 60 * 60;
+
 /** Answered for every missing, malformed, forged, expired or revoked token (spec §7: the gateway's not-logged-in rule). */
 export const notLoggedIn = (): UnauthorizedError => new UnauthorizedError(MESSAGES.notLoggedInUpstream);
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+/** Whose records a session files and reads: a bound chat-app login acts as the mobile account it is bound to. */
+export const ownerOf = (session: Session): string =>
+  session.subject.user ? userSubject(session.subject.user.id) : session.subject.key;
 
 /** How often, at most, expired tickets, revocations and counters are swept. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-
-/**
- * The client's address: the gateway in front of this service replaces X-Forwarded-For with the
- * address it saw, so its value is believed; a direct caller's own address is used otherwise.
- */
-export function clientIp(request: FastifyRequest): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || request.ip;
-}
 
 /** The token a request carries: Authorization: Bearer …, else a JwtToken header. */
 function tokenOf(request: FastifyRequest): string | null {
@@ -58,33 +59,12 @@ function tokenOf(request: FastifyRequest): string | null {
   return typeof header === 'string' && header.trim() ? header.trim() : null;
 }
 
-/** Everything the account routes share: repositories, the token secret, and the login rules. */
-export function createAccountContext(app: AccountApp, options: AccountOptions) {
+function createAuth(app: FastifyInstance, options: AuthOptions) {
   const accounts = createAccountRepository(app.db);
   const tickets = createLoginTicketRepository(app.db);
-  const details = createEntityDetailRepository(app.db);
   const secret = options.jwtSecret ?? accounts.secret('jwt');
   const sessions = new WeakMap<FastifyRequest, Session>();
   let lastSweep = 0;
-
-  /** A new login for a subject: a fresh token, the login info of spec §3 and realAuthInfo. */
-  function issueLogin(subject: Subject): LoginResult {
-    const now = Date.now();
-    const token = signToken(subject.key, secret, options.tokenTtlSeconds, now);
-    const expires = (Math.floor(now / 1000) + options.tokenTtlSeconds) * 1000;
-    return {
-      UserInfo:
-        subject.kind === 'user'
-          ? { User: { Mobile: subject.user.mobile, JwtToken: token } }
-          : { Wechat: { Nickname: subject.wechat.nickname } },
-      JwtToken: token,
-      RealAuthInfo: {
-        LoginType: subject.kind === 'user' ? 'User' : 'Wechat',
-        AuthTime: iso(now),
-        ExpireTime: iso(expires),
-      },
-    };
-  }
 
   /** The verified session of a token, or null: signature, expiry, revocation and the subject still existing. */
   function sessionOf(token: string | null): Session | null {
@@ -98,9 +78,27 @@ export function createAccountContext(app: AccountApp, options: AccountOptions) {
   return {
     accounts,
     tickets,
-    details,
-    options,
-    issueLogin,
+    tokenTtlSeconds: options.tokenTtlSeconds,
+
+    /** A new login for a subject: a fresh token, the login info of spec §3 and realAuthInfo. */
+    issueLogin(subject: Subject): LoginResult {
+      const now = Date.now();
+      const token = signToken(subject.key, secret, options.tokenTtlSeconds, now);
+      const expires = (Math.floor(now / 1000) + options.tokenTtlSeconds) * 1000;
+      return {
+        UserInfo:
+          subject.kind === 'user'
+            ? { User: { Mobile: subject.user.mobile, JwtToken: token } }
+            : { Wechat: { Nickname: subject.wechat.nickname } },
+        JwtToken: token,
+        RealAuthInfo: {
+          LoginType: subject.kind === 'user' ? 'User' : 'Wechat',
+          AuthTime: iso(now),
+          ExpireTime: iso(expires),
+        },
+      };
+    },
+
     sessionOf,
 
     /**
@@ -163,4 +161,21 @@ export function createAccountContext(app: AccountApp, options: AccountOptions) {
   };
 }
 
-export type AccountContext = ReturnType<typeof createAccountContext>;
+/** What app.auth offers. */
+export type Auth = ReturnType<typeof createAuth>;
+export type { AccountRepository, LoginTicketRepository };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Authentication: the login hook, the verified session, login minting and password checks. */
+    auth: Auth;
+  }
+}
+
+/** Registered once, after the database: app.auth for every route plugin. */
+export default fp<AuthOptions>(
+  async (app, options) => {
+    app.decorate('auth', createAuth(app, options));
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

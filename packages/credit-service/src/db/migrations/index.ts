@@ -1,0 +1,44 @@
+/**
+ * The schema, as numbered migrations applied in order (each in its own transaction) and
+ * recorded in schema_migrations: one file each, NNN-name.ts. Never edit a released migration:
+ * add a file with the next number and list it here.
+ * Licence and penalty columns carry the national double-disclosure field codes (XK_*, CF_*)
+ * so rows map one-to-one onto the wire DTOs and onto 双公示 CSV files.
+ */
+import type { Migration } from './migration.js';
+import m001 from './001-reference-data.js';
+import m002 from './002-content.js';
+import m003 from './003-entity-search-index.js';
+import m004 from './004-visit-logs.js';
+import m005 from './005-portal-pages.js';
+import m006 from './006-accounts-and-entity-details.js';
+import m007 from './007-disclosure-lists.js';
+import m008 from './008-penalty-publicity.js';
+import m009 from './009-hetao-members.js';
+import m010 from './010-promise-fulfilments.js';
+import m011 from './011-credit-services.js';
+import m012 from './012-h5-personal-credit.js';
+import m013 from './013-entity-name-bigrams.js';
+
+export type { Migration } from './migration.js';
+export {
+  BIGRAM_MAX_NAME_CHARS,
+  ENTITY_BIGRAMS_INSERT_TRIGGER,
+  FILL_ENTITY_BIGRAMS,
+} from './013-entity-name-bigrams.js';
+
+export const MIGRATIONS: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m013,
+];

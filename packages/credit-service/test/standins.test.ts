@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, FACE_VERIFY_PATH, OUTBOX_PATH } from '../src/app.js';
+import { buildTestApp, type TestApp } from './helper.js';
+
+/*
+ * Demo stand-ins (face verification, the outbox page) exist only where they are safe: off unless
+ * the service is built with them (server.ts: a loopback bind, DEMO_STANDINS); and X-Forwarded-For
+ * is believed from the configured proxies only.
+ */
+describe('a credit-service built without the demo stand-ins (a public bind)', () => {
+  let service: TestApp;
+  beforeAll(async () => {
+    service = await buildTestApp({ demo: false, outboxPage: false, trustedProxies: ['10.9.0.2'] });
+  });
+  afterAll(() => service.close());
+
+  it('serves no face-verification stand-in and no outbox', async () => {
+    for (const url of [`${FACE_VERIFY_PATH}?certToken=x`, OUTBOX_PATH]) {
+      expect((await service.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    const posted = await service.app.inject({
+      method: 'POST',
+      url: FACE_VERIFY_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'certToken=x&name=a&idNumber=b&consent=1',
+    });
+    expect(posted.statusCode).toBe(404);
+  });
+
+  it('lists neither in its API documentation', async () => {
+    const docs = await service.app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = Object.keys((JSON.parse(docs.body) as { paths: Record<string, unknown> }).paths);
+    expect(paths).not.toContain(FACE_VERIFY_PATH);
+    expect(paths).not.toContain(OUTBOX_PATH);
+  });
+
+  it('believes X-Forwarded-For from its gateway only', async () => {
+    // A second instance on the same database, with a probe hook added before it is ready.
+    const probe = await buildApp({ dataDir: service.dataDir, trustedProxies: ['10.9.0.2'] });
+    const seen: string[] = [];
+    probe.addHook('onRequest', async (request) => void seen.push(request.ip));
+    const forwarded = (remoteAddress: string, from: string) =>
+      probe.inject({ method: 'GET', url: '/healthz', remoteAddress, headers: { 'x-forwarded-for': from } });
+    await forwarded('203.0.113.7', '198.51.100.1');
+    await forwarded('10.9.0.2', '198.51.100.2');
+    await probe.close();
+    expect(seen).toEqual(['203.0.113.7', '198.51.100.2']);
+  });
+});
