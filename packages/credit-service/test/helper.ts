@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type CreditServiceConfig } from '../src/app.js';
+import { localToday } from '../src/lib/dates.js';
 
 /** A fresh temporary directory; remove it with removeDir. */
 export function tempDir(): Promise<string> {
@@ -23,12 +25,61 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Templates being made by this worker, by key (another worker may be making the same one). */
+const making = new Map<string, Promise<string>>();
+
 /**
- * Builds the service on a temp data directory; close() closes it and removes the directory. The
- * demo stand-ins and the outbox page are on, as `npm start` has them on its loopback bind.
+ * The directory of a seeded, closed database for (seed, entities, as-of day): made once per run
+ * and per key (test/global-setup.ts gives the run its directory), then only copied. Two workers
+ * that make the same template at once both finish; the first rename wins.
+ */
+function template(seed: number, seedEntities: number, seedAsOf: string): Promise<string> {
+  const key = `${seed}-${seedEntities}-${seedAsOf}`;
+  const target = path.join(inject('templateDir'), key);
+  let made = making.get(key);
+  if (!made) {
+    made = (async () => {
+      if (await exists(target)) return target;
+      const scratch = await fs.mkdtemp(path.join(inject('templateDir'), `${key}.making-`));
+      const app = await buildApp({ dataDir: scratch, seed, seedEntities, seedAsOf });
+      await app.ready();
+      await app.close();
+      try {
+        await fs.rename(scratch, target);
+      } catch {
+        // Another worker made it first: use theirs.
+        await removeDir(scratch);
+      }
+      return target;
+    })();
+    making.set(key, made);
+  }
+  return made;
+}
+
+const exists = (file: string): Promise<boolean> =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Builds the service on a temp data directory holding a copy of the seeded template of its
+ * (seed, entities, as-of day) — seeding happens once per run, not per test file; close() closes
+ * it and removes the directory. With `dataDir` given, that directory is used as it is. The demo
+ * stand-ins and the outbox page are on, as `npm start` has them on its loopback bind.
  */
 export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): Promise<TestApp> {
-  const dataDir = config.dataDir ?? (await tempDir());
+  let dataDir = config.dataDir;
+  if (!dataDir) {
+    dataDir = await tempDir();
+    const seeded = await template(
+      config.seed ?? TEST_SEED,
+      config.seedEntities ?? TEST_ENTITIES,
+      config.seedAsOf ?? localToday(),
+    );
+    await fs.cp(seeded, dataDir, { recursive: true });
+  }
   const app = await buildApp({
     seed: TEST_SEED,
     seedEntities: TEST_ENTITIES,
