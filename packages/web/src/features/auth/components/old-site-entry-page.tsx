@@ -29,10 +29,12 @@ function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Pr
         <div className={styles.switchText}>
           <p>该链接将以另一个账号登录信用门户。如果这不是您本人打开的链接，请保持当前账号。</p>
           <p>
-            当前登录账号：<strong>{current.displayName}</strong>（{kindLabel(current.kind)}）
+            当前登录账号：<strong>{current.displayName}</strong>
+            <span className={styles.switchKind}>（{kindLabel(current.kind)}）</span>
           </p>
           <p>
-            链接中的账号：<strong>{loginDisplayName(next.UserInfo)}</strong>（{kindLabel(nextKind)}）
+            链接中的账号：<strong>{loginDisplayName(next.UserInfo)}</strong>
+            <span className={styles.switchKind}>（{kindLabel(nextKind)}）</span>
           </p>
         </div>
       ),
