@@ -23,6 +23,8 @@ export function useOldSitePersonal() {
       leaveForOldSite(oldSitePersonalUrl(oldSiteUrl, LoginToken));
     } catch (error) {
       void message.error(errorMessage(error));
+    } finally {
+      // Not left busy: a page restored by the back button offers the link again.
       setBusy(false);
     }
   }, [oldSiteUrl, message]);
