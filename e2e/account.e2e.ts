@@ -2,17 +2,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   API_PATHS,
+  GATEWAY_PATHS,
   MESSAGES,
   STORAGE_KEYS,
   filterEntities,
   type EntitySearchResult,
+  type OldSiteCode,
+  type RuntimeConfig,
   type WechatIdentity,
 } from '@credit-portal/shared';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
  * Issue 5 in a real browser: search → chips → details → QR login from a second, phone-sized
- * page → back on the details; then logout in one tab logs out the other.
+ * page (which names the asking browser) → back on the details; then the old site's personal
+ * centre and back, and logout in one tab ends the session everywhere (security issue 22).
  */
 
 const baseUrl = inject('baseUrl');
@@ -98,6 +102,11 @@ describe('search, details and QR login', () => {
     const identity = identities[0]!;
     await phone.getByRole('tab', { name: '微信登录' }).click();
     await phone.getByRole('button', { name: `授权登录：${identity.Nickname}` }).click();
+    // Before confirming, the phone is told which browser asks: this desktop (through the gateway).
+    const requester = phone.getByLabel('请求登录的电脑');
+    await requester.getByText('请求登录的浏览器').waitFor();
+    expect(await requester.textContent()).toMatch(/Chrome \d+ · Linux/);
+    expect(await requester.textContent()).toMatch(/IP 地址(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)请求时间/);
     await phone.getByRole('button', { name: /确认登录/ }).click();
     await phone.getByText('已确认登录').waitFor();
 
@@ -116,8 +125,21 @@ describe('search, details and QR login', () => {
   });
 });
 
-describe('logout across tabs', () => {
-  it('logs out in one tab, and the other tab loses its login', async () => {
+/** A hand-off back to the portal minted by the old site's personal centre for a login (kept, not used). */
+async function keptHandoff(token: string): Promise<string> {
+  const response = await fetch(new URL(API_PATHS.oldSiteHandoff, baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const code = ((await response.json()) as { data: OldSiteCode }).data.LoginToken;
+  const { oldSiteUrl } = await api<RuntimeConfig>(baseUrl, GATEWAY_PATHS.runtimeConfig);
+  const page = await fetch(`${oldSiteUrl}/NewLinkTo.aspx?LoginToken=${code}&PageType=grzl`);
+  return /logintoken=([\w-]+)/.exec(await page.text())![1]!;
+}
+
+describe('the old site and logout across tabs', () => {
+  it('visits the old site’s personal centre and back, then logs out in one tab: the other tab and every token end', async () => {
     const first = await desktop.newPage();
     const second = await desktop.newPage();
     const errors = [...collectErrors(first), ...collectErrors(second)];
@@ -128,13 +150,27 @@ describe('logout across tabs', () => {
     const token = await first.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
     expect(token).not.toBeNull();
 
+    // The personal centre on the old site: a one-time code in the address, never the token.
+    await first.getByRole('button', { name: /个人资料/ }).click();
+    await first.waitForURL(/\/oldsite\/NewLinkTo\.aspx\?LoginToken=[\w-]{43}&PageType=grzl$/);
+    expect(first.url()).not.toContain(token!);
+    await first.getByRole('heading', { name: '个人资料' }).waitFor();
+    // And back, in the same session: /newszxy with the old site's one-time logintoken.
+    await first.getByRole('link', { name: '我的账号' }).click();
+    await first.getByRole('heading', { name: '我的账号' }).waitFor({ timeout: 15_000 });
+    const continued = await first.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
+    expect(continued).not.toBeNull();
+    const handoff = await keptHandoff(continued!);
+
     await first.getByRole('button', { name: /退出/ }).first().click();
     const dialog = first.getByRole('dialog');
     await dialog.getByText(MESSAGES.logoutConfirm).waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
 
-    // The first tab goes to the old site's logout page with its token.
-    await first.waitForURL(/\/oldsite\/NewLoginOut\.aspx\?LoginToken=/);
+    // The first tab goes to the old site's logout page with the logout's one-time code.
+    await first.waitForURL(/\/oldsite\/NewLoginOut\.aspx\?LoginToken=[\w-]{43}$/);
+    expect(first.url()).not.toContain(token!);
+    expect(first.url()).not.toContain(continued!);
     await first.getByText('您已安全退出').waitFor();
 
     // The second tab got the storage event: token and login info gone, and the details left.
@@ -145,11 +181,19 @@ describe('logout across tabs', () => {
     await second.getByRole('link', { name: /登录/ }).first().waitFor();
     expect(await second.getByRole('button', { name: /退出/ }).count()).toBe(0);
 
-    // The old site revoked the token: the service refuses it now.
-    const refused = await fetch(new URL(`${API_PATHS.profile}`, baseUrl), {
-      headers: { authorization: `Bearer ${token}` },
+    // The session is over: both of its tokens are refused, and so is a hand-off minted before.
+    for (const ended of [token, continued]) {
+      const refused = await fetch(new URL(`${API_PATHS.profile}`, baseUrl), {
+        headers: { authorization: `Bearer ${ended}` },
+      });
+      expect(refused.status).toBe(401);
+    }
+    const exchange = await fetch(new URL(API_PATHS.loginTokenExchange, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ LoginToken: handoff }),
     });
-    expect(refused.status).toBe(401);
+    expect(exchange.status).toBe(401);
 
     expect(errors).toEqual([]);
     await first.close();

@@ -9,7 +9,7 @@ import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes from './routes/account/index.js';
-import authPlugin, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
+import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import cmsRoutes from './routes/cms/index.js';
 import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
@@ -67,8 +67,10 @@ export interface CreditServiceConfig {
   oldSiteUrl?: string;
   /** HS256 secret of login tokens (at least 32 characters); unset: a random secret kept in the database. */
   jwtSecret?: string;
-  /** Lifetime of a login token, seconds (default two hours). */
+  /** Lifetime of a login session and its tokens, seconds (default two hours). */
   tokenTtlSeconds?: number;
+  /** A login session unused for longer than this ends, seconds (SESSION_IDLE_SECONDS; default 1800). */
+  sessionIdleSeconds?: number;
   /** The portal's address, which the old-site pages (/oldsite/*) link back to. */
   portalUrl?: string;
   /** HMAC-SHA256 key of issued credit reports; unset: a random key kept in the database. */
@@ -144,6 +146,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    sessionIdleSeconds: config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
   });
 
   await app.register(healthRoutes);

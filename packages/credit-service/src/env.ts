@@ -1,6 +1,7 @@
 import { EnvReader, LOG_LEVELS, type EnvSource, type LogLevel } from '@credit-portal/shared';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './seed/generate.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
+import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -13,6 +14,8 @@ export interface ServerSettings {
   controls: boolean;
   oldSiteUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** A portal login session unused for longer than this ends (the gateway reads the same variable). */
+  sessionIdleSeconds: number;
   portalUrl: string;
   reportSigningKey: string | undefined;
   reviewToken: string | undefined;
@@ -84,6 +87,7 @@ export function readSettings(
     controls: read.bool('CREDIT_SERVICE_CONTROLS', false),
     oldSiteUrl: read.optionalUrl('OLD_SITE_URL', HTTP) ?? undefined,
     jwtSecret: read.optionalString('CREDIT_SERVICE_JWT_SECRET', 32, Infinity) ?? undefined,
+    sessionIdleSeconds: read.int('SESSION_IDLE_SECONDS', DEFAULT_SESSION_IDLE_SECONDS, 60, 86_400),
     // By default the gateway of this deployment: same machine, its GATEWAY_PORT.
     portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? `http://localhost:${gatewayPort}/`,
     reportSigningKey: read.optionalString('REPORT_SIGNING_KEY', 32, Infinity) ?? undefined,

@@ -19,6 +19,7 @@ const app = await buildApp({
   controls: settings.controls,
   oldSiteUrl: settings.oldSiteUrl,
   jwtSecret: settings.jwtSecret,
+  sessionIdleSeconds: settings.sessionIdleSeconds,
   portalUrl: settings.portalUrl,
   reportSigningKey: settings.reportSigningKey,
   reviewToken: settings.reviewToken,

@@ -577,12 +577,15 @@ describe('credit promises', () => {
 
 describe('old-site pages and the logintoken', () => {
   const page = (url: string) => app.inject({ method: 'GET', url });
+  /** The one-time code the portal opens the old site's personal centre with (never the JwtToken). */
+  const oldSiteCode = async (token: string): Promise<string> =>
+    (await call<{ LoginToken: string }>('POST', API_PATHS.oldSiteHandoff, { body: {}, token })).body.Data!.LoginToken;
 
-  it('shows the personal centre for a valid token, with a one-time logintoken back to the portal', async () => {
+  it('shows the personal centre for a one-time code, with a one-time logintoken back to the portal', async () => {
     const mobile = freshMobile();
     const user = await register(mobile);
     const response = await page(
-      `/oldsite/NewLinkTo.aspx?LoginToken=${encodeURIComponent(user.JwtToken)}&PageType=grzl`,
+      `/oldsite/NewLinkTo.aspx?LoginToken=${encodeURIComponent(await oldSiteCode(user.JwtToken))}&PageType=grzl`,
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -607,7 +610,7 @@ describe('old-site pages and the logintoken', () => {
 
   it('refuses an expired logintoken', async () => {
     const user = await register();
-    const response = await page(`/oldsite/NewLinkTo.aspx?LoginToken=${encodeURIComponent(user.JwtToken)}`);
+    const response = await page(`/oldsite/NewLinkTo.aspx?LoginToken=${await oldSiteCode(user.JwtToken)}`);
     const loginToken = /logintoken=([\w-]+)/.exec(response.body)![1]!;
     travel(11 * 60_000);
     const answer = await call('POST', API_PATHS.loginTokenExchange, { body: { LoginToken: loginToken } });
@@ -622,15 +625,20 @@ describe('old-site pages and the logintoken', () => {
     expect((await page('/oldsite/NewLinkTo.aspx?PageType=evil')).statusCode).toBe(404);
   });
 
-  it('logs out: the token is revoked at once', async () => {
+  it('logs out: POST /user/logout ends the session, and the logout page takes its code once', async () => {
     const user = await register();
-    const response = await page(`/oldsite/NewLoginOut.aspx?LoginToken=${encodeURIComponent(user.JwtToken)}`);
+    const out = await call<{ LoginToken: string }>('POST', API_PATHS.logout, { body: {}, token: user.JwtToken });
+    expectNotLoggedIn(await call('GET', API_PATHS.profile, { token: user.JwtToken }));
+    const response = await page(`/oldsite/NewLoginOut.aspx?LoginToken=${out.body.Data!.LoginToken}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('您已安全退出');
     expect(response.body).toContain('href="http://localhost:8080/#/index"');
-    expectNotLoggedIn(await call('GET', API_PATHS.profile, { token: user.JwtToken }));
-    // Logging out twice, or without a token, is still a logout page.
-    expect((await page('/oldsite/NewLoginOut.aspx')).statusCode).toBe(200);
+    // Used, missing or a JwtToken: no logout happened here, and the page says how to log out.
+    for (const query of [`?LoginToken=${out.body.Data!.LoginToken}`, '', `?LoginToken=${user.JwtToken}`]) {
+      const again = await page(`/oldsite/NewLoginOut.aspx${query}`);
+      expect(again.statusCode).toBe(400);
+      expect(again.body).toContain('href="http://localhost:8080/#/index"');
+    }
   });
 
   it('serves the data-submission login page, which checks the account and reports no permission', async () => {
@@ -667,11 +675,26 @@ describe('old-site pages and the logintoken', () => {
         payload: { Mobile: DEMO_ACCOUNT.mobile, Password: DEMO_ACCOUNT.password },
       });
       const token = login.body.Data!.JwtToken;
-      await logged.inject({ method: 'GET', url: `/oldsite/NewLinkTo.aspx?LoginToken=${token}&PageType=grzl` });
-      await logged.inject({ method: 'GET', url: `/oldsite/NewLoginOut.aspx?LoginToken=${token}` });
+      const codeFor = async (url: string) =>
+        (
+          await injectJson<Answer<{ LoginToken: string }>>(logged, {
+            method: 'POST',
+            url,
+            payload: {},
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).body.Data!.LoginToken;
+      const personal = await codeFor(API_PATHS.oldSiteHandoff);
+      const centre = await logged.inject({
+        method: 'GET',
+        url: `/oldsite/NewLinkTo.aspx?LoginToken=${personal}&PageType=grzl`,
+      });
+      const handoff = /logintoken=([\w-]+)/.exec(centre.body)![1]!;
+      const out = await codeFor(API_PATHS.logout);
+      await logged.inject({ method: 'GET', url: `/oldsite/NewLoginOut.aspx?LoginToken=${out}` });
       await logged.close();
       expect(lines.some((line) => line.includes(API_PATHS.login))).toBe(true);
-      expect(lines.join('')).not.toContain(token);
+      for (const secret of [token, personal, handoff, out]) expect(lines.join('')).not.toContain(secret);
     } finally {
       await removeDir(dataDir);
     }

@@ -70,6 +70,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.loginTicketScan]: { rateLimit: 'strict' },
   [API_PATHS.loginTicketConfirm]: { rateLimit: 'strict' },
   [API_PATHS.loginTokenExchange]: { rateLimit: 'strict' },
+  // Sessions (security issue 22): each old-site code is a database row, so minting them is
+  // limited harder; logout (API_PATHS.logout) stays in the default class — leaving must not be refused.
+  [API_PATHS.oldSiteHandoff]: { rateLimit: 'strict' },
   [API_PATHS.bindMobile]: { rateLimit: 'strict' },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },

@@ -200,6 +200,7 @@ describe('the strict rate-limit class on login paths', () => {
       API_PATHS.loginTicketScan,
       API_PATHS.loginTicketConfirm,
       API_PATHS.loginTokenExchange,
+      API_PATHS.oldSiteHandoff,
       API_PATHS.bindMobile,
     ]) {
       expect(ROUTE_POLICIES[path], path).toEqual({ rateLimit: 'strict' });
@@ -210,6 +211,7 @@ describe('the strict rate-limit class on login paths', () => {
       API_PATHS.entityBaseInfo,
       API_PATHS.entityDetailInfo,
       API_PATHS.profile,
+      API_PATHS.logout,
     ]) {
       const route = table.find((row) => row.path === path)!;
       expect(route.cache, path).toBeNull();

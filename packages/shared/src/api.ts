@@ -88,8 +88,12 @@ export const API_PATHS = {
   loginTicketScan: '/user/loginticket/scan',
   /** POST LoginTicketRequest, bearer (the phone's login) → LoginTicketState. */
   loginTicketConfirm: '/user/loginticket/confirm',
-  /** POST LoginTokenExchange → LoginResult (the /newszxy entry). */
+  /** POST LoginTokenExchange → LoginResult in the hand-off's session (the /newszxy entry). */
   loginTokenExchange: '/user/logintoken/exchange',
+  /** POST {}, bearer → LogoutResult: ends the login session; its code opens the old site's logout page. */
+  logout: '/user/logout',
+  /** POST {}, bearer → OldSiteCode: a one-time code for the old site's personal centre (NewLinkTo.aspx). */
+  oldSiteHandoff: '/user/oldsite/handoff',
   /** GET, bearer → Profile. */
   profile: '/user/profile',
   /** POST BindMobileRequest, bearer (a chat-app login) → Profile. */

@@ -89,6 +89,8 @@ export const STORAGE_KEYS = {
   returnPath: 'loginReturnPath',
   visitLogQueue: 'visitLogQueue',
   elderMode: 'elderMode',
+  /** Not in the spec: when this browser last kept its login alive at the service (ms), shared by its tabs (idle timeout). */
+  sessionContact: 'loginLastContact',
 } as const;
 
 /** H5 app constants (spec §9). */
@@ -168,9 +170,9 @@ export const MESSAGES = {
 // account schemas: a module of schemas brings TypeBox into the SPA chunk that imports it.
 /** Pages of the older linked site, under the runtime config's oldSiteUrl (spec §7: full-page redirects). */
 export const OLD_SITE_PAGES = {
-  /** Personal centre: ?LoginToken=…&PageType=grzl. */
+  /** Personal centre: ?LoginToken=<one-time code of POST /user/oldsite/handoff>&PageType=grzl (never the JwtToken). */
   linkTo: '/NewLinkTo.aspx',
-  /** Logout: ?LoginToken=…. */
+  /** Logout: ?LoginToken=<one-time code of POST /user/logout> (never the JwtToken). */
   loginOut: '/NewLoginOut.aspx',
   /** The data-submission login page. */
   login: '/login.aspx',

@@ -16,6 +16,7 @@ export * from './schemas/district.js';
 export * from './schemas/entity.js';
 export * from './schemas/auth.js';
 export * from './schemas/account.js';
+export * from './schemas/session.js';
 export * from './schemas/visit-log.js';
 export * from './schemas/visit-log-receipt.js';
 export * from './schemas/h5.js';

@@ -6,7 +6,9 @@ import { HeaderSearch } from '@/app/layouts/header-search';
 import { oldSiteEntryTarget } from '@/features/auth/old-site-entry';
 import {
   currentLogin,
+  lastSessionContact,
   markLoggedOut,
+  noteSessionContact,
   oldSiteLogoutUrl,
   oldSitePersonalUrl,
   safeInternalPath,
@@ -14,6 +16,7 @@ import {
   storeLogin,
   takeReturnPath,
   tokenExpiry,
+  tokenSubject,
 } from '@/lib/login-session';
 import { TestProviders } from './test-providers';
 
@@ -119,14 +122,25 @@ describe('the login session', () => {
     expect(takeReturnPath()).toBeNull();
   });
 
-  it('builds the old-site addresses with the token', () => {
-    expect(oldSitePersonalUrl('https://old.example/site', 'a.b+c')).toBe(
-      'https://old.example/site/NewLinkTo.aspx?LoginToken=a.b%2Bc&PageType=grzl',
+  it('builds the old-site addresses with a one-time code in LoginToken (never the JwtToken)', () => {
+    expect(oldSitePersonalUrl('https://old.example/site', 'code+1')).toBe(
+      'https://old.example/site/NewLinkTo.aspx?LoginToken=code%2B1&PageType=grzl',
     );
-    expect(oldSiteLogoutUrl('https://old.example/site', 'tok')).toBe(
-      'https://old.example/site/NewLoginOut.aspx?LoginToken=tok',
+    expect(oldSiteLogoutUrl('https://old.example/site', 'code')).toBe(
+      'https://old.example/site/NewLoginOut.aspx?LoginToken=code',
     );
-    expect(oldSitePersonalUrl('', 'tok')).toBe('');
+    expect(oldSitePersonalUrl('', 'code')).toBe('');
+  });
+
+  it('keeps the time of the last contact with the service, from the login on, and forgets it with the login', () => {
+    const before = Date.now();
+    storeLogin(loginResult(tokenWith({ exp: inAnHour(), sub: 'user:9' })));
+    expect(lastSessionContact()).toBeGreaterThanOrEqual(before);
+    noteSessionContact(1234);
+    expect(lastSessionContact()).toBe(1234);
+    expect(tokenSubject(currentLogin()!.token)).toBe('user:9');
+    markLoggedOut();
+    expect(lastSessionContact()).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ACCOUNT_MESSAGES,
   API_PATHS,
+  ERROR_CODES,
   ERROR_MESSAGES,
   GATEWAY_PATHS,
   MESSAGES,
@@ -15,14 +16,19 @@ import {
   type EntitySearchResult,
   type LoginResult,
   type LoginTicketState,
+  type OldSiteCode,
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { CONTROL_PATHS } from '@credit-portal/credit-service';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
+import { leaveForOldSite } from '@/features/auth/old-site-navigation';
 import { request } from '@/lib/api-client';
 import { startInProcessProduct, type InProcessProduct } from './in-process-product';
 import { storeLogin } from '@/lib/login-session';
+
+// Full-page navigations to the old site are watched, not followed (jsdom has no navigation).
+vi.mock('@/features/auth/old-site-navigation', () => ({ leaveForOldSite: vi.fn() }));
 
 /*
  * Search, details, login and the old-site entry against the real thing: the reference
@@ -49,6 +55,18 @@ async function register(): Promise<LoginResult> {
     method: 'POST',
     body: { Mobile: String(nextMobile++), Password: 'web1234pass' },
   });
+}
+
+/** The one-time logintoken of the old site's links back to the portal, as the personal centre shows it. */
+async function oldSiteHandoff(login: LoginResult): Promise<string> {
+  const { LoginToken } = await request<OldSiteCode>(API_PATHS.oldSiteHandoff, {
+    method: 'POST',
+    body: {},
+    token: login.JwtToken,
+  });
+  const page = await fetch(`${config.oldSiteUrl}/NewLinkTo.aspx?LoginToken=${LoginToken}&PageType=grzl`);
+  expect(page.status).toBe(200);
+  return /logintoken=([\w-]+)/.exec(await page.text())![1]!;
 }
 
 const search = (keyword: string) =>
@@ -277,11 +295,12 @@ describe('entity details and login', () => {
     expect(screen.getByRole('region', { name: /^行政许可/ })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: /^行政处罚/ })).not.toHaveTextContent('公示期内无行政处罚信息');
 
-    // The header shows the mobile number, linking to the old site's personal centre.
-    const personal = screen.getAllByRole('link', { name: new RegExp(mobile) })[0]!;
-    expect(personal.getAttribute('href')).toBe(
-      `${config.oldSiteUrl}/NewLinkTo.aspx?LoginToken=${encodeURIComponent(stored.User.JwtToken)}&PageType=grzl`,
-    );
+    // The header shows the mobile number, opening the old site's personal centre with a one-time
+    // code asked for on the click: no address on the page carries the token.
+    expect(screen.getAllByRole('button', { name: new RegExp(mobile) })[0]).toBeInTheDocument();
+    for (const element of document.querySelectorAll('[href]')) {
+      expect(element.getAttribute('href')).not.toContain(stored.User.JwtToken);
+    }
   });
 
   it('asks before logging out, and another tab’s logout logs this one out', async () => {
@@ -316,6 +335,31 @@ describe('entity details and login', () => {
     expect(within(topBar).queryByText(mobile)).not.toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
+  });
+
+  it('logs out at the service: the token and a hand-off minted before are refused, the old site gets a code', async () => {
+    const user = userEvent.setup();
+    const login = await register();
+    const handoff = await oldSiteHandoff(login);
+    storeLogin(login);
+    renderAppAt('#/grzx');
+    await user.click((await screen.findAllByText('退出', {}, SLOW))[0]!.closest('button')!);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(vi.mocked(leaveForOldSite)).toHaveBeenCalledTimes(1), SLOW);
+    const [url] = vi.mocked(leaveForOldSite).mock.calls[0]!;
+    expect(url).toMatch(new RegExp(`^${config.oldSiteUrl}/NewLoginOut\\.aspx\\?LoginToken=[\\w-]{43}$`));
+    expect(url).not.toContain(login.JwtToken);
+    expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('您已安全退出');
+    await expect(request(API_PATHS.profile, { token: login.JwtToken })).rejects.toMatchObject({
+      code: ERROR_CODES.notLoggedIn,
+    });
+    await expect(
+      request(API_PATHS.loginTokenExchange, { method: 'POST', body: { LoginToken: handoff } }),
+    ).rejects.toMatchObject({ message: ACCOUNT_MESSAGES.loginTokenInvalid });
   });
 
   it('treats an expired stored login as none', async () => {
@@ -400,32 +444,34 @@ describe('registration and account login', () => {
 });
 
 describe('the /newszxy entry from the old site', () => {
-  it('without a logintoken: clears local and session storage, sets the logout flag, opens pageType with searchKey', async () => {
+  // Spec §4 clears all storage and logs out here; a link anyone can send must not (security issue 22, finding 9).
+  it('without a logintoken: opens pageType with searchKey, and keeps the login and the storage', async () => {
     window.localStorage.setItem('someOtherKey', '1');
-    storeLogin(await register());
+    const login = await register();
+    storeLogin(login);
     window.sessionStorage.setItem('tabState', '1');
     renderAppAt(`#/newszxy?pageType=xyfw/search&searchKey=${encodeURIComponent('科技')}`);
     expect(await screen.findByText(/“科技”共找到/, {}, SLOW)).toBeInTheDocument();
     expect(window.location.hash).toBe('#/xyfw/search');
-    expect(window.localStorage.getItem('someOtherKey')).toBeNull();
-    expect(window.localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
-    expect(window.localStorage.getItem(STORAGE_KEYS.logoutFlag)).not.toBeNull();
-    expect(window.sessionStorage.getItem('tabState')).toBeNull();
+    expect(window.localStorage.getItem('someOtherKey')).toBe('1');
+    expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBe(login.JwtToken);
+    expect(window.localStorage.getItem(STORAGE_KEYS.logoutFlag)).toBeNull();
+    expect(window.sessionStorage.getItem('tabState')).toBe('1');
   });
 
-  it('with a logintoken from the old site: stores the login and opens the details of id', async () => {
+  it('with a logintoken from the old site: stores the login of the same session and opens the details of id', async () => {
     const login = await register();
     const entity = richEntity();
-    const page = await fetch(
-      `${config.oldSiteUrl}/NewLinkTo.aspx?LoginToken=${encodeURIComponent(login.JwtToken)}&PageType=grzl`,
-    );
-    const loginToken = /logintoken=([\w-]+)/.exec(await page.text())![1]!;
+    const loginToken = await oldSiteHandoff(login);
     renderAppAt(`#/newszxy?logintoken=${loginToken}&pageType=xyfw/search/details&id=${entity.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: entity.name }, SLOW)).toBeInTheDocument();
     expect(window.location.hash).toBe(`#/xyfw/search/details?id=${entity.id}`);
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo)!)).toMatchObject({
       User: { Mobile: (login.UserInfo as { User: { Mobile: string } }).User.Mobile },
     });
+    const sid = (token: string) =>
+      (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
+    expect(sid(window.localStorage.getItem(STORAGE_KEYS.jwtToken)!)).toBe(sid(login.JwtToken));
   });
 
   it.each(['https://evil.example/', '//evil.example', 'javascript:alert(1)', '../../index', 'newszxy'])(

@@ -14,8 +14,10 @@ export interface TokenClaims {
   iat: number;
   /** Expires at, seconds since the epoch. */
   exp: number;
-  /** Token id, so a logout can revoke this one token. */
+  /** Token id (revoked_tokens names single tokens by it). */
   jti: string;
+  /** The login session the token belongs to (plugins/auth.ts); tokens without one are refused there. */
+  sid?: string;
 }
 
 export const TOKEN_ISSUER = 'credit-service';
@@ -31,10 +33,17 @@ function sign(input: string, secret: string): Buffer {
   return createHmac('sha256', secret).update(input).digest();
 }
 
-/** A signed token for `sub`, valid for `ttlSeconds` from `nowMs`. */
-export function signToken(sub: string, secret: string, ttlSeconds: number, nowMs: number = Date.now()): string {
+/** A signed token for `sub`, valid for `ttlSeconds` from `nowMs`, of the login session `sid`. */
+export function signToken(
+  sub: string,
+  secret: string,
+  ttlSeconds: number,
+  nowMs: number = Date.now(),
+  sid?: string,
+): string {
   const iat = Math.floor(nowMs / 1000);
   const claims: TokenClaims = { iss: TOKEN_ISSUER, sub, iat, exp: iat + ttlSeconds, jti: randomUUID() };
+  if (sid !== undefined) claims.sid = sid;
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return `${body}.${sign(body, secret).toString('base64url')}`;
 }
@@ -46,6 +55,7 @@ const isClaims = (value: unknown): value is TokenClaims => {
     c.iss === TOKEN_ISSUER &&
     typeof c.sub === 'string' &&
     typeof c.jti === 'string' &&
+    (c.sid === undefined || typeof c.sid === 'string') &&
     Number.isInteger(c.iat) &&
     Number.isInteger(c.exp)
   );

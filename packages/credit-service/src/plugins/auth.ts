@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, MESSAGES, type LoginResult, type Profile } from '@credit-portal/shared';
@@ -13,28 +14,54 @@ import {
   type UserRow,
 } from '../repositories/accounts.js';
 import { createLoginTicketRepository, type LoginTicketRepository } from '../repositories/login-tickets.js';
+import {
+  createLoginSessionRepository,
+  type CodePurpose,
+  type LoginSessionRow,
+} from '../repositories/login-sessions.js';
 
 /*
  * Authentication, in one place: every route that needs a login takes `onRequest: app.auth.requireLogin`
  * and reads the verified session with `app.auth.session(request)`; logins are minted by
  * `app.auth.issueLogin` alone. Route plugins never re-create any of this.
+ *
+ * Every login is a server-side session (login_sessions, security issue 22): its tokens carry its
+ * sid, and a token is good only while its session is — not revoked by a logout, not past its end
+ * (tokenTtlSeconds after the login), not unused for longer than sessionIdleSeconds. The old
+ * site's one-time codes and hand-offs are bound to the session too (mintCode / takeCode).
  */
 
 export interface AuthOptions {
   /** HS256 secret of the tokens; when unset, a random secret kept in the database is used. */
   jwtSecret?: string;
-  /** Lifetime of a login token, seconds. */
+  /** Lifetime of a login session (and so of its tokens), seconds. */
   tokenTtlSeconds: number;
+  /** A session unused for longer than this ends, seconds (SESSION_IDLE_SECONDS). */
+  sessionIdleSeconds: number;
 }
 
 /** A request's verified login: the token's claims and who it names. */
 export interface Session {
   claims: TokenClaims;
   subject: Subject;
+  /** The login session the token belongs to. */
+  sid: string;
+}
+
+/** A live login session named by its sid, with its subject. */
+export interface LiveSession {
+  sid: string;
+  subject: Subject;
 }
 
 /** Default lifetime of a login token: two hours. */
 export const DEFAULT_TOKEN_TTL_SECONDS = 2 * 60 * 60;
+
+/** Default idle timeout of a login session: half an hour (the gateway's SESSION_IDLE_SECONDS default too). */
+export const DEFAULT_SESSION_IDLE_SECONDS = 30 * 60;
+
+/** A session's uses are written at most this often (or a quarter of the idle timeout, if shorter). */
+const TOUCH_INTERVAL_MS = 30_000;
 
 /** Answered for every missing, malformed, forged, expired or revoked token (spec §7: the gateway's not-logged-in rule). */
 export const notLoggedIn = (): UnauthorizedError => new UnauthorizedError(MESSAGES.notLoggedInUpstream);
@@ -62,17 +89,37 @@ function tokenOf(request: FastifyRequest): string | null {
 function createAuth(app: FastifyInstance, options: AuthOptions) {
   const accounts = createAccountRepository(app.db);
   const tickets = createLoginTicketRepository(app.db);
+  const loginSessions = createLoginSessionRepository(app.db);
   const secret = options.jwtSecret ?? accounts.secret('jwt');
   const sessions = new WeakMap<FastifyRequest, Session>();
+  const idleMs = options.sessionIdleSeconds * 1000;
+  const touchMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
   let lastSweep = 0;
 
-  /** The verified session of a token, or null: signature, expiry, revocation and the subject still existing. */
+  /**
+   * The row of a session that is live at `now` — not revoked, not past its end, used within the
+   * idle timeout — recording this use (throttled); null otherwise.
+   */
+  function liveRow(sid: string, now: number): LoginSessionRow | null {
+    const row = loginSessions.find(sid);
+    if (!row || row.revokedAt !== null || row.expiresAt <= now || now - row.lastSeenAt > idleMs) return null;
+    if (now - row.lastSeenAt >= touchMs) loginSessions.touch(sid, now);
+    return row;
+  }
+
+  /**
+   * The verified session of a token, or null: signature, expiry, its login session live (not
+   * revoked, ended or idle), and the subject still existing.
+   */
   function sessionOf(token: string | null): Session | null {
     if (!token) return null;
-    const claims = verifyToken(token, secret);
-    if (!claims || accounts.isRevoked(claims.jti)) return null;
+    const now = Date.now();
+    const claims = verifyToken(token, secret, now);
+    if (!claims?.sid || accounts.isRevoked(claims.jti)) return null;
+    const row = liveRow(claims.sid, now);
+    if (!row || row.subject !== claims.sub) return null;
     const subject = accounts.resolve(claims.sub);
-    return subject ? { claims, subject } : null;
+    return subject ? { claims, subject, sid: claims.sid } : null;
   }
 
   return {
@@ -80,11 +127,28 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     tickets,
     tokenTtlSeconds: options.tokenTtlSeconds,
 
-    /** A new login for a subject: a fresh token, the login info of spec §3 and realAuthInfo. */
-    issueLogin(subject: Subject): LoginResult {
+    /**
+     * A login for a subject: a fresh token, the login info of spec §3 and realAuthInfo. Without
+     * `sid` it starts a new session; with one (an old-site hand-off) the token belongs to that
+     * live session and ends with it — a hand-off never lengthens a session.
+     */
+    issueLogin(subject: Subject, sid?: string): LoginResult {
       const now = Date.now();
-      const token = signToken(subject.key, secret, options.tokenTtlSeconds, now);
-      const expires = (Math.floor(now / 1000) + options.tokenTtlSeconds) * 1000;
+      const nowSeconds = Math.floor(now / 1000);
+      let session: string;
+      let ttlSeconds: number;
+      if (sid === undefined) {
+        session = randomBytes(18).toString('base64url');
+        ttlSeconds = options.tokenTtlSeconds;
+        loginSessions.create(session, subject.key, now, (nowSeconds + ttlSeconds) * 1000);
+      } else {
+        const row = liveRow(sid, now);
+        if (!row || row.subject !== subject.key) throw notLoggedIn();
+        session = sid;
+        ttlSeconds = Math.min(options.tokenTtlSeconds, row.expiresAt / 1000 - nowSeconds);
+      }
+      const token = signToken(subject.key, secret, ttlSeconds, now, session);
+      const expires = (nowSeconds + ttlSeconds) * 1000;
       return {
         UserInfo:
           subject.kind === 'user'
@@ -100,6 +164,41 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     },
 
     sessionOf,
+
+    /** The live session `sid` names, with its subject (recording a use); null when it ended or its subject is gone. */
+    liveSession(sid: string): LiveSession | null {
+      const row = liveRow(sid, Date.now());
+      const subject = row ? accounts.resolve(row.subject) : null;
+      return subject ? { sid, subject } : null;
+    },
+
+    /**
+     * Logout: ends the login session of the request's token (a verified token, its session live
+     * or not) with every token and code of it. Returns the session when it was live until now,
+     * else null (no token, a bad one, or a session that had already ended).
+     */
+    endSessionOf(request: FastifyRequest): LiveSession | null {
+      const token = tokenOf(request);
+      const now = Date.now();
+      const claims = token ? verifyToken(token, secret, now) : null;
+      if (!claims?.sid) return null;
+      const row = liveRow(claims.sid, now);
+      const subject = row && row.subject === claims.sub ? accounts.resolve(row.subject) : null;
+      loginSessions.revoke(claims.sid, now);
+      return subject ? { sid: claims.sid, subject } : null;
+    },
+
+    /** A one-time code (random, stored hashed) for `purpose`, bound to a session, valid `ttlMs`. */
+    mintCode(purpose: CodePurpose, session: LiveSession, ttlMs: number): string {
+      const code = randomBytes(32).toString('base64url');
+      loginSessions.createCode(sha256(code), purpose, session.subject.key, session.sid, Date.now() + ttlMs);
+      return code;
+    },
+
+    /** The session and subject key of an unexpired code of `purpose`, used up by this call; else null. */
+    takeCode(purpose: CodePurpose, code: string): { sid: string; subject: string } | null {
+      return code ? loginSessions.takeCode(sha256(code), purpose, Date.now()) : null;
+    },
 
     /**
      * onRequest hook of the routes that need a login: runs before the body is parsed or
@@ -157,6 +256,7 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       lastSweep = now;
       accounts.sweep(now);
       tickets.sweep(now);
+      loginSessions.sweep(now);
     },
   };
 }

@@ -4,8 +4,8 @@ import type { WechatIdentity } from '@credit-portal/shared';
 
 /*
  * Portal accounts (mobile number + password), chat-app identities and what logging in needs
- * around them: the token secret, failed-login counters, revoked tokens and the one-time
- * logintokens of the old site. Every lookup is by primary or unique key.
+ * around them: the token secret, failed-login counters, revoked tokens and the sweep of expired
+ * one-time codes (login-sessions.ts mints and takes them). Every lookup is by primary or unique key.
  */
 
 export interface UserRow {
@@ -57,10 +57,6 @@ export function createAccountRepository(db: Database) {
   const failureDelete = db.prepare('DELETE FROM login_failures WHERE key = ?');
   const revokedPut = db.prepare('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)');
   const revokedGet = db.prepare('SELECT 1 FROM revoked_tokens WHERE jti = ?');
-  const handoffPut = db.prepare('INSERT INTO login_handoffs (token_hash, subject, expires_at) VALUES (?, ?, ?)');
-  const handoffTake = db.prepare(
-    'DELETE FROM login_handoffs WHERE token_hash = ? AND expires_at > ? RETURNING subject',
-  );
   const sweeps = [
     db.prepare('DELETE FROM revoked_tokens WHERE expires_at <= ?'),
     db.prepare('DELETE FROM login_handoffs WHERE expires_at <= ?'),
@@ -152,16 +148,6 @@ export function createAccountRepository(db: Database) {
     },
 
     isRevoked: (jti: string): boolean => revokedGet.get(jti) !== undefined,
-
-    createHandoff(tokenHash: string, subject: string, expiresAtMs: number): void {
-      handoffPut.run(tokenHash, subject, expiresAtMs);
-    },
-
-    /** The subject of an unexpired one-time logintoken, which is used up by this call; else null. */
-    takeHandoff(tokenHash: string, now: number): string | null {
-      const row = handoffTake.get(tokenHash, now) as { subject: string } | undefined;
-      return row?.subject ?? null;
-    },
 
     /** Drops rows that no longer matter: expired revocations, handoffs and failure counters. */
     sweep(now: number): void {

@@ -6,7 +6,17 @@ export interface TicketRow {
   pollHash: string;
   status: 'pending' | 'scanned' | 'confirmed' | 'used';
   subject: string | null;
+  createdAt: number;
   expiresAt: number;
+  /** Browser summary and address of the computer that asked (shown on the phone). */
+  requesterBrowser: string;
+  requesterIp: string;
+}
+
+/** Who created a ticket. */
+export interface TicketRequester {
+  browser: string;
+  ip: string;
 }
 
 /** How long past its expiry a ticket row is kept before it is swept. */
@@ -19,11 +29,13 @@ const KEEP_MS = 24 * 60 * 60_000;
  */
 export function createLoginTicketRepository(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO login_tickets (ticket, poll_hash, status, subject, created_at, expires_at)
-     VALUES (?, ?, 'pending', NULL, ?, ?)`,
+    `INSERT INTO login_tickets (ticket, poll_hash, status, subject, created_at, expires_at, requester_browser, requester_ip)
+     VALUES (?, ?, 'pending', NULL, ?, ?, ?, ?)`,
   );
   const find = db.prepare(
-    `SELECT ticket, poll_hash AS pollHash, status, subject, expires_at AS expiresAt FROM login_tickets WHERE ticket = ?`,
+    `SELECT ticket, poll_hash AS pollHash, status, subject, created_at AS createdAt, expires_at AS expiresAt,
+       requester_browser AS requesterBrowser, requester_ip AS requesterIp
+     FROM login_tickets WHERE ticket = ?`,
   );
   const scan = db.prepare(
     "UPDATE login_tickets SET status = 'scanned' WHERE ticket = ? AND status = 'pending' AND expires_at > ?",
@@ -36,8 +48,8 @@ export function createLoginTicketRepository(db: Database) {
   const sweep = db.prepare('DELETE FROM login_tickets WHERE expires_at <= ?');
 
   return {
-    create(ticket: string, pollHash: string, now: number, expiresAt: number): void {
-      insert.run(ticket, pollHash, now, expiresAt);
+    create(ticket: string, pollHash: string, now: number, expiresAt: number, requester: TicketRequester): void {
+      insert.run(ticket, pollHash, now, expiresAt, requester.browser, requester.ip);
     },
     find: (ticket: string): TicketRow | null => (find.get(ticket) as TicketRow | undefined) ?? null,
     /** pending → scanned, while unexpired. */

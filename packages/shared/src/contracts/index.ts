@@ -9,6 +9,7 @@ import { HETAO_CONTRACTS } from './hetao.js';
 import { PORTAL_CONTRACTS } from './portal.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
 import { SERVICES_CONTRACTS } from './services.js';
+import { SESSION_CONTRACTS } from './session.js';
 
 /**
  * Every upstream call, by name: its route and its contract (query, body and answer schemas). One
@@ -21,6 +22,7 @@ export const CONTRACTS = {
   ...PUBLICITY_CONTRACTS,
   ...DISCLOSURE_CONTRACTS,
   ...ACCOUNT_CONTRACTS,
+  ...SESSION_CONTRACTS,
   ...CREDIT_LIST_CONTRACTS,
   ...HETAO_CONTRACTS,
   ...H5_CONTRACTS,

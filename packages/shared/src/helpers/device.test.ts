@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserDetail, deviceCode, isMobile, isMobileAgent } from './device.js';
+import { browserDetail, browserSummary, deviceCode, isMobile, isMobileAgent } from './device.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -41,4 +41,20 @@ describe('browserDetail', () => {
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133.0'],
     ['curl/8.5.0', 'unknown'],
   ])('%s', (agent, detail) => expect(browserDetail(agent)).toBe(detail));
+});
+
+describe('browserSummary', () => {
+  it.each([
+    [DESKTOP, 'Edge 131 · Windows'],
+    [ANDROID, 'Chrome 131 · Android'],
+    [IPHONE, 'Safari 17 · iOS'],
+    [WECHAT, 'WeChat 8 · Android'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'Safari 17 · macOS',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133 · Linux'],
+    ['curl/8.5.0', '未知浏览器'],
+    ['', '未知浏览器'],
+  ])('%s', (agent, summary) => expect(browserSummary(agent)).toBe(summary));
 });

@@ -36,3 +36,26 @@ export function browserDetail(userAgent: string | null | undefined): string {
   }
   return 'unknown';
 }
+
+const SYSTEMS: ReadonlyArray<[name: string, pattern: RegExp]> = [
+  ['HarmonyOS', /HarmonyOS|OpenHarmony/],
+  ['Android', /Android/],
+  ['iOS', /iPhone|iPad|iPod/],
+  ['Windows', /Windows/],
+  ['ChromeOS', /CrOS/],
+  ['macOS', /Macintosh|Mac OS X/],
+  ['Linux', /Linux|X11/],
+];
+
+/**
+ * A short summary of a user agent for a person to recognise their own computer, e.g.
+ * "Chrome 131 · Windows" (browser and major version, operating system); '未知浏览器' when
+ * nothing is recognised. Shown on the phone before it confirms a QR login.
+ */
+export function browserSummary(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const detail = browserDetail(ua);
+  const browser = detail === 'unknown' ? '' : detail.replace(/\.\d+$/, '');
+  const system = SYSTEMS.find(([, pattern]) => pattern.test(ua))?.[0] ?? '';
+  return [browser, system].filter(Boolean).join(' · ') || '未知浏览器';
+}

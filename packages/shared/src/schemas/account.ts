@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LoginInfoSchema } from './auth.js';
 import { EntitySearchResultSchema } from './entity.js';
 import { LicenceBlockSchema } from './publicity.js';
+import { LoginRequesterSchema } from './session.js';
 
 /*
  * Accounts, login tickets, the entity details behind login and credit promises (spec §2.1
@@ -131,6 +132,8 @@ export const LoginTicketStateSchema = Type.Object({
   Status: TicketStatus,
   ExpiresAt: Type.String(),
   Login: Type.Union([LoginResultSchema, Type.Null()]),
+  /** The scan answer only: which browser asks to log in, so the phone's user knows what they confirm. */
+  Requester: Type.Optional(LoginRequesterSchema),
 });
 export type LoginTicketState = Static<typeof LoginTicketStateSchema>;
 

@@ -1,5 +1,6 @@
 import { Suspense, type ReactElement } from 'react';
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { paths } from '@/lib/paths';
 import { H5Layout } from './layouts/h5-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -45,6 +46,8 @@ export function buildRouteObjects({ onVisit }: AppRouterOptions = {}, routes: re
       element: (
         <RouteTableContext.Provider value={routes}>
           <RouteGuard onVisit={onVisit} />
+          {/* A portal login ends when unused (security issue 22): on every page, whatever its frame. */}
+          <IdleLogout />
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>

@@ -14,7 +14,8 @@ import { readStorage, removeStorage, writeStorage, writeStorageJson } from './st
  * realAuthInfo and the logout flag; the return path lives in sessionStorage (one per tab).
  * "Logged in" means stored login info with a token that has not expired. Every tab follows
  * the others through storage events: a logout flag set elsewhere removes this tab's token
- * and login info.
+ * and login info. Beside them, the time this browser last kept its login alive at the service
+ * (sessionContact), from which every tab counts the idle timeout (security issue 22).
  */
 
 export interface LoginSession {
@@ -27,8 +28,8 @@ export interface LoginSession {
   expiresAt: number | null;
 }
 
-/** The exp claim of a JWT, in ms; null when the token is not a readable JWT. Not a verification: the server verifies. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of a JWT as the browser can read them; null when it is not a readable JWT. Not a verification. */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -38,12 +39,27 @@ export function tokenExpiry(token: string): number | null {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : null;
+    const claims: unknown = JSON.parse(json);
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
+
+/** The exp claim of a JWT, in ms; null when the token is not a readable JWT. Not a verification: the server verifies. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** Whom a JWT names (its sub claim: user:<id> or wechat:<openId>); null when unreadable. Not a verification. */
+export function tokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
+}
+
+/** The mobile number or chat-app nickname of login info, as the header shows it. */
+export const loginDisplayName = (info: LoginInfo): string => ('User' in info ? info.User.Mobile : info.Wechat.Nickname);
 
 function parseLoginInfo(raw: string | null): LoginInfo | null {
   if (!raw) return null;
@@ -66,9 +82,7 @@ function sessionOf(infoRaw: string | null, token: string | null, now: number): L
   if (!info || !token) return null;
   const expiresAt = tokenExpiry(token);
   if (expiresAt !== null && expiresAt <= now) return null;
-  return 'User' in info
-    ? { info, kind: 'User', displayName: info.User.Mobile, token, expiresAt }
-    : { info, kind: 'Wechat', displayName: info.Wechat.Nickname, token, expiresAt };
+  return { info, kind: 'User' in info ? 'User' : 'Wechat', displayName: loginDisplayName(info), token, expiresAt };
 }
 
 const listeners = new Set<() => void>();
@@ -85,6 +99,17 @@ export function currentLogin(): LoginSession | null {
   return sessionOf(readStorage(STORAGE_KEYS.userInfo), storedToken(), Date.now());
 }
 
+/** Records that the service saw this browser's login at `at` (ms): a login, or a keep-alive call sent then. */
+export function noteSessionContact(at: number = Date.now()): void {
+  writeStorage(STORAGE_KEYS.sessionContact, String(at));
+}
+
+/** When this browser (any tab) last kept its login alive at the service, ms; null when not recorded. */
+export function lastSessionContact(): number | null {
+  const value = Number(readStorage(STORAGE_KEYS.sessionContact));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
 /** Stores a login as spec §3 says, and clears the logout flag. */
 export function storeLogin(result: LoginResult): void {
   loggingOut = false;
@@ -92,6 +117,8 @@ export function storeLogin(result: LoginResult): void {
   writeStorage(STORAGE_KEYS.jwtToken, result.JwtToken);
   writeStorageJson(STORAGE_KEYS.realAuthInfo, result.RealAuthInfo);
   removeStorage(STORAGE_KEYS.logoutFlag);
+  // A login is a use of its session at the service: the idle timeout counts from here.
+  noteSessionContact();
   emit();
 }
 
@@ -100,29 +127,33 @@ export function clearLogin(): void {
   removeStorage(STORAGE_KEYS.userInfo);
   removeStorage(STORAGE_KEYS.jwtToken);
   removeStorage(STORAGE_KEYS.realAuthInfo);
+  removeStorage(STORAGE_KEYS.sessionContact);
   emit();
 }
 
 let loggingOut = false;
 
-/** True while this tab is leaving for the old site's logout page (guards do not redirect meanwhile). */
+/**
+ * True while a logout of this tab is leaving the page it was on — for the old site's logout page,
+ * or for the home page — so that the login guards do not send it to log in meanwhile.
+ */
 export const isLoggingOut = (): boolean => loggingOut;
 
+/** The logout has landed on its page in the app: the login guards act again. */
+export function endLoggingOut(): void {
+  loggingOut = false;
+}
+
 /**
- * Logout (spec §4): sets the logout flag, which other tabs see as a storage event, and clears
- * the login. The flag's value is the time, so that every logout changes it and fires the event.
- * `leaving`: this tab is about to go to the old site's logout page.
+ * Logout in this browser (spec §4): sets the logout flag, which other tabs see as a storage
+ * event, and clears the login. The flag's value is the time, so that every logout changes it and
+ * fires the event. `leaving`: this tab is about to leave the page it is on (isLoggingOut). The session
+ * at the service is ended before this, by POST /user/logout (features/auth/logout.ts).
  */
 export function markLoggedOut(leaving = false): void {
   loggingOut = leaving;
   writeStorage(STORAGE_KEYS.logoutFlag, String(Date.now()));
   clearLogin();
-}
-
-/** Sets the logout flag without touching anything else (the /newszxy entry has just cleared storage). */
-export function setLogoutFlag(): void {
-  writeStorage(STORAGE_KEYS.logoutFlag, String(Date.now()));
-  emit();
 }
 
 /** A path inside this app (no scheme, no host, no protocol-relative //), or null. */
@@ -192,15 +223,19 @@ export function useLoginSession(): LoginSession | null {
   return useSyncExternalStore(subscribe, getSnapshot, () => null);
 }
 
-/** The old site's personal centre for the current login (spec §7: NewLinkTo.aspx, PageType=grzl); '' without an old site. */
-export function oldSitePersonalUrl(oldSiteUrl: string, token: string): string {
+// The old site's addresses carry a one-time code of the login session in LoginToken (the
+// spec's parameter name), never the JwtToken: an address ends up in browser history and proxy
+// logs (security issue 22, finding 16).
+
+/** The old site's personal centre (spec §7: NewLinkTo.aspx, PageType=grzl) for a code of POST /user/oldsite/handoff; '' without an old site. */
+export function oldSitePersonalUrl(oldSiteUrl: string, code: string): string {
   if (!oldSiteUrl) return '';
-  const query = new URLSearchParams({ LoginToken: token, PageType: OLD_SITE_PERSONAL_PAGE });
+  const query = new URLSearchParams({ LoginToken: code, PageType: OLD_SITE_PERSONAL_PAGE });
   return `${oldSiteUrl}${OLD_SITE_PAGES.linkTo}?${query.toString()}`;
 }
 
-/** The old site's logout address for a token (spec §4: NewLoginOut.aspx); '' without an old site. */
-export function oldSiteLogoutUrl(oldSiteUrl: string, token: string): string {
+/** The old site's logout page (spec §4: NewLoginOut.aspx) for the code POST /user/logout answered; '' without an old site. */
+export function oldSiteLogoutUrl(oldSiteUrl: string, code: string): string {
   if (!oldSiteUrl) return '';
-  return `${oldSiteUrl}${OLD_SITE_PAGES.loginOut}?${new URLSearchParams({ LoginToken: token }).toString()}`;
+  return `${oldSiteUrl}${OLD_SITE_PAGES.loginOut}?${new URLSearchParams({ LoginToken: code }).toString()}`;
 }

@@ -58,14 +58,3 @@ export function readStorageJson<T>(key: string, kind: Area = 'local'): T | null 
 export function writeStorageJson(key: string, value: unknown, kind: Area = 'local'): boolean {
   return writeStorage(key, JSON.stringify(value), kind);
 }
-
-/** Clears every key of local and session storage (the /newszxy entry without a logintoken, spec §4). */
-export function clearAllStorage(): void {
-  for (const kind of ['local', 'session'] as const) {
-    try {
-      area(kind)?.clear();
-    } catch {
-      // Nothing stored means nothing to clear.
-    }
-  }
-}

@@ -1,10 +1,9 @@
 import { CONTRACTS, ACCOUNT_MESSAGES, mobileProblem, passwordProblem } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userSubject, wechatSubject } from '../../repositories/accounts.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
-import { sha256 } from '../../lib/hash.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
@@ -23,7 +22,7 @@ function checkedMobile(raw: string): string {
   return mobile;
 }
 
-/** Registration, password and chat-app login, the old site's logintoken, the profile and binding. */
+/** Registration, password and chat-app login, the profile and binding (the old site's logintoken: session.ts). */
 export function registerAuthRoutes(app: TypeboxApp): void {
   const { auth } = app;
   app.post(
@@ -76,22 +75,6 @@ export function registerAuthRoutes(app: TypeboxApp): void {
     async (request) => {
       const subject = auth.accounts.resolve(wechatSubject(request.body.OpenId));
       if (!subject) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
-      return errorCodeOk(auth.issueLogin(subject), '登录成功');
-    },
-  );
-
-  app.post(
-    CONTRACTS.loginTokenExchange.path,
-    {
-      schema: {
-        body: CONTRACTS.loginTokenExchange.body,
-        response: errorCodeResponses(CONTRACTS.loginTokenExchange.data),
-      },
-    },
-    async (request) => {
-      const subjectKey = auth.accounts.takeHandoff(sha256(request.body.LoginToken), Date.now());
-      const subject = subjectKey ? auth.accounts.resolve(subjectKey) : null;
-      if (!subject) throw new UnauthorizedError(ACCOUNT_MESSAGES.loginTokenInvalid);
       return errorCodeOk(auth.issueLogin(subject), '登录成功');
     },
   );

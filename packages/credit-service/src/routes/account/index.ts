@@ -6,6 +6,7 @@ import { registerEntityDetailRoutes } from './entity-details.js';
 import { registerOldSiteRoutes } from './old-site.js';
 import { registerPromiseRoutes } from './promises.js';
 import { registerRedBlackRoutes } from './red-black.js';
+import { registerSessionRoutes } from './session.js';
 import { registerTicketRoutes } from './tickets.js';
 
 export { OLD_SITE_PREFIX } from './old-site.js';
@@ -17,7 +18,7 @@ export interface AccountOptions {
 
 /**
  * Accounts and everything behind login (issue 5): registration, password and chat-app login,
- * QR login tickets, the old site's logintoken, binding, the profile, credit promises, the
+ * QR login tickets, logout and the old site's codes and logintoken (session.ts), binding, the profile, credit promises, the
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
@@ -28,6 +29,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, opt
   const details = createEntityDetailRepository(app.db);
   registerAuthRoutes(app);
   registerTicketRoutes(app);
+  registerSessionRoutes(app);
   registerPromiseRoutes(app, details);
   registerEntityDetailRoutes(app, details);
   registerOldSiteRoutes(app, options.portalUrl);

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
 import { BadRequestError, ServiceError } from '../../lib/errors.js';
 import { CITY } from '../../seed/vocabulary.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
-import { sha256 } from '../../lib/hash.js';
 
 /** Where the old-site pages live on this service (the gateway's OLD_SITE_URL points here). */
 export const OLD_SITE_PREFIX = '/oldsite';
@@ -78,7 +76,9 @@ const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLengt
  * Minimal pages of the older linked site (spec §7: full-page redirects): the personal centre
  * (NewLinkTo.aspx), logout (NewLoginOut.aspx) and the data-submission login (login.aspx). They
  * are HTML pages a browser navigates to directly, not API calls through the gateway; each leads
- * back to the portal at PORTAL_URL.
+ * back to the portal at PORTAL_URL. Their LoginToken is a one-time code of the portal's login
+ * session (POST /user/oldsite/handoff, POST /user/logout), never the JwtToken itself: an address
+ * ends up in browser history and proxy logs (security issue 22).
  */
 export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void {
   const { auth } = app;
@@ -119,26 +119,28 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
           ),
         );
       }
-      const session = auth.sessionOf(LoginToken);
-      if (!session) {
+      // The portal's one-time code (a JwtToken is no code: refused like any other).
+      const taken = auth.takeCode('oldsite', LoginToken);
+      const session = taken ? auth.liveSession(taken.sid) : null;
+      if (!taken || !session || session.subject.key !== taken.subject) {
         return send(
           reply,
           401,
           page(
             '登录已失效',
-            `<p>您的登录已失效或已退出，请返回信用门户重新登录。</p><div class="links">${link(`${portal}#/grzx/scancode`, '返回信用门户登录')}</div>`,
+            `<p>该链接已失效或您已退出登录。链接1分钟内有效，且仅可使用一次，请返回信用门户，从“个人资料”重新进入。</p><div class="links">${link(`${portal}#/grzx/scancode`, '返回信用门户登录')}</div>`,
           ),
         );
       }
-      // One single-use logintoken for the links back, so the portal can restore the login (spec §4 /newszxy).
-      const handoff = randomBytes(32).toString('base64url');
-      auth.accounts.createHandoff(sha256(handoff), session.subject.key, Date.now() + HANDOFF_TTL_MS);
-      const profile = auth.profile(session);
+      // One single-use logintoken for the links back, bound to this login session, so the
+      // portal can continue it (spec §4 /newszxy) — until the session is logged out or idle.
+      const handoff = auth.mintCode('portal', session, HANDOFF_TTL_MS);
+      const { subject } = session;
       const rows: [string, string][] = [
-        ['登录方式', profile.LoginType === 'User' ? '手机号码账号' : '微信'],
-        ['手机号码', profile.Mobile || '未绑定'],
-        ['微信昵称', profile.Nickname || '未绑定'],
-        ['注册时间', profile.RegisteredAt || '—'],
+        ['登录方式', subject.kind === 'user' ? '手机号码账号' : '微信'],
+        ['手机号码', subject.user?.mobile || '未绑定'],
+        ['微信昵称', subject.wechat?.nickname || '未绑定'],
+        ['注册时间', subject.user?.createdAt || '—'],
       ];
       const list = rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
       return send(
@@ -162,15 +164,24 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
     `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.loginOut}`,
     { logLevel: 'warn', schema: { querystring: Type.Object({ LoginToken: OptionalText(4096) }) } },
     async (request, reply) => {
-      const session = auth.sessionOf(request.query.LoginToken ?? '');
-      // Logging out ends this token everywhere, not just in the browser that held it.
-      if (session) auth.accounts.revoke(session.claims.jti, session.claims.exp * 1000);
+      // POST /user/logout has ended the session already (every token and code of it); its
+      // one-time code tells this page which login ended. A JwtToken is no code.
+      if (!auth.takeCode('logout', request.query.LoginToken ?? '')) {
+        return send(
+          reply,
+          400,
+          page(
+            '退出链接无效',
+            `<p>该退出链接无效或已使用（链接1分钟内有效，仅可使用一次）。如需退出登录，请在信用门户页面右上角点击“退出”。</p><div class="links">${link(`${portal}#/index`, '返回信用门户首页')}</div>`,
+          ),
+        );
+      }
       return send(
         reply,
         200,
         page(
           '您已安全退出',
-          `<p>您已退出${CITY.siteName}的登录，本次登录凭证已失效。</p><div class="links">${link(`${portal}#/index`, '返回信用门户首页')}</div>`,
+          `<p>您已退出${CITY.siteName}的登录，本次登录及由其进入原网站的凭证均已失效。</p><div class="links">${link(`${portal}#/index`, '返回信用门户首页')}</div>`,
         ),
       );
     },

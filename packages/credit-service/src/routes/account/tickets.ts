@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { CONTRACTS, ACCOUNT_MESSAGES, LOGIN_TICKET_TTL_SECONDS, type LoginTicketState } from '@credit-portal/shared';
+import {
+  CONTRACTS,
+  ACCOUNT_MESSAGES,
+  LOGIN_TICKET_TTL_SECONDS,
+  browserSummary,
+  type LoginTicketState,
+} from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { ConflictError, GoneError, NotFoundError } from '../../lib/errors.js';
 import type { TicketRow } from '../../repositories/login-tickets.js';
@@ -21,21 +27,25 @@ function usable(row: TicketRow | null, now: number): TicketRow {
 
 /**
  * QR-code login (spec §2.1 grzx/scancode). The desktop creates a ticket and shows its id in a
- * QR code; the phone opens the confirmation page (scan), logs in there and confirms; the desktop,
- * polling with the poll token only it holds, receives a login of its own, once.
+ * QR code; the phone opens the confirmation page (scan: it is told which browser, address and
+ * time asked), logs in there and confirms; the desktop, polling with the poll token only it
+ * holds, receives a login of its own (a new session), once.
  */
 export function registerTicketRoutes(app: TypeboxApp): void {
   const { auth } = app;
   app.post(
     CONTRACTS.loginTicketCreate.path,
     { schema: { response: errorCodeResponses(CONTRACTS.loginTicketCreate.data) } },
-    async () => {
+    async (request) => {
       auth.sweep();
       const now = Date.now();
       const ticket = randomBytes(18).toString('base64url');
       const pollToken = randomBytes(24).toString('base64url');
       const expiresAt = now + LOGIN_TICKET_TTL_SECONDS * 1000;
-      auth.tickets.create(ticket, sha256(pollToken), now, expiresAt);
+      // Who asks, for the phone to show before it confirms (a QR code shown by someone else
+      // would otherwise log that someone in as the person who scans it).
+      const requester = { browser: browserSummary(request.headers['user-agent']), ip: request.ip };
+      auth.tickets.create(ticket, sha256(pollToken), now, expiresAt, requester);
       return errorCodeOk({
         Ticket: ticket,
         PollToken: pollToken,
@@ -79,7 +89,12 @@ export function registerTicketRoutes(app: TypeboxApp): void {
       const now = Date.now();
       const row = usable(auth.tickets.find(request.body.Ticket), now);
       auth.tickets.scan(row.ticket, now);
-      return errorCodeOk<LoginTicketState>({ Status: 'scanned', ExpiresAt: iso(row.expiresAt), Login: null });
+      return errorCodeOk<LoginTicketState>({
+        Status: 'scanned',
+        ExpiresAt: iso(row.expiresAt),
+        Login: null,
+        Requester: { Browser: row.requesterBrowser, Ip: row.requesterIp, RequestedAt: iso(row.createdAt) },
+      });
     },
   );
 

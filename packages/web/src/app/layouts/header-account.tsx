@@ -2,7 +2,10 @@ import { App } from 'antd';
 import { LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@credit-portal/shared';
 import { Link, useNavigate } from 'react-router';
-import { markLoggedOut, oldSiteLogoutUrl, oldSitePersonalUrl, storedToken, useLoginSession } from '@/lib/login-session';
+import { useOldSitePersonal } from '@/features/auth/hooks/use-old-site-personal';
+import { endSessionAtService } from '@/features/auth/logout';
+import { leaveForOldSite } from '@/features/auth/old-site-navigation';
+import { markLoggedOut, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 
@@ -15,15 +18,18 @@ interface HeaderAccountProps {
 
 /**
  * The header's login links (spec §2.1, §6): 登录 for visitors; for a logged-in user the mobile
- * number or chat-app nickname linking to the old site's personal centre, the in-portal
- * personal centre, and 退出. Logout asks first (spec §5), sets the logout flag so that other
- * tabs log out too, and goes to the old site's logout address with the token (spec §4).
+ * number or chat-app nickname opening the old site's personal centre, the in-portal personal
+ * centre, and 退出. Logout asks first (spec §5), ends the session at the service (every token and
+ * hand-off of it), sets the logout flag so that other tabs log out too, and goes to the old
+ * site's logout address (spec §4) — with a one-time code of the session, never the token
+ * (security issue 22).
  */
 export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps) {
   const session = useLoginSession();
   const { oldSiteUrl } = useRuntimeConfig();
   const { modal } = App.useApp();
   const navigate = useNavigate();
+  const personal = useOldSitePersonal();
 
   if (!session) {
     return (
@@ -33,11 +39,13 @@ export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps)
     );
   }
 
-  const logout = () => {
-    const url = oldSiteLogoutUrl(oldSiteUrl, storedToken() ?? session.token);
-    markLoggedOut(Boolean(url));
+  const logout = async () => {
+    const url = await endSessionAtService(oldSiteUrl, session.token);
     onNavigate?.();
-    if (url) window.location.assign(url);
+    // Leaving this page: it does not ask to log in meanwhile (isLoggingOut).
+    markLoggedOut(true);
+    // Without an old-site page to go to (no old site, or no live session to end there): home.
+    if (url) leaveForOldSite(url);
     else void navigate(paths.home);
   };
 
@@ -51,13 +59,19 @@ export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps)
     });
   };
 
-  const personal = oldSitePersonalUrl(oldSiteUrl, session.token);
   return (
     <>
-      {personal ? (
-        <a href={personal} className={linkClassName} title="个人资料（原网站）">
+      {personal.available ? (
+        <button
+          type="button"
+          className={linkClassName}
+          title="个人资料（原网站）"
+          aria-busy={personal.busy}
+          disabled={personal.busy}
+          onClick={() => void personal.open()}
+        >
           <UserOutlined aria-hidden /> {session.displayName}
-        </a>
+        </button>
       ) : (
         <Link to={paths.personal} className={linkClassName} onClick={onNavigate}>
           <UserOutlined aria-hidden /> {session.displayName}

@@ -2,10 +2,10 @@ import { Button, Descriptions } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
-import { oldSitePersonalUrl, type LoginSession } from '@/lib/login-session';
+import type { LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
-import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useProfile } from '../api/get-profile';
+import { useOldSitePersonal } from '../hooks/use-old-site-personal';
 import styles from './account.module.css';
 
 const dateTime = (iso: string): string =>
@@ -13,9 +13,8 @@ const dateTime = (iso: string): string =>
 
 function MyCenter({ session }: { session: LoginSession }) {
   const query = useProfile(session.token);
-  const { oldSiteUrl } = useRuntimeConfig();
   const navigate = useNavigate();
-  const oldSite = oldSitePersonalUrl(oldSiteUrl, session.token);
+  const oldSite = useOldSitePersonal();
   return (
     <div className={styles.panel}>
       <h1 className={styles.heading}>我的账号</h1>
@@ -44,7 +43,11 @@ function MyCenter({ session }: { session: LoginSession }) {
                   绑定手机账号
                 </Button>
               ) : null}
-              {oldSite ? <Button href={oldSite}>个人资料（原网站）</Button> : null}
+              {oldSite.available ? (
+                <Button loading={oldSite.busy} onClick={() => void oldSite.open()}>
+                  个人资料（原网站）
+                </Button>
+              ) : null}
             </div>
           </>
         )}

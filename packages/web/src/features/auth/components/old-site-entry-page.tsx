@@ -1,22 +1,68 @@
 import { App, Spin } from 'antd';
+import type { LoginResult } from '@credit-portal/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { setLogoutFlag, storeLogin } from '@/lib/login-session';
-import { clearAllStorage } from '@/lib/storage';
+import { currentLogin, loginDisplayName, storeLogin, tokenSubject, type LoginSession } from '@/lib/login-session';
 import { exchangeLoginToken } from '../api/exchange-login-token';
+import { logOutAtService } from '../api/log-out';
 import { oldSiteEntryTarget } from '../old-site-entry';
 import styles from './account.module.css';
 
+type Modal = ReturnType<typeof App.useApp>['modal'];
+
+const kindLabel = (kind: 'User' | 'Wechat'): string => (kind === 'User' ? '手机号码账号' : '微信');
+
+/** True when both logins are of the same account (the subject their tokens name). */
+function sameAccount(current: LoginSession, next: LoginResult): boolean {
+  const subject = tokenSubject(current.token);
+  return subject !== null && subject === tokenSubject(next.JwtToken);
+}
+
+/** Asks whether to replace the current login with the link's; resolves true to switch. Esc keeps the current one. */
+function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Promise<boolean> {
+  const nextKind = 'User' in next.UserInfo ? 'User' : 'Wechat';
+  return new Promise((resolve) => {
+    modal.confirm({
+      title: '切换登录账号？',
+      content: (
+        <div className={styles.switchText}>
+          <p>该链接将以另一个账号登录信用门户。如果这不是您本人打开的链接，请保持当前账号。</p>
+          <p>
+            当前登录账号：<strong>{current.displayName}</strong>
+            <span className={styles.switchKind}>（{kindLabel(current.kind)}）</span>
+          </p>
+          <p>
+            链接中的账号：<strong>{loginDisplayName(next.UserInfo)}</strong>
+            <span className={styles.switchKind}>（{kindLabel(nextKind)}）</span>
+          </p>
+        </div>
+      ),
+      okText: '切换账号',
+      cancelText: '保持当前账号',
+      // The safe choice has the focus: Enter or Esc keeps the current login.
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
 /**
- * The entry from the old site (spec §4 /newszxy). With a logintoken the login it stands for is
- * stored and the page named by pageType opens; without one, all local and session storage is
- * cleared, the logout flag set, and the page opens logged out. pageType is allow-listed.
+ * The entry from the old site (spec §4 /newszxy), opening the page named by pageType
+ * (allow-listed). With a logintoken, the login it stands for (the same session the old site was
+ * opened from) is stored. Deviations from spec §4 (security issue 22, finding 9), because anyone
+ * can send anyone this link:
+ * - without a logintoken, the spec clears all local and session storage and logs out; here the
+ *   page just opens — a link must not end a login or wipe a browser's data;
+ * - with a logintoken while another account is logged in, the spec silently switches; here the
+ *   person is asked first, naming both accounts, and keeping the current login discards the
+ *   link's (its session is ended at the service). The same account just continues.
  */
 export default function OldSiteEntryPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   // The logintoken is single-use: a second run (React's strict mode) must not spend it again.
   const started = useRef(false);
 
@@ -27,16 +73,23 @@ export default function OldSiteEntryPage() {
     const loginToken = (params.get('logintoken') ?? '').trim();
     const go = () => void navigate(target, { replace: true });
     if (!loginToken) {
-      clearAllStorage();
-      setLogoutFlag();
       go();
       return;
     }
-    exchangeLoginToken(loginToken)
-      .then((result) => storeLogin(result))
+    const enter = async () => {
+      const next = await exchangeLoginToken(loginToken);
+      const current = currentLogin();
+      if (current && !sameAccount(current, next) && !(await askToSwitch(modal, current, next))) {
+        // Keep the current login: the link's login is not kept anywhere, so end it at the service.
+        await logOutAtService(next.JwtToken).catch(() => null);
+        return;
+      }
+      storeLogin(next);
+    };
+    enter()
       .catch((error: unknown) => void message.error(errorMessage(error)))
       .finally(go);
-  }, [params, navigate, message]);
+  }, [params, navigate, message, modal]);
 
   return (
     <div className={styles.centeredPage} aria-busy="true">

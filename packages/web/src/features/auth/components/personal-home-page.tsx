@@ -9,9 +9,9 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RequireLogin } from '@/components/require-login';
-import { oldSitePersonalUrl, type LoginSession } from '@/lib/login-session';
+import type { LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
-import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useOldSitePersonal } from '../hooks/use-old-site-personal';
 import styles from './account.module.css';
 
 interface Entry {
@@ -20,10 +20,11 @@ interface Entry {
   text: string;
   icon: ReactNode;
   to?: string;
-  href?: string;
+  /** Opens the old site's personal centre (a one-time code first, then the page). */
+  oldSite?: true;
 }
 
-function entries(session: LoginSession, oldSiteUrl: string): Entry[] {
+function entries(session: LoginSession, oldSite: boolean): Entry[] {
   const list: Entry[] = [
     {
       key: 'me',
@@ -62,21 +63,20 @@ function entries(session: LoginSession, oldSiteUrl: string): Entry[] {
       to: paths.searchMore,
     },
   ];
-  const href = oldSitePersonalUrl(oldSiteUrl, session.token);
-  if (href) {
+  if (oldSite) {
     list.push({
       key: 'old',
       title: '个人资料',
       text: '在原网站维护个人资料、办理数据报送',
       icon: <LinkOutlined />,
-      href,
+      oldSite: true,
     });
   }
   return list;
 }
 
 function PersonalHome({ session }: { session: LoginSession }) {
-  const { oldSiteUrl } = useRuntimeConfig();
+  const personal = useOldSitePersonal();
   return (
     <div className={styles.panel}>
       <h1 className={styles.heading}>个人中心</h1>
@@ -85,7 +85,7 @@ function PersonalHome({ session }: { session: LoginSession }) {
         <span className={styles.welcomeNote}>（{session.kind === 'User' ? '手机号码账号' : '微信'}登录）</span>
       </p>
       <ul className={styles.entries}>
-        {entries(session, oldSiteUrl).map((entry) => {
+        {entries(session, personal.available).map((entry) => {
           const content = (
             <>
               <span className={styles.entryIcon} aria-hidden>
@@ -102,9 +102,15 @@ function PersonalHome({ session }: { session: LoginSession }) {
                   {content}
                 </Link>
               ) : (
-                <a href={entry.href} className={styles.entry}>
+                <button
+                  type="button"
+                  className={`${styles.entry} ${styles.entryButton}`}
+                  aria-busy={personal.busy}
+                  disabled={personal.busy}
+                  onClick={() => void personal.open()}
+                >
                   {content}
-                </a>
+                </button>
               )}
             </li>
           );

@@ -1,12 +1,13 @@
 import { App, Button, Result, Spin, Tabs } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
-import type { LoginResult, WechatIdentity } from '@credit-portal/shared';
+import type { LoginRequester, LoginResult, WechatIdentity } from '@credit-portal/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { clearLogin, storeLogin, useLoginSession, type LoginSession } from '@/lib/login-session';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { confirmLoginTicket } from '../api/confirm-login-ticket';
+import { logOutAtService } from '../api/log-out';
 import { loginWithWechat } from '../api/login-with-wechat';
 import { useScanLoginTicket } from '../api/scan-login-ticket';
 import { PasswordLoginForm } from './password-login-form';
@@ -59,19 +60,49 @@ function PhoneLogin() {
   );
 }
 
-/** Confirming as the phone's logged-in user. */
+const requestTime = (iso: string): string =>
+  new Date(iso).toLocaleString('zh-CN', { hour12: false, dateStyle: 'medium', timeStyle: 'medium' });
+
+/**
+ * Which browser asks to log in (security issue 22, finding 9): a QR code someone else shows would
+ * log that someone in as whoever confirms it, so the phone says whose request it confirms.
+ */
+function RequesterDetails({ requester }: { requester: LoginRequester }) {
+  return (
+    <>
+      <dl className={styles.requester} aria-label="请求登录的电脑">
+        <dt>请求登录的浏览器</dt>
+        <dd>{requester.Browser || '未知浏览器'}</dd>
+        <dt>IP 地址</dt>
+        <dd>{requester.Ip || '未知'}</dd>
+        <dt>请求时间</dt>
+        <dd>{requestTime(requester.RequestedAt)}</dd>
+      </dl>
+      <p className={styles.requesterNote}>请确认这是您本人正在使用的电脑；如不是，请勿确认登录。</p>
+    </>
+  );
+}
+
+/** Confirming as the phone's logged-in user, after seeing who asks. */
 function ConfirmAs({
   ticket,
   session,
+  requester,
   onConfirmed,
 }: {
   ticket: string;
   session: LoginSession;
+  requester: LoginRequester | undefined;
   onConfirmed: () => void;
 }) {
   const { siteName } = useRuntimeConfig();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  // Switching accounts ends the phone's login at the service too (its session), not just here.
+  const switchAccount = () => {
+    void logOutAtService(session.token).catch(() => null);
+    clearLogin();
+  };
   const confirm = async () => {
     setBusy(true);
     try {
@@ -91,10 +122,11 @@ function ConfirmAs({
         <br />
         登录账号：<strong>{session.displayName}</strong>
       </p>
+      {requester ? <RequesterDetails requester={requester} /> : null}
       <Button type="primary" size="large" block loading={busy} onClick={() => void confirm()}>
         确认登录
       </Button>
-      <Button size="large" block type="text" onClick={clearLogin}>
+      <Button size="large" block type="text" onClick={switchAccount}>
         切换账号
       </Button>
     </div>
@@ -129,7 +161,14 @@ export default function ScanConfirmPage() {
   } else if (!session) {
     body = <PhoneLogin />;
   } else {
-    body = <ConfirmAs ticket={ticket} session={session} onConfirmed={() => setConfirmed(true)} />;
+    body = (
+      <ConfirmAs
+        ticket={ticket}
+        session={session}
+        requester={scan.data.Requester}
+        onConfirmed={() => setConfirmed(true)}
+      />
+    );
   }
   return <FormCard title="扫码登录确认">{body}</FormCard>;
 }
