@@ -8,6 +8,7 @@ import { visitBody, visitRecord } from './support/visit-logs.js';
 const ID_NUMBER = '11010519491231002X';
 const EMAIL = 'zhang.san@example.com';
 const PHONE = '13912345678';
+const REPORT_NO = 'XYBG20260101000001';
 const SECRETS = [
   'jwt-secret-value-1',
   'bearer-secret-value-2',
@@ -58,6 +59,8 @@ describe('security', () => {
       await request(gateway.url)
         .post(API_PATHS.visitLog)
         .send(visitBody([{ ...visitRecord(), param: `idCard=${ID_NUMBER}&email=${EMAIL}` }]));
+      // A report's number and verification code unlock the whole report.
+      await request(gateway.url).get(API_PATHS.reportVerify).query({ reportNo: REPORT_NO, code: 'AAAAAAAA' });
       // Upstream failures log at warn level with the request's context.
       await upstream.fault({ pathPrefix: API_PATHS.punishDetail, mode: 'timeout' });
       await request(gateway.url)
@@ -70,10 +73,11 @@ describe('security', () => {
     }
     const text = logs.text;
     // The lines exist (so the check below is not vacuous) and are still useful.
-    expect(logs.lines.filter((line) => line.includes('"msg":"request completed"'))).toHaveLength(7);
+    expect(logs.lines.filter((line) => line.includes('"msg":"request completed"'))).toHaveLength(8);
     expect(text).toContain('"route":"/api/dmenterprise/permitpublicitydetailinfo"');
     expect(text).toContain('upstream call failed');
-    for (const secret of [ID_NUMBER, EMAIL, PHONE, encodeURIComponent(EMAIL), ...SECRETS]) {
+    expect(text).toContain(API_PATHS.reportVerify);
+    for (const secret of [ID_NUMBER, EMAIL, PHONE, encodeURIComponent(EMAIL), REPORT_NO, 'AAAAAAAA', ...SECRETS]) {
       expect(text).not.toContain(secret);
     }
   });
