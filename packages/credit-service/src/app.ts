@@ -7,6 +7,7 @@ import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes from './routes/account/index.js';
 import authPlugin, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(jsonBodyPlugin, { limits: JSON_LIMITS });
   await app.register(swaggerPlugin);
   await app.register(connectionsPlugin);

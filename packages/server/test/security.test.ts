@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS } from '@credit-portal/shared';
+import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS, PERMISSIONS_POLICY } from '@credit-portal/shared';
 import { LogCapture, startGateway, testConfig } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { visitBody, visitRecord } from './support/visit-logs.js';
@@ -169,10 +169,16 @@ describe('security', () => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // No page may ask for a camera, microphone, location, payment or device port.
+      expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'interest-cohort']) {
+        expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+      }
       // The same set on a refusal (404) as on an answer, helmet's defaults as they were.
       const missing = await request(gateway.url).get('/no-such-page').expect(404);
       for (const [name, value] of Object.entries({
         'content-security-policy': csp,
+        'permissions-policy': PERMISSIONS_POLICY,
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-site',
         'origin-agent-cluster': '?1',
