@@ -1,6 +1,7 @@
 import { EnvReader, LOG_LEVELS, type EnvSource, type LogLevel } from '@credit-portal/shared';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './seed/generate.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -26,6 +27,8 @@ export interface ServerSettings {
   demo: boolean;
   /** The /outbox page: default with the stand-ins, and never on a public bind. */
   outboxPage: boolean;
+  /** RATE_LIMIT_MAX, RATE_LIMIT_STRICT_MAX, RATE_LIMIT_WINDOW_MS: the names and defaults of the gateway's. */
+  rateLimits: RateLimitSettings;
 }
 
 /** True for a host that only this machine reaches. */
@@ -95,6 +98,11 @@ export function readSettings(
     trustedProxies: read.proxies('TRUSTED_PROXIES', ['loopback']),
     demo,
     outboxPage,
+    rateLimits: {
+      max: read.int('RATE_LIMIT_MAX', DEFAULT_RATE_LIMITS.max, 1, 10_000_000),
+      strictMax: read.int('RATE_LIMIT_STRICT_MAX', DEFAULT_RATE_LIMITS.strictMax, 1, 10_000_000),
+      windowMs: read.int('RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMITS.windowMs, 100, 86_400_000),
+    },
   };
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };

@@ -23,9 +23,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Limits no test file reaches from its one address; test/rate-limits.test.ts sets its own. */
+export const UNLIMITED = { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 };
+
 /**
  * Builds the service on a temp data directory; close() closes it and removes the directory. The
- * demo stand-ins and the outbox page are on, as `npm start` has them on its loopback bind.
+ * demo stand-ins and the outbox page are on, as `npm start` has them on its loopback bind; the
+ * rate limits are out of the way (every request of a test file comes from one address).
  */
 export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): Promise<TestApp> {
   const dataDir = config.dataDir ?? (await tempDir());
@@ -34,6 +38,7 @@ export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): P
     seedEntities: TEST_ENTITIES,
     demo: true,
     outboxPage: true,
+    rateLimits: UNLIMITED,
     ...config,
     dataDir,
   });
