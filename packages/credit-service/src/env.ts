@@ -85,7 +85,7 @@ export function readSettings(
     seed,
     seedEntities,
     controls: read.bool('CREDIT_SERVICE_CONTROLS', false),
-    oldSiteUrl: read.optionalUrl('OLD_SITE_URL', HTTP) ?? undefined,
+    oldSiteUrl: read.optionalUrl('OLD_SITE_URL', { ...HTTP, paths: true }) ?? undefined,
     jwtSecret: read.optionalString('CREDIT_SERVICE_JWT_SECRET', 32, Infinity) ?? undefined,
     // By default the gateway of this deployment: same machine, its GATEWAY_PORT.
     portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? `http://localhost:${gatewayPort}/`,
@@ -104,6 +104,9 @@ export function readSettings(
       windowMs: read.int('RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMITS.windowMs, 100, 86_400_000),
     },
   };
+  // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
+  // balancer) is a page of the portal's origin.
+  if (settings.oldSiteUrl?.startsWith('/')) settings.oldSiteUrl = new URL(settings.oldSiteUrl, settings.portalUrl).href;
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };
 }

@@ -70,6 +70,11 @@ describe('readSettings', () => {
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
     );
+    // The gateway's OLD_SITE_URL behind the balancer (a path): content links on the portal's origin.
+    expect(
+      readSettings({ OLD_SITE_URL: '/oldsite', PORTAL_URL: 'https://xyyz.example/portal/' }).settings?.oldSiteUrl,
+    ).toBe('https://xyyz.example/oldsite');
+    expect(readSettings({ OLD_SITE_URL: '//evil.example' }).errors).toHaveLength(1);
   });
 
   it('reports one clear message per bad value', () => {

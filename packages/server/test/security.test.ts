@@ -125,6 +125,34 @@ describe('security', () => {
     }
   });
 
+  it('believes X-Forwarded-For from the balancer alone: a forged one buys no fresh count', async () => {
+    const limited = (trusted: string) =>
+      startGateway(testConfig({ ...upstreamEnv(), TRUSTED_PROXIES: trusted, RATE_LIMIT_STRICT_MAX: '2' }));
+    const search = (gateway: { url: string }, forwardedFor: string) =>
+      request(gateway.url)
+        .post(API_PATHS.entitySearch)
+        .set('x-forwarded-for', forwardedFor)
+        .send({ EntNameOrCreditCode: '科技' });
+    // The balancer is elsewhere (as in docker-compose.yml): this caller's header is ignored.
+    const behind = await limited('172.28.0.10');
+    try {
+      const statuses = [];
+      for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '172.28.0.10'])
+        statuses.push((await search(behind, forged)).status);
+      expect(statuses).toEqual([200, 200, 429, 429]);
+    } finally {
+      await behind.close();
+    }
+    // The same calls from the balancer's address: each client it names has a count of its own.
+    const balancer = await limited('127.0.0.1');
+    try {
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+        expect((await search(balancer, client)).status, client).toBe(200);
+    } finally {
+      await balancer.close();
+    }
+  });
+
   it('lets nothing but the route table reach the upstream', async () => {
     const gateway = await startGateway(testConfig(upstreamEnv()));
     try {
