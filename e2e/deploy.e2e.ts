@@ -138,6 +138,73 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('publishes the balancer alone, and each service believes X-Forwarded-For from what is in front of it only', () => {
+    const binary = onPath('docker-compose');
+    // Rendered by docker-compose when it is installed (.ci/run installs it); else the file as written.
+    const rendered = binary
+      ? spawnSync(binary, ['--profile', 'reference-upstream', 'config'], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '' },
+        })
+      : null;
+    if (rendered) expect(rendered.status, rendered.stderr).toBe(0);
+    const config = rendered?.stdout ?? compose;
+    /** A service's block: its lines down to the next service. */
+    const service = (name: string) => new RegExp(`\\n  ${name}:\\n((?:    .*\\n|\\n)*)`).exec(config)?.[1] ?? '';
+    /** A service's environment value (the default, as docker-compose renders it with nothing set). */
+    const env = (name: string, variable: string) => {
+      const value = new RegExp(`\\n\\s+${variable}: (.*)\\n`).exec(service(name))?.[1] ?? '';
+      return value.replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1').replace(/^'(.*)'$/, '$1');
+    };
+    /** A service's fixed address on the internal network. */
+    const address = (name: string) => /ipv4_address: (\S+)/.exec(service(name))?.[1];
+
+    // One published port in the whole deployment: the balancer's.
+    expect(config.match(/^ {4}ports:/gm)).toHaveLength(1);
+    expect(service('lb')).toMatch(/ports:\n\s+- (?:published: 8080\n\s+target: 80|'\$\{PUBLIC_PORT:-8080\}:80')/);
+    for (const name of ['credit-service', 'gateway-1', 'gateway-2', 'redis']) {
+      expect(service(name), name).not.toBe('');
+      expect(service(name), name).not.toMatch(/ports:/);
+    }
+    // Fixed addresses; the gateways believe the balancer alone, the credit-service the gateways (and
+    // the balancer, for the old-site pages it forwards) — no private range, no other container.
+    const [lb, gateway1, gateway2] = [address('lb'), address('gateway-1'), address('gateway-2')];
+    expect(lb && gateway1 && gateway2).toBeTruthy();
+    expect(config).toMatch(/subnet: 172\.28\.0\.0\/24/);
+    for (const name of ['gateway-1', 'gateway-2']) expect(env(name, 'TRUSTED_PROXIES'), name).toBe(lb);
+    expect(env('credit-service', 'TRUSTED_PROXIES').split(',').sort()).toEqual([gateway1, gateway2, lb].sort());
+    // The old site through the balancer; no default for the centre's external services.
+    expect(env('gateway-1', 'OLD_SITE_URL')).toBe('/oldsite');
+    expect(env('gateway-1', 'FACE_VERIFY_URL')).toBe('');
+    expect(env('gateway-1', 'WECHAT_AUTHORIZE_URL')).toBe('');
+    expect(config).not.toMatch(/localhost:8090/);
+    // A public bind: no demo stand-in or outbox page is turned on.
+    expect(env('credit-service', 'DEMO_STANDINS')).toBe('');
+    expect(service('credit-service')).not.toMatch(/OUTBOX_PAGE|CREDIT_SERVICE_CONTROLS/);
+  });
+
+  it('forwards the gateways and the old site’s public pages, and nothing else of the credit-service', () => {
+    const nginx = read('deploy/nginx.conf');
+    const locations = [...nginx.matchAll(/^ {2}location (.+?) \{/gm)].map((m) => m[1]);
+    expect(locations).toEqual([
+      '= /metrics',
+      '= /readyz',
+      '/oldsite/',
+      '~ ^/oldsite/(?:NewLinkTo|NewLoginOut|login)\\.aspx$',
+      '/',
+    ]);
+    expect(nginx).toMatch(/location \/oldsite\/ \{ return 404; \}/);
+    // The credit-service is named once: a variable upstream (nginx starts without the profile),
+    // resolved by Docker's DNS, sent the normalized path.
+    const code = nginx.split('\n').filter((line) => !line.trim().startsWith('#'));
+    expect(code.filter((line) => line.includes('credit-service'))).toEqual(['    set $old_site credit-service:8090;']);
+    expect(nginx).toMatch(
+      /set \$old_site credit-service:8090;\n\s+proxy_pass http:\/\/\$old_site\$uri\$is_args\$args;/,
+    );
+    expect(nginx).toMatch(/^resolver 127\.0\.0\.11 /m);
+  });
+
   it('passes every setting of the gateway README through under its own name', () => {
     const readme = read('packages/server/README.md');
     const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('Runtime-config URLs'));

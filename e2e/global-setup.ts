@@ -66,8 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       H5_TEST_MODE: 'true',
       CREDIT_SERVICE_REVIEW_TOKEN: REVIEW_TOKEN,
       // The whole suite is one client address loading hundreds of pages a minute (the route sweep
-      // runs several pages at once): the per-IP limits meant for citizens would answer 429. The
-      // limits themselves are tested in packages/server/test.
+      // runs several pages at once): the per-IP limits meant for citizens would answer 429. Both
+      // services read these (the credit-service limits its sensitive routes itself). The limits
+      // themselves are tested in packages/server/test and packages/credit-service/test.
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_STRICT_MAX: '1000000',
       RATE_LIMIT_VISITLOG_MAX: '1000000',

@@ -176,8 +176,9 @@ describe('credit services in a browser', () => {
         await page.locator('.ant-upload-list-item').getByRole('button').click();
         await page.getByRole('button', { name: '立即核验' }).click();
         await page.getByText('核验未通过').waitFor();
-        // The refused check is the only failure the browser reports (its 400 answer).
-        expect(errors.every((error) => /status of 400/.test(error))).toBe(true);
+        // The refused check is the only failure the browser reports (its 404 answer: the one answer
+        // for an unknown number and a wrong code).
+        expect(errors.every((error) => /status of 404/.test(error))).toBe(true);
       } finally {
         await context.close();
       }

@@ -7,6 +7,8 @@ import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
+import rateLimitsPlugin, { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes from './routes/account/index.js';
 import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
@@ -45,6 +47,7 @@ export { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
 export { DEMO_PERSON } from './seed/h5.js';
 export { FACE_VERIFY_PATH } from './routes/h5/index.js';
 export { OUTBOX_PATH } from './mail/outbox-routes.js';
+export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
 
 /** How to build the credit-service. */
 export interface CreditServiceConfig {
@@ -97,6 +100,11 @@ export interface CreditServiceConfig {
   demo?: boolean;
   /** The /outbox page listing what the outbox holds (no SMTP_URL); default off, never on a public bind. */
   outboxPage?: boolean;
+  /**
+   * Per-client limits of the sensitive routes (plugins/rate-limits.ts: logins, codes, tokens,
+   * reports, the review token, the stand-ins' forms); default DEFAULT_RATE_LIMITS (60 and 600 a minute).
+   */
+  rateLimits?: RateLimitSettings;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -130,11 +138,14 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const routeOptions = { oldSiteUrl: config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL };
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(jsonBodyPlugin, { limits: JSON_LIMITS });
   await app.register(swaggerPlugin);
   await app.register(connectionsPlugin);
   // Before every route, so that each request is counted and faulted first.
   if (config.controls) await app.register(controlsPlugin);
+  // Before every route: it gives the routes of its table their limits as they are added.
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });
   await app.register(dbPlugin, {
     dataDir: path.resolve(config.dataDir),
     seed: config.seed ?? DEFAULT_SEED,

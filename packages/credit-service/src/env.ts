@@ -2,6 +2,7 @@ import { EnvReader, LOG_LEVELS, type EnvSource, type LogLevel } from '@credit-po
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './seed/generate.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -29,6 +30,8 @@ export interface ServerSettings {
   demo: boolean;
   /** The /outbox page: default with the stand-ins, and never on a public bind. */
   outboxPage: boolean;
+  /** RATE_LIMIT_MAX, RATE_LIMIT_STRICT_MAX, RATE_LIMIT_WINDOW_MS: the names and defaults of the gateway's. */
+  rateLimits: RateLimitSettings;
 }
 
 /** True for a host that only this machine reaches. */
@@ -85,7 +88,7 @@ export function readSettings(
     seed,
     seedEntities,
     controls: read.bool('CREDIT_SERVICE_CONTROLS', false),
-    oldSiteUrl: read.optionalUrl('OLD_SITE_URL', HTTP) ?? undefined,
+    oldSiteUrl: read.optionalUrl('OLD_SITE_URL', { ...HTTP, paths: true }) ?? undefined,
     jwtSecret: read.optionalString('CREDIT_SERVICE_JWT_SECRET', 32, Infinity) ?? undefined,
     sessionIdleSeconds: read.int('SESSION_IDLE_SECONDS', DEFAULT_SESSION_IDLE_SECONDS, 60, 86_400),
     // By default the gateway of this deployment: same machine, its GATEWAY_PORT.
@@ -99,7 +102,15 @@ export function readSettings(
     trustedProxies: read.proxies('TRUSTED_PROXIES', ['loopback']),
     demo,
     outboxPage,
+    rateLimits: {
+      max: read.int('RATE_LIMIT_MAX', DEFAULT_RATE_LIMITS.max, 1, 10_000_000),
+      strictMax: read.int('RATE_LIMIT_STRICT_MAX', DEFAULT_RATE_LIMITS.strictMax, 1, 10_000_000),
+      windowMs: read.int('RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMITS.windowMs, 100, 86_400_000),
+    },
   };
+  // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
+  // balancer) is a page of the portal's origin.
+  if (settings.oldSiteUrl?.startsWith('/')) settings.oldSiteUrl = new URL(settings.oldSiteUrl, settings.portalUrl).href;
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };
 }

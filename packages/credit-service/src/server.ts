@@ -30,6 +30,7 @@ const app = await buildApp({
   trustedProxies: settings.trustedProxies,
   demo: settings.demo,
   outboxPage: settings.outboxPage,
+  rateLimits: settings.rateLimits,
 });
 
 let stopping = false;

@@ -20,6 +20,7 @@ describe('readSettings', () => {
         // On the loopback bind: the demo stand-ins and the outbox page.
         demo: true,
         outboxPage: true,
+        rateLimits: { max: 600, strictMax: 60, windowMs: 60_000 },
       },
       errors: [],
     });
@@ -41,6 +42,9 @@ describe('readSettings', () => {
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: '信用云州 <noreply@example.org>',
       TRUSTED_PROXIES: '172.28.0.11,172.28.0.12',
+      RATE_LIMIT_MAX: '1000',
+      RATE_LIMIT_STRICT_MAX: '20',
+      RATE_LIMIT_WINDOW_MS: '30000',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -61,10 +65,16 @@ describe('readSettings', () => {
       // A public bind: no stand-in, no outbox page.
       demo: false,
       outboxPage: false,
+      rateLimits: { max: 1000, strictMax: 20, windowMs: 30_000 },
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
     );
+    // The gateway's OLD_SITE_URL behind the balancer (a path): content links on the portal's origin.
+    expect(
+      readSettings({ OLD_SITE_URL: '/oldsite', PORTAL_URL: 'https://xyyz.example/portal/' }).settings?.oldSiteUrl,
+    ).toBe('https://xyyz.example/oldsite');
+    expect(readSettings({ OLD_SITE_URL: '//evil.example' }).errors).toHaveLength(1);
   });
 
   it('reports one clear message per bad value', () => {

@@ -25,6 +25,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Limits no test file reaches from its one address; test/rate-limits.test.ts sets its own. */
+export const UNLIMITED = { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 };
+
 /** Templates being made by this worker, by key (another worker may be making the same one). */
 const making = new Map<string, Promise<string>>();
 
@@ -67,7 +70,8 @@ const exists = (file: string): Promise<boolean> =>
  * Builds the service on a temp data directory holding a copy of the seeded template of its
  * (seed, entities, as-of day) — seeding happens once per run, not per test file; close() closes
  * it and removes the directory. With `dataDir` given, that directory is used as it is. The demo
- * stand-ins and the outbox page are on, as `npm start` has them on its loopback bind.
+ * stand-ins and the outbox page are on, as `npm start` has them on its loopback bind; the rate
+ * limits are out of the way (every request of a test file comes from one address).
  */
 export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): Promise<TestApp> {
   let dataDir = config.dataDir;
@@ -85,6 +89,7 @@ export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): P
     seedEntities: TEST_ENTITIES,
     demo: true,
     outboxPage: true,
+    rateLimits: UNLIMITED,
     ...config,
     dataDir,
   });

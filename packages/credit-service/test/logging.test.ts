@@ -52,4 +52,19 @@ describe('request logs', () => {
       expect(text).not.toContain(secret);
     }
   });
+
+  it('never carry what unlocks an issued report: its number and verification code', async () => {
+    const entity = (app.db.prepare('SELECT id FROM entities ORDER BY id LIMIT 1').get() as { id: number }).id;
+    const { reportNumber, code } = await app.reports.issue('enterprise', { entityId: String(entity) });
+    const from = lines.length;
+    const verified = await app.inject({
+      method: 'GET',
+      url: `${API_PATHS.reportVerify}?reportNo=${reportNumber}&code=${code}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `${API_PATHS.reportVerify}?reportNo=${reportNumber}&code=AAAAAAAA` });
+    const text = lines.slice(from).join('');
+    expect(text).toContain(API_PATHS.reportVerify);
+    for (const secret of [reportNumber, code, 'AAAAAAAA']) expect(text).not.toContain(secret);
+  });
 });

@@ -99,8 +99,13 @@ export function loadConfig(env: Env): GatewayConfig {
   const read = new EnvReader(env);
   const creditServicePort = read.int('CREDIT_SERVICE_PORT', 8090, 1, 65535);
   const localUpstream = `http://127.0.0.1:${creditServicePort}`;
-  // The reference credit-service serves minimal old-site pages (NewLinkTo.aspx, NewLoginOut.aspx, login.aspx).
-  const oldSiteUrl = read.url('OLD_SITE_URL', `http://localhost:${creditServicePort}/oldsite`, HTTP);
+  // The reference credit-service serves minimal old-site pages (NewLinkTo.aspx, NewLoginOut.aspx,
+  // login.aspx). An absolute path (/oldsite) is a page of the portal's own origin: the balancer
+  // forwards it (docker-compose.yml, deploy/nginx.conf).
+  const oldSiteUrl = read.url('OLD_SITE_URL', `http://localhost:${creditServicePort}/oldsite`, {
+    ...HTTP,
+    paths: true,
+  });
   const timeoutMs = read.int('UPSTREAM_TIMEOUT_MS', 5000, 50, 120_000);
   const ttlSeconds = read.int('CACHE_DEFAULT_TTL_SECONDS', 60, 0, 86_400 * 30);
   const staleSeconds = read.int('CACHE_STALE_SECONDS', 60, 0, 86_400 * 30);

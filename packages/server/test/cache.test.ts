@@ -88,6 +88,34 @@ describe('response cache', () => {
     expect(await upstream.count(API_PATHS.contentList)).toBe(2);
   });
 
+  it('keys on what the contract names: an unknown parameter or body field makes no new entry', async () => {
+    const path = `${API_PATHS.promiseList}?pageIndex=1`;
+    const first = await request(gateway.url).get(`${path}&zz=a`).expect(200);
+    const second = await request(gateway.url).get(`${path}&zz=b`).expect(200);
+    const bare = await request(gateway.url).get(path).expect(200);
+    expect([first.headers['x-cache'], second.headers['x-cache'], bare.headers['x-cache']]).toEqual([
+      'MISS',
+      'HIT',
+      'HIT',
+    ]);
+    expect(second.text).toBe(first.text);
+    expect(await upstream.count(API_PATHS.promiseList)).toBe(1);
+    // The named parameters still key the entry.
+    const otherPage = await request(gateway.url).get(`${API_PATHS.promiseList}?pageIndex=2&zz=a`).expect(200);
+    expect(otherPage.headers['x-cache']).toBe('MISS');
+
+    const body = { categoryId: CONTENT_SECTIONS.notices.categoryId, pageIndex: 3, pageSize: 8 };
+    const posted = await request(gateway.url)
+      .post(API_PATHS.contentList)
+      .send({ ...body, buster: 'a' })
+      .expect(200);
+    const again = await request(gateway.url)
+      .post(API_PATHS.contentList)
+      .send({ ...body, buster: 'b' })
+      .expect(200);
+    expect([posted.headers['x-cache'], again.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+  });
+
   it('makes exactly one upstream call for 200 concurrent cold requests', async () => {
     await upstream.fault({ pathPrefix: API_PATHS.districtList, mode: 'delay', delayMs: 400 });
     const responses = await Promise.all(

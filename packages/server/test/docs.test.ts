@@ -29,7 +29,7 @@ describe('OpenAPI at /docs', () => {
   });
 
   it('lists every upstream route of the shared contract rows, with its methods and schemas', () => {
-    for (const row of UPSTREAM_ROUTES) {
+    for (const row of UPSTREAM_ROUTES.filter((r) => !r.testOnly)) {
       const entry = doc.paths[openApiPath(row.path, row.prefix)];
       expect(entry, row.path).toBeDefined();
       for (const method of row.methods) {
@@ -44,6 +44,14 @@ describe('OpenAPI at /docs', () => {
         }
       }
     }
+  });
+
+  it('lists no test-mode or demo-only row (the H5 test login, the chat-app stand-in)', () => {
+    const testOnly = UPSTREAM_ROUTES.filter((row) => row.testOnly).map((row) => row.path);
+    expect(testOnly).toEqual(
+      expect.arrayContaining([API_PATHS.h5TestLogin, API_PATHS.h5TestUserInfo, API_PATHS.wechatIdentities]),
+    );
+    for (const path of testOnly) expect(doc.paths[path], path).toBeUndefined();
   });
 
   it('documents the gateway’s own public endpoints and leaves the admin listener’s out', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS } from '@credit-portal/shared';
+import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS, PERMISSIONS_POLICY } from '@credit-portal/shared';
 import { LogCapture, startGateway, testConfig } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { visitBody, visitRecord } from './support/visit-logs.js';
@@ -8,6 +8,7 @@ import { visitBody, visitRecord } from './support/visit-logs.js';
 const ID_NUMBER = '11010519491231002X';
 const EMAIL = 'zhang.san@example.com';
 const PHONE = '13912345678';
+const REPORT_NO = 'XYBG20260101000001';
 const SECRETS = [
   'jwt-secret-value-1',
   'bearer-secret-value-2',
@@ -58,6 +59,8 @@ describe('security', () => {
       await request(gateway.url)
         .post(API_PATHS.visitLog)
         .send(visitBody([{ ...visitRecord(), param: `idCard=${ID_NUMBER}&email=${EMAIL}` }]));
+      // A report's number and verification code unlock the whole report.
+      await request(gateway.url).get(API_PATHS.reportVerify).query({ reportNo: REPORT_NO, code: 'AAAAAAAA' });
       // Upstream failures log at warn level with the request's context.
       await upstream.fault({ pathPrefix: API_PATHS.punishDetail, mode: 'timeout' });
       await request(gateway.url)
@@ -70,10 +73,11 @@ describe('security', () => {
     }
     const text = logs.text;
     // The lines exist (so the check below is not vacuous) and are still useful.
-    expect(logs.lines.filter((line) => line.includes('"msg":"request completed"'))).toHaveLength(7);
+    expect(logs.lines.filter((line) => line.includes('"msg":"request completed"'))).toHaveLength(8);
     expect(text).toContain('"route":"/api/dmenterprise/permitpublicitydetailinfo"');
     expect(text).toContain('upstream call failed');
-    for (const secret of [ID_NUMBER, EMAIL, PHONE, encodeURIComponent(EMAIL), ...SECRETS]) {
+    expect(text).toContain(API_PATHS.reportVerify);
+    for (const secret of [ID_NUMBER, EMAIL, PHONE, encodeURIComponent(EMAIL), REPORT_NO, 'AAAAAAAA', ...SECRETS]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -121,6 +125,34 @@ describe('security', () => {
     }
   });
 
+  it('believes X-Forwarded-For from the balancer alone: a forged one buys no fresh count', async () => {
+    const limited = (trusted: string) =>
+      startGateway(testConfig({ ...upstreamEnv(), TRUSTED_PROXIES: trusted, RATE_LIMIT_STRICT_MAX: '2' }));
+    const search = (gateway: { url: string }, forwardedFor: string) =>
+      request(gateway.url)
+        .post(API_PATHS.entitySearch)
+        .set('x-forwarded-for', forwardedFor)
+        .send({ EntNameOrCreditCode: '科技' });
+    // The balancer is elsewhere (as in docker-compose.yml): this caller's header is ignored.
+    const behind = await limited('172.28.0.10');
+    try {
+      const statuses = [];
+      for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '172.28.0.10'])
+        statuses.push((await search(behind, forged)).status);
+      expect(statuses).toEqual([200, 200, 429, 429]);
+    } finally {
+      await behind.close();
+    }
+    // The same calls from the balancer's address: each client it names has a count of its own.
+    const balancer = await limited('127.0.0.1');
+    try {
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+        expect((await search(balancer, client)).status, client).toBe(200);
+    } finally {
+      await balancer.close();
+    }
+  });
+
   it('lets nothing but the route table reach the upstream', async () => {
     const gateway = await startGateway(testConfig(upstreamEnv()));
     try {
@@ -165,10 +197,16 @@ describe('security', () => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // No page may ask for a camera, microphone, location, payment or device port.
+      expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'interest-cohort']) {
+        expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+      }
       // The same set on a refusal (404) as on an answer, helmet's defaults as they were.
       const missing = await request(gateway.url).get('/no-such-page').expect(404);
       for (const [name, value] of Object.entries({
         'content-security-policy': csp,
+        'permissions-policy': PERMISSIONS_POLICY,
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-site',
         'origin-agent-cluster': '?1',

@@ -240,6 +240,12 @@ export interface UpstreamRoute {
    * content-type and content-disposition; errors come in the route's dialect.
    */
   fileAnswer?: boolean;
+  /**
+   * A test-mode or demo-only route (the H5 test login, the chat-app stand-in's identity list):
+   * left out of the API documentation (/docs) of both services, which shows what a deployment
+   * offers, not what a test bench turns on.
+   */
+  testOnly?: boolean;
 }
 
 /** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */

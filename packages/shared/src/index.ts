@@ -2,6 +2,7 @@
 export * from './constants.js';
 export * from './envelope.js';
 export * from './api.js';
+export * from './http-headers.js';
 export * from './contracts/index.js';
 export * from './schemas/content.js';
 export * from './schemas/article-search.js';

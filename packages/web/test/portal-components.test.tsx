@@ -70,6 +70,22 @@ describe('article bodies', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
     expect(open).toHaveBeenCalledWith('https://www.creditchina.gov.cn/', '_blank', 'noopener,noreferrer');
   });
+
+  it('send a protocol-relative link through the dialog too, with the address it really goes to', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <RichText html='<p><a href="//evil.example/x">政策原文</a></p>' />
+      </TestProviders>,
+    );
+    await user.click(screen.getByRole('link', { name: '政策原文' }));
+    const dialog = await screen.findByRole('dialog');
+    const address = `${window.location.protocol}//evil.example/x`;
+    expect(dialog).toHaveTextContent(address);
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(open).toHaveBeenCalledWith(address, '_blank', 'noopener,noreferrer');
+  });
 });
 
 describe('the collapsible licence block', () => {

@@ -311,7 +311,7 @@ describe('reports and their verification', () => {
       await user.clear(codeField);
       await fill(user, codeField, 'WRONG000');
       await user.click(screen.getByRole('button', { name: '立即核验' }));
-      expect(await screen.findByText(SERVICE_MESSAGES.reportCodeWrong, {}, SLOW)).toBeInTheDocument();
+      expect(await screen.findByText(SERVICE_MESSAGES.reportNotVerified, {}, SLOW)).toBeInTheDocument();
       expect(screen.getByText('核验未通过')).toBeInTheDocument();
 
       // The third-party check shows the report's content to whoever has the credit code, number and code.

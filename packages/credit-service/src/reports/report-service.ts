@@ -94,6 +94,9 @@ export function checkPeriod(
 
 const codeHash = (reportNo: string, code: string): string => sha256Hex(`${reportNo}:${code.trim().toUpperCase()}`);
 
+/** Compared against when a number is unknown (no code hashes to it). */
+const NO_CODE_HASH = '0'.repeat(64);
+
 /** The fields of a record the signature covers (everything but the signature itself). */
 const signedPayload = (record: Omit<ReportRecord, 'signature' | 'content'>): string =>
   canonicalJson({
@@ -173,13 +176,16 @@ export function createReportService(db: Database, settings: ReportSettings) {
     return { pdf, reportNumber: reportNo, code, fileName: `${label}_${content.entity.name}_${reportNo}.pdf` };
   }
 
-  /** The record of a number and code, its signature checked; throws the Chinese reason otherwise. */
+  /**
+   * The record of a number and code, its signature checked; throws the Chinese reason otherwise.
+   * An unknown number and a wrong code get one answer after the same work, so that issued
+   * numbers cannot be found by trying them.
+   */
   function checked(reportNo: string, code: string): { record: ReportRecord; content: ReportContent } {
-    const record = byNo.get(reportNo.trim().toUpperCase()) as ReportRecord | undefined;
-    if (!record) throw new NotFoundError(SERVICE_MESSAGES.reportNotFound);
-    if (!sameDigest(codeHash(record.reportNo, code), record.codeHash)) {
-      throw new BadRequestError(SERVICE_MESSAGES.reportCodeWrong);
-    }
+    const number = reportNo.trim().toUpperCase();
+    const record = byNo.get(number) as ReportRecord | undefined;
+    const matches = sameDigest(codeHash(number, code), record?.codeHash ?? NO_CODE_HASH);
+    if (!record || !matches) throw new NotFoundError(SERVICE_MESSAGES.reportNotVerified);
     const intact =
       sameDigest(sha256Hex(record.content), record.contentDigest) &&
       sameDigest(sign(key, signedPayload(record)), record.signature);

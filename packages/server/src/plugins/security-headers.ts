@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { PERMISSIONS_POLICY } from '@credit-portal/shared';
 
 /**
  * The Content-Security-Policy the SPA runs under: its scripts are files (no inline script); antd
@@ -24,10 +25,12 @@ export const CONTENT_SECURITY_POLICY = [
 /**
  * Every security header of every answer, as helmet's defaults wrote them (with the CSP above, and
  * a same-site Cross-Origin-Resource-Policy: flipbook page images and QR codes may be embedded by
- * the district sites). Fixed for the process: computed once here, not per request.
+ * the district sites), plus the shared Permissions-Policy (no camera, microphone, location,
+ * payment or device ports for any page). Fixed for the process: computed once here, not per request.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': CONTENT_SECURITY_POLICY,
+  'permissions-policy': PERMISSIONS_POLICY,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-site',
   'origin-agent-cluster': '?1',

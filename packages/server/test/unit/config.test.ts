@@ -23,6 +23,23 @@ describe('loadConfig', () => {
     expect(config.visitLog.retryAfterSeconds).toBe(5);
   });
 
+  it('takes the old site as an address or as a path of the portal itself (behind the balancer)', () => {
+    expect(loadConfig({}).runtime).toMatchObject({
+      oldSiteUrl: 'http://localhost:8090/oldsite',
+      dataSubmissionUrl: 'http://localhost:8090/oldsite/login.aspx',
+    });
+    expect(loadConfig({ OLD_SITE_URL: '/oldsite/' }).runtime).toMatchObject({
+      oldSiteUrl: '/oldsite',
+      dataSubmissionUrl: '/oldsite/login.aspx',
+    });
+    expect(loadConfig({ OLD_SITE_URL: 'https://old.xyyz.example/' }).runtime.oldSiteUrl).toBe(
+      'https://old.xyyz.example',
+    );
+    for (const bad of ['//evil.example/oldsite', '/\\evil.example', '/', 'oldsite']) {
+      expect(() => loadConfig({ OLD_SITE_URL: bad }), bad).toThrow(/OLD_SITE_URL: must be an absolute URL/);
+    }
+  });
+
   it('keeps the admin listener apart from the public one', () => {
     expect(() => loadConfig({ GATEWAY_PORT: '9000', ADMIN_PORT: '9000' })).toThrow(/ADMIN_PORT: must differ/);
     expect(loadConfig({ ADMIN_PORT: '9100', ADMIN_HOST: '0.0.0.0' }).admin).toEqual({ host: '0.0.0.0', port: 9100 });

@@ -63,8 +63,10 @@ export const ACCOUNT_CONTRACTS = {
     data: LoginResultSchema,
     emptyFieldMessages: CREDENTIAL_MESSAGES,
   }),
+  /** A stand-in for the chat app's own authorization screen: demo only, not documented. */
   wechatIdentities: defineRoute({
     path: API_PATHS.wechatIdentities,
+    testOnly: true,
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',

@@ -66,6 +66,7 @@ export const H5_CONTRACTS = {
   /** Test mode only: name and ID → Data, a JSON string { izgtxytoken }. */
   h5TestLogin: defineRoute({
     path: API_PATHS.h5TestLogin,
+    testOnly: true,
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'success',
@@ -75,6 +76,7 @@ export const H5_CONTRACTS = {
   /** Test mode only: name and ID → user info (the home page's test query parameters). */
   h5TestUserInfo: defineRoute({
     path: API_PATHS.h5TestUserInfo,
+    testOnly: true,
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'success',

@@ -48,6 +48,31 @@ describe('EnvReader', () => {
     }
   });
 
+  it('takes an absolute path of the site where paths are allowed, never one that names another host', () => {
+    const read = new EnvReader({
+      P: '/oldsite/',
+      R: '/',
+      D: '//evil.example',
+      B: '/\\evil.example',
+      S: '/a b',
+      U: 'x',
+    });
+    const options = { protocols: ['http:', 'https:'], paths: true };
+    expect(read.optionalUrl('P', options)).toBe('/oldsite');
+    // The root alone would make `${path}/page` a protocol-relative address.
+    for (const name of ['R', 'D', 'B', 'S']) expect(read.optionalUrl(name, options)).toBeNull();
+    expect(read.optionalUrl('U', options)).toBeNull();
+    expect(read.optionalUrl('P', { protocols: ['http:'] })).toBeNull();
+    expect(read.problems).toEqual([
+      'R: must be an absolute URL or a path below / starting with a single / (got "/")',
+      'D: must be an absolute URL or a path below / starting with a single / (got "//evil.example")',
+      'B: must be an absolute URL or a path below / starting with a single / (got "/\\\\evil.example")',
+      'S: must be an absolute URL or a path below / starting with a single / (got "/a b")',
+      'U: must be an absolute URL or a path starting with / (got "x")',
+      'P: must be an absolute URL (got "/oldsite/")',
+    ]);
+  });
+
   it('reads trusted proxy lists: addresses, ranges and keywords; refuses anything else', () => {
     const read = new EnvReader({
       OK: '10.0.0.5, 172.28.0.0/24,::1,fd00::/8,loopback',

@@ -30,7 +30,19 @@ export interface UrlOptions {
   protocols: readonly string[];
   /** Keep trailing slashes as given (default: strip them). */
   keepTrailingSlash?: boolean;
+  /**
+   * Also accept an absolute path of the site that serves it (`/oldsite`): one leading '/', never
+   * '//' or a backslash, which a browser would take for another host.
+   */
+  paths?: boolean;
 }
+
+/**
+ * An absolute path of this site below its root: '/', a first character that is neither '/' nor
+ * '\' (either would name another host), no space, backslash or control character anywhere.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const SITE_PATH = /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]+$/;
 
 /** Reads typed values from an environment, collecting a problem per bad one instead of stopping. */
 export class EnvReader {
@@ -119,15 +131,26 @@ export class EnvReader {
     return this.optionalUrl(name, options) ?? fallback;
   }
 
-  /** An absolute URL with one of the protocols; null when unset or bad. */
+  /** An absolute URL with one of the protocols (or, with `paths`, an absolute path); null when unset or bad. */
   optionalUrl(name: string, options: UrlOptions): string | null {
     const raw = this.raw(name);
     if (raw === undefined) return null;
+    if (options.paths && raw.startsWith('/')) {
+      if (SITE_PATH.test(raw)) return options.keepTrailingSlash ? raw : raw.replace(/\/+$/, '');
+      this.problem(
+        name,
+        `must be an absolute URL or a path below / starting with a single / (got ${JSON.stringify(raw)})`,
+      );
+      return null;
+    }
     let url: URL;
     try {
       url = new URL(raw);
     } catch {
-      this.problem(name, `must be an absolute URL (got ${JSON.stringify(raw)})`);
+      this.problem(
+        name,
+        `must be an absolute URL${options.paths ? ' or a path starting with /' : ''} (got ${JSON.stringify(raw)})`,
+      );
       return null;
     }
     const { protocols } = options;

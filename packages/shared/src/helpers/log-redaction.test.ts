@@ -37,4 +37,16 @@ describe('redaction', () => {
     expect(url).toContain('pageIndex=2');
     expect(maskUrl(`/x/${ID}`)).not.toContain(ID);
   });
+
+  it('masks what unlocks an issued report or an authorization: number, code, verifier, state', () => {
+    const url = maskUrl('/api/creditreport/VerifyReport?reportNo=XYBG20260101000001&code=AAAAAAAA');
+    expect(url).toBe('/api/creditreport/VerifyReport?reportNo=[REDACTED]&code=[REDACTED]');
+    const others = maskUrl('/x?no=XYBG1&ReportNumber=XYBG2&verifier=v-secret&state=s-secret&Code=c-secret&pageIndex=1');
+    for (const secret of ['XYBG1', 'XYBG2', 'v-secret', 's-secret', 'c-secret']) expect(others).not.toContain(secret);
+    expect(others).toContain('pageIndex=1');
+    // In a JSON line "code" is the logger's own (an error code): kept; a report number field is not.
+    expect(maskSensitiveText('{"code":"too_many_requests","ReportNumber":"XYBG3"}')).toBe(
+      '{"code":"too_many_requests","ReportNumber":"[REDACTED]"}',
+    );
+  });
 });

@@ -32,7 +32,21 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'phone',
   'tel',
   'telephone',
+  // An issued report: its number and verification code unlock the whole report (VerifyReport,
+  // ThirdPartyCheck, the H5 report calls), and the QR link carries both as no and code.
+  'reportno',
+  'reportnumber',
+  // The secret that binds a face verification to the browser that started it.
+  'verifier',
 ]);
+
+/**
+ * Query parameters masked in logged URLs only: in a JSON log line these names are the logger's
+ * own (an error's code, a plugin's name), so they are not masked there. `code` and `state` are
+ * the verification code of a report and an OAuth authorization's code and state; `no` is a
+ * report number in the verification link.
+ */
+export const SENSITIVE_QUERY_PARAMETERS: ReadonlySet<string> = new Set([...SENSITIVE_FIELDS, 'code', 'state', 'no']);
 
 const ID_NUMBER_18 =
   /(?<![0-9A-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])/g;
@@ -57,7 +71,7 @@ export function maskSensitiveText(text: string): string {
     .replace(MOBILE, REDACTED);
 }
 
-/** A request URL fit for a log line: sensitive query parameters masked, then the shape-based masks. */
+/** A request URL fit for a log line: sensitive query parameters (SENSITIVE_QUERY_PARAMETERS) masked, then the shape-based masks. */
 export function maskUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return maskSensitiveText(url);
@@ -69,7 +83,7 @@ export function maskUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const key = safeDecode(eq < 0 ? pair : pair.slice(0, eq));
-      if (SENSITIVE_FIELDS.has(key.toLowerCase())) return `${key}=${REDACTED}`;
+      if (SENSITIVE_QUERY_PARAMETERS.has(key.toLowerCase())) return `${key}=${REDACTED}`;
       return eq < 0 ? key : `${key}=${safeDecode(pair.slice(eq + 1))}`;
     });
   return maskSensitiveText(`${path}?${pairs.join('&')}`);

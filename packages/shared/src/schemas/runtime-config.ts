@@ -10,7 +10,10 @@ export const RuntimeConfigSchema = Type.Object({
   siteCode: Type.String(),
   contactAddress: Type.String(),
   contactPhone: Type.String(),
-  /** Old site base URL: NewLinkTo.aspx and NewLoginOut.aspx live under it. */
+  /**
+   * Old site base: NewLinkTo.aspx and NewLoginOut.aspx live under it. An absolute URL, or a path
+   * of the portal's own origin (`/oldsite`, forwarded by the balancer).
+   */
   oldSiteUrl: Type.String(),
   /** Data-submission login page, opened in a new window. */
   dataSubmissionUrl: Type.String(),

@@ -59,8 +59,8 @@ export const SERVICE_MESSAGES = {
   entityNotFound: '未找到该主体',
   reportPeriodInvalid: '报告期间不正确：开始日期不能晚于结束日期，结束日期不能晚于今天',
   reportPeriodTooLong: '报告期间最长为5年',
-  reportNotFound: '报告编号不存在，请核对后重新输入',
-  reportCodeWrong: '验证码不正确，请核对报告上的验证码',
+  /** One answer for an unknown number and a wrong code, so that numbers cannot be found by trying. */
+  reportNotVerified: '报告编号或验证码不正确，请核对后重新输入',
   reportFileAltered: '上传的文件与该报告编号出具的报告不一致，文件可能已被修改',
   reportFileUnknown: '上传的文件不是本中心出具的信用报告，或文件已被修改',
   reportSignatureBad: '报告签名校验未通过，该报告记录不可信，请联系信用中心',

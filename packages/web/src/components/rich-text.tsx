@@ -1,5 +1,5 @@
 import { useMemo, useState, type MouseEvent } from 'react';
-import { isLeavingSite, sanitizeHtml } from '@/lib/sanitize-html';
+import { leavingSiteFor, sanitizeHtml } from '@/lib/sanitize-html';
 import { ExternalLinkDialog } from './external-link-dialog';
 import styles from './rich-text.module.css';
 
@@ -18,11 +18,12 @@ export function RichText({ html, className }: RichTextProps) {
   const [leaving, setLeaving] = useState<string | null>(null);
   // Only clicks on the links inside are intercepted; the links stay keyboard-operable.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as Element).closest('a');
-    const href = anchor?.getAttribute('href') ?? '';
-    if (anchor && isLeavingSite(href)) {
+    const anchor = (event.target as Element).closest('a[href]');
+    const leavingFor = anchor ? leavingSiteFor(anchor.getAttribute('href') ?? '') : null;
+    if (leavingFor !== null) {
       event.preventDefault();
-      setLeaving(href);
+      // The address as the browser would resolve it (a protocol-relative link shown in full).
+      setLeaving(leavingFor);
     }
   };
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html';
+import { leavingSiteFor, sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: links', () => {
@@ -26,5 +26,43 @@ describe('sanitizeHtml', () => {
   it('drops inline styles and embedded frames', () => {
     const html = sanitizeHtml('<p style="position:fixed">文字</p><iframe src="https://example.com"></iframe>');
     expect(html).toBe('<p>文字</p>');
+  });
+
+  it('tells links that leave the site by their parsed origin, never by a prefix', () => {
+    const { origin, protocol, hostname } = window.location;
+    for (const internal of ['#/xydt', '/oldsite/login.aspx', `${origin}/#/xyfw`, '?id=1', `${protocol}#/xydt`]) {
+      expect(leavingSiteFor(internal), internal).toBeNull();
+    }
+    const lookalikes = {
+      '//evil.example/x': `${protocol}//evil.example/x`,
+      '/\\evil.example/x': `${protocol}//evil.example/x`,
+      [`${protocol}//${hostname}.evil.example/x`]: `${protocol}//${hostname}.evil.example/x`,
+      [`${origin}@evil.example/x`]: `${protocol}//evil.example/x`,
+      'https://www.gov.cn/': 'https://www.gov.cn/',
+    };
+    for (const [href, address] of Object.entries(lookalikes)) expect(leavingSiteFor(href), href).toBe(address);
+    // Not openable from the dialog (it opens http(s) only), but never taken for a link of this site.
+    for (const odd of ['javascript:alert(1)', `${origin}.evil.example/x`, 'http://[bad']) {
+      expect(leavingSiteFor(odd), odd).toBe(odd);
+    }
+    expect(leavingSiteFor('mailto:xyzx@example.gov.cn')).toBeNull();
+  });
+
+  it('opens look-alike links in a new tab and drops links of any other scheme', () => {
+    const { origin, protocol, hostname } = window.location;
+    const container = document.createElement('div');
+    container.innerHTML = sanitizeHtml(
+      `<a href="//evil.example/x">a</a><a href="${protocol}//${hostname}.evil.example/x">b</a>` +
+        `<a href="data:text/html,x">c</a><a href="${origin}.evil.example/x">d</a><a href="tel:12345">e</a><a href="/x">f</a>`,
+    );
+    const [a, b, c, d, e, f] = Array.from(container.querySelectorAll('a'));
+    for (const leaving of [a!, b!]) {
+      expect(leaving.getAttribute('target')).toBe('_blank');
+      expect(leaving.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(c!.hasAttribute('href')).toBe(false);
+    expect(d!.hasAttribute('href')).toBe(false);
+    expect(e!.getAttribute('href')).toBe('tel:12345');
+    expect(f!.hasAttribute('target')).toBe(false);
   });
 });

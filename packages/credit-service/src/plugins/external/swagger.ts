@@ -1,11 +1,30 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { UPSTREAM_ROUTES } from '@credit-portal/shared';
+import { CONTROL_PREFIX } from '../controls.js';
+
+/**
+ * What /docs never lists: the test controls, the HTML pages (the old site's, the review page),
+ * and the demo stand-ins of the centre's external services — the face verification, the chat
+ * app's authorization (/oauth/…), the outbox — which run on a test bench only.
+ */
+const UNDOCUMENTED_PREFIXES = [CONTROL_PREFIX, '/oldsite', '/faceverify', '/oauth/', '/outbox'];
+
+/** The contract rows of test mode and of the demo (the H5 test login, the chat-app stand-in's identities). */
+const TEST_ONLY_PATHS: ReadonlySet<string> = new Set(
+  UPSTREAM_ROUTES.filter((row) => row.testOnly).map((row) => row.path),
+);
+
+/** True for a route the API documentation leaves out. */
+export function undocumented(url: string): boolean {
+  return TEST_ONLY_PATHS.has(url) || UNDOCUMENTED_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
 
 /**
  * OpenAPI of the reference upstream at /docs (UI) and /docs/json, from each route's schemas
  * (the shared contract rows' query, body and answer schemas in the legacy dialects). Registered
- * before the routes; the test controls and the old-site HTML pages are left out.
+ * before the routes; what `undocumented` names is left out.
  */
 export default fp(
   async (app) => {
@@ -19,10 +38,10 @@ export default fp(
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      transform: ({ schema, url }) => {
-        const hidden = url.startsWith('/__control') || url.startsWith('/oldsite');
-        return { schema: { ...(schema ?? {}), ...(hidden ? { hide: true } : {}) }, url };
-      },
+      transform: ({ schema, url }) => ({
+        schema: { ...(schema ?? {}), ...(undocumented(url) ? { hide: true } : {}) },
+        url,
+      }),
     });
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
   },

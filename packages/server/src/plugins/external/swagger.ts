@@ -39,7 +39,7 @@ function responsesOf(row: UpstreamRoute): Record<string, unknown> {
  * OpenAPI at /docs (UI) and /docs/json: every route with the schemas it is validated with. The
  * proxy routes come from the shared contract rows, so each row's answer (`data` in the
  * normalized envelope) and refusals are documented from the row itself; a new row appears here
- * without any change to this file. Registered before the routes (it collects them as they are added).
+ * without any change to this file, unless it is marked testOnly. Registered before the routes (it collects them as they are added).
  */
 export default fp(
   async (app) => {
@@ -71,6 +71,8 @@ export default fp(
       transform: ({ schema, url, route }) => {
         const row = rows.get(url);
         const base = { ...(schema ?? {}) } as Record<string, unknown>;
+        // Test-mode and demo-only rows are proxied when their mode is on, never documented.
+        if (row?.testOnly) return { schema: { ...base, hide: true }, url };
         if (!row) {
           if (!GATEWAY_DOCUMENTED.has(url)) return { schema: { ...base, hide: true }, url };
           return { schema: { ...base, hide: false, tags: ['gateway'] }, url };

@@ -1,6 +1,7 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
+import type { TSchema } from 'typebox';
 import {
   ERROR_CODES,
   UPLOAD_MAX_REQUEST_BYTES,
@@ -26,6 +27,33 @@ const TOKEN_FIELDS: ReadonlySet<string> = new Set(USER_TOKEN_FIELDS);
 
 /** Writes an answer's data as its contract's schema has it: fields the contract does not name are left out. */
 type DataSerializer = (data: unknown) => string;
+
+/**
+ * The query parameters and top-level body fields a cached route's contract names. Anything else
+ * a client adds (a cache-buster, a made-up parameter) is dropped from the cache key and from the
+ * upstream call alike: it can neither make a new entry per value nor change what an entry holds.
+ */
+interface ContractFields {
+  query: ReadonlySet<string>;
+  body: ReadonlySet<string>;
+}
+
+/** The property names of an object schema (none for a route without that schema). */
+function namesOf(schema: TSchema | undefined): ReadonlySet<string> {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return new Set(properties ? Object.keys(properties) : []);
+}
+
+/** The query parameters the contract names, in their order. */
+function contractQuery(params: URLSearchParams | null, names: ReadonlySet<string>): URLSearchParams {
+  return new URLSearchParams(params ? [...params].filter(([name]) => names.has(name)) : []);
+}
+
+/** A JSON object body with only the top-level fields the contract names; anything else as it is. */
+function contractBody(body: unknown, names: ReadonlySet<string>): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => names.has(name)));
+}
 
 /** The normalized envelope as bytes, its data written by the route's serializer when it has one. */
 function envelopeBytes(envelope: Envelope, serializeData: DataSerializer | null): Buffer {
@@ -83,6 +111,9 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
     const dialect = route.dialect;
     const serializeData: DataSerializer | null = route.data ? fastJson(route.data) : null;
+    const fields: ContractFields | null = route.cache
+      ? { query: namesOf(route.query), body: namesOf(route.body) }
+      : null;
     app.route({
       method: [...route.methods],
       url: route.path,
@@ -107,7 +138,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
             },
           }
         : {}),
-      handler: (request, reply) => forward(request, reply, route, dialect, client, timeoutMs, serializeData),
+      handler: (request, reply) => forward(request, reply, route, fields, dialect, client, timeoutMs, serializeData),
     });
   }
 
@@ -119,20 +150,26 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     route: GatewayRoute,
+    fields: ContractFields | null,
     dialect: Dialect,
     client: UpstreamClient,
     timeoutMs: number,
     serializeData: DataSerializer | null,
   ): Promise<FastifyReply> | undefined {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const { search } = splitUrl(request.url);
-    const raw = request.body instanceof Readable;
+    let { search } = splitUrl(request.url);
+    let body: unknown = request.body;
+    const raw = body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
-    const bypass = route.cache === null || raw || carriesUserToken(request, params);
+    const bypass = fields === null || raw || carriesUserToken(request, params);
     request.upstreamName = client.name;
     let key: string | null = null;
     if (!bypass) {
-      key = cacheKey(method, route.path, params ?? '', method === 'GET' ? undefined : request.body);
+      // What the contract does not name neither keys the entry nor reaches the upstream.
+      const query = contractQuery(params, fields.query);
+      search = query.toString();
+      body = method === 'GET' ? undefined : contractBody(body, fields.body);
+      key = cacheKey(method, route.path, query, body);
       const entry = app.cache.hit(key);
       if (entry !== undefined) {
         app.metrics.cacheResult.HIT.inc();
@@ -144,7 +181,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     const produce = () =>
-      callUpstream(request, method, search, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
+      callUpstream(request, method, search, body, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
     return relay(request, reply, route, key, produce);
   }
 
@@ -206,6 +243,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     method: string,
     search: string,
+    requestBody: unknown,
     dialect: Dialect,
     client: UpstreamClient,
     timeoutMs: number,
@@ -223,12 +261,12 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       if (typeof value === 'string') headers[name] = value;
     }
     let body: string | Readable | null = null;
-    if (method !== 'GET' && request.body !== undefined && request.body !== null) {
-      if (request.body instanceof Readable) {
-        body = request.body;
+    if (method !== 'GET' && requestBody !== undefined && requestBody !== null) {
+      if (requestBody instanceof Readable) {
+        body = requestBody;
         headers['content-type'] = String(request.headers['content-type']);
       } else {
-        body = JSON.stringify(request.body);
+        body = JSON.stringify(requestBody);
         headers['content-type'] = 'application/json';
       }
     }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { API_PATHS, ERROR_MESSAGES, REVIEW_TOKEN_HEADER, SERVICE_REVIEW_PATH } from '@credit-portal/shared';
+import { FACE_VERIFY_PATH } from '../src/app.js';
+import { limitOf } from '../src/plugins/rate-limits.js';
+import { buildTestApp, type TestApp } from './helper.js';
+
+/** The gateway in front (TRUSTED_PROXIES), and addresses that are not. */
+const GATEWAY = '10.9.0.2';
+const [CITIZEN_A, CITIZEN_B, CITIZEN_C] = ['203.0.113.7', '198.51.100.9', '198.51.100.20'];
+const REFUSED = { ErrorCode: 429, Data: null, Msg: ERROR_MESSAGES.rate_limited };
+
+/*
+ * The credit-service limits its sensitive routes itself, per client address (request.ip: the
+ * X-Forwarded-For of its gateways only), whatever stands in front of it: a caller who reaches it
+ * directly gets no more tries than one behind the gateway, and a forged X-Forwarded-For buys none.
+ */
+describe('the credit-service’s own rate limits', () => {
+  let service: TestApp;
+  beforeAll(async () => {
+    service = await buildTestApp({
+      seedEntities: 50,
+      trustedProxies: [GATEWAY],
+      reviewToken: 'review-token-0123456789',
+      rateLimits: { max: 3, strictMax: 2, windowMs: 60_000 },
+    });
+  });
+  afterAll(() => service.close());
+
+  const inject = (remoteAddress: string, options: InjectOptions, forwardedFor?: string) =>
+    service.app.inject({
+      ...options,
+      remoteAddress,
+      headers: { ...options.headers, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    });
+  const login = {
+    method: 'POST',
+    url: API_PATHS.login,
+    payload: { Mobile: '13700000001', Password: 'wrong-1234' },
+  } as const;
+
+  it('answers 429 in the route’s dialect after the limit from one address, not from another', async () => {
+    for (let i = 0; i < 2; i += 1) expect((await inject(CITIZEN_A, login)).statusCode).toBe(401);
+    const refused = await inject(CITIZEN_A, login);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(REFUSED);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address has its own count.
+    expect((await inject(CITIZEN_B, login)).statusCode).toBe(401);
+  });
+
+  it('counts the client behind the gateway, and believes no X-Forwarded-For from anyone else', async () => {
+    // Through the gateway: the citizen it names has a count of its own.
+    expect((await inject(GATEWAY, login, CITIZEN_C)).statusCode).toBe(401);
+    // A direct caller (limited above) cannot pose as a fresh address.
+    for (const forged of ['198.51.100.77', CITIZEN_C, '10.9.0.2']) {
+      expect((await inject(CITIZEN_A, login, forged)).statusCode, forged).toBe(429);
+    }
+  });
+
+  it('limits the report checks, the review token, the face verification and the H5 tokens, each in its dialect', async () => {
+    const verify = {
+      method: 'GET',
+      url: `${API_PATHS.reportVerify}?reportNo=XYBG20260101000001&code=AAAAAAAA`,
+    } as const;
+    const review = {
+      method: 'GET',
+      url: SERVICE_REVIEW_PATH,
+      headers: { [REVIEW_TOKEN_HEADER]: 'guess-0123456789' },
+    } as const;
+    const face = {
+      method: 'POST',
+      url: FACE_VERIFY_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'certToken=x&name=a&idNumber=b&consent=1',
+    } as const;
+    const certToken = { method: 'POST', url: API_PATHS.h5CertToken, payload: {} } as const;
+    for (const call of [verify, review, face, certToken]) {
+      for (let i = 0; i < 2; i += 1) expect((await inject(CITIZEN_B, call)).statusCode, call.url).not.toBe(429);
+      const refused = await inject(CITIZEN_B, call);
+      expect(refused.statusCode, call.url).toBe(429);
+    }
+    // The H5 app's own dialect.
+    const h5 = await inject(CITIZEN_B, certToken);
+    expect(h5.json()).toEqual({ Success: false, Data: null, Msg: ERROR_MESSAGES.rate_limited });
+  });
+
+  it('keeps the lighter limit for pages and polls, and none for the rest', async () => {
+    for (let i = 0; i < 3; i += 1)
+      expect((await inject(CITIZEN_C, { method: 'GET', url: '/oldsite/login.aspx' })).statusCode).toBe(200);
+    expect((await inject(CITIZEN_C, { method: 'GET', url: '/oldsite/login.aspx' })).statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await inject(CITIZEN_C, { method: 'GET', url: API_PATHS.districtList })).statusCode).toBe(200);
+    }
+  });
+
+  it('names every path the gateway limits strictly, and the routes only the service has', () => {
+    for (const path of [API_PATHS.login, API_PATHS.register, '/user/register/code', API_PATHS.wechatLogin]) {
+      expect(limitOf('POST', path), path).toBe('strict');
+    }
+    expect(limitOf('POST', API_PATHS.loginTicketStatus)).toBe('default');
+    expect(limitOf('POST', '/oldsite/login.aspx')).toBe('strict');
+    expect(limitOf('GET', '/oldsite/login.aspx')).toBe('default');
+    expect(limitOf('POST', '/oauth/wechat/authorize')).toBe('strict');
+    expect(limitOf('GET', API_PATHS.promiseList)).toBeNull();
+  });
+});
