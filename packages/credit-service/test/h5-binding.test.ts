@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   H5_DAILY_MAIL_LIMIT,
@@ -107,6 +107,19 @@ describe('a cert token is bound to the browser that asked for it', () => {
     // Verified once: a second verification (someone else's browser, the same link) is refused.
     const again = await faceVerifyForm(service.app, { certToken, name: DEMO.Name, idNumber: DEMO.IdCard });
     expect(again.statusCode).toBe(410);
+  });
+
+  it('lets the code expire five minutes after the verification', async () => {
+    const { certToken, verifier } = await startLogin();
+    const code = await verifyAsDemo(certToken);
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(now + 5 * 60_000 + 1_000);
+      expect(await exchange({ certToken, code, verifier })).toMatchObject(REFUSED);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps codes, verifiers and tokens hashed in the database', async () => {
