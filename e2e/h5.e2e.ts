@@ -4,9 +4,10 @@ import { H5_MESSAGES, maskIdNumber, maskName } from '@credit-portal/shared';
 import { collectErrors, launchBrowser } from './browser.js';
 
 /*
- * Issue 12 on a 375 px phone with the H5 test mode on (global-setup): the test login → the masked
- * card and the entities → an entity report by e-mail → the report page's sections → the PDF
- * e-mail's checks and its sending.
+ * Issue 12 on a 375 px phone with the H5 test mode on (global-setup): the login through the
+ * face-verification stand-in and back (issue 22: a one-time code, the tab's login kept on a
+ * reload, not in a new tab, ended by 退出登录); the test login → the masked card and the entities
+ * → an entity report by e-mail → the report page's sections → the PDF e-mail's checks and its sending.
  */
 
 const baseUrl = inject('baseUrl');
@@ -33,6 +34,61 @@ afterAll(async () => {
 });
 
 describe('the H5 app on a phone', () => {
+  it('logs in through the face verification and back; a reload keeps it, a new tab needs a login, 退出登录 ends it', async () => {
+    const page = await phone.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#/h5/login`);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+
+    // The stand-in: a demo that prints no ID number; the person confirms who they are.
+    await page.waitForURL(/\/faceverify\?certToken=/);
+    await page.getByText('演示环境').waitFor();
+    expect(await page.content()).not.toContain(DEMO.idNumber);
+    await page.getByLabel('姓名').fill(DEMO.name);
+    await page.getByLabel('证件号码').fill(DEMO.idNumber);
+    await page.getByLabel('本人同意进行人脸识别身份核验').check();
+    await page.getByRole('button', { name: '开始人脸识别' }).click();
+
+    // Back with a one-time code, which the page exchanges and takes out of the address.
+    await page.waitForURL(/#\/h5\/gtxy$/, { timeout: 15_000 });
+    const card = page.getByRole('region', { name: '个人信息' });
+    await card.getByText(maskName(DEMO.name)).waitFor({ timeout: 15_000 });
+    await card.getByText(maskIdNumber(DEMO.idNumber)).waitFor();
+    const logout = page.getByRole('button', { name: /退出登录/ });
+    const target = await logout.boundingBox();
+    expect(target!.height).toBeGreaterThanOrEqual(44);
+
+    // The home at 1440 px: the phone column, nothing wider than the window.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await card.getByText(maskName(DEMO.name)).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(PHONE.viewport);
+
+    // A reload of the tab keeps the login.
+    await page.reload();
+    await card.getByText(maskName(DEMO.name)).waitFor({ timeout: 15_000 });
+
+    // A new tab of the same browser does not share it: it asks for a login.
+    const other = await phone.newPage();
+    await other.goto(`${baseUrl}/#/h5/gtxy`);
+    await other.waitForURL(/#\/h5\/login$/, { timeout: 15_000 });
+    await other.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    await other.close();
+
+    // 退出登录: confirmed, then the login page; the home asks for a login again.
+    await logout.click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '您确定要退出登录?' });
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/#\/h5\/login$/);
+    await page.getByText(H5_MESSAGES.loggedOut).waitFor();
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    await page.goto(`${baseUrl}/#/h5/gtxy`);
+    await page.waitForURL(/#\/h5\/login$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('logs in, e-mails an entity report, reads the report page and checks the PDF e-mail', async () => {
     const page = await phone.newPage();
     const errors = collectErrors(page);

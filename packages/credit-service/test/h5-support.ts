@@ -1,10 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { H5_CODE_PARAM } from '@credit-portal/shared';
 import { SMTPServer } from 'smtp-server';
 import JSEncryptModule from 'jsencrypt';
+import { FACE_VERIFY_PATH } from '../src/routes/h5/index.js';
 
 /*
  * Helpers of the H5 tests: a real SMTP server that keeps what it receives, the PDF attachment of a
- * received mail, and the browser's encryption (jsencrypt, as the SPA uses it).
+ * received mail, the browser's encryption (jsencrypt, as the SPA uses it), its verifier and
+ * challenge, and the face-verification stand-in's form.
  */
 
 export interface ReceivedMail {
@@ -88,4 +93,27 @@ export function browserEncryptor(key: { PublicKeyModulus: string; PublicKeyExpon
     if (cipher === false) throw new Error('jsencrypt could not encrypt');
     return cipher;
   };
+}
+
+/** A browser's secret verifier and its S256 challenge, as the SPA makes them (RFC 7636). */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The one-time code in a face verification's way back (`…#/h5/gtxy?code=…`). */
+export function codeOf(location: string): string | null {
+  const hash = new URL(location).hash;
+  const at = hash.indexOf('?');
+  return at < 0 ? null : new URLSearchParams(hash.slice(at + 1)).get(H5_CODE_PARAM);
+}
+
+/** The face-verification stand-in's form, posted as a browser posts it. */
+export function faceVerifyForm(app: FastifyInstance, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: FACE_VERIFY_PATH,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ consent: '1', ...fields }).toString(),
+  });
 }

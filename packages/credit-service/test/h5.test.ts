@@ -19,7 +19,7 @@ import { DEFAULT_H5_TOKEN_TTL_SECONDS } from '../src/routes/h5/index.js';
 import { urlForLog } from '../src/lib/log-redaction.js';
 import { buildApp } from '../src/app.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
-import { browserEncryptor, pdfAttachment, startSmtp, type TestSmtp } from './h5-support.js';
+import { browserEncryptor, codeOf, pdfAttachment, pkcePair, startSmtp, type TestSmtp } from './h5-support.js';
 import { compact, pdfText } from './services-pdf-text.js';
 
 /*
@@ -122,7 +122,7 @@ describe('the H5 seed', () => {
 });
 
 describe('login hand-offs', () => {
-  it('issues a cert token, verifies it on the face-verification page and exchanges it for user info', async () => {
+  it('issues a cert token bound to a challenge, verifies it on the face-verification page and exchanges it once', async () => {
     const encoded = await post<Success<string>>(API_PATHS.h5Encode, {
       Platform: 'XCX_GW',
       Remark: '',
@@ -131,19 +131,14 @@ describe('login hand-offs', () => {
     expect(encoded.body).toMatchObject({ Success: true });
     const channel = testApp.app.db.prepare('SELECT platform FROM h5_channel_visits ORDER BY id DESC LIMIT 1').pluck();
     expect(channel.get()).toBe('XCX_GW');
+    const { verifier, challenge } = pkcePair();
     const cert = await injectJson<Success<string>>(testApp.app, {
       method: 'POST',
       url: `${API_PATHS.h5CertToken}?type=grxybg`,
-      payload: { EncodeMsg: encoded.body.Data },
+      payload: { EncodeMsg: encoded.body.Data, CodeChallenge: challenge },
     });
     expect(cert.body.Success).toBe(true);
     const certToken = cert.body.Data;
-
-    const early = await get<Success<null>>(API_PATHS.h5CertExchange, { certToken, type: 'grxybg' });
-    expect(early).toMatchObject({
-      status: 401,
-      body: { Success: false, Data: null, Msg: H5_MESSAGES.certNotVerified },
-    });
 
     const page = await testApp.app.inject({ method: 'GET', url: '/faceverify', query: { certToken } });
     expect(page.statusCode).toBe(200);
@@ -166,13 +161,23 @@ describe('login hand-offs', () => {
     expect(noConsent.statusCode).toBe(400);
     const verified = await form({ certToken, name: DEMO.Name, idNumber: DEMO.IdCard, consent: '1' });
     expect(verified.statusCode).toBe(303);
-    const back = new URL(verified.headers.location as string);
+    const location = verified.headers.location as string;
+    const back = new URL(location);
     expect(`${back.origin}${back.pathname}`).toBe('https://xyyz.example.gov.cn/');
-    expect(back.hash).toBe(`#/h5/PersonCreditReport?certToken=${encodeURIComponent(certToken)}`);
+    // The way back carries a fresh one-time code, never the cert token.
+    expect(back.hash).toMatch(/^#\/h5\/PersonCreditReport\?code=[\w-]{43}$/);
+    expect(location).not.toContain(certToken);
+    const code = codeOf(location)!;
 
-    const user = await get<Success<H5UserInfo>>(API_PATHS.h5CertExchange, { certToken, type: 'grxybg' });
+    const exchange = (body: Record<string, string>) => post<Success<H5UserInfo | null>>(API_PATHS.h5CertExchange, body);
+    const user = await exchange({ certToken, code, verifier, type: 'grxybg' });
     expect(user.body).toMatchObject({ Success: true, Data: { Name: DEMO.Name, IdCard: DEMO.IdCard } });
-    expect(user.body.Data.Infotoken).toMatch(/^[\w-]{43}$/);
+    expect(user.body.Data!.Infotoken).toMatch(/^[\w-]{43}$/);
+    // Once only: the cert token is spent.
+    expect(await exchange({ certToken, code, verifier })).toMatchObject({
+      status: 401,
+      body: { Success: false, Data: null, Msg: H5_MESSAGES.certNotVerified },
+    });
     // Someone else cannot take over a verified token.
     const other = testApp.app.db.prepare('SELECT name, id_number FROM h5_persons WHERE is_demo = 0 LIMIT 1').get() as {
       name: string;
@@ -182,9 +187,14 @@ describe('login hand-offs', () => {
     expect(hijack.statusCode).toBe(410);
   });
 
-  it('sends people back to the portal or a loopback address only, and refuses a forged channel wrapper', async () => {
+  it('sends people back to the portal, or (demo mode) a loopback address, and refuses a forged channel wrapper', async () => {
+    const { challenge } = pkcePair();
     const ask = (body: Record<string, string>) =>
-      injectJson<Success<string | null>>(testApp.app, { method: 'POST', url: API_PATHS.h5CertToken, payload: body });
+      injectJson<Success<string | null>>(testApp.app, {
+        method: 'POST',
+        url: API_PATHS.h5CertToken,
+        payload: { CodeChallenge: challenge, ...body },
+      });
     expect((await ask({ ReturnUrl: 'http://localhost:5173/#/h5/gtxy' })).status).toBe(200);
     expect((await ask({ ReturnUrl: 'https://xyyz.example.gov.cn/#/h5/gtxy' })).status).toBe(200);
     for (const ReturnUrl of ['https://evil.example/#/h5/gtxy', 'javascript:alert(1)', 'not a url']) {

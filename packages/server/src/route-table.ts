@@ -97,10 +97,13 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
   [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
   [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
-  // The H5 app (issue 12): personal, never cached. Every call that mints or exchanges a token is
-  // rate limited harder; the calls that render a PDF (and mail it) get a longer deadline.
+  // The H5 app (issue 12): personal, never cached. Every call that mints, exchanges or checks a
+  // token is rate limited harder (the tab's session check too: it answers whether a token is
+  // live); the calls that render a PDF (and mail it) get a longer deadline. 退出 stays in the
+  // default class: a person must always be able to log out.
   [API_PATHS.h5CertToken]: { rateLimit: 'strict' },
   [API_PATHS.h5CertExchange]: { rateLimit: 'strict' },
+  [API_PATHS.h5Session]: { rateLimit: 'strict' },
   [API_PATHS.h5TestLogin]: { rateLimit: 'strict' },
   [API_PATHS.h5TestUserInfo]: { rateLimit: 'strict' },
   [API_PATHS.h5IzLogin]: { rateLimit: 'strict' },

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import JSEncryptModule from 'jsencrypt';
 import {
   API_PATHS,
+  H5_CODE_PARAM,
+  H5_DAILY_MAIL_LIMIT,
   H5_MESSAGES,
   buildReportSections,
   type H5EntityRecord,
@@ -20,7 +23,8 @@ import { ENVELOPE_KEYS, LogCapture, startGateway, testConfig, type RunningGatewa
 /*
  * The H5 app through the gateway (issue 12): the legacy dialects ({ Success, Data, Msg },
  * { successful, msg }, { Data: { Status }, Msg }) normalized, never cached; the face-verification
- * hand-off and the test login exchanged for user info; the entity list; another person's ID
+ * hand-off bound to the browser that asked (issue 22: code + verifier, once), the tab's session and
+ * 退出, and the test login exchanged for user info; the entity list; another person's ID
  * number and an expired Infotoken refused; the RSA round trip with the browser's jsencrypt up to
  * the report file; and no personal data in the gateway's logs.
  */
@@ -93,21 +97,14 @@ describe('the H5 app through the gateway', () => {
     ...over,
   });
 
-  it('exchanges a face-verified cert token for user info', async () => {
-    const encoded = await request(gateway.url).post(API_PATHS.h5Encode).send({ Platform: 'XCX_GW' }).expect(200);
-    expectEnvelope(encoded);
-    const cert = await request(gateway.url)
-      .post(API_PATHS.h5CertToken)
-      .query({ type: '' })
-      .send({ EncodeMsg: encoded.body.data, ReturnUrl: `${gateway.url}/#/h5/gtxy` })
-      .expect(200);
-    expectEnvelope(cert);
-    const certToken = cert.body.data as string;
-    const early = await request(gateway.url).get(API_PATHS.h5CertExchange).query({ certToken }).expect(401);
-    expect(early.body).toMatchObject({ ok: false, message: H5_MESSAGES.certNotVerified, data: null });
-    expect(early.body.code).not.toBe('not_logged_in');
+  /** A browser's secret verifier and its S256 challenge, as the SPA makes them. */
+  function pkcePair() {
+    const verifier = randomBytes(32).toString('base64url');
+    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  }
 
-    // The person passes the stand-in face verification (a full-page hand-off, not through the gateway).
+  /** The stand-in face verification (a full-page hand-off, not through the gateway): the way back. */
+  async function faceVerify(certToken: string): Promise<string> {
     const verified = await fetch(`${upstreamUrl}${FACE_VERIFY_PATH}`, {
       method: 'POST',
       redirect: 'manual',
@@ -115,13 +112,85 @@ describe('the H5 app through the gateway', () => {
       body: new URLSearchParams({ certToken, name: DEMO.Name, idNumber: DEMO.IdCard, consent: '1' }).toString(),
     });
     expect(verified.status).toBe(303);
-    expect(verified.headers.get('location')).toBe(
-      `${gateway.url}/#/h5/gtxy?certToken=${encodeURIComponent(certToken)}`,
-    );
+    return verified.headers.get('location')!;
+  }
 
-    const user = await request(gateway.url).get(API_PATHS.h5CertExchange).query({ certToken }).expect(200);
+  it('exchanges a face-verified cert token for user info once, in the browser that asked for it', async () => {
+    const encoded = await request(gateway.url).post(API_PATHS.h5Encode).send({ Platform: 'XCX_GW' }).expect(200);
+    expectEnvelope(encoded);
+    const { verifier, challenge } = pkcePair();
+    const cert = await request(gateway.url)
+      .post(API_PATHS.h5CertToken)
+      .query({ type: '' })
+      .send({ EncodeMsg: encoded.body.data, ReturnUrl: `${gateway.url}/#/h5/gtxy`, CodeChallenge: challenge })
+      .expect(200);
+    expectEnvelope(cert);
+    const certToken = cert.body.data as string;
+    const exchange = (body: Record<string, string>) =>
+      request(gateway.url)
+        .post(API_PATHS.h5CertExchange)
+        .send({ certToken, type: '', ...body });
+
+    const location = await faceVerify(certToken);
+    const back = new URL(location);
+    expect(`${back.origin}${back.pathname}${back.hash.split('?')[0]}`).toBe(`${gateway.url}/#/h5/gtxy`);
+    expect(location).not.toContain(certToken);
+    const code = new URLSearchParams(back.hash.split('?')[1]).get(H5_CODE_PARAM)!;
+    expect(code).toMatch(/^[\w-]{43}$/);
+
+    // The spec's GET with the token alone is no route any more.
+    await request(gateway.url).get(API_PATHS.h5CertExchange).query({ certToken }).expect(404);
+    const user = await exchange({ code, verifier }).expect(200);
     expectEnvelope(user);
     expect(user.body).toMatchObject({ ok: true, code: 200, data: DEMO });
+    const again = await exchange({ code, verifier }).expect(401);
+    expectEnvelope(again);
+    expect(again.body).toMatchObject({ ok: false, message: H5_MESSAGES.certNotVerified, data: null });
+    expect(again.body.code).not.toBe('not_logged_in');
+
+    // The tab's reload: the same person and Infotoken; then 退出, after which it is refused.
+    const infotoken = (user.body.data as H5UserInfo).Infotoken;
+    const session = await request(gateway.url).post(API_PATHS.h5Session).send({ Infotoken: infotoken }).expect(200);
+    expectEnvelope(session);
+    expect(session.body.data).toEqual(user.body.data);
+    const out = await request(gateway.url).post(API_PATHS.h5Logout).send({ Infotoken: infotoken }).expect(200);
+    expectEnvelope(out);
+    expect(out.body).toMatchObject({ ok: true, data: { Revoked: true } });
+    const gone = await request(gateway.url).post(API_PATHS.h5Session).send({ Infotoken: infotoken }).expect(401);
+    expect(gone.body).toMatchObject({ ok: false, message: H5_MESSAGES.loginExpired });
+  });
+
+  it('refuses the exchange to a browser without the verifier, and a cert token without a challenge', async () => {
+    const { challenge } = pkcePair();
+    const cert = await request(gateway.url)
+      .post(API_PATHS.h5CertToken)
+      .send({ ReturnUrl: `${gateway.url}/#/h5/gtxy`, CodeChallenge: challenge })
+      .expect(200);
+    const certToken = cert.body.data as string;
+    const location = await faceVerify(certToken);
+    const code = new URLSearchParams(new URL(location).hash.split('?')[1]).get(H5_CODE_PARAM)!;
+    const stranger = await request(gateway.url)
+      .post(API_PATHS.h5CertExchange)
+      .send({ certToken, code, verifier: pkcePair().verifier })
+      .expect(401);
+    expect(stranger.body).toMatchObject({ ok: false, message: H5_MESSAGES.certNotVerified });
+    // Refused by the gateway's own validation, before any upstream call.
+    const bare = await request(gateway.url).post(API_PATHS.h5CertExchange).send({ certToken, code }).expect(400);
+    expectEnvelope(bare);
+    await request(gateway.url)
+      .post(API_PATHS.h5CertToken)
+      .send({ ReturnUrl: `${gateway.url}/` })
+      .expect(400);
+  });
+
+  it('never caches an H5 route', () => {
+    const h5 = gateway.app.config.routes.filter((route) => /^\/(?:user|wechat|grxy|api\/user)\//i.test(route.path));
+    expect(h5.map((route) => route.path)).toEqual(
+      expect.arrayContaining([API_PATHS.h5CertExchange, API_PATHS.h5Session, API_PATHS.h5Logout]),
+    );
+    for (const route of h5) expect(route.cache, route.path).toBeNull();
+    const strict = (path: string) => gateway.app.config.routes.find((route) => route.path === path)?.rateLimit;
+    expect([strict(API_PATHS.h5CertExchange), strict(API_PATHS.h5Session)]).toEqual(['strict', 'strict']);
   });
 
   it('lists the linked entities as Data.Data, a JSON string', async () => {
@@ -256,6 +325,9 @@ describe('the H5 app through the gateway', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-cache']).toBe('BYPASS');
     expect((file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    // The final token opens one report, once (a binary route's refusal is the gateway's own 401 envelope).
+    const replay = await request(gateway.url).get(API_PATHS.h5ReportFile).query({ token: final.body.data }).expect(401);
+    expect(replay.body).toMatchObject({ ok: false, data: null });
 
     const forged = await request(gateway.url)
       .post(API_PATHS.h5PersonInfo)
@@ -264,16 +336,46 @@ describe('the H5 app through the gateway', () => {
     expect(forged.body).toMatchObject({ ok: false, message: H5_MESSAGES.notOwnData });
   });
 
+  it('passes the daily limit of report e-mails on as a refusal with its message', async () => {
+    // A person of this test's own: the other tests mail for the demo person.
+    const other = upstream.db
+      .prepare(
+        "SELECT name AS Name, id_number AS IdCard FROM h5_persons WHERE is_demo = 0 AND residence = '本地户籍' LIMIT 1",
+      )
+      .get() as { Name: string; IdCard: string };
+    const login = await request(gateway.url).post(API_PATHS.h5TestUserInfo).send(other).expect(200);
+    const user = login.body.data as H5UserInfo;
+    const mail = () =>
+      request(gateway.url)
+        .post(API_PATHS.h5ReportPdf)
+        .send(reportBody(user, { Email: 'someone@example.com' }));
+    for (let i = 0; i < H5_DAILY_MAIL_LIMIT; i += 1) expect((await mail()).body).toMatchObject({ ok: true, code: 10 });
+    const refused = await mail().expect(429);
+    expectEnvelope(refused);
+    expect(refused.body).toMatchObject({ ok: false, message: H5_MESSAGES.mailLimit, data: null });
+  });
+
   it('keeps names, ID numbers, e-mail addresses and tokens out of its logs', async () => {
     const user = await testLogin();
-    await request(gateway.url).get(API_PATHS.h5CertExchange).query({ certToken: user.Infotoken });
+    const verifier = pkcePair().verifier;
+    await request(gateway.url)
+      .post(API_PATHS.h5CertExchange)
+      .send({ certToken: user.Infotoken, code: 'one-time-code-value', verifier });
     await request(gateway.url)
       .post(API_PATHS.h5ReportPdf)
       .send(reportBody(user, { Email: 'secret.person@example.com' }));
     const text = logs.text;
     expect(logs.lines.filter((line) => line.includes('"msg":"request completed"')).length).toBeGreaterThan(10);
     expect(text).toContain(API_PATHS.h5IzLogin);
-    for (const secret of [DEMO.Name, DEMO.IdCard, user.Infotoken, 'secret.person', 'lin.xiaoyun']) {
+    for (const secret of [
+      DEMO.Name,
+      DEMO.IdCard,
+      user.Infotoken,
+      verifier,
+      'one-time-code-value',
+      'secret.person',
+      'lin.xiaoyun',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -127,10 +127,17 @@ export const API_PATHS = {
   // The H5 personal credit app (spec §7 "H5 calls" and "Credit-report calls"; issue 12).
   /** POST { Platform, Remark, ComIp } → the encrypted wrapper (login page mount). */
   h5Encode: '/api/user/peroncreditencode',
-  /** POST ?type= ('' or 'grxybg') { EncodeMsg?, ReturnUrl? } → a cert token for the face verification. */
+  /** POST ?type= ('' or 'grxybg') { EncodeMsg?, ReturnUrl?, CodeChallenge } → a cert token for the face verification. */
   h5CertToken: '/wechat/getgzhcerttoken',
-  /** GET ?certToken&type → user info once the face verification is done. */
+  /**
+   * POST { certToken, code, verifier, type? } → user info, once, after the face verification (the
+   * spec's GET ?certToken&type: moved to a body so that no code or verifier ever rides in a URL).
+   */
   h5CertExchange: '/user/getplainhist',
+  /** Not shown in the spec: chosen. POST { Infotoken } → the same user info, the Infotoken unchanged (a reload). */
+  h5Session: '/user/h5/session',
+  /** Not shown in the spec: chosen. POST { Infotoken } → revokes it and every token made from it (退出). */
+  h5Logout: '/user/h5/logout',
   /** GET ?Name&IdCard&type (test mode) → Data: JSON string with izgtxytoken. */
   h5TestLogin: '/user/GetPlainhistTes',
   /** POST { Name, IdCard } (test mode) → user info. */
@@ -278,4 +285,6 @@ export const USER_TOKEN_FIELDS: readonly string[] = [
   'logintoken',
   'gtxytoken',
   'izgtxytoken',
+  // The H5 login's PKCE-like verifier (its code rides only in H5 bodies, which are never cached).
+  'verifier',
 ];

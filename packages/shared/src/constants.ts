@@ -110,6 +110,9 @@ export const H5 = {
     gtxytoken: 'gtxytoken',
     izgtxytoken: 'izgtxytoken',
     certToken: 'CertToken',
+    /** Not in the spec: the secret verifier of the cert token's challenge, kept beside it (localStorage). */
+    certVerifier: 'CertVerifier',
+    /** sessionStorage: one tab's login (a new tab logs in again; a reload keeps it). */
     infotoken: 'Infotoken',
     loginType: 'LOGIN_TYPE',
     platform: 'platform',

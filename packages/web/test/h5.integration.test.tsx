@@ -5,6 +5,7 @@ import {
   GATEWAY_PATHS,
   H5,
   H5_CERT_TOKEN_PARAM,
+  H5_CODE_PARAM,
   H5_MESSAGES,
   MESSAGES,
   maskIdNumber,
@@ -13,6 +14,7 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { CONTROL_PATHS, DEMO_PERSON, FACE_VERIFY_PATH } from '@credit-portal/credit-service';
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MemoryRouter } from 'react-router';
@@ -27,7 +29,8 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 /*
  * The H5 app (issue 12) against the real credit-service and gateway in-process, test mode on:
- * the login and its face-verification round trip, the home page's load rules, the masked card,
+ * the login and its face-verification round trip (bound to this browser, issue 22), the tab's
+ * login kept on a reload and ended by 退出登录, the home page's load rules, the masked card,
  * the entities and the entity report by e-mail, and the report page with its PDF by e-mail.
  * Leaving the SPA (face verification, report page) is watched, not followed: jsdom cannot.
  */
@@ -180,7 +183,7 @@ describe('the H5 login', () => {
   );
 
   it(
-    'hands the person to the face verification with a stored cert token, and exchanges it on the way back',
+    'hands the person to the face verification with a bound cert token, exchanges its code once on the way back, keeps the tab logged in and logs out',
     LONG,
     async () => {
       const user = userEvent.setup();
@@ -192,9 +195,19 @@ describe('the H5 login', () => {
       expect(`${face.origin}${face.pathname}`).toBe(config.faceVerifyUrl);
       const token = face.searchParams.get(H5_CERT_TOKEN_PARAM)!;
       expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBe(token);
+      // The verifier stays in this browser, beside the token; only its challenge was sent.
+      const verifier = window.localStorage.getItem(H5.storageKeys.certVerifier)!;
+      expect(verifier).toMatch(/^[\w-]{43}$/);
+      const stored = db()
+        .prepare(
+          'SELECT code_challenge FROM h5_tokens WHERE code_challenge IS NOT NULL ORDER BY created_at DESC LIMIT 1',
+        )
+        .pluck()
+        .get();
+      expect(stored).toBe(createHash('sha256').update(verifier).digest('base64url'));
       expect(window.localStorage.getItem(H5.storageKeys.loginType)).toBe('H5');
 
-      // The face verification (the credit-service's stand-in) confirms the person and sends them back.
+      // The face verification (the credit-service's stand-in) confirms the person and sends them back with a code.
       const person = demo();
       const verified = await fetch(`${product.creditServiceUrl}${FACE_VERIFY_PATH}`, {
         method: 'POST',
@@ -209,13 +222,43 @@ describe('the H5 login', () => {
       });
       expect(verified.status).toBe(303);
       const back = new URL(verified.headers.get('location')!);
-      expect(back.hash.startsWith('#/h5/gtxy')).toBe(true);
+      expect(back.hash).toMatch(new RegExp(`^#/h5/gtxy\\?${H5_CODE_PARAM}=`));
       unmount();
 
-      renderAppAt(back.hash);
+      const home = renderAppAt(back.hash);
       expect(await screen.findByText(maskName(person.name), {}, SLOW)).toBeInTheDocument();
       expect(screen.getByText(maskIdNumber(person.idNumber))).toBeInTheDocument();
-      expect(window.localStorage.getItem(H5.storageKeys.infotoken)).toBeTruthy();
+      // The code is gone from the address; the login is this tab's; the spent cert token is forgotten.
+      expect(window.location.hash).toBe('#/h5/gtxy');
+      const infotoken = window.sessionStorage.getItem(H5.storageKeys.infotoken)!;
+      expect(infotoken).toBeTruthy();
+      expect(window.localStorage.getItem(H5.storageKeys.infotoken)).toBeNull();
+      expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBeNull();
+      expect(window.localStorage.getItem(H5.storageKeys.certVerifier)).toBeNull();
+      home.unmount();
+
+      // A reload of the tab keeps the login (the same Infotoken, nothing new minted).
+      const before = await requestCount(API_PATHS.h5CertExchange);
+      renderAppAt('#/h5/gtxy');
+      expect(await screen.findByText(maskName(person.name), {}, SLOW)).toBeInTheDocument();
+      expect(window.sessionStorage.getItem(H5.storageKeys.infotoken)).toBe(infotoken);
+      expect(await requestCount(API_PATHS.h5CertExchange)).toBe(before);
+
+      // 退出登录 asks first, then revokes the login and opens /h5/login.
+      await user.click(screen.getByRole('button', { name: /退出登录/ }));
+      const confirm = await findDialog(MESSAGES.logoutTitle);
+      expect(confirm).toHaveTextContent(MESSAGES.logoutConfirm);
+      await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+      expect(await screen.findByRole('button', { name: /^登\s*录$/ }, SLOW)).toBeInTheDocument();
+      expect(window.location.hash).toBe('#/h5/login');
+      expect(window.sessionStorage.getItem(H5.storageKeys.infotoken)).toBeNull();
+      expect(window.localStorage.getItem(H5.storageKeys.loginType)).toBeNull();
+      const revoked = await fetch(`${product.gatewayUrl}${API_PATHS.h5Session}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Infotoken: infotoken }),
+      });
+      expect(revoked.status).toBe(401);
     },
   );
 
@@ -361,7 +404,8 @@ describe('the H5 home page', () => {
       unmount();
 
       window.localStorage.setItem(H5.storageKeys.certToken, 'not-a-token');
-      renderAppAt('#/h5/gtxy');
+      window.localStorage.setItem(H5.storageKeys.certVerifier, 'v'.repeat(43));
+      renderAppAt(`#/h5/gtxy?${H5_CODE_PARAM}=not-a-code`);
       expect(await findMessage(H5_MESSAGES.certNotVerified)).toBe('error');
       await waitFor(() => expect(window.location.hash).toBe('#/h5/login'));
     },

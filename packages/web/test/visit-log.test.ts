@@ -69,6 +69,8 @@ describe('a visit-log record', () => {
     const param = '/h5/gtxy?certToken=abc&name=%E6%9E%97&idCard=350203198806150240&currentTab=2';
     expect(buildVisitRecord({ contentCode: '0109', param }).param).toBe('/h5/gtxy?currentTab=2');
     expect(buildVisitRecord({ contentCode: '0109', param: '/h5/gtxy?certToken=abc' }).param).toBe('/h5/gtxy');
+    // The face verification's one-time code (issue 22).
+    expect(buildVisitRecord({ contentCode: '0109', param: '/h5/gtxy?code=abc' }).param).toBe('/h5/gtxy');
     expect(buildVisitRecord({ contentCode: '01', param: '/newszxy?LoginToken=t' }).param).toBe('/newszxy');
   });
 

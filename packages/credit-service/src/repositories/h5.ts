@@ -9,6 +9,7 @@ import {
   type ReportTable,
   type ReportTables,
 } from '@credit-portal/shared';
+import { sameText, sha256 } from '../lib/hash.js';
 import { DESCRIPTION_TABLE, REPORT_DESCRIPTION, REPORT_INFO_TABLE, SUMMARY_TABLE } from '../seed/h5.js';
 
 /** A person of the H5 app. */
@@ -35,6 +36,25 @@ export interface H5TokenRow {
   platform: string | null;
   expiresAt: number;
   verifiedAt: number | null;
+  /** Cert tokens: base64url SHA-256 of the verifier of the browser that asked for the token. */
+  codeChallenge: string | null;
+  /** Cert tokens: sha256 of the one-time code issued when the face verification succeeded. */
+  codeHash: string | null;
+  failedAttempts: number;
+  /** When the token was spent (a cert token exchanged, a report token used); null while it is not. */
+  usedAt: number | null;
+  /** Hash of the token this one was made from (an Infotoken's izgtxytoken, a report step's Infotoken). */
+  parentHash: string | null;
+}
+
+/** What a new token remembers beside its kind, person and lifetime. */
+export interface H5TokenExtra {
+  certType?: string;
+  returnUrl?: string | null;
+  platform?: string | null;
+  codeChallenge?: string | null;
+  /** The token this one is made from: revoking that one revokes this one too. */
+  parent?: string | null;
 }
 
 /** An entity linked to a person, as the report request needs it. */
@@ -69,20 +89,47 @@ const SWEEP_GRACE_MS = 2 * 3600_000;
 export function createH5Repository(db: Database) {
   const personById = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE id = ?`);
   const personByDocument = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE id_number = ? AND name = ?`);
-  const demoPerson = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE is_demo = 1 LIMIT 1`);
   const insertToken = db.prepare(
-    `INSERT INTO h5_tokens (token_hash, kind, person_id, cert_type, return_url, platform, created_at, expires_at, verified_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO h5_tokens (token_hash, kind, person_id, cert_type, return_url, platform, created_at, expires_at,
+       verified_at, code_challenge, parent_hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const tokenByHash = db.prepare(
     `SELECT kind, person_id AS personId, cert_type AS certType, return_url AS returnUrl, platform,
-       expires_at AS expiresAt, verified_at AS verifiedAt FROM h5_tokens WHERE token_hash = ?`,
+       expires_at AS expiresAt, verified_at AS verifiedAt, code_challenge AS codeChallenge, code_hash AS codeHash,
+       failed_attempts AS failedAttempts, used_at AS usedAt, parent_hash AS parentHash
+     FROM h5_tokens WHERE token_hash = ?`,
   );
+  // Binds a cert token once: to one person, with one code, while it is unspent and has tries left.
   const verifyToken = db.prepare(
-    `UPDATE h5_tokens SET person_id = ?, verified_at = ?
-     WHERE token_hash = ? AND kind = 'cert' AND expires_at > ? AND (person_id IS NULL OR person_id = ?)`,
+    `UPDATE h5_tokens SET person_id = ?, verified_at = ?, code_hash = ?, expires_at = MIN(expires_at, ?)
+     WHERE token_hash = ? AND kind = 'cert' AND expires_at > ? AND person_id IS NULL AND used_at IS NULL
+       AND failed_attempts < ?`,
+  );
+  const failAttempt = db
+    .prepare(
+      `UPDATE h5_tokens SET failed_attempts = failed_attempts + 1
+     WHERE token_hash = ? AND kind = 'cert' AND person_id IS NULL AND used_at IS NULL
+     RETURNING failed_attempts`,
+    )
+    .pluck();
+  // Spends a token: of all concurrent callers exactly one sees a row come back.
+  const spendToken = db
+    .prepare(
+      `UPDATE h5_tokens SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?
+     RETURNING person_id`,
+    )
+    .pluck();
+  const revokeTree = db.prepare(
+    `WITH RECURSIVE doomed (hash) AS (
+       SELECT ? UNION SELECT t.token_hash FROM h5_tokens t JOIN doomed d ON t.parent_hash = d.hash
+     )
+     DELETE FROM h5_tokens WHERE token_hash IN (SELECT hash FROM doomed)`,
   );
   const sweepTokens = db.prepare('DELETE FROM h5_tokens WHERE expires_at < ?');
+  const mailsOfDay = db.prepare('SELECT COUNT(*) FROM h5_report_mails WHERE person_id = ? AND day = ?').pluck();
+  const insertMail = db.prepare('INSERT INTO h5_report_mails (person_id, kind, day, created_at) VALUES (?, ?, ?, ?)');
+  const deleteMail = db.prepare('DELETE FROM h5_report_mails WHERE id = ?');
   const entitiesOf = db.prepare(
     `SELECT pe.person_id || '-' || e.id AS RecordId, CAST(e.id AS TEXT) AS BaseId, e.name AS EntName, e.status AS EntStatus,
        e.credit_code AS SCCode, pe.position AS Position, e.setup_date AS EstDate, e.ent_type AS EntCategory,
@@ -124,20 +171,33 @@ export function createH5Repository(db: Database) {
   const secretGet = db.prepare('SELECT value FROM service_secrets WHERE name = ?').pluck();
   const secretPut = db.prepare('INSERT OR IGNORE INTO service_secrets (name, value, created_at) VALUES (?, ?, ?)');
 
+  const tokenRow = (kind: H5TokenKind, token: string): H5TokenRow | undefined => {
+    const row = tokenByHash.get(hashToken(token)) as H5TokenRow | undefined;
+    return row?.kind === kind ? row : undefined;
+  };
+
+  const revokeSession = db.transaction((infotoken: string): boolean => {
+    const row = tokenRow('info', infotoken);
+    if (!row) return false;
+    const parent = row.parentHash ? (tokenByHash.get(row.parentHash) as H5TokenRow | undefined) : undefined;
+    revokeTree.run(parent?.kind === 'iz' ? row.parentHash : hashToken(infotoken));
+    return row.expiresAt > Date.now();
+  });
+  const reserveMail = db.transaction(
+    (personId: number, kind: 'personal' | 'entity', day: string, limit: number): number | undefined => {
+      if ((mailsOfDay.get(personId, day) as number) >= limit) return undefined;
+      return Number(insertMail.run(personId, kind, day, new Date().toISOString()).lastInsertRowid);
+    },
+  );
+
   return {
     person: (id: number): H5Person | undefined => toPerson(personById.get(id) as PersonRow | undefined),
     /** The person holding this document number under this name (both must match). */
     personByDocument: (name: string, idNumber: string): H5Person | undefined =>
       toPerson(personByDocument.get(idNumber.trim().toUpperCase(), name.trim()) as PersonRow | undefined),
-    demoPerson: (): H5Person | undefined => toPerson(demoPerson.get() as PersonRow | undefined),
 
     /** Issues a token of `kind`; returns the token itself (only its hash is kept). */
-    issueToken(
-      kind: H5TokenKind,
-      personId: number | null,
-      ttlMs: number,
-      extra: { certType?: string; returnUrl?: string | null; platform?: string | null } = {},
-    ): string {
+    issueToken(kind: H5TokenKind, personId: number | null, ttlMs: number, extra: H5TokenExtra = {}): string {
       const now = Date.now();
       sweepTokens.run(now - SWEEP_GRACE_MS);
       const token = newToken();
@@ -151,17 +211,66 @@ export function createH5Repository(db: Database) {
         now,
         now + ttlMs,
         kind === 'cert' ? null : now,
+        extra.codeChallenge ?? null,
+        extra.parent ? hashToken(extra.parent) : null,
       );
       return token;
     },
-    /** The token's row when it is of `kind` (expired ones included: the caller tells them apart). */
-    token(kind: H5TokenKind, token: string): H5TokenRow | undefined {
-      const row = tokenByHash.get(hashToken(token)) as H5TokenRow | undefined;
-      return row?.kind === kind ? row : undefined;
+    /** The token's row when it is of `kind` (expired and spent ones included: the caller tells them apart). */
+    token: tokenRow,
+    /**
+     * Binds a cert token to the person the face verification confirmed and returns the one-time
+     * code the person is sent back with (only its hash is kept); the code lives `codeTtlMs` at
+     * most. undefined when the token is unknown, expired, spent, already bound or out of tries.
+     */
+    verifyCertToken(token: string, personId: number, codeTtlMs: number, maxFailures: number): string | undefined {
+      const code = newToken();
+      const now = Date.now();
+      const bound = verifyToken.run(personId, now, sha256(code), now + codeTtlMs, hashToken(token), now, maxFailures);
+      return bound.changes === 1 ? code : undefined;
     },
-    /** Binds a cert token to the person the face verification confirmed; false when unknown, expired or someone else's. */
-    verifyCertToken: (token: string, personId: number): boolean =>
-      verifyToken.run(personId, Date.now(), hashToken(token), Date.now(), personId).changes === 1,
+    /** Counts a failed face verification of an unbound cert token; the failures so far (undefined: no such token). */
+    failCertAttempt: (token: string): number | undefined => failAttempt.get(hashToken(token)) as number | undefined,
+    /**
+     * The person of a verified cert token, when `code` is the one its verification issued and
+     * `verifier` the one its challenge was made from; the token is spent either way (a wrong code
+     * or verifier ends it too), and of concurrent exchanges exactly one succeeds.
+     */
+    exchangeCertToken(token: string, code: string, verifier: string): number | undefined {
+      const now = Date.now();
+      const row = tokenRow('cert', token);
+      if (!row || row.usedAt !== null || row.expiresAt <= now) return undefined;
+      const spent = spendToken.get(now, hashToken(token), 'cert', now) as number | null | undefined;
+      if (spent === undefined) return undefined;
+      const matches =
+        row.personId !== null &&
+        row.codeHash !== null &&
+        row.codeChallenge !== null &&
+        sameText(sha256(code), row.codeHash) &&
+        sameText(sha256(verifier), row.codeChallenge);
+      return matches ? row.personId! : undefined;
+    },
+    /** Spends a report token of `kind`: its person the first time, undefined ever after (or when expired). */
+    spendToken(kind: H5TokenKind, token: string): number | undefined {
+      const now = Date.now();
+      const personId = spendToken.get(now, hashToken(token), kind, now) as number | null | undefined;
+      return personId ?? undefined;
+    },
+    /**
+     * 退出: deletes the Infotoken, every token made from it, and — when it came from an
+     * alternate-channel token — that token and everything made from it. False when it was not live.
+     */
+    revokeSession: (infotoken: string): boolean => revokeSession(infotoken),
+
+    /**
+     * Counts a report e-mail of the person against the day's limit: its id when within it (give it
+     * back with releaseMail when the mail could not be sent), undefined when the limit is reached.
+     */
+    reserveMail: (personId: number, kind: 'personal' | 'entity', day: string, limit: number): number | undefined =>
+      reserveMail(personId, kind, day, limit),
+    releaseMail(id: number): void {
+      deleteMail.run(id);
+    },
 
     entities: (personId: number): H5EntityRecord[] => entitiesOf.all(personId) as H5EntityRecord[],
     linkedEntity: (personId: number, entityId: number): LinkedEntity | undefined =>

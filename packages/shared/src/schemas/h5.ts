@@ -100,21 +100,43 @@ export const H5EncodeMessageSchema = Type.String();
 /** ?type= of the cert-token request: '' for the entity app, 'grxybg' for the personal report. */
 export const H5CertTokenQuerySchema = Type.Object({ type: Type.Optional(CertType) });
 export type H5CertTokenQuery = Static<typeof H5CertTokenQuerySchema>;
+/** SHA-256 of the verifier, base64url without padding (43 characters): RFC 7636's S256 challenge. */
+export const H5_CODE_CHALLENGE_PATTERN = '^[A-Za-z0-9_-]{43}$';
+/** The browser's secret verifier (RFC 7636 §4.1: 43–128 unreserved characters; the SPA sends 32 random bytes, base64url). */
+export const H5_VERIFIER_PATTERN = '^[A-Za-z0-9._~-]{43,128}$';
+
 /**
  * Body of the cert-token request. ReturnUrl is where the face-verification page sends the person
- * back (the SPA's own address; the service accepts the portal's origin and loopback addresses only).
+ * back (the SPA's own address: the portal's origin; loopback addresses only in demo mode).
+ * CodeChallenge binds the token to the browser that asks for it: base64url(SHA-256(verifier)),
+ * the verifier staying in that browser until the exchange.
  */
 export const H5CertTokenRequestSchema = Type.Object({
   EncodeMsg: Type.Optional(Type.String({ maxLength: 2048 })),
   ReturnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+  CodeChallenge: Type.String({ pattern: H5_CODE_CHALLENGE_PATTERN }),
 });
 export type H5CertTokenRequest = Static<typeof H5CertTokenRequestSchema>;
 /** Data of the cert-token answer: the cert token itself. */
 export const H5TokenSchema = Type.String();
 
-/** GET /user/getplainhist: a verified cert token → user info. */
-export const H5CertExchangeQuerySchema = Type.Object({ certToken: TOKEN, type: Type.Optional(CertType) });
-export type H5CertExchangeQuery = Static<typeof H5CertExchangeQuerySchema>;
+/**
+ * POST /user/getplainhist: the cert token, the one-time code the face verification sent the
+ * person back with, and the verifier of the token's challenge → user info, once. The spec has a
+ * GET with ?certToken&type; this product takes a JSON body instead so that no code or verifier
+ * ever rides in a URL (request lines are logged, kept in histories and proxies).
+ */
+export const H5CertExchangeRequestSchema = Type.Object({
+  certToken: TOKEN,
+  code: Type.String({ minLength: 1, maxLength: 128 }),
+  verifier: Type.String({ pattern: H5_VERIFIER_PATTERN }),
+  type: Type.Optional(CertType),
+});
+export type H5CertExchangeRequest = Static<typeof H5CertExchangeRequestSchema>;
+
+/** POST /user/h5/logout answer: whether the Infotoken was still live (it is revoked either way). */
+export const H5LogoutResultSchema = Type.Object({ Revoked: Type.Boolean() });
+export type H5LogoutResult = Static<typeof H5LogoutResultSchema>;
 
 /** GET /user/GetIZLoginUser: an alternate-channel token (izgtxytoken), sent as Infotoken → user info. */
 export const H5InfotokenQuerySchema = Type.Object({ Infotoken: TOKEN });
@@ -222,11 +244,17 @@ export const H5ReportPdfRequestSchema = Type.Object({
 });
 export type H5ReportPdfRequest = Static<typeof H5ReportPdfRequestSchema>;
 
-/**
- * The query parameter carrying the cert token, both to the face-verification page
- * (`{faceVerifyUrl}?certToken=…`) and back to the SPA (appended to the ReturnUrl's hash query).
- */
+/** The query parameter carrying the cert token to the face-verification page (`{faceVerifyUrl}?certToken=…`). */
 export const H5_CERT_TOKEN_PARAM = 'certToken';
+/**
+ * The query parameter of the one-time code the face verification sends the person back with
+ * (added to the ReturnUrl's hash query); the SPA removes it from the address once read.
+ */
+export const H5_CODE_PARAM = 'code';
+/** A person has at most this many failed tries on one face-verification link; then the link is dead. */
+export const H5_FACE_VERIFY_MAX_FAILURES = 5;
+/** Report e-mails (personal report PDF and entity reports together) a person may send per day. */
+export const H5_DAILY_MAIL_LIMIT = 5;
 
 /** Documents a person of the H5 app may hold (spec §1). */
 export const H5_DOCUMENT_TYPES = [
@@ -266,9 +294,16 @@ export const H5_MESSAGES = {
   requestMissing: '请先提交信用报告申请',
   decryptFailed: '加密信息无法识别，请重新获取公钥后再试',
   timestampStale: '请求已过期，请重试',
-  reportTokenInvalid: '报告凭证无效或已过期，请重新获取',
+  reportTokenInvalid: '报告凭证无效、已使用或已过期，请重新获取',
   noReport: '暂无个人公共信用报告',
   entityMailSent: '信用报告已发送至您的邮箱，请注意查收',
   mailFailed: '邮件发送失败，请稍后再试',
   returnUrlRefused: '返回地址不被允许',
+  mailLimit: '今日发送次数已达上限，请明天再试',
+  loggedOut: '已退出登录',
+  // The face-verification hand-off.
+  faceVerifyUnavailable: '人脸识别认证服务暂未开通，请稍后再试或前往线下服务窗口办理',
+  insecureContext: '当前页面未使用安全连接（HTTPS），无法完成身份核验，请通过 HTTPS 地址访问',
+  linkExpired: '认证链接已失效',
+  tooManyFailures: '核验失败次数过多，认证链接已失效，请返回重新登录',
 } as const;

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  H5_DAILY_MAIL_LIMIT,
   H5_MESSAGES,
   h5Eligibility,
   type H5EncryptedIdentity,
@@ -9,7 +10,7 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { sameText } from '../../lib/hash.js';
-import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createH5Repository, type H5Person, type H5Repository } from '../../repositories/h5.js';
 import { DecryptError, decryptPkcs1, loadPrivateKey, newRsaPrivateKeyPem, newSealKey, publicKeyHex } from './crypto.js';
@@ -40,6 +41,8 @@ export interface H5Options {
 export const DEFAULT_H5_TOKEN_TTL_SECONDS = 30 * 60;
 /** The personal report's download tokens live five minutes. */
 export const REPORT_STEP_TTL_MS = 5 * 60_000;
+/** A face verification's one-time code must be exchanged within five minutes (its cert token ends then). */
+export const CERT_CODE_TTL_MS = 5 * 60_000;
 /** An encrypted timestamp older (or newer) than this is refused: a captured request cannot be replayed later. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
 /** Status of the report service's "no report" answers (anything but 10). */
@@ -57,14 +60,20 @@ export interface H5Context {
   rsa(): Promise<{ privateKey: KeyObject; publicKey: H5RsaPublicKey }>;
   /** The person of a live Infotoken; 401 登录已过期 otherwise. */
   sessionPerson(infotoken: string): H5Person;
-  /** A new Infotoken for the person, as the exchanges answer it. */
-  userInfo(person: H5Person): H5UserInfo;
+  /** A new Infotoken for the person, as the exchanges answer it (`parent`: the token it was exchanged for). */
+  userInfo(person: H5Person, parent?: string): H5UserInfo;
   /** 403 unless the name and document number (when given) are the person's own. */
   assertOwn(person: H5Person, idNumber: string, name?: string): void;
   /** Decrypts the identity of a personal-report step and checks it is the session's person, recently sent. */
   decryptIdentity(body: H5EncryptedIdentity): Promise<H5Person>;
   /** Whether the person may have a personal report today (spec §1). */
   eligible(person: H5Person): boolean;
+  /**
+   * Counts a report e-mail against the person's daily limit (H5_DAILY_MAIL_LIMIT, personal and
+   * entity reports together): its id, to give back with repo.releaseMail when the mail failed;
+   * 429 今日发送次数已达上限 when the limit is reached.
+   */
+  reserveMail(person: H5Person, kind: 'personal' | 'entity'): number;
 }
 
 const normalizeDocument = (value: string): string => value.trim().toUpperCase();
@@ -121,10 +130,10 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
     sealKey,
     rsa: getRsa,
     sessionPerson,
-    userInfo: (person) => ({
+    userInfo: (person, parent) => ({
       Name: person.name,
       IdCard: person.idNumber,
-      Infotoken: repo.issueToken('info', person.id, tokenTtlMs),
+      Infotoken: repo.issueToken('info', person.id, tokenTtlMs, { parent }),
     }),
     assertOwn,
     async decryptIdentity(body) {
@@ -139,6 +148,11 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
       if (!name.trim() || !idNumber.trim()) throw new ForbiddenError(H5_MESSAGES.notOwnData);
       assertOwn(person, idNumber, name);
       return person;
+    },
+    reserveMail(person, kind) {
+      const id = repo.reserveMail(person.id, kind, localToday(), H5_DAILY_MAIL_LIMIT);
+      if (id === undefined) throw new TooManyRequestsError(H5_MESSAGES.mailLimit);
+      return id;
     },
     eligible: (person) =>
       h5Eligibility(

@@ -59,6 +59,7 @@ export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
       const entity = linked(person.id, body.entID);
       const request = repo.latestEntityRequest(person.id, entity.id, body.Infotoken);
       if (!request) throw new BadRequestError(H5_MESSAGES.requestMissing);
+      const mail = ctx.reserveMail(person, 'entity');
       let report: { pdf: Buffer; reportNumber: string };
       try {
         report = await options.entityReport(entity.id);
@@ -77,6 +78,8 @@ export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
           ],
         });
       } catch (error) {
+        // A mail that was not sent does not count against the day's limit.
+        repo.releaseMail(mail);
         // The error's code only: SMTP answers often repeat the recipient's address.
         log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'entity report mail failed');
         return { successful: false, msg: H5_MESSAGES.mailFailed, data: null };

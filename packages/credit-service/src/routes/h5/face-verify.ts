@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { H5_CERT_TOKEN_PARAM, H5_MESSAGES } from '@credit-portal/shared';
+import { H5_CERT_TOKEN_PARAM, H5_CODE_PARAM, H5_FACE_VERIFY_MAX_FAILURES, H5_MESSAGES } from '@credit-portal/shared';
 import { CITY } from '../../seed/vocabulary.js';
-import type { H5App, H5Context } from './context.js';
+import { CERT_CODE_TTL_MS, type H5App, type H5Context } from './context.js';
 
 /** Where the stand-in lives on this service (the gateway's FACE_VERIFY_URL points here by default). */
 export const FACE_VERIFY_PATH = '/faceverify';
@@ -49,16 +49,17 @@ ${body}
 `;
 }
 
-/** The return address with the cert token added to its hash query (hash routes) or else its query. */
-export function withCertToken(returnUrl: string, token: string): string {
+/** The return address with the one-time code added to its hash query (hash routes), or else its query. */
+export function withCode(returnUrl: string, code: string): string {
   const url = new URL(returnUrl);
   if (url.hash.length > 1) {
     const [route, query = ''] = url.hash.slice(1).split('?', 2) as [string, string?];
     const params = new URLSearchParams(query);
-    params.set(H5_CERT_TOKEN_PARAM, token);
+    params.delete(H5_CERT_TOKEN_PARAM);
+    params.set(H5_CODE_PARAM, code);
     url.hash = `${route}?${params.toString()}`;
   } else {
-    url.searchParams.set(H5_CERT_TOKEN_PARAM, token);
+    url.searchParams.set(H5_CODE_PARAM, code);
   }
   return url.toString();
 }
@@ -66,10 +67,13 @@ export function withCertToken(returnUrl: string, token: string): string {
 const TokenField = Type.String({ maxLength: 128 });
 
 /**
- * A stand-in for the external face-verification service (spec §1, §4): the person confirms who
- * they are (name and document number of a person the centre knows) and agrees to the check; the
- * page binds the cert token to that person and sends them back to the SPA with the token. It
- * opens no camera and stores no face data; production points FACE_VERIFY_URL at the real service.
+ * A stand-in for the external face-verification service (spec §1, §4), served in demo mode only:
+ * the person confirms who they are (name and document number of a person the centre knows — a
+ * stand-in, not a proof) and agrees to the check; the page binds the cert token to that person
+ * and sends them back to the SPA with a fresh one-time code (never the cert token), which only the
+ * browser holding the token's verifier can exchange. At most H5_FACE_VERIFY_MAX_FAILURES failed
+ * tries per link; then the link is dead. It opens no camera and stores no face data; production
+ * points FACE_VERIFY_URL at the real service.
  */
 export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
@@ -91,17 +95,17 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
       .send(html);
   };
 
-  const expiredPage = () =>
+  const expiredPage = (reason: string = H5_MESSAGES.certNotVerified) =>
     page(
-      '认证链接已失效',
-      `<p class="error" role="alert">${escapeHtml(H5_MESSAGES.certNotVerified)}</p><a class="button" href="${escapeHtml(loginAgain)}">返回重新登录</a>`,
+      H5_MESSAGES.linkExpired,
+      `<p class="error" role="alert">${escapeHtml(reason)}</p><a class="button" href="${escapeHtml(loginAgain)}">返回重新登录</a>`,
     );
 
   const form = (token: string, error?: string, values: { name?: string; idNumber?: string } = {}) => {
-    const demo = repo.demoPerson();
     return page(
       '人脸识别身份核验',
-      `${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+      `<p class="demo" role="note"><strong>演示环境</strong>：本页面代替外部人脸识别认证服务，只比对姓名与证件号码，仅供演示和测试。演示人员见项目说明文档（README）。</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <p>请填写本人的姓名和证件号码，并同意进行人脸识别。核验通过后将返回信用服务页面。</p>
 <form method="post" action="${FACE_VERIFY_PATH}">
 <input type="hidden" name="${H5_CERT_TOKEN_PARAM}" value="${escapeHtml(token)}">
@@ -112,15 +116,20 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
 <div class="consent"><input type="checkbox" id="consent" name="consent" value="1" required><label for="consent">本人同意进行人脸识别身份核验</label></div>
 <button type="submit">开始人脸识别</button>
 </form>
-<p class="note">本页面是人脸识别服务的演示替身：不开启摄像头，不采集、不保存任何人脸信息。正式环境由外部人脸识别认证服务完成核验。</p>
-${demo ? `<p class="demo">演示人员：${escapeHtml(demo.name)}，${escapeHtml(demo.idType)} ${escapeHtml(demo.idNumber)}</p>` : ''}`,
+<p class="note">本页面是人脸识别服务的演示替身：不开启摄像头，不采集、不保存任何人脸信息。正式环境由外部人脸识别认证服务完成核验。</p>`,
     );
   };
 
-  /** The cert token's row when it can still be verified. */
+  /** The cert token's row when it can still be verified: live, unspent, unbound, with tries left. */
   const pending = (token: string) => {
     const row = token ? repo.token('cert', token) : undefined;
-    return row && row.expiresAt > Date.now() && row.returnUrl ? row : undefined;
+    const open =
+      row &&
+      row.expiresAt > Date.now() &&
+      row.usedAt === null &&
+      row.personId === null &&
+      row.failedAttempts < H5_FACE_VERIFY_MAX_FAILURES;
+    return open && row.returnUrl ? row : undefined;
   };
 
   app.addContentTypeParser(
@@ -169,12 +178,19 @@ ${demo ? `<p class="demo">演示人员：${escapeHtml(demo.name)}，${escapeHtml
         return send(reply, 400, form(token, '请先同意进行人脸识别身份核验', values), row.returnUrl!);
       }
       const person = repo.personByDocument(body.name, body.idNumber);
-      if (!person) return send(reply, 400, form(token, H5_MESSAGES.personNotFound, values), row.returnUrl!);
-      if (!repo.verifyCertToken(token, person.id)) return send(reply, 410, expiredPage());
+      if (!person) {
+        const failures = repo.failCertAttempt(token) ?? H5_FACE_VERIFY_MAX_FAILURES;
+        const left = H5_FACE_VERIFY_MAX_FAILURES - failures;
+        if (left <= 0) return send(reply, 410, expiredPage(H5_MESSAGES.tooManyFailures));
+        const error = `${H5_MESSAGES.personNotFound}（还可尝试 ${left} 次）`;
+        return send(reply, 400, form(token, error, values), row.returnUrl!);
+      }
+      const code = repo.verifyCertToken(token, person.id, CERT_CODE_TTL_MS, H5_FACE_VERIFY_MAX_FAILURES);
+      if (!code) return send(reply, 410, expiredPage());
       return reply
         .code(303)
         .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
-        .redirect(withCertToken(row.returnUrl!, token), 303);
+        .redirect(withCode(row.returnUrl!, code), 303);
     },
   );
 }

@@ -7,14 +7,19 @@ import { seal, unseal } from './crypto.js';
 /** The SPA pages the face verification returns to, by cert type. */
 export const RETURN_PAGES: Readonly<Record<string, string>> = { '': '#/h5/gtxy', grxybg: '#/h5/PersonCreditReport' };
 
+/** Loopback hosts as WHATWG URL parsing writes them (127.1 and 0x7f000001 come out as 127.0.0.1). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Where the face verification may send a person back with their token: the portal's own origin,
- * or a loopback address (a local development or test portal, RFC 8252 §7.3). Anything else
- * would hand a verified token to a stranger's site.
+ * Where the face verification may send a person back with their one-time code: the portal's own
+ * origin; in demo mode (a laptop or test bench) also a loopback address on any port, a local
+ * development portal (RFC 8252 §7.3). Both are compared on the parsed URL, never on the text:
+ * `http://127.1.evil.example/` is a stranger's host, and `http://127.1/` or `http://0x7f000001/`
+ * are the loopback address itself, which the parser writes as 127.0.0.1 — the same machine, so no
+ * more than demo mode already allows. On any other bind a loopback address is a stranger too: a
+ * program listening on a resident's own machine.
  */
-export function allowedReturnUrl(value: string, portalUrl: string): boolean {
+export function allowedReturnUrl(value: string, portalUrl: string, demo: boolean): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -23,7 +28,8 @@ export function allowedReturnUrl(value: string, portalUrl: string): boolean {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
-  return url.origin === new URL(portalUrl).origin || LOOPBACK.has(url.hostname);
+  if (url.origin === new URL(portalUrl).origin) return true;
+  return demo && LOOPBACK.has(url.hostname);
 }
 
 interface ChannelMessage {
@@ -34,9 +40,10 @@ interface ChannelMessage {
 
 /**
  * The login calls of the H5 app (spec §4): the channel wrapper, the cert token for the face
- * verification, its exchange for user info, the alternate-channel token, the hidden test login,
- * and the linked entities. Tokens ride in query strings here (the spec's shapes), so these routes
- * log at warn only: their request lines never reach the logs.
+ * verification (bound to the asking browser by its code challenge), its one-time exchange for
+ * user info, the tab's session and 退出, the alternate-channel token, the hidden test login, and
+ * the linked entities. Where tokens ride in query strings (the spec's shapes), the routes log at
+ * warn only: their request lines never reach the logs.
  */
 export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
@@ -75,29 +82,48 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
         platform = message.Platform;
       }
       const returnUrl = body.ReturnUrl?.trim() || `${options.portalUrl}${RETURN_PAGES[certType]}`;
-      if (!allowedReturnUrl(returnUrl, options.portalUrl)) throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
-      return successOk(repo.issueToken('cert', null, ctx.tokenTtlMs, { certType, returnUrl, platform }));
+      if (!allowedReturnUrl(returnUrl, options.portalUrl, options.demo)) {
+        throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
+      }
+      const codeChallenge = body.CodeChallenge;
+      return successOk(repo.issueToken('cert', null, ctx.tokenTtlMs, { certType, returnUrl, platform, codeChallenge }));
     },
   );
 
-  app.get(
+  // The exchange (a POST: the code and the verifier never ride in a URL). One answer for every
+  // refusal — unknown, unverified, spent, expired, wrong code or verifier — so that it tells a
+  // stranger nothing; the token is spent by any attempt.
+  app.post(
     CONTRACTS.h5CertExchange.path,
     {
-      ...quiet,
       schema: {
-        querystring: CONTRACTS.h5CertExchange.query,
+        body: CONTRACTS.h5CertExchange.body,
         response: successResponses(CONTRACTS.h5CertExchange.data),
       },
     },
-    async ({ query }) => {
-      const row = repo.token('cert', query.certToken);
-      if (!row || row.personId === null || row.expiresAt <= Date.now()) {
-        throw new UnauthorizedError(H5_MESSAGES.certNotVerified);
-      }
-      const person = repo.person(row.personId);
+    async ({ body }) => {
+      const personId = repo.exchangeCertToken(body.certToken, body.code, body.verifier);
+      const person = personId === undefined ? undefined : repo.person(personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.certNotVerified);
-      return successOk(ctx.userInfo(person));
+      return successOk(ctx.userInfo(person, body.certToken));
     },
+  );
+
+  // A reload of the tab: its live Infotoken → the same user info, nothing new minted.
+  app.post(
+    CONTRACTS.h5Session.path,
+    { schema: { body: CONTRACTS.h5Session.body, response: successResponses(CONTRACTS.h5Session.data) } },
+    async ({ body }) => {
+      const person = ctx.sessionPerson(body.Infotoken);
+      return successOk({ Name: person.name, IdCard: person.idNumber, Infotoken: body.Infotoken });
+    },
+  );
+
+  // 退出: answered the same whether or not the token was still live (the browser forgets it either way).
+  app.post(
+    CONTRACTS.h5Logout.path,
+    { schema: { body: CONTRACTS.h5Logout.body, response: successResponses(CONTRACTS.h5Logout.data) } },
+    async ({ body }) => successOk({ Revoked: repo.revokeSession(body.Infotoken) }, H5_MESSAGES.loggedOut),
   );
 
   const testPerson = (name: string, idCard: string) => {
@@ -141,7 +167,7 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
       }
       const person = repo.person(row.personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.loginExpired);
-      return successOk(ctx.userInfo(person));
+      return successOk(ctx.userInfo(person, query.Infotoken));
     },
   );
 

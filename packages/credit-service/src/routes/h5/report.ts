@@ -85,7 +85,7 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
     async ({ body }) => {
       const person = await ctx.decryptIdentity(body);
       if (!ctx.eligible(person)) throw new NotFoundError(H5_MESSAGES.noReport);
-      return successOk(repo.issueToken('report_step', person.id, REPORT_STEP_TTL_MS));
+      return successOk(repo.issueToken('report_step', person.id, REPORT_STEP_TTL_MS, { parent: body.Infotoken }));
     },
   );
 
@@ -94,11 +94,11 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
     { schema: { body: CONTRACTS.h5IndividualInfo.body, response: successResponses(CONTRACTS.h5IndividualInfo.data) } },
     async ({ body }) => {
       const person = await ctx.decryptIdentity(body);
-      const step = repo.token('report_step', body.token);
-      if (!step || step.personId !== person.id || step.expiresAt <= Date.now()) {
+      // The first token is spent here: it leads to one final token.
+      if (repo.spendToken('report_step', body.token) !== person.id) {
         throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
       }
-      return successOk(repo.issueToken('report_final', person.id, REPORT_STEP_TTL_MS));
+      return successOk(repo.issueToken('report_final', person.id, REPORT_STEP_TTL_MS, { parent: body.Infotoken }));
     },
   );
 
@@ -113,11 +113,9 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       },
     },
     async ({ query }, reply) => {
-      const row = repo.token('report_final', query.token);
-      if (!row || row.personId === null || row.expiresAt <= Date.now()) {
-        throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
-      }
-      const person = repo.person(row.personId);
+      // Spent on its first use: one token, one report (the address may be in a history or a proxy's log).
+      const personId = repo.spendToken('report_final', query.token);
+      const person = personId === undefined ? undefined : repo.person(personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
       const { report, tables } = reportOf(person, '');
       const pdf = await renderPersonalReportPdf(tables, person);
@@ -152,8 +150,10 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       ctx.assertOwn(person, body.IdentityCard, body.UserName);
       if (!ctx.eligible(person)) return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
       const { report, tables } = reportOf(person, body.ReportNumber);
-      const pdf = await renderPersonalReportPdf(tables, person);
+      const mail = ctx.reserveMail(person, 'personal');
+      let pdf: Buffer;
       try {
+        pdf = await renderPersonalReportPdf(tables, person);
         await options.mailer.send({
           to: email,
           subject: `个人公共信用报告（${report.reportNumber}）`,
@@ -168,6 +168,8 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
           ],
         });
       } catch (error) {
+        // A mail that was not sent does not count against the day's limit.
+        repo.releaseMail(mail);
         // The error's code only: SMTP answers often repeat the recipient's address.
         log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'personal report mail failed');
         return { Data: { Status: 0 }, Msg: H5_MESSAGES.reportMailFailed };

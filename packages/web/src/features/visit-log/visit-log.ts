@@ -27,10 +27,20 @@ const MAX_BACKOFF_MS = 30_000;
 const LOCK_NAME = 'credit-portal-visit-log';
 
 /**
- * Query keys that carry tokens or personal data (the H5 app's cert token and test-mode name and
- * ID, the old site's login token): never written to a visit log.
+ * Query keys that carry tokens or personal data (the H5 app's cert token, the face verification's
+ * one-time code and test-mode name and ID, the old site's login token): never written to a visit log.
  */
-const PERSONAL_QUERY_KEYS = new Set(['certtoken', 'name', 'idcard', 'token', 'logintoken', 'infotoken', 'izgtxytoken']);
+const PERSONAL_QUERY_KEYS = new Set([
+  'certtoken',
+  'code',
+  'verifier',
+  'name',
+  'idcard',
+  'token',
+  'logintoken',
+  'infotoken',
+  'izgtxytoken',
+]);
 
 /** The address without its personal query values. */
 export function withoutPersonalQuery(param: string): string {

@@ -9,6 +9,17 @@ export const exchangeTestIdentity = (Name: string, IdCard: string): Promise<H5Us
 export const exchangeIzToken = (token: string): Promise<H5UserInfo> =>
   call(CONTRACTS.h5IzLogin, { query: { Infotoken: token } });
 
-/** A face-verified cert token → user info. */
-export const exchangeCertToken = (certToken: string, type: H5CertType): Promise<H5UserInfo> =>
-  call(CONTRACTS.h5CertExchange, { query: { certToken, type } });
+/**
+ * A face-verified cert token → user info, with the one-time code the verification sent the
+ * person back with and the verifier of the token's challenge (a POST body: neither rides in a URL).
+ */
+export const exchangeCertToken = (
+  certToken: string,
+  code: string,
+  verifier: string,
+  type: H5CertType,
+): Promise<H5UserInfo> => call(CONTRACTS.h5CertExchange, { body: { certToken, code, verifier, type } });
+
+/** This tab's Infotoken (a reload) → the same user info; the Infotoken stays as it is. */
+export const resumeSession = (Infotoken: string): Promise<H5UserInfo> =>
+  call(CONTRACTS.h5Session, { body: { Infotoken } });

@@ -5,9 +5,16 @@ import { call } from '@/lib/api-client';
 export const encodeChannel = (Platform: string): Promise<string> =>
   call(CONTRACTS.h5Encode, { body: { Platform, Remark: '', ComIp: '' } });
 
-/** A cert token for the face verification; ReturnUrl is where that page sends the person back. */
-export const getCertToken = (type: H5CertType, EncodeMsg: string | undefined, ReturnUrl: string): Promise<string> =>
-  call(CONTRACTS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl } });
+/**
+ * A cert token for the face verification, bound to this browser's code challenge; ReturnUrl is
+ * where that page sends the person back.
+ */
+export const getCertToken = (
+  type: H5CertType,
+  EncodeMsg: string | undefined,
+  ReturnUrl: string,
+  CodeChallenge: string,
+): Promise<string> => call(CONTRACTS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl, CodeChallenge } });
 
 /** Test mode: name and ID → an alternate-channel token (Data is JSON holding izgtxytoken). */
 export async function testLogin(Name: string, IdCard: string, type: H5CertType): Promise<string> {

@@ -1,26 +1,27 @@
 import { App, Button, Skeleton } from 'antd';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type H5UserInfo } from '@credit-portal/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { hashHref, paths } from '@/lib/paths';
 import { H5DataError, useH5Entities } from '../api/get-entities';
-import { sessionSource, useH5Session } from '../api/get-session';
+import { useH5Session, useH5SessionSource } from '../api/get-session';
 import { isH5Login, readIzToken } from '../h5-storage';
 import { EntityCard } from './entity-card';
 import { H5Footer } from './h5-footer';
+import { H5SessionBar } from './h5-session-bar';
 import { PersonCard } from './person-card';
 import styles from './h5.module.css';
 
 /**
  * /h5/gtxy (spec §2.3, §4): the person's card and the entities linked to them. The load rules
- * (test parameters, else the alternate token, else the stored cert token) decide who the person
- * is; a refused exchange sends them to /h5/login.
+ * (test parameters, else the alternate token, else the stored cert token with the face
+ * verification's code and the token's verifier, else this tab's Infotoken) decide who the person
+ * is; a refused exchange sends them to /h5/login. 退出登录 above the page.
  */
 export default function H5HomePage() {
-  const [search] = useSearchParams();
-  const source = useMemo(() => sessionSource(search, ''), [search]);
+  const source = useH5SessionSource('');
   const session = useH5Session(source);
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -34,6 +35,7 @@ export default function H5HomePage() {
   if (!source) return <Navigate to={paths.h5Login} replace />;
   return (
     <div className={styles.page}>
+      {session.data ? <H5SessionBar user={session.data} /> : null}
       <ServiceDescription />
       {session.data ? (
         <SessionContent user={session.data} />

@@ -8,7 +8,8 @@ import { paths, withQuery } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { TEST_QUERY } from '../api/get-session';
 import { encodeChannel, getCertToken, testLogin } from '../api/login';
-import { clearH5Tokens, markH5Login, readPlatform, storeCertToken, storeIzToken } from '../h5-storage';
+import { clearH5Tokens, markH5Login, readPlatform, storeCertLogin, storeIzToken } from '../h5-storage';
+import { createPkcePair, InsecureContextError } from '../pkce';
 import { H5Footer } from './h5-footer';
 import { leaveApp } from '../h5-navigation';
 import styles from './h5.module.css';
@@ -34,9 +35,11 @@ function returnUrl(path: string): string {
 }
 
 /**
- * The H5 login (spec §2.3, §4): intro, services, notes and 登录, which gets a cert token, stores it
- * and hands the person to the face-verification page; the page sends them back to the flow's
- * target, which exchanges the token. Test mode adds name/ID inputs and two test logins.
+ * The H5 login (spec §2.3, §4): intro, services, notes and 登录, which makes a secret verifier,
+ * gets a cert token bound to its challenge, stores both and hands the person to the
+ * face-verification page; the page sends them back to the flow's target with a one-time code,
+ * which that page exchanges with the token and the verifier. Test mode adds name/ID inputs and
+ * two test logins.
  */
 export default function H5LoginPage({ flow }: { flow: H5Flow }) {
   const { message } = App.useApp();
@@ -51,17 +54,24 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
   }, []);
 
   const login = async () => {
+    // No face-verification service configured (FACE_VERIFY_URL unset): say so, go nowhere.
+    if (!config.faceVerifyUrl) {
+      message.warning(H5_MESSAGES.faceVerifyUnavailable);
+      return;
+    }
     setBusy(true);
     try {
+      // The verifier stays in this browser; the token is bound to its challenge.
+      const { verifier, challenge } = await createPkcePair();
       const encodeMsg = (await encoded.current) ?? undefined;
-      const token = await getCertToken(certType, encodeMsg, returnUrl(target));
+      const token = await getCertToken(certType, encodeMsg, returnUrl(target), challenge);
       clearH5Tokens();
-      storeCertToken(token);
+      storeCertLogin({ token, verifier });
       const face = new URL(config.faceVerifyUrl, window.location.href);
       face.searchParams.set(H5_CERT_TOKEN_PARAM, token);
       leaveApp(face.toString());
     } catch (error) {
-      message.error(errorMessage(error));
+      message.error(error instanceof InsecureContextError ? error.message : errorMessage(error));
       setBusy(false);
     }
   };

@@ -1,15 +1,16 @@
 import { App, Button, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type BuiltReport, type H5UserInfo } from '@credit-portal/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useReportData } from '../api/get-report-data';
-import { sessionSource, useH5Session } from '../api/get-session';
+import { useH5Session, useH5SessionSource } from '../api/get-session';
 import { ReportEmailDialog } from './report-email-dialog';
 import { ReportSectionBlock } from './report-section';
 import { H5Footer } from './h5-footer';
+import { H5SessionBar } from './h5-session-bar';
 import styles from './h5.module.css';
 
 /** The full-screen loading of spec §2.3. */
@@ -28,8 +29,7 @@ function FullScreenLoading() {
  * the server's message and /h5/login.
  */
 export default function H5ReportPage() {
-  const [search] = useSearchParams();
-  const source = useMemo(() => sessionSource(search, 'grxybg'), [search]);
+  const source = useH5SessionSource('grxybg');
   const session = useH5Session(source);
   const report = useReportData(session.data);
   const { message } = App.useApp();
@@ -51,6 +51,7 @@ function ReportView({ user, report }: { user: H5UserInfo; report: BuiltReport })
   const [mailing, setMailing] = useState(false);
   return (
     <div className={styles.page}>
+      <H5SessionBar user={user} />
       <section className={styles.reportHead} aria-label="报告信息">
         <h2 className={styles.reportTitle}>个人公共信用信息报告</h2>
         <dl className={styles.reportMeta}>
