@@ -26,6 +26,10 @@ export interface ServerSettings {
   demo: boolean;
   /** The /outbox page: default with the stand-ins, and never on a public bind. */
   outboxPage: boolean;
+  /** The SMS gateway registration codes are POSTed to (JSON); unset: the demo outbox, or no SMS. */
+  smsWebhookUrl: string | undefined;
+  /** Bearer token of the SMS gateway. */
+  smsWebhookToken: string | undefined;
 }
 
 /** True for a host that only this machine reaches. */
@@ -95,6 +99,8 @@ export function readSettings(
     trustedProxies: read.proxies('TRUSTED_PROXIES', ['loopback']),
     demo,
     outboxPage,
+    smsWebhookUrl: read.optionalUrl('SMS_WEBHOOK_URL', HTTP) ?? undefined,
+    smsWebhookToken: read.optionalString('SMS_WEBHOOK_TOKEN', 16, 500) ?? undefined,
   };
   const errors = [...read.problems];
   return errors.length > 0 ? { settings: null, errors } : { settings, errors: [] };

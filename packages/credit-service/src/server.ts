@@ -29,6 +29,8 @@ const app = await buildApp({
   trustedProxies: settings.trustedProxies,
   demo: settings.demo,
   outboxPage: settings.outboxPage,
+  smsWebhookUrl: settings.smsWebhookUrl,
+  smsWebhookToken: settings.smsWebhookToken,
 });
 
 let stopping = false;

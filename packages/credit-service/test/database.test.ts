@@ -70,7 +70,12 @@ describe('database', () => {
       );
       writeSeed(db, { seed: 5, entities: 400 });
       db.prepare('UPDATE entities SET name = ? WHERE id = 1').run('云州市AbAb果蔬(云州)有限公司');
-      expect(migrate(db)).toEqual([13]);
+      expect(
+        migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 13),
+        ),
+      ).toEqual([13]);
 
       // Every distinct two-character slice of every name, ASCII lower-cased, and nothing else.
       const expected = new Set<string>();

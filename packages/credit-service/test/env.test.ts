@@ -41,6 +41,8 @@ describe('readSettings', () => {
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: '信用云州 <noreply@example.org>',
       TRUSTED_PROXIES: '172.28.0.11,172.28.0.12',
+      SMS_WEBHOOK_URL: 'https://sms.example.org/send',
+      SMS_WEBHOOK_TOKEN: 's'.repeat(24),
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -61,6 +63,8 @@ describe('readSettings', () => {
       // A public bind: no stand-in, no outbox page.
       demo: false,
       outboxPage: false,
+      smsWebhookUrl: 'https://sms.example.org/send',
+      smsWebhookToken: 's'.repeat(24),
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -75,6 +79,7 @@ describe('readSettings', () => {
       CREDIT_SERVICE_CONTROLS: 'maybe',
       OLD_SITE_URL: 'ftp://x',
       SMTP_URL: 'http://mailer:secret@mail.example.org',
+      SMS_WEBHOOK_URL: 'ftp://sms.example.org',
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -85,6 +90,7 @@ describe('readSettings', () => {
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
+      'SMS_WEBHOOK_URL: must use http or https (got "ftp:")',
     ]);
   });
 

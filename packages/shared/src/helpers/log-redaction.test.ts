@@ -37,4 +37,12 @@ describe('redaction', () => {
     expect(url).toContain('pageIndex=2');
     expect(maskUrl(`/x/${ID}`)).not.toContain(ID);
   });
+
+  it('masks the chat app’s one-time authorization code in an address, but not an error’s code in JSON', () => {
+    const url = maskUrl('/?code=Zk3q9-authcode&state=0123456789abcdef');
+    expect(url).not.toContain('Zk3q9-authcode');
+    expect(url).toContain('state=0123456789abcdef');
+    const line = '{"err":{"code":"FST_ERR_VALIDATION"}}';
+    expect(maskSensitiveText(line)).toBe(line);
+  });
 });

@@ -19,6 +19,7 @@ import m010 from './010-promise-fulfilments.js';
 import m011 from './011-credit-services.js';
 import m012 from './012-h5-personal-credit.js';
 import m013 from './013-entity-name-bigrams.js';
+import m015 from './015-accounts-by-proof.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011,
   m012,
   m013,
+  m015,
 ];
