@@ -56,6 +56,8 @@ export const ACCOUNT_MESSAGES = {
   smsDailyLimit: '该手机号码今日获取验证码次数已达上限，请明天再试',
   smsUnavailable: '短信服务暂未开通，暂时无法获取验证码',
   smsSendFailed: '短信发送失败，请稍后再试',
+  /** What the SPA says when the gateway answers 5xx for a code (it does not pass an upstream's 5xx text on). */
+  smsServiceDown: '短信服务暂未开通或暂时不可用，请稍后再试',
   /** A credit promise for an entity the account may not act for. */
   promiseNotMine: '该主体不是您名下的企业，不能为其填报信用承诺',
   checkDigitHint: '该统一社会信用代码校验位不正确，仍为您查询',
