@@ -3,6 +3,7 @@ import { LockOutlined, MessageOutlined, MobileOutlined } from '@ant-design/icons
 import {
   ACCOUNT_MESSAGES,
   MOBILE_PATTERN,
+  PASSWORD_MIN_LENGTH,
   SMS_CODE_LENGTH,
   passwordProblem,
   smsCodeProblem,
@@ -24,6 +25,9 @@ interface RegisterFields {
   password: string;
   confirm: string;
 }
+
+/** Under the password field: the rule, before anything is typed (its error says it again only when broken). */
+const PASSWORD_HINT = `${PASSWORD_MIN_LENGTH}位以上，含大写字母、小写字母、数字、符号中的至少三种`;
 
 /** What to say when a code could not be sent: the gateway keeps a 5xx's own text to itself. */
 function sendFailure(error: unknown): string {
@@ -145,7 +149,7 @@ export default function RegisterPage() {
         <Form.Item
           label="密码"
           name="password"
-          extra={ACCOUNT_MESSAGES.passwordWeak}
+          extra={PASSWORD_HINT}
           rules={[
             {
               validator: async (_rule, value: string | undefined) => {
