@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  ACCOUNT_MESSAGES,
   API_PATHS,
   GATEWAY_PATHS,
   MESSAGES,
@@ -9,17 +10,19 @@ import {
   type EntitySearchResult,
   type OldSiteCode,
   type RuntimeConfig,
-  type WechatIdentity,
 } from '@credit-portal/shared';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
  * Issue 5 in a real browser: search → chips → details → QR login from a second, phone-sized
- * page (which names the asking browser) → back on the details; then the old site's personal
- * centre and back, and logout in one tab ends the session everywhere (security issue 22).
+ * page, the phone logging in through the chat app's (stand-in) authorization page and naming the
+ * asking browser → back on the details; then the old site's personal centre and back, and logout
+ * in one tab ends the session everywhere; registration with the SMS code read from the
+ * credit-service's outbox page (security issue 22).
  */
 
 const baseUrl = inject('baseUrl');
+const creditServiceUrl = inject('creditServiceUrl');
 const PHONE = {
   viewport: { width: 375, height: 812 },
   isMobile: true,
@@ -98,10 +101,23 @@ describe('search, details and QR login', () => {
     await page.getByText('扫码成功，请在手机上确认登录').waitFor({ timeout: 10_000 });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    const identities = await api<WechatIdentity[]>(baseUrl, API_PATHS.wechatIdentities);
-    const identity = identities[0]!;
+    // The phone logs in with the chat app: its authorization page, then back to this page.
     await phone.getByRole('tab', { name: '微信登录' }).click();
-    await phone.getByRole('button', { name: `授权登录：${identity.Nickname}` }).click();
+    await phone.getByRole('button', { name: /微信授权登录/ }).click();
+    await phone.waitForURL((url) => url.pathname === '/oauth/wechat/authorize');
+    await phone.getByRole('heading', { name: '授权登录' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const first = phone.getByRole('radio').first();
+    const nickname = ((await phone.locator('.identity .nickname').first().textContent()) ?? '').replace(
+      '已绑定手机账号',
+      '',
+    );
+    expect(nickname).not.toBe('');
+    await first.check();
+    await phone.getByRole('button', { name: '确认授权' }).click();
+    // Back on the confirmation with its ticket, the code and state gone from the address.
+    await phone.waitForURL((url) => url.hash.startsWith('#/grzx/confirm?ticket=') && url.search === '');
+    await phone.getByText(`登录账号：${nickname}`).waitFor();
     // Before confirming, the phone is told which browser asks: this desktop (through the gateway).
     const requester = phone.getByLabel('请求登录的电脑');
     await requester.getByText('请求登录的浏览器').waitFor();
@@ -116,7 +132,7 @@ describe('search, details and QR login', () => {
     await page.getByText(chosen.CreditCode).first().waitFor();
     await page.getByRole('heading', { name: /^行政许可/ }).waitFor();
     await page.getByRole('heading', { name: /^红黑名单/ }).waitFor();
-    await page.getByText(identity.Nickname).first().waitFor();
+    await page.getByText(nickname).first().waitFor();
 
     expect(errors).toEqual([]);
     expect(phoneErrors).toEqual([]);
@@ -137,6 +153,40 @@ async function keptHandoff(token: string): Promise<string> {
   const page = await fetch(`${oldSiteUrl}/NewLinkTo.aspx?LoginToken=${code}&PageType=grzl`);
   return /logintoken=([\w-]+)/.exec(await page.text())![1]!;
 }
+
+describe('registration', () => {
+  it('registers a new number with the code of its SMS, read from the outbox page', async () => {
+    const page = await desktop.newPage();
+    const errors = collectErrors(page);
+    const mobile = `137${String(Date.now()).slice(-8)}`;
+    await page.goto(`${baseUrl}/#/register`);
+    await page.getByRole('textbox', { name: '手机号码' }).fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText(ACCOUNT_MESSAGES.smsSent).waitFor();
+    expect(await page.getByRole('button', { name: /秒后重新获取/ }).isDisabled()).toBe(true);
+
+    // The demo SMS sender wrote the text to the outbox, listed on the credit-service's page.
+    const outbox = await desktop.newPage();
+    await outbox.goto(`${creditServiceUrl}/outbox`);
+    const row = outbox.getByRole('row').filter({ hasText: mobile }).first();
+    const text = (await row.textContent()) ?? '';
+    const code = /验证码为(\d{6})/.exec(text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await outbox.close();
+
+    await page.getByRole('textbox', { name: '短信验证码' }).fill(code!);
+    await page.getByLabel('密码', { exact: true }).fill('Good1234pass');
+    await page.getByLabel('确认密码').fill('Good1234pass');
+    await page.getByRole('button', { name: /注\s*册/ }).click();
+    await page.waitForURL((url) => url.hash === '#/index');
+    await page
+      .getByRole('link', { name: new RegExp(mobile) })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
 
 describe('the old site and logout across tabs', () => {
   it('visits the old site’s personal centre and back, then logs out in one tab: the other tab and every token end', async () => {

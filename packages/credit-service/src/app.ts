@@ -37,6 +37,10 @@ import h5Routes, {
 import { createMailer, DEFAULT_MAIL_FROM, OUTBOX_DIR } from './mail/mailer.js';
 import outboxRoutes, { OUTBOX_PATH } from './mail/outbox-routes.js';
 import { withLogRedaction } from './lib/log-redaction.js';
+import type { ScryptParams } from './lib/passwords.js';
+import { createSmsSender } from './sms/sender.js';
+import wechatAuthorizeRoutes, { WECHAT_AUTHORIZE_PATH } from './routes/demo/wechat-authorize.js';
+import { CITY } from './seed/vocabulary.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -48,6 +52,9 @@ export { DEMO_PERSON } from './seed/h5.js';
 export { FACE_VERIFY_PATH } from './routes/h5/index.js';
 export { OUTBOX_PATH } from './mail/outbox-routes.js';
 export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
+export { WECHAT_AUTHORIZE_PATH } from './routes/demo/wechat-authorize.js';
+export { listOutbox, OUTBOX_DIR, type OutboxEntry } from './mail/mailer.js';
+export { SCRYPT_PARAMS, type ScryptParams } from './lib/passwords.js';
 
 /** How to build the credit-service. */
 export interface CreditServiceConfig {
@@ -98,13 +105,22 @@ export interface CreditServiceConfig {
    * turns them on for a loopback bind only (DEMO_STANDINS).
    */
   demo?: boolean;
-  /** The /outbox page listing what the outbox holds (no SMTP_URL); default off, never on a public bind. */
+  /** The /outbox page listing what the outbox holds (mails without SMTP_URL, demo SMS); default off, never on a public bind. */
   outboxPage?: boolean;
   /**
    * Per-client limits of the sensitive routes (plugins/rate-limits.ts: logins, codes, tokens,
    * reports, the review token, the stand-ins' forms); default DEFAULT_RATE_LIMITS (60 and 600 a minute).
    */
   rateLimits?: RateLimitSettings;
+  /** The SMS gateway registration codes are POSTed to as JSON (SMS_WEBHOOK_URL); unset: the demo outbox, or no SMS. */
+  smsWebhookUrl?: string;
+  /** Bearer token sent to the SMS gateway (SMS_WEBHOOK_TOKEN). */
+  smsWebhookToken?: string;
+  /**
+   * scrypt cost of new and re-hashed passwords; default SCRYPT_PARAMS (OWASP: N=2^17, r=8, p=1).
+   * Not an environment setting: test builds lower it to keep their many logins quick.
+   */
+  passwordHashing?: ScryptParams;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -131,7 +147,12 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const demo = config.demo ?? false;
   if (demo) {
     app.log.warn(
-      { faceVerify: FACE_VERIFY_PATH, outbox: config.outboxPage ? OUTBOX_PATH : null },
+      {
+        faceVerify: FACE_VERIFY_PATH,
+        wechatAuthorize: WECHAT_AUTHORIZE_PATH,
+        sms: config.smsWebhookUrl ? 'webhook' : 'outbox',
+        outbox: config.outboxPage ? OUTBOX_PATH : null,
+      },
       'demo stand-ins are on (face verification, chat-app authorization, SMS to the outbox): for a laptop or a test bench, never for real residents',
     );
   }
@@ -158,6 +179,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     sessionIdleSeconds: config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
+    passwordParams: config.passwordHashing,
   });
 
   await app.register(healthRoutes);
@@ -171,7 +193,16 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(annualReportRoutes);
   await app.register(visitLogRoutes);
   const portalUrl = (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/');
-  await app.register(accountRoutes, { portalUrl });
+  const outboxDir = path.join(path.resolve(config.dataDir), OUTBOX_DIR);
+  const sms = createSmsSender({
+    webhookUrl: config.smsWebhookUrl,
+    webhookToken: config.smsWebhookToken,
+    demo,
+    outboxDir,
+  });
+  await app.register(accountRoutes, { portalUrl, sms, siteName: CITY.siteName });
+  // The chat app's authorization page: a demo stand-in of a system outside the centre.
+  if (demo) await app.register(wechatAuthorizeRoutes, { portalUrl, siteName: CITY.siteName });
   await app.register(disclosureRoutes);
   await app.register(publicitySearchRoutes);
   await app.register(promiseRoutes);
@@ -191,7 +222,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom ?? DEFAULT_MAIL_FROM,
-    outboxDir: path.join(path.resolve(config.dataDir), OUTBOX_DIR),
+    outboxDir,
   });
   app.addHook('onClose', async () => mailer.close());
   await app.register(h5Routes, {
@@ -209,7 +240,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
         return { pdf, reportNumber };
       }),
   });
-  if (mailer.outboxDir && config.outboxPage) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
+  if (config.outboxPage) await app.register(outboxRoutes, { outboxDir });
   if (config.controls) await app.register(controlRoutes);
   return app;
 }

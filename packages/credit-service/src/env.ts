@@ -32,6 +32,10 @@ export interface ServerSettings {
   outboxPage: boolean;
   /** RATE_LIMIT_MAX, RATE_LIMIT_STRICT_MAX, RATE_LIMIT_WINDOW_MS: the names and defaults of the gateway's. */
   rateLimits: RateLimitSettings;
+  /** The SMS gateway registration codes are POSTed to (JSON); unset: the demo outbox, or no SMS. */
+  smsWebhookUrl: string | undefined;
+  /** Bearer token of the SMS gateway. */
+  smsWebhookToken: string | undefined;
 }
 
 /** True for a host that only this machine reaches. */
@@ -107,6 +111,8 @@ export function readSettings(
       strictMax: read.int('RATE_LIMIT_STRICT_MAX', DEFAULT_RATE_LIMITS.strictMax, 1, 10_000_000),
       windowMs: read.int('RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMITS.windowMs, 100, 86_400_000),
     },
+    smsWebhookUrl: read.optionalUrl('SMS_WEBHOOK_URL', HTTP) ?? undefined,
+    smsWebhookToken: read.optionalString('SMS_WEBHOOK_TOKEN', 16, 500) ?? undefined,
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.

@@ -31,6 +31,8 @@ const app = await buildApp({
   demo: settings.demo,
   outboxPage: settings.outboxPage,
   rateLimits: settings.rateLimits,
+  smsWebhookUrl: settings.smsWebhookUrl,
+  smsWebhookToken: settings.smsWebhookToken,
 });
 
 let stopping = false;

@@ -45,6 +45,8 @@ describe('readSettings', () => {
       RATE_LIMIT_MAX: '1000',
       RATE_LIMIT_STRICT_MAX: '20',
       RATE_LIMIT_WINDOW_MS: '30000',
+      SMS_WEBHOOK_URL: 'https://sms.example.org/send',
+      SMS_WEBHOOK_TOKEN: 's'.repeat(24),
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -66,6 +68,8 @@ describe('readSettings', () => {
       demo: false,
       outboxPage: false,
       rateLimits: { max: 1000, strictMax: 20, windowMs: 30_000 },
+      smsWebhookUrl: 'https://sms.example.org/send',
+      smsWebhookToken: 's'.repeat(24),
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -85,6 +89,7 @@ describe('readSettings', () => {
       CREDIT_SERVICE_CONTROLS: 'maybe',
       OLD_SITE_URL: 'ftp://x',
       SMTP_URL: 'http://mailer:secret@mail.example.org',
+      SMS_WEBHOOK_URL: 'ftp://sms.example.org',
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -95,6 +100,7 @@ describe('readSettings', () => {
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
+      'SMS_WEBHOOK_URL: must use http or https (got "ftp:")',
     ]);
   });
 

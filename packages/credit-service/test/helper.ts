@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type CreditServiceConfig } from '../src/app.js';
+import { API_PATHS, type LoginResult } from '@credit-portal/shared';
+import { buildApp, listOutbox, OUTBOX_DIR, type CreditServiceConfig } from '../src/app.js';
 import { localToday } from '../src/lib/dates.js';
+import { SEED_SCRYPT_PARAMS } from '../src/lib/passwords.js';
 
 /** A fresh temporary directory; remove it with removeDir. */
 export function tempDir(): Promise<string> {
@@ -67,6 +69,13 @@ const exists = (file: string): Promise<boolean> =>
   );
 
 /**
+ * The scrypt cost of test builds: the seed's (N=2^14), not the service's OWASP cost (N=2^17,
+ * about 0.45 s a hash here), so that the suites' hundreds of logins stay quick. The service's own
+ * cost is tested on its own (account.test.ts "passwords").
+ */
+export const TEST_PASSWORD_HASHING = SEED_SCRYPT_PARAMS;
+
+/**
  * Builds the service on a temp data directory holding a copy of the seeded template of its
  * (seed, entities, as-of day) — seeding happens once per run, not per test file; close() closes
  * it and removes the directory. With `dataDir` given, that directory is used as it is. The demo
@@ -90,6 +99,7 @@ export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): P
     demo: true,
     outboxPage: true,
     rateLimits: UNLIMITED,
+    passwordHashing: TEST_PASSWORD_HASHING,
     ...config,
     dataDir,
   });
@@ -110,4 +120,33 @@ export async function injectJson<T = Record<string, unknown>>(
 ): Promise<{ status: number; body: T; raw: string }> {
   const response = await app.inject(options);
   return { status: response.statusCode, body: JSON.parse(response.body) as T, raw: response.body };
+}
+
+/** The code in the newest SMS the demo sender wrote to the outbox for a number (registration). */
+export async function smsCodeFor(dataDir: string, mobile: string): Promise<string> {
+  const entries = await listOutbox(path.join(dataDir, OUTBOX_DIR));
+  const text = entries.find((entry) => entry.kind === 'sms' && entry.to === mobile)?.text ?? '';
+  const code = /(\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error('no SMS code in the outbox for this number');
+  return code;
+}
+
+/**
+ * Registers a mobile account as a person does: asks for the SMS code, reads it from the outbox,
+ * and registers with it. Resolves with the whole answer.
+ */
+export async function registerWithCode(
+  app: FastifyInstance,
+  dataDir: string,
+  mobile: string,
+  password: string,
+): Promise<{ status: number; body: { ErrorCode: number; Data: LoginResult | null; Msg: string } }> {
+  const sent = await app.inject({ method: 'POST', url: API_PATHS.registerCode, payload: { Mobile: mobile } });
+  if (sent.statusCode !== 200) throw new Error(`register/code answered ${sent.statusCode}: ${sent.body}`);
+  const Code = await smsCodeFor(dataDir, mobile);
+  return injectJson(app, {
+    method: 'POST',
+    url: API_PATHS.register,
+    payload: { Mobile: mobile, Password: password, ConfirmPassword: password, Code },
+  });
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, FACE_VERIFY_PATH, OUTBOX_PATH } from '../src/app.js';
+import { ACCOUNT_MESSAGES, API_PATHS } from '@credit-portal/shared';
+import { buildApp, FACE_VERIFY_PATH, OUTBOX_PATH, WECHAT_AUTHORIZE_PATH } from '../src/app.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /*
- * Demo stand-ins (face verification, the outbox page) exist only where they are safe: off unless
+ * Demo stand-ins (face verification, the chat app's authorization page, the SMS outbox, the
+ * outbox page) exist only where they are safe: off unless
  * the service is built with them (server.ts: a loopback bind, DEMO_STANDINS); and X-Forwarded-For
  * is believed from the configured proxies only.
  */
@@ -27,11 +29,38 @@ describe('a credit-service built without the demo stand-ins (a public bind)', ()
     expect(posted.statusCode).toBe(404);
   });
 
-  it('lists neither in its API documentation', async () => {
+  it('serves no chat-app authorization stand-in: nothing there issues a code', async () => {
+    const query =
+      'appid=x&redirect_uri=http%3A%2F%2Flocalhost%3A8080%2F&state=0123456789abcdef&response_type=code&scope=snsapi_login';
+    expect((await service.app.inject({ method: 'GET', url: `${WECHAT_AUTHORIZE_PATH}?${query}` })).statusCode).toBe(
+      404,
+    );
+    const posted = await service.app.inject({
+      method: 'POST',
+      url: WECHAT_AUTHORIZE_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `${query}&open_id=x&csrf=x`,
+    });
+    expect(posted.statusCode).toBe(404);
+    expect(service.app.db.prepare('SELECT COUNT(*) FROM wechat_auth_codes').pluck().get()).toBe(0);
+  });
+
+  it('sends no SMS without a gateway: registration says the service is not open (503)', async () => {
+    const sent = await service.app.inject({
+      method: 'POST',
+      url: API_PATHS.registerCode,
+      payload: { Mobile: '13700000099' },
+    });
+    expect(sent.statusCode).toBe(503);
+    expect(JSON.parse(sent.body)).toEqual({ ErrorCode: 503, Data: null, Msg: ACCOUNT_MESSAGES.smsUnavailable });
+  });
+
+  it('lists none of them in its API documentation', async () => {
     const docs = await service.app.inject({ method: 'GET', url: '/docs/json' });
     const paths = Object.keys((JSON.parse(docs.body) as { paths: Record<string, unknown> }).paths);
     expect(paths).not.toContain(FACE_VERIFY_PATH);
     expect(paths).not.toContain(OUTBOX_PATH);
+    expect(paths).not.toContain(WECHAT_AUTHORIZE_PATH);
   });
 
   it('believes X-Forwarded-For from its gateway only', async () => {

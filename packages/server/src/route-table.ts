@@ -63,6 +63,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Login and account paths (issue 5): never cached (personal, and /user/ paths may not be);
   // every call that checks a password or mints a login is rate limited harder. The desktop's
   // ticket poll (every 1.5 s for up to 3 minutes) stays in the default class.
+  // Registration's SMS code costs a message to send: the strictest class (the service adds its own per-number limits).
+  [API_PATHS.registerCode]: { rateLimit: 'strict' },
   [API_PATHS.register]: { rateLimit: 'strict' },
   [API_PATHS.login]: { rateLimit: 'strict' },
   [API_PATHS.wechatLogin]: { rateLimit: 'strict' },
@@ -74,6 +76,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // limited harder; logout (API_PATHS.logout) stays in the default class — leaving must not be refused.
   [API_PATHS.oldSiteHandoff]: { rateLimit: 'strict' },
   [API_PATHS.bindMobile]: { rateLimit: 'strict' },
+  [API_PATHS.bindWechat]: { rateLimit: 'strict' },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },

@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { ROUTE_POLICIES } from '../src/route-table.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
+import { registerThroughGateway, smsCodeFor } from './support/accounts.js';
 
 /*
  * Login and the pages behind it, through the gateway (issue 5): the QR ticket lifecycle, tokens
@@ -39,13 +40,7 @@ describe('accounts through the gateway', () => {
     vi.useRealTimers();
   });
 
-  async function register(): Promise<LoginResult> {
-    const response = await request(gateway.url)
-      .post(API_PATHS.register)
-      .send({ Mobile: String(mobile++), Password: 'gate1234x' })
-      .expect(200);
-    return response.body.data as LoginResult;
-  }
+  const register = (): Promise<LoginResult> => registerThroughGateway(gateway.url, upstream.dataDir, String(mobile++));
 
   const post = (path: string, body: object, token?: string) => {
     const call = request(gateway.url).post(path).send(body);
@@ -128,9 +123,38 @@ describe('accounts through the gateway', () => {
     expect(bad.body).toEqual({ ok: false, code: 400, message: ACCOUNT_MESSAGES.mobileInvalid, data: null });
     const user = await register();
     const mobileOf = (user.UserInfo as { User: { Mobile: string } }).User.Mobile;
-    const duplicate = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'gate1234x' });
+    // Without the SMS code nothing is registered, and nothing is said about the number (the
+    // gateway's own schema check already asks for the code).
+    const noCode = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'Gate1234x' });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.smsCodeRequired, data: null });
+    const wrongCode = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'Gate1234x', Code: '000000' });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body).toEqual({ ok: false, code: 400, message: ACCOUNT_MESSAGES.smsCodeInvalid, data: null });
+    // The number's owner, proven by the code, is told it is registered.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    await post(API_PATHS.registerCode, { Mobile: mobileOf }).expect(200);
+    vi.useRealTimers();
+    const Code = await smsCodeFor(upstream.dataDir, mobileOf);
+    const duplicate = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'Gate1234x', Code });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe(ACCOUNT_MESSAGES.mobileTaken);
+  });
+
+  it('never proxies the old identity list, and refuses a bare identifier before the service hears it', async () => {
+    expect((await request(gateway.url).get('/user/wechat/identities')).status).toBe(404);
+    const before = await upstream.count(API_PATHS.wechatLogin);
+    const bare = await post(API_PATHS.wechatLogin, { OpenId: 'o-wechat-anyone' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.ok).toBe(false);
+    const bind = await post(API_PATHS.bindWechat, { OpenId: 'o-wechat-anyone' }, (await register()).JwtToken);
+    expect(bind.status).toBe(400);
+    expect(await upstream.count(API_PATHS.wechatLogin)).toBe(before);
+    // A made-up code reaches the service, which refuses it.
+    const made = await post(API_PATHS.wechatLogin, { Code: 'made-up', State: '0123456789abcdef0123' });
+    expect(made.status).toBe(401);
+    expect(made.body).toEqual({ ok: false, code: 401, message: ACCOUNT_MESSAGES.wechatCodeInvalid, data: null });
   });
 
   it('locks out repeated failures per number and client address (the address the gateway saw)', async () => {
@@ -144,7 +168,7 @@ describe('accounts through the gateway', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ ok: false, code: 429, message: ACCOUNT_MESSAGES.lockedOut, data: null });
     // A client cannot spoof its way out: the gateway sends the address it saw, not the header it was given.
-    const spoofed = await post(API_PATHS.login, { Mobile: mobileOf, Password: 'gate1234x' }).set(
+    const spoofed = await post(API_PATHS.login, { Mobile: mobileOf, Password: 'Gate1234x' }).set(
       'x-forwarded-for',
       '203.0.113.9',
     );
@@ -194,8 +218,10 @@ describe('the strict rate-limit class on login paths', () => {
   it('puts every password, registration and ticket path in the strict class, and caches none of them', () => {
     for (const path of [
       API_PATHS.login,
+      API_PATHS.registerCode,
       API_PATHS.register,
       API_PATHS.wechatLogin,
+      API_PATHS.bindWechat,
       API_PATHS.loginTicketCreate,
       API_PATHS.loginTicketScan,
       API_PATHS.loginTicketConfirm,

@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_MESSAGES,
   API_PATHS,
   ERROR_CODES,
   MESSAGES,
+  type MyBusiness,
   type PermitSearchPage,
   type CreditPromise,
   type PromiseFulfilmentDetail,
@@ -15,6 +17,7 @@ import {
 import { ROUTE_POLICIES } from '../src/route-table.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
+import { registerThroughGateway } from './support/accounts.js';
 
 /*
  * The information-disclosure lists through the gateway (issue 9): the normalized envelope,
@@ -94,11 +97,7 @@ describe('credit lists through the gateway', () => {
   });
 
   it('lists the red and black lists with a token, paged', async () => {
-    const login = await request(gateway.url)
-      .post(API_PATHS.register)
-      .send({ Mobile: '13722223333', Password: 'gate1234x' })
-      .expect(200);
-    const token = (login.body.data as { JwtToken: string }).JwtToken;
+    const token = (await registerThroughGateway(gateway.url, upstream.dataDir, '13722223333')).JwtToken;
     const response = await request(gateway.url)
       .post(API_PATHS.redBlackList)
       .set('authorization', `Bearer ${token}`)
@@ -179,36 +178,35 @@ describe('credit lists through the gateway', () => {
     }
   });
 
-  it("files a voluntary promise with a token and lists it among the user's own, under review", async () => {
+  it("files a voluntary promise for the account's own entity and lists it among the user's own, under review", async () => {
+    // The demo account acts for some entities (信用服务's links); a promise is for one of them.
     const login = await request(gateway.url)
-      .post(API_PATHS.register)
-      .send({ Mobile: '13722224444', Password: 'gate1234x' })
+      .post(API_PATHS.login)
+      .send({ Mobile: '13900000000', Password: 'Yunzhou2026' })
       .expect(200);
     const token = (login.body.data as { JwtToken: string }).JwtToken;
-    const code = ((await get(API_PATHS.promiseList, { pageSize: 1 }).expect(200)).body.data as PromisePage).list[0]!
-      .CreditCode;
+    const own = await request(gateway.url)
+      .get(API_PATHS.myBusinessList)
+      .set('authorization', `Bearer ${token}`)
+      .expect(200);
+    const code = (own.body.data as MyBusiness[])[0]!.CreditCode;
+    const promise = {
+      CreditCode: code.toLowerCase(),
+      PromiseType: '主动型',
+      Content: '本单位自愿承诺依法诚信经营，接受社会监督。',
+      Promiser: '张三',
+      ContactMobile: '13800000000',
+    };
     const bad = await request(gateway.url)
       .post(API_PATHS.myPromises)
       .set('authorization', `Bearer ${token}`)
-      .send({
-        CreditCode: code,
-        PromiseType: '主动型',
-        Content: '太短',
-        Promiser: '张三',
-        ContactMobile: '13800000000',
-      })
+      .send({ ...promise, Content: '太短' })
       .expect(400);
     expect(bad.body.message).toMatch(/承诺内容/);
     const filed = await request(gateway.url)
       .post(API_PATHS.myPromises)
       .set('authorization', `Bearer ${token}`)
-      .send({
-        CreditCode: code.toLowerCase(),
-        PromiseType: '主动型',
-        Content: '本单位自愿承诺依法诚信经营，接受社会监督。',
-        Promiser: '张三',
-        ContactMobile: '13800000000',
-      })
+      .send(promise)
       .expect(200);
     expect((filed.body.data as CreditPromise).Status).toBe('待审核');
     const mine = await request(gateway.url)
@@ -216,6 +214,15 @@ describe('credit lists through the gateway', () => {
       .set('authorization', `Bearer ${token}`)
       .expect(200);
     expect(mine.headers['x-cache']).toBe('BYPASS');
-    expect((mine.body.data as CreditPromise[]).map((p) => p.ID)).toEqual([(filed.body.data as CreditPromise).ID]);
+    expect((mine.body.data as CreditPromise[]).map((p) => p.ID)).toContain((filed.body.data as CreditPromise).ID);
+
+    // Another account may not promise for it: 403 with the service's Chinese message.
+    const stranger = await registerThroughGateway(gateway.url, upstream.dataDir, '13722224444');
+    const refused = await request(gateway.url)
+      .post(API_PATHS.myPromises)
+      .set('authorization', `Bearer ${stranger.JwtToken}`)
+      .send(promise)
+      .expect(403);
+    expect(refused.body).toEqual({ ok: false, code: 403, message: ACCOUNT_MESSAGES.promiseNotMine, data: null });
   });
 });

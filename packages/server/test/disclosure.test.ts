@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES, type LoginResult } from '@credit-portal/shared';
+import { API_PATHS, ERROR_CODES, MESSAGES } from '@credit-portal/shared';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
+import { registerThroughGateway } from './support/accounts.js';
 
 /*
  * The disclosure lists through the gateway (issue 9): the normalized envelope, server-side
@@ -19,11 +20,7 @@ describe('disclosure lists through the gateway', () => {
     gateway = await startGateway(
       testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
     );
-    const registered = await request(gateway.url)
-      .post(API_PATHS.register)
-      .send({ Mobile: '13600000009', Password: 'disclose123' })
-      .expect(200);
-    token = (registered.body.data as LoginResult).JwtToken;
+    token = (await registerThroughGateway(gateway.url, upstream.dataDir, '13600000009', 'Disclose123')).JwtToken;
   });
   afterAll(async () => {
     await gateway?.close();

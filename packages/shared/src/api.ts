@@ -72,13 +72,13 @@ export const API_PATHS = {
   /** Not shown in the spec: chosen. GET ?id= → one personal bankruptcy case (bankruptcyDetails). */
   bankruptcyDetail: '/api/dmenterprise/BankruptcyDetail',
   // Accounts and login (spec §2.1 personal centre, §3, §4): paths not shown in the spec, chosen.
-  /** POST RegisterRequest → LoginResult. */
+  /** POST SmsCodeRequest → SmsCodeSent: a one-time SMS code to the number (the same answer, registered or not). */
+  registerCode: '/user/register/code',
+  /** POST RegisterRequest (with the SMS code) → LoginResult. */
   register: '/user/register',
   /** POST LoginRequest → LoginResult. */
   login: '/user/login',
-  /** GET → WechatIdentity[]: the chat-app identities the phone can authorize with. */
-  wechatIdentities: '/user/wechat/identities',
-  /** POST WechatLoginRequest → LoginResult. */
+  /** POST WechatLoginRequest (the chat app's authorization code and the SPA's state) → LoginResult. */
   wechatLogin: '/user/wechat/login',
   /** POST {} → LoginTicket (the QR code's ticket and the desktop's poll token). */
   loginTicketCreate: '/user/loginticket/create',
@@ -98,7 +98,7 @@ export const API_PATHS = {
   profile: '/user/profile',
   /** POST BindMobileRequest, bearer (a chat-app login) → Profile. */
   bindMobile: '/user/bind/mobile',
-  /** POST BindWechatRequest, bearer (a mobile login) → Profile. */
+  /** POST BindWechatRequest (authorization code and state), bearer (a mobile login) → Profile. */
   bindWechat: '/user/bind/wechat',
   /** GET, bearer → CreditPromise[] of the user; POST CreatePromiseRequest, bearer → CreditPromise. */
   myPromises: '/user/entpromise',

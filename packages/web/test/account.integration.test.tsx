@@ -25,6 +25,7 @@ import { App } from '@/app/app';
 import { leaveForOldSite } from '@/features/auth/old-site-navigation';
 import { request } from '@/lib/api-client';
 import { startInProcessProduct, type InProcessProduct } from './in-process-product';
+import { registerWithCode, smsCodeFor } from './accounts';
 import { storeLogin } from '@/lib/login-session';
 
 // Full-page navigations to the old site are watched, not followed (jsdom has no navigation).
@@ -50,11 +51,8 @@ function renderAppAt(hash: string) {
   return render(<App />);
 }
 
-async function register(): Promise<LoginResult> {
-  return request<LoginResult>(API_PATHS.register, {
-    method: 'POST',
-    body: { Mobile: String(nextMobile++), Password: 'web1234pass' },
-  });
+function register(): Promise<LoginResult> {
+  return registerWithCode(product.dataDir, String(nextMobile++));
 }
 
 /** The one-time logintoken of the old site's links back to the portal, as the personal centre shows it. */
@@ -393,38 +391,73 @@ describe('entity details and login', () => {
 });
 
 describe('registration and account login', () => {
-  it('checks the form, refuses a registered number, and logs a new account in', async () => {
-    const user = userEvent.setup();
-    const taken = await register();
-    const takenMobile = (taken.UserInfo as { User: { Mobile: string } }).User.Mobile;
+  /** The registration page's fields and buttons. */
+  async function registrationForm(user: ReturnType<typeof userEvent.setup>) {
     renderAppAt('#/register');
     const mobile = await screen.findByRole('textbox', { name: '手机号码' }, SLOW);
-    const password = screen.getByLabelText('密码', { selector: 'input' });
-    const confirm = screen.getByLabelText('确认密码', { selector: 'input' });
+    const fields = {
+      mobile,
+      code: screen.getByRole('textbox', { name: '短信验证码' }),
+      password: screen.getByLabelText('密码', { selector: 'input' }),
+      confirm: screen.getByLabelText('确认密码', { selector: 'input' }),
+    };
+    const fill = async (field: keyof typeof fields, value: string) => {
+      await user.clear(fields[field]);
+      await user.click(fields[field]);
+      await user.paste(value);
+    };
+    return {
+      fill,
+      send: () => user.click(screen.getByRole('button', { name: /获取验证码|秒后重新获取/ })),
+      submit: () => user.click(screen.getByRole('button', { name: /注\s*册/ })),
+    };
+  }
 
-    await user.type(mobile, '12345');
-    await user.type(password, 'letters');
-    await user.type(confirm, 'letterz');
-    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+  it('checks the form, and says nothing of a registered number until its SMS code proves the owner', async () => {
+    const user = userEvent.setup();
+    // A registered number whose owner has not asked for a code yet (the seed's second demo account).
+    const takenMobile = '13900000001';
+    const form = await registrationForm(user);
+
+    await form.fill('mobile', '12345');
+    await form.fill('password', 'letters1');
+    await form.fill('confirm', 'letterz');
+    await form.submit();
     expect(await screen.findByText(ACCOUNT_MESSAGES.mobileInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.smsCodeRequired)).toBeInTheDocument();
     expect(
       await screen.findByText(ACCOUNT_MESSAGES.passwordWeak, { selector: '.ant-form-item-explain-error' }),
     ).toBeInTheDocument();
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordMismatch)).toBeInTheDocument();
 
-    await user.clear(mobile);
-    await user.type(mobile, takenMobile);
-    await user.clear(password);
-    await user.type(password, 'good1234pass');
-    await user.clear(confirm);
-    await user.type(confirm, 'good1234pass');
-    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+    // The registered number: a code is sent as to any number, and a wrong one is refused as for any.
+    await form.fill('mobile', takenMobile);
+    await form.send();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.smsSent, {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
+    const sent = await smsCodeFor(product.dataDir, takenMobile);
+    await form.fill('code', sent === '000000' ? '000001' : '000000');
+    await form.fill('password', 'Good1234pass');
+    await form.fill('confirm', 'Good1234pass');
+    await form.submit();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.smsCodeInvalid, {}, SLOW)).toBeInTheDocument();
+    // Proven by its code, the owner may learn that the number is registered.
+    await form.fill('code', sent);
+    await form.submit();
     expect(await screen.findByText(ACCOUNT_MESSAGES.mobileTaken, {}, SLOW)).toBeInTheDocument();
+  });
 
+  it('registers a new number with the code of its SMS and logs it in', async () => {
+    const user = userEvent.setup();
+    const form = await registrationForm(user);
     const fresh = String(nextMobile++);
-    await user.clear(mobile);
-    await user.type(mobile, fresh);
-    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+    await form.fill('mobile', fresh);
+    await form.send();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.smsSent, {}, SLOW)).toBeInTheDocument();
+    await form.fill('code', await smsCodeFor(product.dataDir, fresh));
+    await form.fill('password', 'Good1234pass');
+    await form.fill('confirm', 'Good1234pass');
+    await form.submit();
     await waitFor(() => expect(window.location.hash).toBe('#/index'), SLOW);
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo)!)).toMatchObject({ User: { Mobile: fresh } });
   });
@@ -437,7 +470,7 @@ describe('registration and account login', () => {
       await screen.findByRole('textbox', { name: '手机号码' }, SLOW),
       (account.UserInfo as { User: { Mobile: string } }).User.Mobile,
     );
-    await user.type(screen.getByLabelText('密码', { selector: 'input' }), 'wrong1234');
+    await user.type(screen.getByLabelText('密码', { selector: 'input' }), 'Wrong1234');
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(ACCOUNT_MESSAGES.wrongCredentials);
   });

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  ACCOUNT_MESSAGES,
   CONTRACTS,
   LICENCE_FIELD_LABELS,
   PAGE_SIZE,
@@ -17,6 +18,7 @@ import { call } from '@/lib/api-client';
 import { clearLogin, storeLogin } from '@/lib/login-session';
 import { detailsPath, paths, withQuery } from '@/lib/paths';
 import { startInProcessProduct, type InProcessProduct } from './in-process-product';
+import { registerWithCode } from './accounts';
 
 /*
  * 信息公示 against the real credit-service and gateway: double disclosure's tabs, search and
@@ -189,7 +191,7 @@ describe('information disclosure', () => {
 
   it('shows the red and black lists to a logged-in user, and one entry with its fields', async () => {
     const user = userEvent.setup();
-    storeLogin(await call(CONTRACTS.register, { body: { Mobile: '13912345678', Password: 'web1234pass' } }));
+    storeLogin(await registerWithCode(product.dataDir, '13912345678'));
     try {
       renderAppAt(`#${paths.disclosure}`);
       const section = await screen.findByRole('region', { name: '红黑名单' }, SLOW);
@@ -331,9 +333,14 @@ describe('information disclosure', () => {
 
   it('files a voluntary promise for a logged-in user, with Chinese messages for bad fields', async () => {
     const user = userEvent.setup();
-    storeLogin(await call(CONTRACTS.register, { body: { Mobile: '13912345679', Password: 'web1234pass' } }));
+    // The demo account acts for some entities (信用服务's links): a promise is for one of them.
+    storeLogin(await call(CONTRACTS.login, { body: { Mobile: '13900000000', Password: 'Yunzhou2026' } }));
     try {
-      const entity = (await call(CONTRACTS.promiseList, { query: { pageIndex: 1, pageSize: 1 } })).list[0]!;
+      const own = await call(CONTRACTS.myBusinessList);
+      const entity = own[0]!;
+      const foreign = (await call(CONTRACTS.promiseList, { query: { pageIndex: 1, pageSize: 20 } })).list.find(
+        (promise) => !own.some((mine) => mine.CreditCode === promise.CreditCode),
+      )!;
       renderAppAt(`#${paths.promiseVoluntary}`);
       const code = await screen.findByRole('textbox', { name: '统一社会信用代码' }, SLOW);
       expect(screen.getByRole('textbox', { name: '承诺内容' })).toHaveValue(VOLUNTARY_PROMISE_TEXT);
@@ -353,12 +360,18 @@ describe('information disclosure', () => {
       expect(await screen.findByText('请输入18位统一社会信用代码', {}, SLOW)).toBeInTheDocument();
       expect(await screen.findByText('请输入正确的11位手机号码', {}, SLOW)).toBeInTheDocument();
 
+      // Another's entity: the service refuses, and the page says why.
       await user.clear(code);
-      await user.paste(toFullWidth(entity.CreditCode));
+      await user.paste(foreign.CreditCode);
       await user.clear(mobile);
       await user.paste('13800001111');
       await user.click(screen.getByRole('textbox', { name: '承诺人' }));
       await user.paste('李四');
+      await user.click(screen.getByRole('button', { name: /提交承诺/ }));
+      expect(await screen.findByText(ACCOUNT_MESSAGES.promiseNotMine, {}, SLOW)).toBeInTheDocument();
+
+      await user.clear(code);
+      await user.paste(toFullWidth(entity.CreditCode));
       await user.click(screen.getByRole('button', { name: /提交承诺/ }));
       expect(await screen.findByText('承诺已提交，审核通过后公示', {}, SLOW)).toBeInTheDocument();
       const filed = (await screen.findByText(entity.EntName, { selector: 'strong' }, SLOW)).closest('li')!;

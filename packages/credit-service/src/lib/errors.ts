@@ -6,7 +6,14 @@
 
 /** Stable codes of the service's own errors. */
 export type ServiceErrorCode =
-  'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_many_requests';
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'too_many_requests'
+  | 'service_unavailable';
 
 /** Base of every error the service answers on purpose. */
 export abstract class ServiceError extends Error {
@@ -61,4 +68,11 @@ export class TooManyRequestsError extends ServiceError {
   readonly statusCode = 429;
   readonly code = 'too_many_requests';
   override readonly name = 'TooManyRequestsError';
+}
+
+/** 503: a service this one needs is not set up or not answering (e.g. no SMS sender); try again later. */
+export class ServiceUnavailableError extends ServiceError {
+  readonly statusCode = 503;
+  readonly code = 'service_unavailable';
+  override readonly name = 'ServiceUnavailableError';
 }

@@ -23,12 +23,16 @@ export interface MailMessage {
   attachments: MailAttachment[];
 }
 
-/** What the outbox keeps about one message (the .json beside its .eml). */
+/** What the outbox keeps about one message (the .json beside its .eml; an SMS is the .json alone). */
 export interface OutboxEntry {
   id: string;
   createdAt: string;
+  /** 'sms': a text message of the demo SMS sender (src/sms); absent: a mail. */
+  kind?: 'sms';
   to: string;
   subject: string;
+  /** The SMS text. */
+  text?: string;
   attachments: Array<{ filename: string; file: string; size: number }>;
 }
 
@@ -54,6 +58,11 @@ export const DEFAULT_MAIL_FROM = '信用云州 <noreply@xyyz.example>';
 
 /** The outbox's folder name under DATA_DIR. */
 export const OUTBOX_DIR = 'outbox';
+
+/** A new outbox entry id: its time (sortable) and a random suffix. */
+function outboxId(createdAt: string): string {
+  return `${createdAt.replace(/[-:.TZ]/g, '')}-${randomBytes(4).toString('hex')}`;
+}
 
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
@@ -89,7 +98,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await fs.mkdir(outbox, { recursive: true });
       const info = (await compose.sendMail({ from: options.from, ...message })) as { message: Buffer };
       const createdAt = new Date().toISOString();
-      const id = `${createdAt.replace(/[-:.TZ]/g, '')}-${randomBytes(4).toString('hex')}`;
+      const id = outboxId(createdAt);
       const attachments = [];
       for (const [i, attachment] of message.attachments.entries()) {
         const file = `${id}-${i + 1}${path.extname(attachment.filename) || '.bin'}`;
@@ -105,7 +114,23 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-/** The outbox's messages, newest first. */
+/** Writes a text message (the demo SMS sender) to the outbox, listed with the mails. */
+export async function writeOutboxSms(outboxDir: string, to: string, text: string): Promise<void> {
+  await fs.mkdir(outboxDir, { recursive: true });
+  const createdAt = new Date().toISOString();
+  const entry: OutboxEntry = {
+    id: outboxId(createdAt),
+    createdAt,
+    kind: 'sms',
+    to,
+    subject: '短信',
+    text,
+    attachments: [],
+  };
+  await fs.writeFile(path.join(outboxDir, `${entry.id}.json`), JSON.stringify(entry));
+}
+
+/** The outbox's messages (mails and SMS), newest first. */
 export async function listOutbox(outboxDir: string): Promise<OutboxEntry[]> {
   let names: string[];
   try {

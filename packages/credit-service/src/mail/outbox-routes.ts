@@ -27,9 +27,10 @@ const HEADERS = {
 };
 
 /**
- * The local outbox (no SMTP_URL): a page listing the mails the service "sent", newest first, with
- * each message (.eml) and its attachments to download. Registered only without an SMTP server;
- * the service listens on 127.0.0.1 by default, so the page is the developer's own.
+ * The local outbox: a page listing the mails the service "sent" without an SMTP server, newest
+ * first, with each message (.eml) and its attachments to download, and the text messages of the
+ * demo SMS sender (registration codes). Registered only with OUTBOX_PAGE, never on a public bind,
+ * so the page is the developer's own.
  */
 const outboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { outboxDir }) => {
   app.get(OUTBOX_PATH, { logLevel: 'warn' }, async (_request, reply) => {
@@ -38,11 +39,16 @@ const outboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { ou
       .map(
         (entry) => `<tr>
 <td>${escapeHtml(entry.createdAt.replace('T', ' ').slice(0, 19))}</td>
+<td>${entry.kind === 'sms' ? '短信' : '邮件'}</td>
 <td>${escapeHtml(entry.to)}</td>
 <td>${escapeHtml(entry.subject)}</td>
-<td><a href="${OUTBOX_PATH}/${entry.id}.eml">邮件（.eml）</a>${entry.attachments
-          .map((a) => `<br><a href="${OUTBOX_PATH}/${a.file}">${escapeHtml(a.filename)}</a>`)
-          .join('')}</td>
+<td>${
+          entry.kind === 'sms'
+            ? `<span class="sms">${escapeHtml(entry.text ?? '')}</span>`
+            : `<a href="${OUTBOX_PATH}/${entry.id}.eml">邮件（.eml）</a>${entry.attachments
+                .map((a) => `<br><a href="${OUTBOX_PATH}/${a.file}">${escapeHtml(a.filename)}</a>`)
+                .join('')}`
+        }</td>
 </tr>`,
       )
       .join('\n');
@@ -54,15 +60,15 @@ const outboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { ou
 body { margin: 0; padding: 16px; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; }
 h1 { font-size: 20px; } table { width: 100%; border-collapse: collapse; }
 th, td { padding: 8px; border: 1px solid #d9dee6; text-align: left; vertical-align: top; word-break: break-all; }
-th { background: #eef3f8; } .note { color: #4e5969; }
+th { background: #eef3f8; } .note { color: #4e5969; } .sms { white-space: pre-wrap; }
 </style></head>
 <body>
 <h1>本地发件箱</h1>
-<p class="note">未配置 SMTP_URL 时，服务发出的邮件保存在数据目录的 outbox 文件夹中，并在此列出（最新的在前）。</p>
+<p class="note">未配置 SMTP_URL 时，服务发出的邮件保存在数据目录的 outbox 文件夹中；演示模式下，注册验证码短信也写在这里。均在此列出（最新的在前）。</p>
 ${
   entries.length === 0
-    ? '<p>暂无邮件</p>'
-    : `<table><thead><tr><th scope="col">时间（UTC）</th><th scope="col">收件人</th><th scope="col">主题</th><th scope="col">内容</th></tr></thead><tbody>
+    ? '<p>暂无邮件或短信</p>'
+    : `<table><thead><tr><th scope="col">时间（UTC）</th><th scope="col">类型</th><th scope="col">收件人</th><th scope="col">主题</th><th scope="col">内容</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`
 }

@@ -5,7 +5,15 @@ import { ACCOUNT_MESSAGES, MESSAGES, type LoginResult, type Profile } from '@cre
 import { TooManyRequestsError, UnauthorizedError } from '../lib/errors.js';
 import { sha256 } from '../lib/hash.js';
 import { signToken, verifyToken, type TokenClaims } from '../lib/jwt.js';
-import { DUMMY_HASH, verifyPassword } from '../lib/passwords.js';
+import {
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  SCRYPT_PARAMS,
+  verifyPassword,
+  type ScryptParams,
+} from '../lib/passwords.js';
+import { createAccountLockoutRepository } from '../repositories/account-lockouts.js';
 import {
   createAccountRepository,
   userSubject,
@@ -38,6 +46,8 @@ export interface AuthOptions {
   tokenTtlSeconds: number;
   /** A session unused for longer than this ends, seconds (SESSION_IDLE_SECONDS). */
   sessionIdleSeconds: number;
+  /** scrypt cost of new and re-hashed passwords (default SCRYPT_PARAMS). */
+  passwordParams?: ScryptParams;
 }
 
 /** A request's verified login: the token's claims and who it names. */
@@ -90,6 +100,9 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
   const accounts = createAccountRepository(app.db);
   const tickets = createLoginTicketRepository(app.db);
   const loginSessions = createLoginSessionRepository(app.db);
+  const lockouts = createAccountLockoutRepository(app.db);
+  const passwordParams = options.passwordParams ?? SCRYPT_PARAMS;
+  const unknownAccountHash = dummyHash(passwordParams);
   const secret = options.jwtSecret ?? accounts.secret('jwt');
   const sessions = new WeakMap<FastifyRequest, Session>();
   const idleMs = options.sessionIdleSeconds * 1000;
@@ -217,23 +230,41 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       return session;
     },
 
+    /** The stored form of a new password, at the service's scrypt cost. */
+    hashPassword: (password: string): Promise<string> => hashPassword(password, passwordParams),
+
     /**
-     * Checks a mobile number and password, counting failures per (mobile, client IP): after
-     * MAX_LOGIN_FAILURES within the window the pair is locked out for a while. An unknown
-     * number costs the same scrypt work as a known one.
+     * Checks a mobile number and password, counting failures per (mobile, client IP) and per
+     * mobile across addresses: after MAX_LOGIN_FAILURES within the window the pair is locked out
+     * for a while, and after ACCOUNT_MAX_FAILURES the number itself, for a growing delay
+     * (repositories/account-lockouts.ts). An unknown number costs the same scrypt work as a known
+     * one and is counted the same. A good password stored at a lower cost is re-hashed.
      */
     async checkPassword(mobile: string, password: string, ip: string): Promise<UserRow> {
       const key = sha256(`${mobile}|${ip}`);
-      if (accounts.lockedUntil(key, Date.now()) > 0) throw new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut);
+      const now = Date.now();
+      if (accounts.lockedUntil(key, now) > 0 || lockouts.lockedUntil(mobile, now) > 0) {
+        throw new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut);
+      }
+      // Counted before the slow check (and cleared by a good password), so that guesses sent at
+      // once cannot all pass the lockout test while the first ones are still being checked.
+      const pairLocked = accounts.recordFailure(key, now);
+      const accountLocked = lockouts.recordFailure(mobile, now);
       const user = accounts.userByMobile(mobile);
-      const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      const matches = await verifyPassword(password, user?.passwordHash ?? unknownAccountHash);
       if (!user || !matches) {
-        const locked = accounts.recordFailure(key, Date.now());
-        throw locked
+        throw pairLocked || accountLocked
           ? new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut)
           : new UnauthorizedError(ACCOUNT_MESSAGES.wrongCredentials);
       }
       accounts.clearFailures(key);
+      lockouts.clear(mobile);
+      if (needsRehash(user.passwordHash, passwordParams)) {
+        const stronger = await hashPassword(password, passwordParams);
+        if (accounts.replacePasswordHash(user.id, user.passwordHash, stronger)) {
+          return { ...user, passwordHash: stronger };
+        }
+      }
       return user;
     },
 

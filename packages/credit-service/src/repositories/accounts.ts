@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { WechatIdentity } from '@credit-portal/shared';
 
 /*
  * Portal accounts (mobile number + password), chat-app identities and what logging in needs
@@ -43,6 +42,7 @@ export function createAccountRepository(db: Database) {
   const userById = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
   const userByMobile = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE mobile = ?`);
   const userInsert = db.prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)');
+  const userRehash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?');
   const wechatById = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE open_id = ?`);
   const wechatByUser = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE user_id = ?`);
   const wechatAll = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities ORDER BY sort_order, open_id`);
@@ -84,6 +84,11 @@ export function createAccountRepository(db: Database) {
       return result;
     },
 
+    /** Replaces a password hash that is still `from` (a re-hash at a higher cost); false when it changed meanwhile. */
+    replacePasswordHash(id: number, from: string, to: string): boolean {
+      return userRehash.run(to, id, from).changes === 1;
+    },
+
     /** The subject a token or ticket names, or null when it no longer exists. */
     resolve(subject: string): Subject | null {
       const [kind, id] = [subject.slice(0, subject.indexOf(':')), subject.slice(subject.indexOf(':') + 1)];
@@ -102,13 +107,8 @@ export function createAccountRepository(db: Database) {
 
     wechatById: (openId: string): WechatRow | null => wechat(wechatById.get(openId)),
 
-    wechatIdentities(): WechatIdentity[] {
-      return (wechatAll.all() as WechatRow[]).map((row) => ({
-        OpenId: row.openId,
-        Nickname: row.nickname,
-        Bound: row.userId !== null,
-      }));
-    },
+    /** Every chat-app identity of the data set, as the chat app's own (stand-in) authorization page lists them. */
+    wechatIdentities: (): WechatRow[] => wechatAll.all() as WechatRow[],
 
     /** Binds an unbound identity to an account that has none; false when either side is taken. */
     bindWechat(userId: number, openId: string): boolean {

@@ -84,6 +84,7 @@ export function createEntityDetailRepository(db: Database) {
      FROM entities WHERE id = ?`,
   );
   const byCode = db.prepare('SELECT id, name FROM entities WHERE credit_code = ?');
+  const owns = db.prepare('SELECT 1 FROM user_entities WHERE owner = ? AND entity_id = ?');
   const exists = db.prepare('SELECT 1 FROM entities WHERE id = ?');
   const licences = db.prepare(
     `SELECT XK_WSH, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_JDRQ, XK_YXQZ, XK_YXQZI, XK_XKJG, XK_XKJGDM, XK_LYDW, XK_LYDWDM
@@ -147,6 +148,9 @@ export function createEntityDetailRepository(db: Database) {
 
     entityByCode: (code: string): { id: number; name: string } | undefined =>
       byCode.get(code) as { id: number; name: string } | undefined,
+
+    /** True when the account (ownerOf a session) may act for the entity (user_entities, migration 11). */
+    owns: (owner: string, entityId: number): boolean => owns.get(owner, entityId) !== undefined,
 
     promisesOf: (owner: string): CreditPromise[] => promisesOf.all(owner) as CreditPromise[],
 

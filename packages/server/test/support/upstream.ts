@@ -7,6 +7,8 @@ import { buildApp as buildCreditService, CONTROL_PATHS, type FaultRequest } from
 /** A real credit-service on a free port, with its test controls. */
 export interface Upstream {
   url: string;
+  /** Its DATA_DIR (the demo SMS sender's outbox is under it). */
+  dataDir: string;
   port: number;
   app: FastifyInstance;
   /** Requests counted per path since the last reset. */
@@ -55,6 +57,7 @@ export async function startUpstream(port = 0): Promise<Upstream> {
   let closed = false;
   return {
     url,
+    dataDir,
     port: actualPort,
     app,
     stats: async () => (await call<{ requests: Record<string, number> }>(url, 'GET', CONTROL_PATHS.stats)).requests,

@@ -18,7 +18,8 @@ import {
   LoginTokenExchangeSchema,
   ProfileSchema,
   RegisterRequestSchema,
-  WechatIdentitySchema,
+  SmsCodeRequestSchema,
+  SmsCodeSentSchema,
   WechatLoginRequestSchema,
 } from '../schemas/account.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
@@ -45,6 +46,16 @@ export const ACCOUNT_CONTRACTS = {
     data: EntityDetailInfoSchema,
     auth: true,
   }),
+  /** Registration's first step: a one-time SMS code to the number. */
+  registerCode: defineRoute({
+    path: API_PATHS.registerCode,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    body: SmsCodeRequestSchema,
+    data: SmsCodeSentSchema,
+    emptyFieldMessages: { Mobile: ACCOUNT_MESSAGES.mobileRequired },
+  }),
   register: defineRoute({
     path: API_PATHS.register,
     methods: ['POST'],
@@ -52,7 +63,7 @@ export const ACCOUNT_CONTRACTS = {
     dialect: 'errorCode',
     body: RegisterRequestSchema,
     data: LoginResultSchema,
-    emptyFieldMessages: CREDENTIAL_MESSAGES,
+    emptyFieldMessages: { ...CREDENTIAL_MESSAGES, Code: ACCOUNT_MESSAGES.smsCodeRequired },
   }),
   login: defineRoute({
     path: API_PATHS.login,
@@ -63,15 +74,7 @@ export const ACCOUNT_CONTRACTS = {
     data: LoginResultSchema,
     emptyFieldMessages: CREDENTIAL_MESSAGES,
   }),
-  /** A stand-in for the chat app's own authorization screen: demo only, not documented. */
-  wechatIdentities: defineRoute({
-    path: API_PATHS.wechatIdentities,
-    testOnly: true,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
-    data: Type.Array(WechatIdentitySchema),
-  }),
+  /** Chat-app login: the authorization code the chat app sent the browser back with, and the SPA's state. */
   wechatLogin: defineRoute({
     path: API_PATHS.wechatLogin,
     methods: ['POST'],

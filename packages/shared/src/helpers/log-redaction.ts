@@ -55,8 +55,9 @@ const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Z
 const MOBILE = /(?<![0-9])(?:\+?86[- ]?)?1[3-9]\d{9}(?![0-9])/g;
 const BEARER = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-// In JSON log lines a bare "name" is usually an error's or a plugin's name, so it is masked in URLs only.
-const JSON_FIELDS = [...SENSITIVE_FIELDS].filter((field) => field !== 'name');
+// In JSON log lines a bare "name" or "code" is usually an error's or a plugin's, so they are masked in URLs only.
+const URL_ONLY_FIELDS: ReadonlySet<string> = new Set(['name', 'code']);
+const JSON_FIELDS = [...SENSITIVE_FIELDS].filter((field) => !URL_ONLY_FIELDS.has(field));
 const SENSITIVE_JSON_FIELD = new RegExp(`("(?:${JSON_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
 
 /** Masks everything in a text that has the shape of personal data or a credential. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
-import { ACCOUNT_MESSAGES, LoginResultSchema, mobileProblem, passwordProblem } from './account.js';
+import {
+  ACCOUNT_MESSAGES,
+  LoginResultSchema,
+  WechatLoginRequestSchema,
+  mobileProblem,
+  passwordProblem,
+  smsCodeProblem,
+} from './account.js';
 
 describe('account rules', () => {
   it.each([
@@ -17,15 +24,41 @@ describe('account rules', () => {
   });
 
   it.each([
-    ['abc12345', null],
+    // At least 8 characters of at least three kinds: upper case, lower case, digits, symbols.
+    ['Yunzhou2026', null],
+    ['Abc12345', null],
+    ['abc-1234', null],
+    ['ABC_defg', null],
     ['密码abc12345', null],
     ['', ACCOUNT_MESSAGES.passwordRequired],
-    ['abc1234', ACCOUNT_MESSAGES.passwordWeak],
+    ['Abc1234', ACCOUNT_MESSAGES.passwordWeak],
+    ['abc12345', ACCOUNT_MESSAGES.passwordWeak],
+    ['right1234', ACCOUNT_MESSAGES.passwordWeak],
+    ['ABCDEFGH', ACCOUNT_MESSAGES.passwordWeak],
     ['abcdefgh', ACCOUNT_MESSAGES.passwordWeak],
     ['12345678', ACCOUNT_MESSAGES.passwordWeak],
-    [`a1${'x'.repeat(63)}`, ACCOUNT_MESSAGES.passwordTooLong],
+    [`A1${'x'.repeat(63)}`, ACCOUNT_MESSAGES.passwordTooLong],
   ])('password %j → %j', (password, problem) => {
     expect(passwordProblem(password)).toBe(problem);
+  });
+
+  it.each([
+    ['123456', null],
+    ['', ACCOUNT_MESSAGES.smsCodeRequired],
+    ['12345', ACCOUNT_MESSAGES.smsCodeFormat],
+    ['1234567', ACCOUNT_MESSAGES.smsCodeFormat],
+    ['12345a', ACCOUNT_MESSAGES.smsCodeFormat],
+  ])('SMS code %j → %j', (code, problem) => {
+    expect(smsCodeProblem(code)).toBe(problem);
+  });
+
+  it('takes a chat-app login as an authorization code with its state, never a bare identifier', () => {
+    expect(Value.Check(WechatLoginRequestSchema, { Code: 'c0de', State: '0123456789abcdef0123456789abcdef' })).toBe(
+      true,
+    );
+    expect(Value.Check(WechatLoginRequestSchema, { OpenId: 'o-wechat-1' })).toBe(false);
+    expect(Value.Check(WechatLoginRequestSchema, { Code: 'c0de', State: 'short' })).toBe(false);
+    expect(Value.Check(WechatLoginRequestSchema, { Code: 'c0de', State: '<script>alert(1)</script>xx' })).toBe(false);
   });
 
   it('describes a login result as spec §3 keeps it', () => {

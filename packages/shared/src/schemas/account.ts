@@ -14,23 +14,53 @@ import { LoginRequesterSchema } from './session.js';
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
+/** How many of the four kinds (upper case, lower case, digits, symbols) a password mixes at least (GB/T 22239 level 2 practice). */
+export const PASSWORD_MIN_CLASSES = 3;
+
+/** Registration's SMS code: six digits, valid for five minutes, five tries (spec: not shown; chosen). */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+/** At most one code per number this often, and this many per number a day. */
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_DAILY_LIMIT = 10;
+/** The chat app's authorization code lives at most this long (OAuth 2.0, RFC 6749 §4.1.2: short-lived). */
+export const WECHAT_CODE_TTL_SECONDS = 300;
 
 /** Messages of the account rules, shown by the SPA's form checks and answered by the service. */
 export const ACCOUNT_MESSAGES = {
   mobileRequired: '请输入手机号码',
   mobileInvalid: '请输入正确的11位手机号码',
   passwordRequired: '请输入密码',
-  passwordWeak: `密码至少${PASSWORD_MIN_LENGTH}位，且须同时包含字母和数字`,
+  passwordWeak: `密码至少${PASSWORD_MIN_LENGTH}位，且须包含大写字母、小写字母、数字、符号中的至少三种`,
   passwordTooLong: `密码不能超过${PASSWORD_MAX_LENGTH}位`,
   passwordMismatch: '两次输入的密码不一致',
   mobileTaken: '该手机号码已注册，请直接登录',
   wrongCredentials: '手机号码或密码错误',
-  lockedOut: '密码错误次数过多，请15分钟后再试',
+  lockedOut: '密码错误次数过多，账号已暂时锁定，请稍后再试',
   ticketNotFound: '二维码不存在，请刷新二维码后重新扫码',
   ticketExpired: '二维码已过期，请在电脑上刷新二维码后重新扫码',
   ticketUsed: '该二维码已被使用，请在电脑上刷新二维码后重新扫码',
   loginTokenInvalid: '登录凭证无效或已过期，请重新登录',
   wechatNotFound: '该微信身份不存在',
+  /** A chat-app authorization code that is unknown, used, expired or came back with another state. */
+  wechatCodeInvalid: '微信授权已失效或无效，请重新授权',
+  wechatCancelled: '您已取消微信授权',
+  wechatUnavailable: '微信登录暂未开通',
+  smsCodeRequired: '请输入短信验证码',
+  smsCodeFormat: `请输入${SMS_CODE_LENGTH}位数字短信验证码`,
+  /** A wrong, expired, used or worn-out code: one answer for all, registered number or not. */
+  smsCodeInvalid: '短信验证码错误或已失效，请重新获取',
+  smsSent: '验证码已发送，请查收短信',
+  smsTooFrequent: `获取验证码过于频繁，请${SMS_RESEND_SECONDS}秒后再试`,
+  smsDailyLimit: '该手机号码今日获取验证码次数已达上限，请明天再试',
+  smsUnavailable: '短信服务暂未开通，暂时无法获取验证码',
+  smsSendFailed: '短信发送失败，请稍后再试',
+  /** What the SPA says when the gateway answers 5xx for a code (it does not pass an upstream's 5xx text on). */
+  smsServiceDown: '短信服务暂未开通或暂时不可用，请稍后再试',
+  /** A credit promise for an entity the account may not act for. */
+  promiseNotMine: '该主体不是您名下的企业，不能为其填报信用承诺',
   checkDigitHint: '该统一社会信用代码校验位不正确，仍为您查询',
 } as const;
 
@@ -40,14 +70,25 @@ export function mobileProblem(mobile: string): string | null {
   return MOBILE_PATTERN.test(mobile) ? null : ACCOUNT_MESSAGES.mobileInvalid;
 }
 
-/** Null when the password is acceptable: 8–64 characters with at least one letter and one digit. */
+/** How many kinds of character a password mixes: upper case, lower case, digits, symbols (anything else). */
+export function passwordClasses(password: string): number {
+  return [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z\d]/].filter((kind) => kind.test(password)).length;
+}
+
+/** Null when the password is acceptable: 8–64 characters mixing at least three kinds, else the message. */
 export function passwordProblem(password: string): string | null {
   if (!password) return ACCOUNT_MESSAGES.passwordRequired;
   if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
-  if (password.length < PASSWORD_MIN_LENGTH || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+  if (password.length < PASSWORD_MIN_LENGTH || passwordClasses(password) < PASSWORD_MIN_CLASSES) {
     return ACCOUNT_MESSAGES.passwordWeak;
   }
   return null;
+}
+
+/** Null when an SMS code has the right shape (six digits), else the message. */
+export function smsCodeProblem(code: string): string | null {
+  if (!code) return ACCOUNT_MESSAGES.smsCodeRequired;
+  return SMS_CODE_PATTERN.test(code) ? null : ACCOUNT_MESSAGES.smsCodeFormat;
 }
 
 /** Lifetime of a QR login ticket, and how often the desktop asks for its state. */
@@ -60,13 +101,31 @@ const Password = Type.String({ maxLength: 256 });
 export const LoginRequestSchema = Type.Object({ Mobile, Password });
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
+/** The six-digit code of registration's SMS (checked by smsCodeProblem, so the message is Chinese). */
+const SmsCode = Type.String({ maxLength: 16 });
+
 export const RegisterRequestSchema = Type.Object({
   Mobile,
   Password,
   /** Checked when sent: must equal Password. */
   ConfirmPassword: Type.Optional(Password),
+  /** The code of the SMS sent to Mobile (register/code): proof of owning the number. */
+  Code: SmsCode,
 });
 export type RegisterRequest = Static<typeof RegisterRequestSchema>;
+
+/** register/code: send a one-time code to this number. */
+export const SmsCodeRequestSchema = Type.Object({ Mobile });
+export type SmsCodeRequest = Static<typeof SmsCodeRequestSchema>;
+
+/** The answer to register/code: the same whether or not the number is registered. */
+export const SmsCodeSentSchema = Type.Object({
+  /** Seconds until the code expires. */
+  ExpiresIn: Type.Integer(),
+  /** Seconds until another code may be asked for. */
+  ResendIn: Type.Integer(),
+});
+export type SmsCodeSent = Static<typeof SmsCodeSentSchema>;
 
 /** What the SPA keeps as realAuthInfo: how and until when the user is authenticated. */
 export const RealAuthInfoSchema = Type.Object({
@@ -86,16 +145,18 @@ export const LoginResultSchema = Type.Object({
 });
 export type LoginResult = Static<typeof LoginResultSchema>;
 
-/** A chat-app (微信) identity that can log in or be bound to a mobile account. */
-export const WechatIdentitySchema = Type.Object({
-  OpenId: Type.String(),
-  Nickname: Type.String(),
-  /** True when the identity is bound to a mobile account. */
-  Bound: Type.Boolean(),
-});
-export type WechatIdentity = Static<typeof WechatIdentitySchema>;
+/** The OAuth 2.0 state the SPA makes: random, URL-safe (the SPA makes 32 hex digits). */
+export const WECHAT_STATE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-export const WechatLoginRequestSchema = Type.Object({ OpenId: Type.String({ minLength: 1, maxLength: 64 }) });
+/**
+ * Chat-app (微信) login and binding by OAuth 2.0 authorization code (RFC 6749 §4.1): the chat app
+ * sends the browser back with a one-time `code` and the `state` the SPA made; the service
+ * exchanges the code (once) for the identity. Never a bare identifier.
+ */
+export const WechatLoginRequestSchema = Type.Object({
+  Code: Type.String({ minLength: 1, maxLength: 128 }),
+  State: Type.String({ minLength: 16, maxLength: 128, pattern: WECHAT_STATE_PATTERN.source }),
+});
 export type WechatLoginRequest = Static<typeof WechatLoginRequestSchema>;
 
 export const LOGIN_TICKET_STATUSES = ['pending', 'scanned', 'confirmed', 'expired', 'used'] as const;

@@ -139,6 +139,8 @@ export const paths = {
   myCenter: '/grzx/myCenter',
   bindMobile: '/grzx/bdzh',
   bindWechat: '/grzx/bdwx',
+  /** Where the chat app's authorization sends the browser back (?code=&state= before the hash): login or binding. */
+  wechatCallback: '/grzx/wxauth',
   promiseInfo: '/sxcn/NewEntPromiseInfo',
   /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
   oldSiteEntry: '/newszxy',

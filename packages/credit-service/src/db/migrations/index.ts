@@ -20,6 +20,7 @@ import m011 from './011-credit-services.js';
 import m012 from './012-h5-personal-credit.js';
 import m013 from './013-entity-name-bigrams.js';
 import m014 from './014-login-sessions.js';
+import m015 from './015-accounts-by-proof.js';
 import m016 from './016-h5-browser-binding.js';
 
 export type { Migration } from './migration.js';
@@ -44,5 +45,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m012,
   m013,
   m014,
+  m015,
   m016,
 ];

@@ -1,8 +1,24 @@
-import { CONTRACTS, ACCOUNT_MESSAGES, mobileProblem, passwordProblem } from '@credit-portal/shared';
+import {
+  CONTRACTS,
+  ACCOUNT_MESSAGES,
+  SMS_CODE_TTL_SECONDS,
+  SMS_RESEND_SECONDS,
+  mobileProblem,
+  passwordProblem,
+  smsCodeProblem,
+} from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { userSubject, wechatSubject } from '../../repositories/accounts.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../lib/errors.js';
+import { userSubject, wechatSubject, type Subject } from '../../repositories/accounts.js';
+import { createSmsCodeRepository } from '../../repositories/sms-codes.js';
+import { createWechatCodeRepository } from '../../repositories/wechat-codes.js';
+import type { SmsSender } from '../../sms/sender.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -22,9 +38,70 @@ function checkedMobile(raw: string): string {
   return mobile;
 }
 
+/** The text of registration's SMS. */
+const registrationText = (siteName: string, code: string): string =>
+  `【${siteName}】您的注册验证码为${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作，请忽略本短信。`;
+
+export interface AuthRouteOptions {
+  /** The SMS sender of registration codes; null: registration is unavailable (短信服务暂未开通). */
+  sms: SmsSender | null;
+  /** The site's name, in the SMS text. */
+  siteName: string;
+}
+
 /** Registration, password and chat-app login, the profile and binding (the old site's logintoken: session.ts). */
-export function registerAuthRoutes(app: TypeboxApp): void {
+export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): void {
   const { auth } = app;
+  const smsCodes = createSmsCodeRepository(app.db);
+  const wechatCodes = createWechatCodeRepository(app.db);
+
+  /**
+   * The chat-app identity an authorization code stands for, exchanged once (replay, expiry and
+   * a foreign state all refused alike); the identity no longer existing is refused too.
+   */
+  const wechatIdentityOf = (code: string, state: string): Extract<Subject, { kind: 'wechat' }> => {
+    const openId = wechatCodes.exchange(code, state, Date.now());
+    const subject = openId === null ? null : auth.accounts.resolve(wechatSubject(openId));
+    if (!subject || subject.kind !== 'wechat') throw new UnauthorizedError(ACCOUNT_MESSAGES.wechatCodeInvalid);
+    return subject;
+  };
+
+  // Registration, step one: a code to the number. The answer is the same whether or not the
+  // number is registered (no enumeration); the limits count every number alike.
+  app.post(
+    CONTRACTS.registerCode.path,
+    {
+      schema: { body: CONTRACTS.registerCode.body, response: errorCodeResponses(CONTRACTS.registerCode.data) },
+      config: { emptyFieldMessages: CONTRACTS.registerCode.emptyFieldMessages },
+    },
+    async (request) => {
+      const mobile = checkedMobile(request.body.Mobile);
+      if (!options.sms) throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsUnavailable);
+      const result = smsCodes.issue(mobile, Date.now());
+      if (!result.issued) {
+        throw new TooManyRequestsError(
+          result.refusal === 'too_frequent' ? ACCOUNT_MESSAGES.smsTooFrequent : ACCOUNT_MESSAGES.smsDailyLimit,
+        );
+      }
+      try {
+        await options.sms.send({
+          mobile,
+          text: registrationText(options.siteName, result.code),
+          purpose: 'register',
+          code: result.code,
+          expiresInSeconds: SMS_CODE_TTL_SECONDS,
+        });
+      } catch (error) {
+        // Neither the number nor the code goes to the log: only what failed.
+        request.log.warn({ sender: options.sms.kind, reason: (error as Error).message }, 'SMS not sent');
+        throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsSendFailed);
+      }
+      return errorCodeOk({ ExpiresIn: SMS_CODE_TTL_SECONDS, ResendIn: SMS_RESEND_SECONDS }, ACCOUNT_MESSAGES.smsSent);
+    },
+  );
+
+  // Registration, step two: the code proves the number. Until it is proven, a registered number
+  // is answered exactly as a new one; after, "already registered" tells its owner nothing new.
   app.post(
     CONTRACTS.register.path,
     {
@@ -34,14 +111,18 @@ export function registerAuthRoutes(app: TypeboxApp): void {
     async (request) => {
       const mobile = checkedMobile(request.body.Mobile);
       const { Password, ConfirmPassword } = request.body;
+      const code = request.body.Code.trim();
+      const codeProblem = smsCodeProblem(code);
+      if (codeProblem) throw new BadRequestError(codeProblem);
       const problem = passwordProblem(Password);
       if (problem) throw new BadRequestError(problem);
       if (ConfirmPassword !== undefined && ConfirmPassword !== Password) {
         throw new BadRequestError(ACCOUNT_MESSAGES.passwordMismatch);
       }
+      if (!smsCodes.prove(mobile, code, Date.now())) throw new BadRequestError(ACCOUNT_MESSAGES.smsCodeInvalid);
       // Checked before the slow hash as well as by the insert, which settles a race.
       if (auth.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
-      const id = auth.accounts.createUser(mobile, await hashPassword(Password), localTimestamp());
+      const id = auth.accounts.createUser(mobile, await auth.hashPassword(Password), localTimestamp());
       if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');
     },
@@ -62,19 +143,13 @@ export function registerAuthRoutes(app: TypeboxApp): void {
     },
   );
 
-  app.get(
-    CONTRACTS.wechatIdentities.path,
-    { schema: { response: errorCodeResponses(CONTRACTS.wechatIdentities.data) } },
-    async () => errorCodeOk(auth.accounts.wechatIdentities()),
-  );
-
-  // The chat app's own authorization happens on the phone; its answer (the identity) arrives here.
+  // The chat app's own authorization happens on the phone (OAuth 2.0 authorization code): it
+  // sends the browser back with a one-time code and the SPA's state, exchanged here once.
   app.post(
     CONTRACTS.wechatLogin.path,
     { schema: { body: CONTRACTS.wechatLogin.body, response: errorCodeResponses(CONTRACTS.wechatLogin.data) } },
     async (request) => {
-      const subject = auth.accounts.resolve(wechatSubject(request.body.OpenId));
-      if (!subject) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
+      const subject = wechatIdentityOf(request.body.Code, request.body.State);
       return errorCodeOk(auth.issueLogin(subject), '登录成功');
     },
   );
@@ -119,8 +194,7 @@ export function registerAuthRoutes(app: TypeboxApp): void {
       const session = auth.session(request);
       if (session.subject.kind !== 'user') throw new BadRequestError('当前为微信登录，请通过“绑定账号”绑定手机账号');
       if (session.subject.wechat) throw new ConflictError('该手机账号已绑定微信身份');
-      const identity = auth.accounts.wechatById(request.body.OpenId);
-      if (!identity) throw new NotFoundError(ACCOUNT_MESSAGES.wechatNotFound);
+      const identity = wechatIdentityOf(request.body.Code, request.body.State).wechat;
       if (!auth.accounts.bindWechat(session.subject.user.id, identity.openId)) {
         throw new ConflictError('该微信身份已绑定其他手机账号');
       }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createEntityDetailRepository } from '../../repositories/entity-details.js';
 import { ensureAccountSeed, ensureFulfilmentSeed } from '../../seed/account-seed.js';
+import type { SmsSender } from '../../sms/sender.js';
 import { registerAuthRoutes } from './auth.js';
 import { registerEntityDetailRoutes } from './entity-details.js';
 import { registerOldSiteRoutes } from './old-site.js';
@@ -14,11 +15,16 @@ export { OLD_SITE_PREFIX } from './old-site.js';
 export interface AccountOptions {
   /** The portal's address, which the old-site pages link back to (ends with '/'). */
   portalUrl: string;
+  /** The sender of registration's SMS codes; null: none configured (registration says so). */
+  sms: SmsSender | null;
+  /** The site's name, in the SMS texts. */
+  siteName: string;
 }
 
 /**
- * Accounts and everything behind login (issue 5): registration, password and chat-app login,
- * QR login tickets, logout and the old site's codes and logintoken (session.ts), binding, the profile, credit promises, the
+ * Accounts and everything behind login (issue 5): registration (proven by an SMS code, issue
+ * 22), password and chat-app login (by OAuth authorization code), QR login tickets, logout and
+ * the old site's codes and logintoken (session.ts), binding, the profile, credit promises, the
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
@@ -27,7 +33,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, opt
   const checked = ensureFulfilmentSeed(app.db);
   if (checked > 0) app.log.info({ checked }, 'filled the promise fulfilment checks');
   const details = createEntityDetailRepository(app.db);
-  registerAuthRoutes(app);
+  registerAuthRoutes(app, { sms: options.sms, siteName: options.siteName });
   registerTicketRoutes(app);
   registerSessionRoutes(app);
   registerPromiseRoutes(app, details);

@@ -1,13 +1,23 @@
-import { CONTRACTS, looksLikeCreditCode, mobileProblem, normalizeKeyword } from '@credit-portal/shared';
+import {
+  ACCOUNT_MESSAGES,
+  CONTRACTS,
+  looksLikeCreditCode,
+  mobileProblem,
+  normalizeKeyword,
+} from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { ownerOf } from '../../plugins/auth.js';
 import { localToday } from '../../lib/dates.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { EntityDetailRepository } from '../../repositories/entity-details.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Credit promises (信用承诺) the logged-in user files (spec §2.1 sxcn/NewEntPromiseInfo), and their list. */
+/**
+ * Credit promises (信用承诺) the logged-in user files (spec §2.1 sxcn/NewEntPromiseInfo) for an
+ * entity the account may act for (user_entities, as 信用服务's filings), and their list.
+ */
 export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepository): void {
   const { auth } = app;
   app.get(
@@ -32,6 +42,8 @@ export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepo
       if (!looksLikeCreditCode(code)) throw new BadRequestError('请输入18位统一社会信用代码');
       const entity = details.entityByCode(code);
       if (!entity) throw new NotFoundError('未找到该统一社会信用代码对应的主体');
+      // Only for an entity the account may act for, as repairs and objections (routes/services).
+      if (!details.owns(ownerOf(session), entity.id)) throw new ForbiddenError(ACCOUNT_MESSAGES.promiseNotMine);
       const contact = body.ContactMobile.trim();
       const problem = mobileProblem(contact);
       if (problem) throw new BadRequestError(problem);

@@ -41,6 +41,16 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     page: page(() => import('@/features/auth/components/scan-confirm-page')),
   },
   {
+    path: paths.wechatCallback,
+    label: '微信授权',
+    breadcrumb: [{ label: '微信授权' }],
+    meta: { keywords: ['微信登录', '绑定微信'], description: '微信授权后返回信用门户，完成微信登录或绑定。' },
+    layout: 'page',
+    // Reached only from the chat app's authorization page, with its code.
+    inSiteMap: false,
+    page: page(() => import('@/features/auth/components/wechat-callback-page')),
+  },
+  {
     path: paths.personal,
     label: PERSONAL,
     breadcrumb: [{ label: PERSONAL }],

@@ -1,21 +1,16 @@
-import { App, Button, Result } from 'antd';
-import { useState } from 'react';
+import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
-import { errorMessage } from '@/lib/api-client';
 import type { LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
-import { bindWechat } from '../api/bind-account';
 import { useProfile } from '../api/get-profile';
-import { WechatIdentityList } from './wechat-identity-list';
+import { WechatAuthorizeButton } from './wechat-authorize-button';
 import styles from './account.module.css';
 
 function BindWechat({ session }: { session: LoginSession }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const query = useProfile(session.token);
-  const [busy, setBusy] = useState<string>();
   if (session.kind === 'Wechat') {
     return (
       <div className={styles.panel}>
@@ -43,23 +38,14 @@ function BindWechat({ session }: { session: LoginSession }) {
           ) : (
             <>
               <p className={styles.lead}>
-                选择要绑定到手机号码 {profile.Mobile} 的微信身份；绑定后可使用该微信登录本账号。
+                将微信绑定到手机号码 {profile.Mobile}
+                ，绑定后可使用该微信登录本账号。点击下方按钮，在微信授权页面确认后返回本页完成绑定。
               </p>
-              <WechatIdentityList
-                actionText="绑定"
-                busyOpenId={busy}
-                disabled={(identity) => identity.Bound}
-                onPick={(identity) => {
-                  setBusy(identity.OpenId);
-                  bindWechat({ OpenId: identity.OpenId })
-                    .then(async (next) => {
-                      await query.mutate(next, { revalidate: false });
-                      void message.success('绑定成功');
-                    })
-                    .catch((failure: unknown) => void message.error(errorMessage(failure)))
-                    .finally(() => setBusy(undefined));
-                }}
-              />
+              <div className={styles.bindAction}>
+                <WechatAuthorizeButton purpose="bind" returnTo={paths.bindWechat}>
+                  授权绑定
+                </WechatAuthorizeButton>
+              </div>
             </>
           )
         }
@@ -68,7 +54,10 @@ function BindWechat({ session }: { session: LoginSession }) {
   );
 }
 
-/** Bind a chat-app identity to the logged-in mobile account (spec §2.1 grzx/bdwx). */
+/**
+ * Bind a chat-app identity to the logged-in mobile account (spec §2.1 grzx/bdwx): through the
+ * chat app's own authorization (an OAuth code, finished on the callback route).
+ */
 export default function BindWechatPage() {
   return <RequireLogin>{(session) => <BindWechat session={session} />}</RequireLogin>;
 }

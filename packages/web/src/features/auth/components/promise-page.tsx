@@ -1,4 +1,4 @@
-import { App, Button, Empty, Form, Input, Select, Tag } from 'antd';
+import { Alert, App, Button, Empty, Form, Input, Select, Tag } from 'antd';
 import {
   MOBILE_PATTERN,
   PROMISE_CONTENT_MAX,
@@ -70,6 +70,8 @@ function PromiseInfo({ session, text }: { session: LoginSession; text: VariantTe
   const { message } = App.useApp();
   const mine = useMyPromises(session.token);
   const [submitting, setSubmitting] = useState(false);
+  // Shown above the button: a refusal (an entity the account may not act for) needs reading, not a toast.
+  const [failure, setFailure] = useState('');
 
   const submit = async (values: PromiseFields) => {
     const body: CreatePromiseRequest = {
@@ -80,13 +82,14 @@ function PromiseInfo({ session, text }: { session: LoginSession; text: VariantTe
       Content: values.content.trim(),
     };
     setSubmitting(true);
+    setFailure('');
     try {
       await createPromise(body);
       void message.success('承诺已提交，审核通过后公示');
       form.resetFields();
       await mine.mutate();
     } catch (error) {
-      void message.error(errorMessage(error));
+      setFailure(errorMessage(error));
     } finally {
       setSubmitting(false);
     }
@@ -107,6 +110,7 @@ function PromiseInfo({ session, text }: { session: LoginSession; text: VariantTe
           <Form.Item
             label="统一社会信用代码"
             name="creditCode"
+            extra="仅可为您名下的企业填报"
             validateTrigger="onBlur"
             rules={[
               { required: true, whitespace: true, message: '请输入统一社会信用代码' },
@@ -119,7 +123,7 @@ function PromiseInfo({ session, text }: { session: LoginSession; text: VariantTe
               },
             ]}
           >
-            <Input maxLength={20} placeholder="承诺主体的18位统一社会信用代码" />
+            <Input maxLength={20} placeholder="您名下企业的18位统一社会信用代码" />
           </Form.Item>
           <Form.Item label="承诺类型" name="promiseType" rules={[{ required: true }]}>
             <Select
@@ -161,6 +165,7 @@ function PromiseInfo({ session, text }: { session: LoginSession; text: VariantTe
         >
           <Input.TextArea rows={5} showCount maxLength={PROMISE_CONTENT_MAX} placeholder="请填写承诺事项与承诺内容" />
         </Form.Item>
+        {failure ? <Alert type="error" showIcon title={failure} role="alert" className={styles.formAlert} /> : null}
         <Button type="primary" htmlType="submit" loading={submitting}>
           提交承诺
         </Button>

@@ -1,35 +1,27 @@
 import { App, Button, Result, Spin, Tabs } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
-import type { LoginRequester, LoginResult, WechatIdentity } from '@credit-portal/shared';
+import type { LoginRequester, LoginResult } from '@credit-portal/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { clearLogin, storeLogin, useLoginSession, type LoginSession } from '@/lib/login-session';
+import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { confirmLoginTicket } from '../api/confirm-login-ticket';
 import { logOutAtService } from '../api/log-out';
-import { loginWithWechat } from '../api/login-with-wechat';
 import { useScanLoginTicket } from '../api/scan-login-ticket';
 import { PasswordLoginForm } from './password-login-form';
 import { FormCard } from './form-card';
-import { WechatIdentityList } from './wechat-identity-list';
+import { WechatAuthorizeButton } from './wechat-authorize-button';
 import styles from './account.module.css';
 
-/** Logging in on the phone: a mobile account, or a chat-app identity. */
-function PhoneLogin() {
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState<string>();
+/**
+ * Logging in on the phone: a mobile account, or the chat app's own authorization (OAuth code),
+ * which comes back to this page with the ticket.
+ */
+function PhoneLogin({ ticket }: { ticket: string }) {
+  const { wechatAuthorizeUrl } = useRuntimeConfig();
   const done = (result: LoginResult) => storeLogin(result);
-  const pickWechat = async (identity: WechatIdentity) => {
-    setBusy(identity.OpenId);
-    try {
-      done(await loginWithWechat({ OpenId: identity.OpenId }));
-    } catch (error) {
-      void message.error(errorMessage(error));
-    } finally {
-      setBusy(undefined);
-    }
-  };
   return (
     <>
       <p className={styles.phoneLead}>请先在手机上登录，再确认电脑端登录。</p>
@@ -42,15 +34,17 @@ function PhoneLogin() {
           },
           {
             key: 'wechat',
-            label: '微信登录',
+            label: wechatAuthorizeUrl ? '微信登录' : '微信登录暂未开通',
+            disabled: !wechatAuthorizeUrl,
             children: (
               <>
-                <p className={styles.phoneLead}>选择要授权登录的微信身份：</p>
-                <WechatIdentityList
-                  actionText="授权登录"
-                  busyOpenId={busy}
-                  onPick={(identity) => void pickWechat(identity)}
-                />
+                <p className={styles.phoneLead}>将打开微信授权页面，确认授权后返回本页，继续确认电脑端登录。</p>
+                <WechatAuthorizeButton
+                  purpose="login"
+                  returnTo={`${paths.scanConfirm}?ticket=${encodeURIComponent(ticket)}`}
+                >
+                  微信授权登录
+                </WechatAuthorizeButton>
               </>
             ),
           },
@@ -135,7 +129,7 @@ function ConfirmAs({
 
 /**
  * The phone's page of a QR login (opened from the QR code on grzx/scancode, query ticket):
- * marks the ticket scanned, lets the phone's user log in (mobile account or chat-app identity)
+ * marks the ticket scanned, lets the phone's user log in (mobile account or chat-app authorization)
  * and confirm; the desktop then logs in by itself. Built for a phone's screen.
  */
 export default function ScanConfirmPage() {
@@ -159,7 +153,7 @@ export default function ScanConfirmPage() {
       </div>
     );
   } else if (!session) {
-    body = <PhoneLogin />;
+    body = <PhoneLogin ticket={ticket} />;
   } else {
     body = (
       <ConfirmAs

@@ -1,0 +1,78 @@
+import { writeOutboxSms } from '../mail/mailer.js';
+
+/*
+ * Outgoing SMS (registration codes), pluggable: a real sender posts each message as JSON to the
+ * centre's SMS gateway (SMS_WEBHOOK_URL); the demo sender (demo stand-ins only) writes it to the
+ * outbox, listed on the /outbox page next to the mails. With neither, no SMS can be sent and
+ * registration says so (短信服务暂未开通). Nothing of a message is ever logged.
+ */
+
+/** One text message: the number, the text, and what the code is for (a gateway may use templates). */
+export interface SmsMessage {
+  mobile: string;
+  text: string;
+  /** What the message is for. */
+  purpose: 'register';
+  /** The one-time code in the text. */
+  code: string;
+  /** How long the code is valid. */
+  expiresInSeconds: number;
+}
+
+export interface SmsSender {
+  /** 'webhook' (SMS_WEBHOOK_URL) or 'outbox' (the demo stand-in). */
+  readonly kind: 'webhook' | 'outbox';
+  /** Sends the message; rejects when the gateway refuses it or cannot be reached. */
+  send(message: SmsMessage): Promise<void>;
+}
+
+export interface SmsSenderOptions {
+  /** The SMS gateway's address: each message is POSTed to it as JSON. */
+  webhookUrl?: string;
+  /** Sent as `Authorization: Bearer …` to the gateway when set. */
+  webhookToken?: string;
+  /** The demo stand-ins are on: without a webhook, messages go to the outbox. */
+  demo: boolean;
+  /** DATA_DIR/outbox. */
+  outboxDir: string;
+}
+
+/** How long the SMS gateway may take to accept a message. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The webhook sender: POST {mobile, text, purpose, code, expiresInSeconds}; any 2xx is accepted. */
+function webhookSender(url: string, token: string | undefined): SmsSender {
+  return {
+    kind: 'webhook',
+    async send(message) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        redirect: 'error',
+      });
+      // The body is not read beyond what closes the connection: it may echo the message.
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    },
+  };
+}
+
+/** The demo sender: the text goes to the outbox (DATA_DIR/outbox), for the /outbox page. */
+function outboxSender(outboxDir: string): SmsSender {
+  return {
+    kind: 'outbox',
+    send: (message) => writeOutboxSms(outboxDir, message.mobile, message.text),
+  };
+}
+
+/** The SMS sender of this configuration: the webhook, else the demo outbox, else null (no SMS). */
+export function createSmsSender(options: SmsSenderOptions): SmsSender | null {
+  if (options.webhookUrl) return webhookSender(options.webhookUrl, options.webhookToken);
+  if (options.demo) return outboxSender(options.outboxDir);
+  return null;
+}
