@@ -16,6 +16,7 @@ describe('readSettings', () => {
         portalUrl: 'http://localhost:8080/',
         h5TestMode: false,
         h5TokenTtlSeconds: 1800,
+        sessionIdleSeconds: 1800,
         trustedProxies: ['loopback'],
         // On the loopback bind: the demo stand-ins and the outbox page.
         demo: true,
@@ -61,6 +62,7 @@ describe('readSettings', () => {
       portalUrl: 'http://localhost:9000/',
       h5TestMode: true,
       h5TokenTtlSeconds: 600,
+      sessionIdleSeconds: 1800,
       smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
       mailFrom: '信用云州 <noreply@example.org>',
       trustedProxies: ['172.28.0.11', '172.28.0.12'],
