@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PERMISSIONS_POLICY, UPSTREAM_ROUTES } from '@credit-portal/shared';
-import { FACE_VERIFY_PATH, OUTBOX_PATH } from '../src/app.js';
+import { FACE_VERIFY_PATH, OUTBOX_PATH, WECHAT_AUTHORIZE_PATH } from '../src/app.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 describe('OpenAPI at /docs', () => {
@@ -32,17 +32,12 @@ describe('OpenAPI at /docs', () => {
 
   it('lists no test-mode or demo route: H5 test login, controls, outbox, stand-ins, HTML pages', async () => {
     // They are served here (so leaving them out is not for want of them)…
-    for (const url of [
-      `${FACE_VERIFY_PATH}?certToken=x`,
-      OUTBOX_PATH,
-      '/__control/stats',
-      API_PATHS.wechatIdentities,
-    ]) {
+    for (const url of [`${FACE_VERIFY_PATH}?certToken=x`, OUTBOX_PATH, '/__control/stats', WECHAT_AUTHORIZE_PATH]) {
       expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).not.toBe(404);
     }
     // …and none is documented.
     const paths = Object.keys((await documented()).paths);
-    const hidden = [API_PATHS.h5TestLogin, API_PATHS.h5TestUserInfo, API_PATHS.wechatIdentities];
+    const hidden = [API_PATHS.h5TestLogin, API_PATHS.h5TestUserInfo, '/user/wechat/identities'];
     for (const path of hidden) expect(paths).not.toContain(path);
     for (const prefix of ['/__control', OUTBOX_PATH, FACE_VERIFY_PATH, '/oauth/', '/oldsite']) {
       expect(
