@@ -29,6 +29,9 @@ export interface RoutePolicy {
   rateLimit?: 'strict';
 }
 
+/** Upstream deadline of the calls that check or set a password (scrypt is slow on purpose). */
+const PASSWORD_TIMEOUT_MS = 20_000;
+
 /**
  * The cache and resilience policy per upstream path. Paths absent here are proxied but never
  * cached; paths absent from UPSTREAM_ROUTES are never proxied at all.
@@ -65,8 +68,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // ticket poll (every 1.5 s for up to 3 minutes) stays in the default class.
   // Registration's SMS code costs a message to send: the strictest class (the service adds its own per-number limits).
   [API_PATHS.registerCode]: { rateLimit: 'strict' },
-  [API_PATHS.register]: { rateLimit: 'strict' },
-  [API_PATHS.login]: { rateLimit: 'strict' },
+  // A password check costs scrypt at OWASP's figure (N=2^17, ~0.5 s of a core, more on a busy
+  // machine, twice on the login that re-hashes an older hash): these get a longer deadline.
+  [API_PATHS.register]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.login]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.wechatLogin]: { rateLimit: 'strict' },
   [API_PATHS.loginTicketCreate]: { rateLimit: 'strict' },
   [API_PATHS.loginTicketScan]: { rateLimit: 'strict' },
@@ -75,7 +80,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Sessions (security issue 22): each old-site code is a database row, so minting them is
   // limited harder; logout (API_PATHS.logout) stays in the default class — leaving must not be refused.
   [API_PATHS.oldSiteHandoff]: { rateLimit: 'strict' },
-  [API_PATHS.bindMobile]: { rateLimit: 'strict' },
+  [API_PATHS.bindMobile]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.bindWechat]: { rateLimit: 'strict' },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
