@@ -6,14 +6,13 @@ import {
   ERROR_MESSAGES,
   PAGE_SIZE,
   type DistrictSummary,
-  type LicenceDetail,
   type LicenceListRow,
-  type PenaltyDetail,
   type PenaltyListRow,
   type SiteInfo,
 } from '@credit-portal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeGateway, type FakeRequest } from './fake-gateway';
+import { licenceDetail, penaltyDetail } from './fixtures';
 import { addressQuery, renderAppAt } from './render-app';
 
 /*
@@ -54,60 +53,10 @@ const SITE: SiteInfo = {
   cfInfo: PENALTIES.slice(0, PAGE_SIZE.districtOverview),
 };
 
-function licenceDetail(row: LicenceListRow): LicenceDetail {
-  return {
-    id: row.id,
-    XK_XDR_LB: '法人及非法人组织',
-    XK_WSH: row.xK_WSH,
-    XK_XKZS: '食品经营许可证',
-    XK_XKLB: '普通',
-    XK_XKBH: 'JY1352010000001',
-    XK_NR: '预包装食品销售',
-    XK_XDR_MC: row.xK_XDR_MC,
-    XK_XDR_SHXYM: '91520100MA6H000003',
-    XK_XDR_ZZJG: '',
-    XK_XDR_GSZC: '',
-    XK_XDR_SWDJ: '',
-    XK_XDR_SYDW: '',
-    XK_XDR_SHZZ: '',
-    XK_FRDB: '赵军',
-    XK_JDRQ: row.xK_JDRQ,
-    XK_YXQZ: row.xK_JDRQ,
-    XK_YXQZI: '2031-02-28',
-    XK_XKJG: '东湖区市场监督管理局',
-    XK_LYDW: '东湖区市场监督管理局',
-    UPDATETIME: '2026-03-02 10:00:00',
-  };
-}
-
-function penaltyDetail(row: PenaltyListRow): PenaltyDetail {
-  return {
-    id: row.id,
-    CF_XDR_LB: '个体工商户',
-    CF_WSH: row.cF_WSH,
-    CF_CFLB: '警告',
-    CF_NR_FK: '0',
-    CF_NR_WFFF: '0',
-    CF_NR_ZKDX: '',
-    CF_SY: '未按规定公示信息',
-    CF_XDR_SHXYM: '92520100MA6H000004',
-    CF_XDR_ZZJG: '',
-    CF_XDR_GSZC: '',
-    CF_XDR_SWDJ: '',
-    CF_XDR_SYDW: '',
-    CF_XDR_SHZZ: '',
-    CF_YJ: '《企业信息公示暂行条例》',
-    CF_NR: '警告',
-    CF_WFXW: '信息公示',
-    CF_XDR_MC: row.cF_XDR_MC,
-    CF_FRDB: '钱多',
-    CF_JDRQ: row.cF_JDRQ,
-    CF_CFJG: '东湖区市场监督管理局',
-    CF_GSJZQ: '2027-02-01',
-    CF_SJLY: '东湖区市场监督管理局',
-    UPDATETIME: '2026-02-02 09:00:00',
-  };
-}
+const licenceOf = (row: LicenceListRow) =>
+  licenceDetail({ id: row.id, XK_WSH: row.xK_WSH, XK_XDR_MC: row.xK_XDR_MC, XK_JDRQ: row.xK_JDRQ });
+const penaltyOf = (row: PenaltyListRow) =>
+  penaltyDetail({ id: row.id, CF_WSH: row.cF_WSH, CF_XDR_MC: row.cF_XDR_MC, CF_JDRQ: row.cF_JDRQ });
 
 /** A page of a district list, searched by counterpart name or document number as the CMS does. */
 function listPage<Row>(rows: Row[], request: FakeRequest, fields: (row: Row) => string[]) {
@@ -132,11 +81,9 @@ function districtGateway() {
       const { list, totalCount } = listPage(PENALTIES, request, (row) => [row.cF_WSH, row.cF_XDR_MC]);
       return { cfInfo: list, totalCount };
     })
-    .on(CONTRACTS.districtLicenceDetail, ({ query }) =>
-      licenceDetail(LICENCES.find((row) => row.id === query.get('id'))!),
-    )
+    .on(CONTRACTS.districtLicenceDetail, ({ query }) => licenceOf(LICENCES.find((row) => row.id === query.get('id'))!))
     .on(CONTRACTS.districtPenaltyDetail, ({ query }) =>
-      penaltyDetail(PENALTIES.find((row) => row.id === query.get('id'))!),
+      penaltyOf(PENALTIES.find((row) => row.id === query.get('id'))!),
     );
 }
 

@@ -67,7 +67,7 @@ export interface FakeGateway {
     route: R,
     handler: (request: FakeRequest) => ContractData<R> | FakeReply | Promise<ContractData<R> | FakeReply>,
   ): FakeGateway;
-  /** Answers a path the SPA calls without a contract row (the home page's highlight calls). */
+  /** Answers a path, whatever the method, that the SPA calls without a contract row (the home page's highlight calls). */
   onPath(path: string, handler: Handler): FakeGateway;
   /** The calls made so far, to one path or to all. */
   calls(path?: string): FakeRequest[];
@@ -92,7 +92,7 @@ function parseBody(body: BodyInit | null | undefined): { body: unknown; form: Fo
 export function fakeGateway(config: RuntimeConfig = TEST_RUNTIME_CONFIG): FakeGateway {
   const handlers = new Map<string, Handler>();
   const made: FakeRequest[] = [];
-  handlers.set(GATEWAY_PATHS.runtimeConfig, () => config);
+  handlers.set(`* ${GATEWAY_PATHS.runtimeConfig}`, () => config);
 
   async function answer(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(String(input), 'http://localhost');
@@ -105,7 +105,7 @@ export function fakeGateway(config: RuntimeConfig = TEST_RUNTIME_CONFIG): FakeGa
     };
     made.push(request);
     if (url.pathname === API_PATHS.visitLog) return new Response('{}', { status: 202 });
-    const handler = handlers.get(url.pathname);
+    const handler = handlers.get(`${request.method} ${url.pathname}`) ?? handlers.get(`* ${url.pathname}`);
     if (!handler) return json(404, errorEnvelope(ERROR_CODES.notFound));
     const result = await handler(request);
     if (!(result instanceof FakeReply)) return json(200, { ok: true, code: 200, message: '', data: result });
@@ -128,11 +128,12 @@ export function fakeGateway(config: RuntimeConfig = TEST_RUNTIME_CONFIG): FakeGa
 
   const gateway: FakeGateway = {
     on(route, handler) {
-      handlers.set(route.path, handler as Handler);
+      // By method too: two rows may share a path (GET and POST /user/entpromise).
+      for (const method of route.methods) handlers.set(`${method} ${route.path}`, handler as Handler);
       return gateway;
     },
     onPath(path, handler) {
-      handlers.set(path, handler);
+      handlers.set(`* ${path}`, handler);
       return gateway;
     },
     calls: (path) => (path === undefined ? [...made] : made.filter((call) => call.path === path)),

@@ -11,9 +11,7 @@ import {
   type ArticleSearchItem,
   type InteractionListItem,
   type InteractionListQuery,
-  type LicenceDetail,
   type NoticeListItem,
-  type PenaltyDetail,
   type VisitLogPayload,
   type VisitLogRecord,
 } from '@credit-portal/shared';
@@ -21,6 +19,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
 import { fakeGateway } from './fake-gateway';
+import { licenceDetail, penaltyDetail } from './fixtures';
 import { renderAppAt } from './render-app';
 
 /*
@@ -193,60 +192,8 @@ describe('the portal pages', () => {
   });
 });
 
-const LICENCE: LicenceDetail = {
-  id: '701',
-  XK_XDR_LB: '法人及非法人组织',
-  XK_WSH: '云市监许〔2026〕12号',
-  XK_XKZS: '食品经营许可证',
-  XK_XKLB: '普通',
-  XK_XKBH: 'JY13502020012345',
-  XK_NR: '预包装食品销售',
-  XK_XDR_MC: '云州市恒信科技有限公司',
-  XK_XDR_SHXYM: '91520100MA6H000001',
-  XK_XDR_ZZJG: '',
-  XK_XDR_GSZC: '',
-  XK_XDR_SWDJ: '',
-  XK_XDR_SYDW: '',
-  XK_XDR_SHZZ: '',
-  XK_FRDB: '王明',
-  XK_JDRQ: '2026-03-01',
-  XK_YXQZ: '2026-03-01',
-  XK_YXQZI: '2031-02-28',
-  XK_XKJG: '云州市市场监督管理局',
-  XK_LYDW: '云州市市场监督管理局',
-  UPDATETIME: '2026-03-02 10:00:00',
-};
-
-const PENALTY: PenaltyDetail = {
-  id: '901',
-  CF_XDR_LB: '法人及非法人组织',
-  CF_WSH: '云市监罚〔2026〕3号',
-  CF_CFLB: '罚款',
-  CF_NR_FK: '0.5',
-  CF_NR_WFFF: '0',
-  CF_NR_ZKDX: '',
-  CF_SY: '销售过期食品',
-  CF_XDR_SHXYM: '92520100MA6H000002',
-  CF_XDR_ZZJG: '',
-  CF_XDR_GSZC: '',
-  CF_XDR_SWDJ: '',
-  CF_XDR_SYDW: '',
-  CF_XDR_SHZZ: '',
-  CF_YJ: '《中华人民共和国食品安全法》第一百二十四条',
-  CF_NR: '罚款五千元',
-  CF_WFXW: '食品安全',
-  CF_XDR_MC: '云州市某餐饮店',
-  CF_FRDB: '李华',
-  CF_JDRQ: '2026-02-20',
-  CF_CFJG: '云州市市场监督管理局',
-  CF_GSJZQ: '2027-02-20',
-  CF_SJLY: '云州市市场监督管理局',
-  CF_ZT: '正常',
-  severity: '一般',
-  UPDATETIME: '2026-02-21 09:00:00',
-  publicized: true,
-  publicityNote: '',
-};
+const LICENCE = licenceDetail();
+const PENALTY = penaltyDetail();
 
 describe('licence and penalty publications', () => {
   it.each([
