@@ -110,7 +110,7 @@ export function fakeGateway(config: RuntimeConfig = TEST_RUNTIME_CONFIG): FakeGa
     const result = await handler(request);
     if (!(result instanceof FakeReply)) return json(200, { ok: true, code: 200, message: '', data: result });
     if (result.file) {
-      return new Response(new Blob([result.file.bytes as BlobPart], { type: result.file.type }), {
+      return new Response(result.file.bytes as BodyInit, {
         status: result.status,
         headers: {
           'content-type': result.file.type,
