@@ -23,12 +23,12 @@ import {
   type RedBlackDetail,
   type RedBlackListItem,
 } from '@credit-portal/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearLogin, storeLogin } from '@/lib/login-session';
 import { detailsPath, paths, withQuery } from '@/lib/paths';
 import { fakeGateway, notFound, upstreamError, type FakeRequest } from './fake-gateway';
 import { bearerOf, licenceDetail, loginResult, penaltyDetail } from './fixtures';
-import { addressQuery, findRetry, renderAppAt } from './render-app';
+import { addressQuery, findMain, findRetry, preloadPages, renderAppAt } from './render-app';
 
 /*
  * 信息公示 with the API client stubbed at its edge (test/fake-gateway.ts): double disclosure's
@@ -38,6 +38,27 @@ import { addressQuery, findRetry, renderAppAt } from './render-app';
  * service publishes and masks is tested against it (packages/credit-service/test/
  * credit-lists.test.ts, disclosure.test.ts); every list in real Chromium: e2e/disclosure.e2e.ts.
  */
+
+// The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
+beforeAll(() =>
+  preloadPages(
+    paths.disclosure,
+    paths.doubleDisclosure,
+    paths.licenceDetails,
+    paths.penaltyDetails,
+    paths.bankruptcyList,
+    paths.bankruptcyDetails,
+    paths.abnormalBusiness,
+    paths.nontaxList,
+    paths.scanLogin,
+    paths.hetaoSearch,
+    paths.redBlackDetails,
+    paths.keptPromises,
+    paths.fulfilmentDetail,
+    paths.promiseDetail,
+    paths.promiseVoluntary,
+  ),
+);
 
 afterEach(() => {
   clearLogin();
@@ -140,9 +161,10 @@ describe('information disclosure', () => {
     const gateway = doubleDisclosureGateway();
     const user = userEvent.setup();
     renderAppAt(`#${withQuery(paths.doubleDisclosure, { currentTab: 1 })}`);
-    await screen.findByRole('columnheader', { name: '许可文书号' });
+    const main = await findMain();
+    await screen.findByText('许可文书号', { selector: 'th' });
     const first = PERMITS[0]!;
-    expect(await screen.findByRole('cell', { name: first.xK_WSH })).toBeInTheDocument();
+    expect(await screen.findByText(first.xK_WSH, { selector: 'td' })).toBeInTheDocument();
 
     // Search by document number: that one licence.
     const box = screen.getByPlaceholderText(/许可文书号/);
@@ -150,22 +172,22 @@ describe('information disclosure', () => {
     await user.paste(first.xK_WSH);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(addressQuery().get('keyword')).toBe(first.xK_WSH));
-    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() => expect(within(main.getByRole('table')).getAllByRole('row')).toHaveLength(2));
     expect(addressQuery().get('currentTab')).toBe('1');
     expect(gateway.calls(CONTRACTS.permitSearch.path).at(-1)!.query.get('entNameOrLicenseDocNo')).toBe(first.xK_WSH);
 
     // The penalty tab: its own columns, the tab in the address.
-    await user.click(screen.getByRole('tab', { name: '行政处罚' }));
-    await screen.findByRole('columnheader', { name: '处罚文书号' });
+    await user.click(main.getByRole('tab', { name: '行政处罚' }));
+    await screen.findByText('处罚文书号', { selector: 'th' });
     expect(addressQuery().get('currentTab')).toBe('2');
 
     // Paging keeps the tab.
-    const pager = await screen.findByRole('navigation', { name: '分页' });
+    const pager = await main.findByRole('navigation', { name: '分页' });
     await user.click(within(pager).getByTitle('2'));
     await waitFor(() => expect(addressQuery().get('page')).toBe('2'));
     expect(addressQuery().get('currentTab')).toBe('2');
-    expect(await screen.findByRole('cell', { name: '11' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: PUNISHMENTS[10]!.cF_WSH })).toBeInTheDocument();
+    expect(await screen.findByText('11', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText(PUNISHMENTS[10]!.cF_WSH, { selector: 'td' })).toBeInTheDocument();
   });
 
   it('shows every field of a licence and of a penalty with its Chinese label', async () => {
@@ -237,7 +259,7 @@ describe('information disclosure', () => {
       `#${withQuery(paths.doubleDisclosure, { currentTab: 2, keyword: expired.CF_WSH })}`,
     );
     expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('cell', { name: expired.CF_WSH })).not.toBeInTheDocument();
+    expect(screen.queryByText(expired.CF_WSH, { selector: 'td' })).not.toBeInTheDocument();
     expect(gateway.calls(CONTRACTS.punishSearch.path).at(-1)!.query.get('entNameOrPunishDocNo')).toBe(expired.CF_WSH);
     unmount();
 
@@ -276,8 +298,9 @@ describe('information disclosure', () => {
       .on(CONTRACTS.bankruptcyDetail, ({ query }) => (query.get('id') === detail.id ? detail : notFound()));
     const user = userEvent.setup();
     renderAppAt(`#${paths.bankruptcyList}`);
-    await screen.findByRole('columnheader', { name: '案号' });
-    const link = (await screen.findAllByRole('link', { name: /^查看详情：/ }))[0]!;
+    const main = await findMain();
+    await screen.findByText('案号', { selector: 'th' });
+    const link = (await main.findAllByRole('link', { name: /^查看详情：/ }))[0]!;
     await user.click(link);
     expect(await screen.findByText('个人破产信息', { selector: 'p' })).toBeInTheDocument();
     const idNumber = screen.getByText('证件号码').closest('tr')!;
@@ -302,9 +325,10 @@ describe('information disclosure', () => {
     fakeGateway().on(CONTRACTS.abnormalBusiness, () => ({ list: [listing], totalCount: 1 }));
     const user = userEvent.setup();
     renderAppAt(`#${paths.abnormalBusiness}`);
-    await screen.findByRole('columnheader', { name: '列入原因' });
-    expect(screen.queryByRole('link', { name: /^查看详情：/ })).not.toBeInTheDocument();
-    const expand = (await screen.findAllByRole('button', { name: /展开/ }))[0]!;
+    const main = await findMain();
+    await screen.findByText('列入原因', { selector: 'th' });
+    expect(main.queryByRole('link', { name: /^查看详情：/ })).not.toBeInTheDocument();
+    const expand = (await main.findAllByRole('button', { name: /展开/ }))[0]!;
     await user.click(expand);
     expect(await screen.findByText(ABNORMAL_BUSINESS_FIELD_LABELS.Reason)).toBeInTheDocument();
     expect(screen.getByText('数据来源单位')).toBeInTheDocument();
@@ -368,7 +392,8 @@ describe('information disclosure', () => {
     const user = userEvent.setup();
     storeLogin(loginResult());
     renderAppAt(`#${paths.disclosure}`);
-    const section = await screen.findByRole('region', { name: '红黑名单' });
+    const main = await findMain();
+    const section = await main.findByRole('region', { name: '红黑名单' });
     await within(section).findByRole('columnheader', { name: '认定部门' });
     // The lists are asked for with the stored token (spec §7).
     expect(gateway.calls(CONTRACTS.redBlackList.path)[0]!.headers.get('authorization')).toBe(bearerOf());
@@ -383,12 +408,13 @@ describe('information disclosure', () => {
   it('asks for a login on the landing page before showing the red and black lists, and links every list', async () => {
     const gateway = fakeGateway();
     renderAppAt(`#${paths.disclosure}`);
-    const section = await screen.findByRole('region', { name: '红黑名单' });
+    const main = await findMain();
+    const section = await main.findByRole('region', { name: '红黑名单' });
     expect(within(section).getByRole('link', { name: '实名登录' })).toBeInTheDocument();
     expect(within(section).queryByRole('table')).not.toBeInTheDocument();
     expect(gateway.calls(CONTRACTS.redBlackList.path)).toEqual([]);
     // The landing page leads to every list and form of the section.
-    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    const hrefs = main.getAllByRole('link').map((link) => link.getAttribute('href'));
     for (const path of [
       paths.doubleDisclosure,
       paths.promiseBook,
@@ -411,25 +437,23 @@ describe('information disclosure', () => {
     const user = userEvent.setup();
     const wanted = FULFILMENTS[PAGE_SIZE.publicity - 1]!;
     renderAppAt(`#${paths.keptPromises}`);
-    await screen.findByRole('columnheader', { name: '践诺核查日期' });
+    const main = await findMain();
+    await screen.findByText('践诺核查日期', { selector: 'th' });
     expect(await screen.findByText(`共 ${FULFILMENTS.length} 条`, { selector: 'p' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(PAGE_SIZE.publicity + 1);
+    expect(within(main.getByRole('table')).getAllByRole('row')).toHaveLength(PAGE_SIZE.publicity + 1);
 
-    await user.type(
-      screen.getByRole('textbox', { name: '主体名称或统一社会信用代码' }),
-      ` ${toFullWidth(wanted.CreditCode)} `,
-    );
-    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await user.type(screen.getByLabelText('主体名称或统一社会信用代码'), ` ${toFullWidth(wanted.CreditCode)} `);
+    await user.click(main.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(addressQuery().get('keyword')).toBe(toFullWidth(wanted.CreditCode)));
     // Sent as typed (trimmed): the service normalizes it (keyword.ts, credit-lists.test.ts).
     expect(gateway.calls(CONTRACTS.promiseFulfilmentList.path).at(-1)!.query.get('keyword')).toBe(
       toFullWidth(wanted.CreditCode),
     );
     expect(await screen.findByText(/共找到 1 条/)).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: wanted.EntName })).toBeInTheDocument();
+    expect(screen.getByText(wanted.EntName, { selector: 'td' })).toBeInTheDocument();
 
     // Emptied and searched again: everything.
-    await user.clear(screen.getByRole('textbox', { name: '主体名称或统一社会信用代码' }));
+    await user.clear(screen.getByLabelText('主体名称或统一社会信用代码'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(addressQuery().get('keyword')).toBeNull());
     expect(await screen.findByText(`共 ${FULFILMENTS.length} 条`, { selector: 'p' })).toBeInTheDocument();
@@ -440,7 +464,8 @@ describe('information disclosure', () => {
     const user = userEvent.setup();
     const check = fulfilmentDetail(FULFILMENTS[0]!);
     renderAppAt(`#${detailsPath(paths.fulfilmentDetail, check.id)}`);
-    expect(await screen.findByRole('heading', { level: 1, name: check.EntName })).toBeInTheDocument();
+    const main = await findMain();
+    expect(await main.findByRole('heading', { level: 1, name: check.EntName })).toBeInTheDocument();
     expect(screen.getByText('信用履约公示', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText(/已践诺/)).toBeInTheDocument();
     for (const label of Object.values(PROMISE_FULFILMENT_FIELD_LABELS)) {
@@ -449,7 +474,7 @@ describe('information disclosure', () => {
     for (const value of [check.Checker, check.UpdateTime, check.Fulfilment, check.CheckedOn]) {
       expect(screen.getAllByText(value).length, value).toBeGreaterThan(0);
     }
-    await user.click(screen.getByRole('link', { name: '查看该信用承诺' }));
+    await user.click(main.getByRole('link', { name: '查看该信用承诺' }));
     expect(await screen.findByText('信用承诺', { selector: 'p' })).toBeInTheDocument();
     expect(addressQuery().get('id')).toBe(check.PromiseId);
     expect(gateway.calls(CONTRACTS.promiseDetail.path)[0]!.query.get('id')).toBe(check.PromiseId);
@@ -465,9 +490,10 @@ describe('information disclosure', () => {
     const user = userEvent.setup();
     for (const id of ['99999999', 'x'.repeat(80)]) {
       const { unmount } = renderAppAt(`#${detailsPath(paths.fulfilmentDetail, id)}`);
+      const main = await findMain();
       expect(await screen.findByText('未找到该信息')).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: '返回守信践诺公示' })).toBeInTheDocument();
+      expect(main.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
+      expect(main.getByRole('button', { name: '返回守信践诺公示' })).toBeInTheDocument();
       unmount();
     }
     // An id longer than any record's is not asked for.
@@ -475,10 +501,11 @@ describe('information disclosure', () => {
       '99999999',
     ]);
     renderAppAt(`#${withQuery(paths.penaltyDetails, { id: '99999999', title: '某公司' })}`);
+    const main = await findMain();
     expect(await screen.findByText('未找到该信息')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '返回行政处罚公示' }));
-    await screen.findByRole('columnheader', { name: '处罚文书号' });
+    expect(main.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
+    await user.click(main.getByRole('button', { name: '返回行政处罚公示' }));
+    await screen.findByText('处罚文书号', { selector: 'th' });
     expect(addressQuery().get('currentTab')).toBe('2');
   });
 
@@ -487,15 +514,17 @@ describe('information disclosure', () => {
     const totalCount = FULFILMENTS.length;
     const last = Math.ceil(totalCount / PAGE_SIZE.publicity);
     const { unmount } = renderAppAt(`#${withQuery(paths.keptPromises, { page: 999 })}`);
+    let main = await findMain();
     await waitFor(() => expect(addressQuery().get('page')).toBe(String(last)));
     expect(await screen.findByText(`共 ${totalCount} 条`, { selector: 'p' })).toBeInTheDocument();
-    expect(screen.getAllByRole('row').length).toBeGreaterThan(1);
-    expect(screen.getByRole('cell', { name: FULFILMENTS.at(-1)!.EntName })).toBeInTheDocument();
+    expect(main.getAllByRole('row').length).toBeGreaterThan(1);
+    expect(screen.getByText(FULFILMENTS.at(-1)!.EntName, { selector: 'td' })).toBeInTheDocument();
     unmount();
     for (const page of ['-3', 'abc', '1e9']) {
       const view = renderAppAt(`#${withQuery(paths.keptPromises, { page })}`);
+      main = await findMain();
       expect(await screen.findByText(`共 ${totalCount} 条`, { selector: 'p' }), page).toBeInTheDocument();
-      expect(screen.getByRole('cell', { name: FULFILMENTS[0]!.EntName }), page).toBeInTheDocument();
+      expect(screen.getByText(FULFILMENTS[0]!.EntName, { selector: 'td' }), page).toBeInTheDocument();
       view.unmount();
     }
   });
@@ -507,20 +536,22 @@ describe('information disclosure', () => {
     );
     const user = userEvent.setup();
     renderAppAt(`#${withQuery(paths.keptPromises, { keyword: '守信企业1' })}`);
+    const main = await findMain();
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('服务暂时出现问题，请稍后再试');
-    expect(screen.getByRole('textbox', { name: '主体名称或统一社会信用代码' })).toBeEnabled();
+    expect(main.getByRole('alert')).toHaveTextContent('服务暂时出现问题，请稍后再试');
+    expect(screen.getByLabelText('主体名称或统一社会信用代码')).toBeEnabled();
     failing = false;
-    await user.click(await findRetry(screen.getByRole('alert')));
+    await user.click(await findRetry(main.getByRole('alert')));
     await screen.findByText(/“守信企业1”共找到 \d+ 条/);
   });
 
   it('asks an anonymous visitor to log in before filing a voluntary promise', async () => {
     const gateway = fakeGateway();
     renderAppAt(`#${paths.promiseVoluntary}`);
-    expect(await screen.findByRole('heading', { name: '信用承诺自愿注册' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '实名登录' })).toHaveAttribute('href', `#${paths.scanLogin}`);
-    expect(screen.queryByRole('textbox', { name: '统一社会信用代码' })).not.toBeInTheDocument();
+    const main = await findMain();
+    expect(await main.findByRole('heading', { name: '信用承诺自愿注册' })).toBeInTheDocument();
+    expect(main.getByRole('link', { name: '实名登录' })).toHaveAttribute('href', `#${paths.scanLogin}`);
+    expect(screen.queryByLabelText('统一社会信用代码')).not.toBeInTheDocument();
     expect(gateway.calls(CONTRACTS.myPromises.path)).toEqual([]);
   });
 
@@ -549,21 +580,22 @@ describe('information disclosure', () => {
     const user = userEvent.setup();
     storeLogin(loginResult('13912345679'));
     renderAppAt(`#${paths.promiseVoluntary}`);
-    const code = await screen.findByRole('textbox', { name: '统一社会信用代码' });
-    expect(screen.getByRole('textbox', { name: '承诺内容' })).toHaveValue(VOLUNTARY_PROMISE_TEXT);
+    const main = await findMain();
+    const code = await screen.findByLabelText('统一社会信用代码');
+    expect(screen.getByLabelText('承诺内容')).toHaveValue(VOLUNTARY_PROMISE_TEXT);
     expect(screen.getByText('主动型')).toBeInTheDocument();
     expect(await screen.findByText('您还没有提交过信用承诺')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /提交承诺/ }));
+    await user.click(main.getByRole('button', { name: /提交承诺/ }));
     expect(await screen.findByText('请输入统一社会信用代码')).toBeInTheDocument();
     expect(screen.getByText('请输入承诺人姓名（至少2个字）')).toBeInTheDocument();
     expect(screen.getByText('请输入联系电话')).toBeInTheDocument();
-    const mobile = screen.getByRole('textbox', { name: '联系电话' });
+    const mobile = screen.getByLabelText('联系电话');
     await user.click(code);
     await user.paste('12345');
     await user.click(mobile);
     await user.paste('1234');
-    await user.click(screen.getByRole('textbox', { name: '承诺人' }));
+    await user.click(screen.getByLabelText('承诺人'));
     expect(await screen.findByText('请输入18位统一社会信用代码')).toBeInTheDocument();
     expect(await screen.findByText('请输入正确的11位手机号码')).toBeInTheDocument();
     // Nothing was sent while a field was wrong.
@@ -575,9 +607,9 @@ describe('information disclosure', () => {
     await user.paste(toFullWidth(entity.CreditCode));
     await user.clear(mobile);
     await user.paste('13800001111');
-    await user.click(screen.getByRole('textbox', { name: '承诺人' }));
+    await user.click(screen.getByLabelText('承诺人'));
     await user.paste('李四');
-    await user.click(screen.getByRole('button', { name: /提交承诺/ }));
+    await user.click(main.getByRole('button', { name: /提交承诺/ }));
     expect(await screen.findByText('承诺已提交，审核通过后公示')).toBeInTheDocument();
     const [sent] = gateway
       .calls()

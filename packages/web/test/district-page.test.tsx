@@ -10,10 +10,11 @@ import {
   type PenaltyListRow,
   type SiteInfo,
 } from '@credit-portal/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/lib/paths';
 import { failure, fakeGateway, type FakeRequest } from './fake-gateway';
 import { licenceDetail, penaltyDetail } from './fixtures';
-import { addressQuery, renderAppAt } from './render-app';
+import { addressQuery, preloadPages, renderAppAt } from './render-app';
 
 /*
  * The district credit site (spec §2.2, §4, §8) with the API client stubbed at its edge
@@ -22,6 +23,9 @@ import { addressQuery, renderAppAt } from './render-app';
  * paths show the server's message. The walk overview → list → detail → back arrow → overview,
  * and the browser's back button, in real Chromium for every seeded district: e2e/district.e2e.ts.
  */
+
+// The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
+beforeAll(() => preloadPages(paths.areaDetails));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,7 +125,7 @@ describe('the district site page', () => {
 
     // View 2: the list with its title, search box and columns; a row leads to view 4 with its id.
     const list = renderAppAt(districtHash({ view: 2 }));
-    await screen.findByRole('columnheader', { name: '许可文书号' });
+    await screen.findByText('许可文书号', { selector: 'th' });
     const table = screen.getByRole('table');
     expect(screen.getByRole('heading', { level: 2, name: '行政许可公示' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('请输入行政相对人名称或文书号')).toBeInTheDocument();
@@ -148,7 +152,7 @@ describe('the district site page', () => {
     districtGateway();
     const cases: [Record<string, string | number>, () => Promise<unknown>][] = [
       [{ view: 2 }, () => screen.findByRole('heading', { level: 2, name: '行政许可公示' })],
-      [{ view: 3 }, () => screen.findByRole('columnheader', { name: '处罚文书号' })],
+      [{ view: 3 }, () => screen.findByText('处罚文书号', { selector: 'th' })],
       [{ view: 4, id: LICENCES[1]!.id }, () => screen.findByRole('heading', { name: LICENCES[1]!.xK_XDR_MC })],
       [{ view: 5, id: PENALTIES[0]!.id }, () => screen.findByRole('heading', { name: PENALTIES[0]!.cF_XDR_MC })],
     ];
@@ -195,7 +199,7 @@ describe('the district site page', () => {
     const pager = await screen.findByRole('navigation', { name: '分页' });
     await user.click(within(pager).getByTitle('2'));
     await waitFor(() => expect(addressQuery().get('page')).toBe('2'));
-    expect(await screen.findByRole('cell', { name: '11' })).toBeInTheDocument();
+    expect(await screen.findByText('11', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText(LICENCES[10]!.xK_WSH)).toBeInTheDocument();
     expect(addressQuery().get('view')).toBe('2');
   });

@@ -13,9 +13,10 @@ import {
   type NoticeListItem,
   type NoticePage,
 } from '@credit-portal/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/lib/paths';
 import { fakeGateway, upstreamError } from './fake-gateway';
-import { findRetry, renderAppAt } from './render-app';
+import { findRetry, preloadPages, renderAppAt } from './render-app';
 import { TEST_RUNTIME_CONFIG } from './test-providers';
 
 /*
@@ -24,6 +25,9 @@ import { TEST_RUNTIME_CONFIG } from './test-providers';
  * to; a failed block offers 重试; a section is paged 8 at a time and searched, both kept in the
  * address; an article's body is sanitized. The seeded content in a real browser: e2e/smoke.e2e.ts.
  */
+
+// The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
+beforeAll(() => preloadPages(paths.home, paths.newsList, paths.policyDetails));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -15,12 +15,12 @@ import {
   type VisitLogPayload,
   type VisitLogRecord,
 } from '@credit-portal/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
-import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
+import { licenceDetailsPath, paths, penaltyDetailsPath } from '@/lib/paths';
 import { fakeGateway } from './fake-gateway';
 import { licenceDetail, penaltyDetail } from './fixtures';
-import { renderAppAt } from './render-app';
+import { preloadPages, renderAppAt } from './render-app';
 
 /*
  * The portal's own pages with the API client stubbed at its edge (test/fake-gateway.ts): the
@@ -29,6 +29,18 @@ import { renderAppAt } from './render-app';
  * and the licence and penalty details show the record a notice links to. The same pages against
  * the built product in Chromium: e2e/portal.e2e.ts (every route, the visit log accepted).
  */
+
+// The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
+beforeAll(() =>
+  preloadPages(
+    paths.interaction,
+    paths.interactionList,
+    paths.articleSearch,
+    paths.annualReport2023,
+    paths.licenceDetails,
+    paths.penaltyDetails,
+  ),
+);
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {

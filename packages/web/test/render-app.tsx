@@ -1,7 +1,9 @@
-import { render, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { RouterProvider } from 'react-router';
+import { preloadPage } from '@/app/route-kit';
 import { createAppRouter } from '@/app/router';
+import { findRoute } from '@/app/routes';
 import { TestProviders } from './test-providers';
 
 /**
@@ -31,4 +33,32 @@ export const addressQuery = (): URLSearchParams => new URLSearchParams(window.lo
 export async function findRetry(container: HTMLElement): Promise<HTMLElement> {
   await waitFor(() => expect(container.querySelector('.ant-result')).not.toBeNull());
   return within(container).getByRole('button', { name: /重\s*试/ });
+}
+
+/**
+ * Queries inside the page's main landmark, once it is there. A role query over the whole app
+ * checks the visibility of every candidate (the header and footer hold dozens of links and
+ * buttons), which with antd's styles in jsdom costs seconds per query on a busy machine; the
+ * page's own content is what the tests look at.
+ */
+export async function findMain() {
+  return within(await screen.findByRole('main'));
+}
+
+/**
+ * Loads the code of the pages a test file opens before its tests run (call it in beforeAll, whose
+ * timeout is the project's hookTimeout): a page's first visit transforms its module graph, which
+ * on a busy machine takes longer than a test's waits (test/setup.ts); the tests then wait only
+ * for what the page shows.
+ */
+export async function preloadPages(...pagePaths: string[]): Promise<void> {
+  await Promise.all([
+    // antd's Result, which the error and not-found states load when first shown (components/lazy-result.tsx).
+    import('@/components/result-panel'),
+    ...pagePaths.map((path) => {
+      const route = findRoute(path);
+      if (!route) throw new Error(`no route for ${path}`);
+      return preloadPage(route.page);
+    }),
+  ]);
 }

@@ -12,12 +12,12 @@ import {
   type ReportVerification,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearLogin, storeLogin } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, fileReply } from './fake-gateway';
 import { bearerOf, loginResult } from './fixtures';
-import { renderAppAt } from './render-app';
+import { findMain, preloadPages, renderAppAt } from './render-app';
 
 /*
  * 信用服务 with the API client stubbed at its edge (test/fake-gateway.ts): the filing forms check
@@ -29,6 +29,22 @@ import { renderAppAt } from './render-app';
  * repair with its timeline, an objection and the centre's rejection, a report downloaded and
  * verified); the service's own rules: packages/credit-service/test/services.test.ts.
  */
+
+// The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
+beforeAll(() =>
+  preloadPages(
+    paths.creditRepairReport,
+    paths.creditObjectionReport,
+    paths.creditObjectionResult,
+    paths.creditRepairProgress,
+    paths.creditReport,
+    paths.reportVerify,
+    paths.publicCheck,
+    paths.specialReportInfo,
+    paths.realNameTips,
+    paths.scanLogin,
+  ),
+);
 
 afterEach(() => {
   clearLogin();
@@ -154,7 +170,8 @@ describe('credit repair and objection', () => {
     const gateway = filingGateway();
     const user = userEvent.setup({ applyAccept: false });
     const { container } = renderAppAt(filingHash(paths.creditRepairReport));
-    const submit = await screen.findByRole('button', { name: '提交修复申请' });
+    const main = await findMain();
+    const submit = await main.findByRole('button', { name: '提交修复申请' });
     await waitFor(() => expect(submit).toBeEnabled());
     expect(screen.getByText(ROW.CF_WSH)).toBeInTheDocument();
 
@@ -195,8 +212,9 @@ describe('credit repair and objection', () => {
     storeLogin(loginResult(DEMO_B));
     const gateway = filingGateway({ mine: false });
     renderAppAt(filingHash(paths.creditRepairReport));
+    const main = await findMain();
     expect(await screen.findByText(SERVICE_MESSAGES.notMyBusiness)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '提交修复申请' })).toBeDisabled();
+    expect(main.getByRole('button', { name: '提交修复申请' })).toBeDisabled();
     // Asked with the user's own token.
     const [judged] = gateway.calls(CONTRACTS.judgeMyBusiness.path);
     expect(judged!.query.get('id')).toBe(ROW.EntityId);
@@ -228,7 +246,8 @@ describe('credit repair and objection', () => {
       .on(CONTRACTS.myApplications, () => ({ list: [rejected], totalCount: 1 }));
     const user = userEvent.setup();
     const { container } = renderAppAt(filingHash(paths.creditObjectionReport));
-    const submit = await screen.findByRole('button', { name: '提交异议申请' });
+    let main = await findMain();
+    const submit = await main.findByRole('button', { name: '提交异议申请' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     expect(await screen.findByText('请填写情况说明')).toBeInTheDocument();
@@ -251,7 +270,7 @@ describe('credit repair and objection', () => {
       [UPLOAD_FILE_FIELD]: ['更正说明.png'],
     });
     expect(sent!.headers.get('authorization')).toBe(bearerOf(DEMO_A));
-    expect(screen.getByRole('link', { name: '查看办理进度' })).toHaveAttribute(
+    expect(main.getByRole('link', { name: '查看办理进度' })).toHaveAttribute(
       'href',
       `#${withQuery(paths.creditObjectionResult, { applyNo: filed.ApplyNo })}`,
     );
@@ -259,13 +278,14 @@ describe('credit repair and objection', () => {
     // The result page, once the centre has rejected it.
     cleanup();
     renderAppAt(`#${paths.creditObjectionResult}`);
+    main = await findMain();
     const field = await screen.findByLabelText('申请编号');
-    await user.click(screen.getByRole('button', { name: '查询结果' }));
+    await user.click(main.getByRole('button', { name: '查询结果' }));
     expect(await screen.findByText('请输入申请编号')).toBeInTheDocument();
     await fill(user, field, filed.ApplyNo);
-    await user.click(screen.getByRole('button', { name: '查询结果' }));
+    await user.click(main.getByRole('button', { name: '查询结果' }));
     await waitFor(() => expect(window.location.hash).toContain(`applyNo=${filed.ApplyNo}`));
-    const cards = await screen.findAllByRole('heading', { name: new RegExp(filed.ApplyNo) });
+    const cards = await main.findAllByRole('heading', { name: new RegExp(filed.ApplyNo) });
     const card = cards[0]!.closest('article')!;
     expect(within(card).getAllByText('审核不通过').length).toBeGreaterThan(0);
     expect(within(card).getByText('办理意见：经核查，该信息与决定机关记录一致')).toBeInTheDocument();
@@ -280,10 +300,11 @@ describe('credit repair and objection', () => {
       .on(CONTRACTS.myApplications, () => ({ list: mine, totalCount: mine.length }));
     const user = userEvent.setup();
     const { container } = renderAppAt(filingHash(paths.creditRepairReport));
-    const submit = await screen.findByRole('button', { name: '提交修复申请' });
+    let main = await findMain();
+    const submit = await main.findByRole('button', { name: '提交修复申请' });
     await waitFor(() => expect(submit).toBeEnabled());
 
-    await user.click(screen.getByRole('combobox', { name: '修复用途' }));
+    await user.click(main.getByRole('combobox', { name: '修复用途' }));
     await user.click(await screen.findByTitle('招标投标'));
     await fill(user, screen.getByLabelText('联系人'), '王经理');
     await fill(user, screen.getByLabelText('联系电话'), '13812345678');
@@ -302,11 +323,11 @@ describe('credit repair and objection', () => {
       description: '已缴清罚款并完成整改，特申请信用修复。',
       [UPLOAD_FILE_FIELD]: ['履行证明.png'],
     });
-    const progress = screen.getByRole('link', { name: '查看办理进度' });
+    const progress = main.getByRole('link', { name: '查看办理进度' });
     expect(progress).toHaveAttribute('href', `#${paths.creditRepairProgress}`);
 
     await user.click(progress);
-    const card = (await screen.findByRole('heading', { name: new RegExp(mine[0]!.ApplyNo) })).closest('article')!;
+    const card = (await main.findByRole('heading', { name: new RegExp(mine[0]!.ApplyNo) })).closest('article')!;
     expect(within(card).getAllByText('已提交').length).toBeGreaterThan(0);
     expect(within(card).getByText(/履行证明\.png/)).toBeInTheDocument();
     expect(within(card).getAllByText(/^办理单位：/).length).toBeGreaterThan(0);
@@ -315,7 +336,8 @@ describe('credit repair and objection', () => {
     mine = [decided(mine[0]!, 'approved', '材料齐全，同意修复', '市公共信用信息中心')];
     cleanup();
     renderAppAt(`#${paths.creditRepairProgress}`);
-    const reviewed = (await screen.findByRole('heading', { name: new RegExp(mine[0]!.ApplyNo) })).closest('article')!;
+    main = await findMain();
+    const reviewed = (await main.findByRole('heading', { name: new RegExp(mine[0]!.ApplyNo) })).closest('article')!;
     expect(within(reviewed).getAllByText('审核通过').length).toBeGreaterThan(0);
     expect(within(reviewed).getByText('办理意见：材料齐全，同意修复')).toBeInTheDocument();
     expect(within(reviewed).getAllByText('办理单位：市公共信用信息中心').length).toBeGreaterThan(0);
@@ -360,10 +382,11 @@ describe('reports and their verification', () => {
     URL.revokeObjectURL = vi.fn();
     const user = userEvent.setup();
     renderAppAt(`#${paths.creditReport}`);
+    const main = await findMain();
     await fill(user, await screen.findByLabelText('企业名称或统一社会信用代码'), ENTITY.CreditCode);
-    await user.click(screen.getByRole('button', { name: '查询主体' }));
-    await user.click(await screen.findByRole('button', { name: `选择：${ENTITY.EntName}` }));
-    await user.click(screen.getByRole('button', { name: '生成并下载报告' }));
+    await user.click(main.getByRole('button', { name: '查询主体' }));
+    await user.click(await main.findByRole('button', { name: `选择：${ENTITY.EntName}` }));
+    await user.click(main.getByRole('button', { name: '生成并下载报告' }));
     expect(await screen.findByText('报告已生成')).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`企业信用报告-${VERIFIED.ReportNo}\\.pdf 已开始下载`))).toBeInTheDocument();
     // The picked entity, over the default period of a year up to today.
@@ -409,6 +432,7 @@ describe('reports and their verification', () => {
     const user = userEvent.setup();
     // The link of the report's QR code: number and code filled in and checked at once.
     renderAppAt(`#${withQuery(paths.reportVerify, { no: VERIFIED.ReportNo, code })}`);
+    let main = await findMain();
     expect(await screen.findByText('报告真实有效')).toBeInTheDocument();
     expect(screen.getByText(ENTITY.EntName)).toBeInTheDocument();
     expect(screen.getByText(ENTITY.CreditCode)).toBeInTheDocument();
@@ -417,7 +441,7 @@ describe('reports and their verification', () => {
     const codeField = screen.getByLabelText('验证码');
     await user.clear(codeField);
     await fill(user, codeField, 'WRONG000');
-    await user.click(screen.getByRole('button', { name: '立即核验' }));
+    await user.click(main.getByRole('button', { name: '立即核验' }));
     expect(await screen.findByText(SERVICE_MESSAGES.reportCodeWrong)).toBeInTheDocument();
     expect(screen.getByText('核验未通过')).toBeInTheDocument();
     expect(gateway.calls(CONTRACTS.reportVerify.path).at(-1)!.query.get('code')).toBe('WRONG000');
@@ -425,10 +449,11 @@ describe('reports and their verification', () => {
     // The third-party check shows the report's content to whoever has the credit code, number and code.
     cleanup();
     renderAppAt(`#${paths.publicCheck}`);
+    main = await findMain();
     await fill(user, await screen.findByLabelText('统一社会信用代码'), ENTITY.CreditCode.toLowerCase());
     await fill(user, screen.getByLabelText('报告编号'), VERIFIED.ReportNo);
     await fill(user, screen.getByLabelText('验证码'), code);
-    await user.click(screen.getByRole('button', { name: '查看报告' }));
+    await user.click(main.getByRole('button', { name: '查看报告' }));
     expect(await screen.findByText('报告内容')).toBeInTheDocument();
     expect(screen.getByText('报告真实有效')).toBeInTheDocument();
     expect(screen.getByText('报告期内无行政处罚记录')).toBeInTheDocument();
