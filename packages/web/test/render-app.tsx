@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { expect } from 'vitest';
 import { RouterProvider } from 'react-router';
 import { preloadPage } from '@/app/route-kit';
@@ -9,6 +10,12 @@ import { TestProviders } from './test-providers';
 /**
  * Renders the app's router at an address (`#/path?query`) inside the test providers (fixed
  * runtime configuration, fresh SWR cache without retries), as portal-routes.test.tsx does.
+ *
+ * antd runs without its runtime styles here (`zeroRuntime`): jsdom lays nothing out, and with
+ * antd's thousands of CSS-in-JS rules in the document every style lookup — Testing Library's
+ * visibility check on each role query, user-event's pointer-events check on each click — costs
+ * up to seconds after each change of the page on a busy machine (measured: a page's tests 3 to
+ * 6 times slower). What the styles do is checked in Chromium (e2e/).
  */
 export function renderAppAt(hash: string) {
   // As in index.html: the route guard replaces the title of a page that has one.
@@ -17,7 +24,9 @@ export function renderAppAt(hash: string) {
   const router = createAppRouter();
   const view = render(
     <TestProviders>
-      <RouterProvider router={router} />
+      <ConfigProvider theme={{ zeroRuntime: true }}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
     </TestProviders>,
   );
   return { router, ...view };
@@ -35,12 +44,7 @@ export async function findRetry(container: HTMLElement): Promise<HTMLElement> {
   return within(container).getByRole('button', { name: /重\s*试/ });
 }
 
-/**
- * Queries inside the page's main landmark, once it is there. A role query over the whole app
- * checks the visibility of every candidate (the header and footer hold dozens of links and
- * buttons), which with antd's styles in jsdom costs seconds per query on a busy machine; the
- * page's own content is what the tests look at.
- */
+/** Queries inside the page's main landmark, once it is there: the page's own content, without the header's and footer's many links and buttons. */
 export async function findMain() {
   return within(await screen.findByRole('main'));
 }
