@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   API_PATHS,
   REVIEW_TOKEN_HEADER,
@@ -11,13 +11,15 @@ import {
   type LoginResult,
   type MyBusiness,
   type RepairPunishPage,
+  type RepairPunishRow,
 } from '@credit-portal/shared';
 import { paths, withQuery } from '../packages/web/src/lib/paths.js';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
  * 信用服务 in a real browser: a demo user logs in, files a credit repair with a PNG and sees its
- * timeline; a visitor downloads an enterprise credit report and verifies it on /#/xyfw/verify;
+ * timeline, files an objection and finds the centre's rejection by its number; a visitor
+ * downloads an enterprise credit report and verifies it on /#/xyfw/verify;
  * the main pages open at 1440 and 375 px without a console error and without scrolling sideways.
  */
 
@@ -50,18 +52,57 @@ async function authGet<T>(path: string, token: string): Promise<T> {
   return envelope.data;
 }
 
-/** The credit code of a demo entity with a penalty that can be repaired now (the seed leaves some free). */
-async function repairableEntity(): Promise<string> {
+/** The demo user's penalties: for each linked entity, its penalties in publicity. */
+async function demoPenalties(): Promise<RepairPunishRow[]> {
   const login = await api<LoginResult>(baseUrl, API_PATHS.login, DEMO);
   const mine = await authGet<MyBusiness[]>(API_PATHS.myBusinessList, login.JwtToken);
+  const rows: RepairPunishRow[] = [];
   for (const business of mine) {
     const page = await api<RepairPunishPage>(
       baseUrl,
       `${API_PATHS.repairPunishSearch}?entNameOrPunishDocNo=${business.CreditCode}&pageIndex=1&pageSize=50`,
     );
-    if (page.list.some((row) => row.EntityId === business.EntityId && row.Repairable)) return business.CreditCode;
+    rows.push(...page.list.filter((row) => row.EntityId === business.EntityId));
   }
-  throw new Error('no demo entity with a repairable penalty');
+  return rows;
+}
+
+/** The credit code of a demo entity with a penalty that can be repaired now (the seed leaves some free). */
+async function repairableEntity(): Promise<string> {
+  const row = (await demoPenalties()).find((candidate) => candidate.Repairable);
+  if (!row) throw new Error('no demo entity with a repairable penalty');
+  return row.CF_XDR_SHXYM;
+}
+
+/**
+ * A demo penalty open to an objection, preferably one that cannot be repaired yet: the repair
+ * test beside this one files against a repairable penalty, and a filing takes its penalty out
+ * of the other kind.
+ */
+async function objectionablePenalty(): Promise<RepairPunishRow> {
+  const rows = (await demoPenalties()).filter((row) => row.Objectionable);
+  const row = rows.find((candidate) => !candidate.Repairable) ?? rows.at(-1);
+  if (!row) throw new Error('no demo penalty open to an objection');
+  return row;
+}
+
+/** Logs the demo user in on the password page. */
+async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
+  await page.getByLabel('手机号码').fill(DEMO.Mobile);
+  await page.getByLabel('密码').fill(DEMO.Password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/#\/index/);
+}
+
+/** The centre's reviewer moves an application on (the credit-service's review endpoint, not behind the gateway). */
+async function review(applyNo: string, action: string, handlingUnit: string, comment?: string): Promise<number> {
+  const response = await fetch(`${creditServiceUrl}${SERVICE_REVIEW_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [REVIEW_TOKEN_HEADER]: reviewToken },
+    body: JSON.stringify({ applyNo, action, handlingUnit, comment }),
+  });
+  return response.status;
 }
 
 describe('credit services in a browser', () => {
@@ -76,11 +117,7 @@ describe('credit services in a browser', () => {
         // A busy machine: the first visit to a page may take a while.
         page.setDefaultTimeout(60_000);
         const errors = collectErrors(page);
-        await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
-        await page.getByLabel('手机号码').fill(DEMO.Mobile);
-        await page.getByLabel('密码').fill(DEMO.Password);
-        await page.getByRole('button', { name: /登\s*录/ }).click();
-        await page.waitForURL(/#\/index/);
+        await logInAsDemo(page);
 
         await page.goto(`${baseUrl}/#${withQuery(paths.creditRepairSearch, { keyword: creditCode })}`);
         await page
@@ -111,15 +148,62 @@ describe('credit services in a browser', () => {
         expect(await card.getByText(/^办理单位：/).count()).toBeGreaterThan(0);
 
         // The centre accepts it (its review endpoint): the timeline shows the step after a reload.
-        const accepted = await fetch(`${creditServiceUrl}${SERVICE_REVIEW_PATH}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [REVIEW_TOKEN_HEADER]: reviewToken },
-          body: JSON.stringify({ applyNo, action: 'accept', handlingUnit: '市公共信用信息中心' }),
-        });
-        expect(accepted.status).toBe(200);
+        expect(await review(applyNo!, 'accept', '市公共信用信息中心')).toBe(200);
         await page.reload();
         await card.locator('.ant-timeline').getByText('已受理').waitFor();
         await card.getByText('办理单位：市公共信用信息中心').first().waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.concurrent(
+    'a demo user files an objection with a PNG and finds the centre’s rejection by its number',
+    { timeout: 240_000 },
+    async ({ expect }) => {
+      const row = await objectionablePenalty();
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      try {
+        const page = await context.newPage();
+        // A busy machine: the first visit to a page may take a while.
+        page.setDefaultTimeout(60_000);
+        const errors = collectErrors(page);
+        await logInAsDemo(page);
+
+        await page.goto(`${baseUrl}/#${withQuery(paths.creditObjectionSearch, { keyword: row.CF_WSH })}`);
+        await page.getByRole('link', { name: `提出异议：${row.CF_WSH}` }).click();
+        const submit = page.getByRole('button', { name: '提交异议申请' });
+        await submit.waitFor();
+        await page.getByLabel('联系人').fill('李女士');
+        await page.getByLabel('联系电话').fill('0871-12345678');
+        await page.getByLabel('情况说明').fill('处罚决定书文号记载有误，应为另一文号。');
+        await page
+          .locator('input[type=file]')
+          .setInputFiles({ name: '更正说明.png', mimeType: 'image/png', buffer: PNG });
+        await page.getByText('更正说明.png').waitFor();
+        await submit.click();
+
+        const result = page.locator('.ant-result');
+        await result.getByText('申请已提交').waitFor();
+        const applyNo = /申请编号：(\S+?)。/.exec((await result.textContent()) ?? '')?.[1];
+        expect(applyNo).toBeTruthy();
+
+        // The centre accepts it, reviews it and rejects it with its reason.
+        const unit = '市市场监督管理局';
+        expect(await review(applyNo!, 'accept', unit)).toBe(200);
+        expect(await review(applyNo!, 'review', unit)).toBe(200);
+        expect(await review(applyNo!, 'reject', unit, '经核查，该信息与决定机关记录一致')).toBe(200);
+
+        await page.getByRole('link', { name: '查看办理进度' }).click();
+        await page.waitForURL(new RegExp(`applyNo=${applyNo}`));
+        const card = page
+          .locator('article', { has: page.getByRole('heading', { name: new RegExp(applyNo!) }) })
+          .first();
+        await card.locator('.ant-timeline').getByText('审核不通过').waitFor();
+        await card.getByText('办理意见：经核查，该信息与决定机关记录一致').waitFor();
+        expect(await card.getByText(`办理单位：${unit}`).count()).toBeGreaterThan(0);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -151,6 +235,8 @@ describe('credit services in a browser', () => {
         const file = await download.path();
         expect((await readFile(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
         const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+        // The report is about the entity picked.
+        expect(stdout.replace(/\s+/g, '')).toContain(name);
         // The address of the report's QR code, printed under it: the number and code filled in and checked at once.
         const link = /https?:\/\/\S+?#\/xyfw\/verify\?no=[A-Za-z0-9]+&code=[A-Za-z0-9]+/.exec(
           stdout.replace(/\s+/g, ''),

@@ -1,8 +1,12 @@
 import {
+  API_PATHS,
   STORAGE_KEYS,
+  VISIT_LOG_APP_TOKEN,
   VISIT_LOG_FLUSH_MS,
   VISIT_LOG_PLACEHOLDERS,
   decodeVisitLogMessage,
+  type EncodedMessageBody,
+  type VisitLogPayload,
   type VisitLogRecord,
 } from '@credit-portal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +19,7 @@ import {
   type SendResult,
 } from '@/features/visit-log/send-visit-logs';
 import { buildVisitRecord, createVisitLog } from '@/features/visit-log/visit-log';
+import { fakeGateway } from './fake-gateway';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
@@ -253,5 +258,59 @@ describe('the intake answer', () => {
     expect(retryAfterMs('86400', now)).toBe(600_000);
     expect(retryAfterMs('soon', now)).toBeNull();
     expect(retryAfterMs(null, now)).toBeNull();
+  });
+});
+
+/*
+ * The sender with `fetch` stubbed at its edge (test/fake-gateway.ts answers the intake 202, as the
+ * gateway does). That the gateway accepts this body, refuses a record whose visitTime is no real
+ * moment with 400 and forwards the rest is tested against it in packages/server/test/visit-log.test.ts;
+ * a browser's visits accepted by the built product: e2e/portal.e2e.ts.
+ */
+describe('the sender against the intake', () => {
+  it('posts the encoded message, is answered 202, and the records leave the queue', async () => {
+    const gateway = fakeGateway();
+    const log = createVisitLog({ send: (records) => postVisitLogs(records) });
+    log.log({ contentCode: '0103', param: '/xydt/list?page=2' });
+    log.log({ contentCode: '010501', param: '/xygs?currentTab=1' });
+    log.log({ contentCode: '0105', param: '/XygsDetailsXK?id=7', visitorDevice: '1' });
+    await log.flush();
+    // Sent records leave the queue only after the gateway's 202.
+    expect(window.localStorage.getItem(STORAGE_KEYS.visitLogQueue)).toBe('[]');
+    const [call] = gateway.calls(API_PATHS.visitLog);
+    expect(call).toMatchObject({ method: 'POST' });
+    const decoded = decodeVisitLogMessage(
+      (call!.body as EncodedMessageBody).message,
+    ) as VisitLogPayload<VisitLogRecord>;
+    expect(decoded.appToken).toBe(VISIT_LOG_APP_TOKEN);
+    expect(decoded.messages.map((record) => [record.contentCode, record.param, record.visitorDevice])).toEqual([
+      ['0103', '/xydt/list?page=2', '1'],
+      ['010501', '/xygs?currentTab=1', '1'],
+      ['0105', '/XygsDetailsXK?id=7', '1'],
+    ]);
+  });
+
+  it('is told when the gateway refuses a malformed record, and keeps records when it cannot reach it', async () => {
+    const broken = { ...buildVisitRecord({ contentCode: '01', param: '/index' }), visitTime: '2026-13-45 99:00:00' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { ok: false, code: 'bad_request', message: '访问日志记录格式有误：#0', data: { accepted: 0, rejected: [] } },
+          { status: 400 },
+        ),
+      ),
+    );
+    expect(await postVisitLogs([broken])).toBe('rejected');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
+    const log = createVisitLog({ send: (records) => postVisitLogs(records) });
+    log.log({ contentCode: '01', param: '/index' });
+    await log.flush();
+    const kept = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.visitLogQueue) ?? '[]') as unknown[];
+    expect(kept).toHaveLength(1);
   });
 });
