@@ -10,7 +10,7 @@ export * from './schemas/interaction.js';
 export * from './schemas/lending.js';
 export * from './schemas/service-guide.js';
 export * from './schemas/annual-reports.js';
-export { EmptyQuerySchema } from './schemas/query.js';
+export { EmptyQuerySchema, PageSchema } from './schemas/query.js';
 export * from './schemas/publicity.js';
 export * from './schemas/disclosure.js';
 export * from './schemas/district.js';

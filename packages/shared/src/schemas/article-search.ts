@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { ContentSectionKey } from '../constants.js';
 import { ArticleListItemSchema } from './content.js';
-import { KeywordSchema, PageField, pageSizeField } from './query.js';
+import { KeywordSchema, PageField, PageSchema, pageSizeField } from './query.js';
 
 /*
  * Wire types of article search (index/articleList): every article section at once. The spec
@@ -46,8 +46,5 @@ export const ArticleSearchItemSchema = Type.Object({
 });
 export type ArticleSearchItem = Static<typeof ArticleSearchItemSchema>;
 
-export const ArticleSearchPageSchema = Type.Object({
-  list: Type.Array(ArticleSearchItemSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const ArticleSearchPageSchema = PageSchema(ArticleSearchItemSchema);
 export type ArticleSearchPage = Static<typeof ArticleSearchPageSchema>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageField, PageSchema, pageSizeField } from './query.js';
 
 /** A CMS content list item (spec §3); news items also carry release_date. */
 export const ContentListItemSchema = Type.Object({
@@ -17,10 +18,7 @@ export const ContentListItemSchema = Type.Object({
 export type ContentListItem = Static<typeof ContentListItemSchema>;
 
 /** A paged content list: the `data` of POST /Cms/mrlb. */
-export const ContentPageSchema = Type.Object({
-  list: Type.Array(ContentListItemSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const ContentPageSchema = PageSchema(ContentListItemSchema);
 export type ContentPage = Static<typeof ContentPageSchema>;
 
 /** An article list item (spec §3). */
@@ -76,8 +74,8 @@ export type Flipbook = Static<typeof FlipbookSchema>;
 /** Body of POST /Cms/mrlb and GET /cms/mrlb (spec §7 fields). */
 export const ContentListQuerySchema = Type.Object({
   categoryId: Type.String({ minLength: 1, maxLength: 32 }),
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageField,
+  ...pageSizeField(100),
   searchWord: Type.Optional(Type.String({ maxLength: 100 })),
   dataFlag: Type.Optional(Type.String({ maxLength: 32 })),
   propertyType: Type.Optional(Type.String({ maxLength: 8 })),

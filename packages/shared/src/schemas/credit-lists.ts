@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageField, PageSchema, pageSizeField } from './query.js';
 import { CreditPromiseSchema } from './account.js';
 import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
 
@@ -13,10 +14,7 @@ export const LIST_KEYWORD_MAX = 200;
 export const LIST_PAGE_SIZE_MAX = 50;
 
 const Keyword = Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX }));
-const Paging = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_SIZE_MAX })),
-};
+const Paging = { ...PageField, ...pageSizeField(LIST_PAGE_SIZE_MAX) };
 
 /** The states of a penalty record; 已修复 records have left publicity. */
 export const PENALTY_STATES = ['正常', '信用修复中', '异议处理中', '已修复'] as const;
@@ -55,26 +53,17 @@ export const PunishSearchRowSchema = Type.Interface([PenaltyListRowSchema], {
 });
 export type PunishSearchRow = Static<typeof PunishSearchRowSchema>;
 
-export const PermitSearchPageSchema = Type.Object({
-  list: Type.Array(PermitSearchRowSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const PermitSearchPageSchema = PageSchema(PermitSearchRowSchema);
 export type PermitSearchPage = Static<typeof PermitSearchPageSchema>;
 
-export const PunishSearchPageSchema = Type.Object({
-  list: Type.Array(PunishSearchRowSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const PunishSearchPageSchema = PageSchema(PunishSearchRowSchema);
 export type PunishSearchPage = Static<typeof PunishSearchPageSchema>;
 
 /** GET promisepublicity: published credit promises, keyword on the entity name or credit code. */
 export const PromiseListQuerySchema = Type.Object({ keyword: Keyword, ...Paging });
 export type PromiseListQuery = Static<typeof PromiseListQuerySchema>;
 
-export const PromisePageSchema = Type.Object({
-  list: Type.Array(CreditPromiseSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const PromisePageSchema = PageSchema(CreditPromiseSchema);
 export type PromisePage = Static<typeof PromisePageSchema>;
 
 /**
@@ -99,10 +88,7 @@ export const PromiseFulfilmentRowSchema = Type.Object({
 });
 export type PromiseFulfilmentRow = Static<typeof PromiseFulfilmentRowSchema>;
 
-export const PromiseFulfilmentPageSchema = Type.Object({
-  list: Type.Array(PromiseFulfilmentRowSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const PromiseFulfilmentPageSchema = PageSchema(PromiseFulfilmentRowSchema);
 export type PromiseFulfilmentPage = Static<typeof PromiseFulfilmentPageSchema>;
 
 /** GET promisefulfilmentdetail (xylygsDetail, 信用履约公示): the check with the promise it concerns. */
@@ -169,10 +155,7 @@ export const RedBlackListItemSchema = Type.Object({
 });
 export type RedBlackListItem = Static<typeof RedBlackListItemSchema>;
 
-export const RedBlackPageSchema = Type.Object({
-  list: Type.Array(RedBlackListItemSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const RedBlackPageSchema = PageSchema(RedBlackListItemSchema);
 export type RedBlackPage = Static<typeof RedBlackPageSchema>;
 
 /** GET redblackdetail (bearer): the entry, its entity, the measures it brings, the entity's other entries in force. */

@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { LIST_KEYWORD_MAX } from './credit-lists.js';
+import { PageField, PageSchema, pageSizeField } from './query.js';
 
 /*
  * The public disclosure lists of the information-disclosure section (spec §2.1, §7, issue 9):
@@ -14,10 +15,7 @@ import { LIST_KEYWORD_MAX } from './credit-lists.js';
 const S = Type.String();
 
 /** Optional 1-based page number and page size (1..50, default 10). */
-const paging = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-};
+const paging = { ...PageField, ...pageSizeField(50) };
 /** A search keyword (≤ LIST_KEYWORD_MAX, like every disclosure list): trimmed and normalized by the service; empty lists everything. */
 const keyword = Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX }));
 
@@ -29,10 +27,6 @@ const SubjectTypeSchema = Type.Union([
   Type.Literal('个体工商户'),
   Type.Literal('自然人'),
 ]);
-
-/** A page of a disclosure list. */
-const pageOf = <T extends TSchema>(row: T) =>
-  Type.Object({ list: Type.Array(row), totalCount: Type.Integer({ minimum: 0 }) });
 
 /** GET AbnormalBusinessPublicity, MajorTaxViolationPublicity, ArrearsFundsPayPublicity: `entName` matches the name, the credit code or the document number. */
 export const EntNameQuerySchema = Type.Object({ entName: keyword, ...paging });
@@ -65,7 +59,7 @@ export const AbnormalBusinessRowSchema = Type.Object({
   UpdateTime: S,
 });
 export type AbnormalBusinessRow = Static<typeof AbnormalBusinessRowSchema>;
-export const AbnormalBusinessPageSchema = pageOf(AbnormalBusinessRowSchema);
+export const AbnormalBusinessPageSchema = PageSchema(AbnormalBusinessRowSchema);
 export type AbnormalBusinessPage = Static<typeof AbnormalBusinessPageSchema>;
 
 /** 重大税收违法失信主体: one case, every field. IdNumber is the (masked) ID of the legal representative or of the person. */
@@ -86,7 +80,7 @@ export const MajorTaxViolationRowSchema = Type.Object({
   UpdateTime: S,
 });
 export type MajorTaxViolationRow = Static<typeof MajorTaxViolationRowSchema>;
-export const MajorTaxViolationPageSchema = pageOf(MajorTaxViolationRowSchema);
+export const MajorTaxViolationPageSchema = PageSchema(MajorTaxViolationRowSchema);
 export type MajorTaxViolationPage = Static<typeof MajorTaxViolationPageSchema>;
 
 /** 拖欠农民工工资失信联合惩戒对象: one listing, every field; ArrearsAmount in 万元. */
@@ -108,7 +102,7 @@ export const ArrearsFundsRowSchema = Type.Object({
   UpdateTime: S,
 });
 export type ArrearsFundsRow = Static<typeof ArrearsFundsRowSchema>;
-export const ArrearsFundsPageSchema = pageOf(ArrearsFundsRowSchema);
+export const ArrearsFundsPageSchema = PageSchema(ArrearsFundsRowSchema);
 export type ArrearsFundsPage = Static<typeof ArrearsFundsPageSchema>;
 
 /** 非税收入欠缴, list row; Amount in 元. CreditCode is '' for natural persons. */
@@ -124,7 +118,7 @@ export const NontaxRevenueRowSchema = Type.Object({
   UpdateTime: S,
 });
 export type NontaxRevenueRow = Static<typeof NontaxRevenueRowSchema>;
-export const NontaxRevenuePageSchema = pageOf(NontaxRevenueRowSchema);
+export const NontaxRevenuePageSchema = PageSchema(NontaxRevenueRowSchema);
 export type NontaxRevenuePage = Static<typeof NontaxRevenuePageSchema>;
 
 /** 非税收入欠缴, detail (NontaxDetails); Amount and LateFee in 元. */
@@ -154,7 +148,7 @@ export const BankruptcyRowSchema = Type.Object({
   UpdateTime: S,
 });
 export type BankruptcyRow = Static<typeof BankruptcyRowSchema>;
-export const BankruptcyPageSchema = pageOf(BankruptcyRowSchema);
+export const BankruptcyPageSchema = PageSchema(BankruptcyRowSchema);
 export type BankruptcyPage = Static<typeof BankruptcyPageSchema>;
 
 /** 个人破产信息公示, detail (bankruptcyDetails); Liabilities in 万元. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageField, PageSchema, pageSizeField } from './query.js';
 import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
 
 /*
@@ -16,8 +17,8 @@ export type HetaoLabel = (typeof HETAO_LABELS)[number];
 /** GET GetXyhtList: `searchkey` matches the name or the credit code; empty lists every member. */
 export const HetaoListQuerySchema = Type.Object({
   searchkey: Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX })),
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_SIZE_MAX })),
+  ...PageField,
+  ...pageSizeField(LIST_PAGE_SIZE_MAX),
 });
 export type HetaoListQuery = Static<typeof HetaoListQuerySchema>;
 
@@ -42,10 +43,7 @@ export const HetaoRowSchema = Type.Object({
 export type HetaoRow = Static<typeof HetaoRowSchema>;
 
 /** A page of the member list, newest joined first. */
-export const HetaoPageSchema = Type.Object({
-  list: Type.Array(HetaoRowSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const HetaoPageSchema = PageSchema(HetaoRowSchema);
 export type HetaoPage = Static<typeof HetaoPageSchema>;
 
 /** GetIsXyht: whether the entity is a member of the zone's list. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { KeywordSchema, PageField, pageSizeField } from './query.js';
+import { KeywordSchema, PageField, PageSchema, pageSizeField } from './query.js';
 
 /*
  * Wire types of interaction (互动交流): citizens' consultations, complaints and suggestions with
@@ -51,10 +51,7 @@ export const InteractionDetailSchema = Type.Object({
 });
 export type InteractionDetail = Static<typeof InteractionDetailSchema>;
 
-export const InteractionPageSchema = Type.Object({
-  list: Type.Array(InteractionListItemSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const InteractionPageSchema = PageSchema(InteractionListItemSchema);
 export type InteractionPage = Static<typeof InteractionPageSchema>;
 
 /** Body of POST /Cms/hdjl/list: public messages, newest first. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageField, PageSchema, pageSizeField } from './query.js';
 
 /** Licence list row (camelCase, spec §3). */
 export const LicenceListRowSchema = Type.Object({
@@ -182,8 +183,8 @@ export type NoticeListItem = Static<typeof NoticeListItemSchema>;
 /** Query of the district licence and penalty lists (spec §7). */
 export const DistrictPublicityQuerySchema = Type.Object({
   recordid: Type.String({ minLength: 1, maxLength: 32 }),
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageField,
+  ...pageSizeField(100),
   searchWord: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type DistrictPublicityQuery = Static<typeof DistrictPublicityQuerySchema>;
@@ -205,12 +206,9 @@ export const DetailQuerySchema = Type.Object({ id: Type.String({ minLength: 1, m
 
 /** Query of the notice highlights (GET permtipublicity / punishpublicity). */
 export const NoticeQuerySchema = Type.Object({
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  ...PageField,
+  ...pageSizeField(50),
 });
 
-export const NoticePageSchema = Type.Object({
-  list: Type.Array(NoticeListItemSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const NoticePageSchema = PageSchema(NoticeListItemSchema);
 export type NoticePage = Static<typeof NoticePageSchema>;

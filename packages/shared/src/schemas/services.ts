@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageField, PageSchema, pageSizeField } from './query.js';
 import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
 
 /*
@@ -8,10 +9,7 @@ import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
  */
 
 const S = Type.String();
-const Paging = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_SIZE_MAX })),
-};
+const Paging = { ...PageField, ...pageSizeField(LIST_PAGE_SIZE_MAX) };
 /** yyyy-mm-dd. */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
@@ -106,10 +104,7 @@ export const RepairPunishRowSchema = Type.Object({
 });
 export type RepairPunishRow = Static<typeof RepairPunishRowSchema>;
 
-export const RepairPunishPageSchema = Type.Object({
-  list: Type.Array(RepairPunishRowSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const RepairPunishPageSchema = PageSchema(RepairPunishRowSchema);
 export type RepairPunishPage = Static<typeof RepairPunishPageSchema>;
 
 /** GetCreditRepairPurposeList: what the repaired record is needed for. */
@@ -295,10 +290,7 @@ export const MyApplicationsQuerySchema = Type.Object({
 });
 export type MyApplicationsQuery = Static<typeof MyApplicationsQuerySchema>;
 
-export const ApplicationPageSchema = Type.Object({
-  list: Type.Array(ApplicationSchema),
-  totalCount: Type.Integer({ minimum: 0 }),
-});
+export const ApplicationPageSchema = PageSchema(ApplicationSchema);
 export type ApplicationPage = Static<typeof ApplicationPageSchema>;
 
 /**
