@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ERROR_CODES } from '@credit-portal/shared';
+import { ERROR_CODES, loggerOptions, type LogDestination } from '@credit-portal/shared';
 import type { GatewayConfig } from './config.js';
-import { clientErrorHandler } from './lib/client-error.js';
 import { GatewayError } from './lib/errors.js';
-import { GatewayLogController, loggerOptions, type LogDestination } from './lib/logging.js';
+import { GatewayLogController } from './lib/logging.js';
 import cachePlugin from './plugins/cache.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { clientErrorHandler } from './plugins/error-handler.js';
 import jsonBody from './plugins/json-body.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import swagger from './plugins/external/swagger.js';

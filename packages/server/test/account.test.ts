@@ -12,7 +12,7 @@ import {
 } from '@credit-portal/shared';
 import { loadConfig } from '../src/config.js';
 import { ROUTE_POLICIES } from '../src/route-table.js';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway, smsCodeFor } from './support/accounts.js';
 
@@ -28,9 +28,7 @@ describe('accounts through the gateway', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    gateway = await startGateway(
-      testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
-    );
+    gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
   });
   afterAll(async () => {
     await gateway?.close();
@@ -184,9 +182,7 @@ describe('the strict rate-limit class on login paths', () => {
     upstream = await startUpstream();
     gateway = await startGateway(
       testConfig({
-        CREDIT_API_URL: upstream.url,
-        CMS_API_URL: upstream.url,
-        REPORT_API_URL: upstream.url,
+        ...upstreamEnv(upstream.url),
         RATE_LIMIT_STRICT_MAX: '3',
       }),
     );

@@ -9,6 +9,8 @@ import {
   uniquePrefix,
   waitFor,
   type RunningGateway,
+  upstreamEnv,
+  waitForRedis,
 } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
@@ -24,19 +26,14 @@ describe('cache shared by two replicas', () => {
   beforeAll(async () => {
     upstream = await startUpstream();
     const env = {
-      CREDIT_API_URL: upstream.url,
-      CMS_API_URL: upstream.url,
-      REPORT_API_URL: upstream.url,
+      ...upstreamEnv(upstream.url),
       REDIS_URL: redisUrl(),
       REDIS_KEY_PREFIX: prefix,
       CACHE_PURGE_TOKEN: PURGE_TOKEN,
     };
     [a, b] = await Promise.all([startGateway(testConfig(env)), startGateway(testConfig(env))]);
     for (const gateway of [a, b]) {
-      await waitFor(
-        async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
-        'redis connection',
-      );
+      await waitForRedis(gateway);
     }
   });
 

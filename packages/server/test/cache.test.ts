@@ -10,15 +10,13 @@ import {
   uniquePrefix,
   waitFor,
   type RunningGateway,
+  upstreamEnv,
+  waitForRedis,
 } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 const PURGE_TOKEN = 'test-purge-token-0123456789';
 const news = (pageIndex: number) => ({ categoryId: CONTENT_SECTIONS.news.categoryId, pageIndex, pageSize: 8 });
-
-function upstreamEnv(upstream: Upstream) {
-  return { CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url };
-}
 
 /** The response cache of one gateway on Redis (issue 3 §1). */
 describe('response cache', () => {
@@ -30,17 +28,14 @@ describe('response cache', () => {
     upstream = await startUpstream();
     gateway = await startGateway(
       testConfig({
-        ...upstreamEnv(upstream),
+        ...upstreamEnv(upstream.url),
         REDIS_URL: redisUrl(),
         REDIS_KEY_PREFIX: prefix,
         CACHE_PURGE_TOKEN: PURGE_TOKEN,
         CACHE_MAX_ENTRY_BYTES: '65536',
       }),
     );
-    await waitFor(
-      async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
-      'redis connection',
-    );
+    await waitForRedis(gateway);
   });
 
   afterEach(async () => {
@@ -213,7 +208,7 @@ describe('response cache', () => {
   it('never stores an answer over CACHE_MAX_ENTRY_BYTES', async () => {
     const small = await startGateway(
       testConfig({
-        ...upstreamEnv(upstream),
+        ...upstreamEnv(upstream.url),
         REDIS_URL: redisUrl(),
         REDIS_KEY_PREFIX: `${prefix}small:`,
         CACHE_MAX_ENTRY_BYTES: '2048',
@@ -295,7 +290,7 @@ describe('stale answers', () => {
     gateway = await startGateway(
       testConfig(
         {
-          ...upstreamEnv(upstream),
+          ...upstreamEnv(upstream.url),
           REDIS_URL: redisUrl(),
           REDIS_KEY_PREFIX: prefix,
           UPSTREAM_TIMEOUT_MS: '400',
@@ -312,10 +307,7 @@ describe('stale answers', () => {
         },
       ),
     );
-    await waitFor(
-      async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
-      'redis connection',
-    );
+    await waitForRedis(gateway);
   });
 
   afterAll(async () => {
@@ -372,7 +364,12 @@ describe('stale answers', () => {
   it('keeps serving stale while the circuit breaker fails calls fast', async () => {
     const breaking = await startGateway(
       testConfig(
-        { ...upstreamEnv(upstream), CIRCUIT_FAILURE_THRESHOLD: '1', CIRCUIT_OPEN_MS: '60000', UPSTREAM_RETRIES: '0' },
+        {
+          ...upstreamEnv(upstream.url),
+          CIRCUIT_FAILURE_THRESHOLD: '1',
+          CIRCUIT_OPEN_MS: '60000',
+          UPSTREAM_RETRIES: '0',
+        },
         (config) => {
           config.routes = withCacheTimings(config.routes, { ttlMs: 300, staleMs: 0, errorStaleMs: 600_000 });
         },

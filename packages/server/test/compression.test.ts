@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, CONTENT_SECTIONS } from '@credit-portal/shared';
-import { startGateway, testConfig } from './support/gateway.js';
+import { startGateway, testConfig, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 /** A request whose answer is read as raw bytes (undici's request does not decompress). */
@@ -37,11 +37,10 @@ describe('compression', () => {
     await upstream?.close();
   });
 
-  const upstreamEnv = () => ({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url });
   const listBody = { categoryId: CONTENT_SECTIONS.news.categoryId, pageIndex: 1, pageSize: 8 };
 
   it('sends JSON answers over the threshold br or gzip as accepted, misses and hits alike, with Vary', async () => {
-    const gateway = await startGateway(testConfig(upstreamEnv()));
+    const gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
     try {
       const url = `${gateway.url}${API_PATHS.contentList}`;
       const miss = await raw(url, { method: 'POST', body: listBody, acceptEncoding: 'gzip, deflate, br' });
@@ -77,7 +76,7 @@ describe('compression', () => {
   });
 
   it('compresses uncached (bypassing) answers per request, and leaves answers under the threshold alone', async () => {
-    const gateway = await startGateway(testConfig({ ...upstreamEnv(), COMPRESS_MIN_BYTES: '100000' }));
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), COMPRESS_MIN_BYTES: '100000' }));
     try {
       const small = await raw(`${gateway.url}${API_PATHS.contentList}`, {
         method: 'POST',
@@ -90,7 +89,7 @@ describe('compression', () => {
     } finally {
       await gateway.close();
     }
-    const eager = await startGateway(testConfig({ ...upstreamEnv(), COMPRESS_MIN_BYTES: '0' }));
+    const eager = await startGateway(testConfig({ ...upstreamEnv(upstream.url), COMPRESS_MIN_BYTES: '0' }));
     try {
       // A user token makes the request bypass the cache: compressed for this answer alone.
       const bypass = await raw(`${eager.url}${API_PATHS.contentList}`, {
@@ -116,7 +115,7 @@ describe('compression', () => {
       await writeFile(join(dist, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(script));
       await writeFile(join(dist, 'assets', 'index-3f9a1c.js.gz'), gzipSync(script));
       await writeFile(join(dist, 'assets', 'index-3f9a1c.js.map'), '{"version":3,"sources":[],"mappings":""}');
-      const gateway = await startGateway(testConfig({ ...upstreamEnv(), WEB_DIST_DIR: dist }));
+      const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), WEB_DIST_DIR: dist }));
       try {
         const asset = `${gateway.url}/assets/index-3f9a1c.js`;
         const br = await raw(asset, { acceptEncoding: 'gzip, deflate, br' });
@@ -139,7 +138,7 @@ describe('compression', () => {
         await gateway.close();
       }
       const withMaps = await startGateway(
-        testConfig({ ...upstreamEnv(), WEB_DIST_DIR: dist, WEB_SOURCE_MAPS: 'true' }),
+        testConfig({ ...upstreamEnv(upstream.url), WEB_DIST_DIR: dist, WEB_SOURCE_MAPS: 'true' }),
       );
       try {
         const map = await raw(`${withMaps.url}/assets/index-3f9a1c.js.map`);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { API_PATHS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 /*
@@ -48,9 +48,7 @@ describe('endpoint contracts at the gateway', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    gateway = await startGateway(
-      testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
-    );
+    gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
   });
 
   afterAll(async () => {

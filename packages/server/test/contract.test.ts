@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS } from '@credit-portal/shared';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { freePort } from './support/redis-process.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
@@ -15,9 +15,7 @@ describe('gateway contract', () => {
     upstream = await startUpstream();
     gateway = await startGateway(
       testConfig({
-        CREDIT_API_URL: upstream.url,
-        CMS_API_URL: upstream.url,
-        REPORT_API_URL: upstream.url,
+        ...upstreamEnv(upstream.url),
         UPSTREAM_TIMEOUT_MS: '500',
       }),
     );
@@ -231,9 +229,7 @@ describe('gateway contract with the upstream down', () => {
     const down = `http://127.0.0.1:${closedPort}`;
     const gateway = await startGateway(
       testConfig({
-        CREDIT_API_URL: down,
-        CMS_API_URL: down,
-        REPORT_API_URL: down,
+        ...upstreamEnv(down),
         UPSTREAM_TIMEOUT_MS: '1000',
         CIRCUIT_FAILURE_THRESHOLD: '2',
       }),

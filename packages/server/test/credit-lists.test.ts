@@ -15,7 +15,7 @@ import {
   type RedBlackPage,
 } from '@credit-portal/shared';
 import { ROUTE_POLICIES } from '../src/route-table.js';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway } from './support/accounts.js';
 
@@ -30,9 +30,7 @@ describe('credit lists through the gateway', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    gateway = await startGateway(
-      testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
-    );
+    gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
   });
   afterAll(async () => {
     await gateway?.close();

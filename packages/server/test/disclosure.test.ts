@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, ERROR_CODES, MESSAGES } from '@credit-portal/shared';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway } from './support/accounts.js';
 
@@ -17,9 +17,7 @@ describe('disclosure lists through the gateway', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    gateway = await startGateway(
-      testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
-    );
+    gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
     token = (await registerThroughGateway(gateway.url, upstream.dataDir, '13600000009', 'Disclose123')).JwtToken;
   });
   afterAll(async () => {

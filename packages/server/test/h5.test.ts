@@ -17,8 +17,16 @@ import {
   type H5UserInfo,
   type ReportTables,
 } from '@credit-portal/shared';
-import { buildApp as buildCreditService, DEMO_PERSON, FACE_VERIFY_PATH } from '@credit-portal/credit-service';
-import { ENVELOPE_KEYS, LogCapture, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { buildApp as buildCreditService, FACE_VERIFY_PATH } from '@credit-portal/credit-service';
+import { DEMO_PERSON } from '@credit-portal/credit-service/seed';
+import {
+  ENVELOPE_KEYS,
+  LogCapture,
+  startGateway,
+  testConfig,
+  type RunningGateway,
+  upstreamEnv,
+} from './support/gateway.js';
 
 /*
  * The H5 app through the gateway (issue 12): the legacy dialects ({ Success, Data, Msg },
@@ -50,9 +58,7 @@ describe('the H5 app through the gateway', () => {
     upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     gateway = await startGateway(
       testConfig({
-        CREDIT_API_URL: upstreamUrl,
-        CMS_API_URL: upstreamUrl,
-        REPORT_API_URL: upstreamUrl,
+        ...upstreamEnv(upstreamUrl),
         LOG_LEVEL: 'info',
       }),
       logs,

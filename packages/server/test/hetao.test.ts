@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@credit-portal/shared';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 /*
@@ -14,9 +14,7 @@ describe('信用河套 through the gateway', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    gateway = await startGateway(
-      testConfig({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url }),
-    );
+    gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
   });
   afterAll(async () => {
     await gateway?.close();

@@ -12,6 +12,7 @@ import {
   testConfig,
   uniquePrefix,
   waitFor,
+  upstreamEnv,
 } from './support/gateway.js';
 import { freePort } from './support/redis-process.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
@@ -28,11 +29,9 @@ describe('observability and lifecycle', () => {
     await upstream?.close();
   });
 
-  const upstreamEnv = () => ({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url });
-
   it('writes one log line per request with its id, route, status, upstream latency and cache result', async () => {
     const logs = new LogCapture();
-    const gateway = await startGateway(testConfig({ ...upstreamEnv(), LOG_LEVEL: 'info' }), logs);
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), LOG_LEVEL: 'info' }), logs);
     try {
       await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0001').expect(200);
       await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0002').expect(200);
@@ -58,7 +57,7 @@ describe('observability and lifecycle', () => {
 
   it('logs cache hits at debug, with their cache result and no upstream latency', async () => {
     const logs = new LogCapture();
-    const gateway = await startGateway(testConfig({ ...upstreamEnv(), LOG_LEVEL: 'debug' }), logs);
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), LOG_LEVEL: 'debug' }), logs);
     try {
       await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0003').expect(200);
       await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0004').expect(200);
@@ -75,7 +74,12 @@ describe('observability and lifecycle', () => {
   it('exposes request, cache, upstream, circuit and visit-log figures at /metrics', async () => {
     const prefix = uniquePrefix('metrics');
     const gateway = await startGateway(
-      testConfig({ ...upstreamEnv(), REDIS_URL: redisUrl(), REDIS_KEY_PREFIX: prefix, VISITLOG_BATCH_WAIT_MS: '50' }),
+      testConfig({
+        ...upstreamEnv(upstream.url),
+        REDIS_URL: redisUrl(),
+        REDIS_KEY_PREFIX: prefix,
+        VISITLOG_BATCH_WAIT_MS: '50',
+      }),
     );
     try {
       await waitFor(() => gateway.app.redis?.isReady, 'redis connection');
@@ -122,9 +126,11 @@ describe('observability and lifecycle', () => {
 
   it('reports ready with Redis up, and degraded but serving with Redis unreachable', async () => {
     const prefix = uniquePrefix('ready');
-    const up = await startGateway(testConfig({ ...upstreamEnv(), REDIS_URL: redisUrl(), REDIS_KEY_PREFIX: prefix }));
+    const up = await startGateway(
+      testConfig({ ...upstreamEnv(upstream.url), REDIS_URL: redisUrl(), REDIS_KEY_PREFIX: prefix }),
+    );
     const deadRedis = `redis://127.0.0.1:${await freePort()}`;
-    const down = await startGateway(testConfig({ ...upstreamEnv(), REDIS_URL: deadRedis }));
+    const down = await startGateway(testConfig({ ...upstreamEnv(upstream.url), REDIS_URL: deadRedis }));
     try {
       const ready = await waitFor(async () => {
         const response = await request(up.adminUrl).get(GATEWAY_PATHS.ready);
@@ -165,7 +171,7 @@ describe('observability and lifecycle', () => {
   });
 
   it('finishes in-flight requests on close, then stops accepting', async () => {
-    const gateway = await startGateway(testConfig(upstreamEnv()));
+    const gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
     await upstream.reset();
     await upstream.fault({ pathPrefix: API_PATHS.punishPublicity, mode: 'delay', delayMs: 500 });
     try {
@@ -187,7 +193,7 @@ describe('observability and lifecycle', () => {
 
   it('without Redis, delivers the in-process visit-log queue before it finishes closing', async () => {
     // Batches wait up to 10 s to fill: only the shutdown drain can deliver these in time.
-    const gateway = await startGateway(testConfig({ ...upstreamEnv(), VISITLOG_BATCH_WAIT_MS: '10000' }));
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), VISITLOG_BATCH_WAIT_MS: '10000' }));
     await upstream.clearVisitLogs();
     await request(gateway.url)
       .post(API_PATHS.visitLog)
@@ -206,7 +212,7 @@ describe('observability and lifecycle', () => {
     );
     await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const gateway = await startGateway(testConfig({ ...upstreamEnv(), WEB_DIST_DIR: dist }));
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), WEB_DIST_DIR: dist }));
     try {
       const index = await request(gateway.url).get('/').expect(200);
       expect(index.headers['content-type']).toMatch(/text\/html/);

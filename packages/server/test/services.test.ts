@@ -20,7 +20,7 @@ import {
   type RepairPunishRow,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService, CONTROL_PATHS } from '@credit-portal/credit-service';
-import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway } from './support/gateway.js';
+import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 
 /*
  * 信用服务 through the gateway (issue 11): every call in the normalized envelope and never cached;
@@ -143,9 +143,7 @@ describe('信用服务 through the gateway', () => {
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const address = upstream.server.address();
     upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    gateway = await startGateway(
-      testConfig({ CREDIT_API_URL: upstreamUrl, CMS_API_URL: upstreamUrl, REPORT_API_URL: upstreamUrl }),
-    );
+    gateway = await startGateway(testConfig(upstreamEnv(upstreamUrl)));
     tokenA = await login('13900000000');
     tokenB = await login('13900000001');
   });

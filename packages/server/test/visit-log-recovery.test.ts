@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import request from 'supertest';
 import { createClient } from 'redis';
 import { API_PATHS, GATEWAY_PATHS } from '@credit-portal/shared';
-import { cleanupRedis, redisUrl, startGateway, testConfig, uniquePrefix, waitFor } from './support/gateway.js';
+import {
+  cleanupRedis,
+  redisUrl,
+  startGateway,
+  testConfig,
+  uniquePrefix,
+  waitFor,
+  upstreamEnv,
+} from './support/gateway.js';
 import { freePort, startRedisServer } from './support/redis-process.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { visitBody, visitRecord } from './support/visit-logs.js';
@@ -40,9 +48,7 @@ describe('visit-log recovery', () => {
   });
 
   const env = (url: string, prefix: string) => ({
-    CREDIT_API_URL: upstream.url,
-    CMS_API_URL: upstream.url,
-    REPORT_API_URL: upstream.url,
+    ...upstreamEnv(upstream.url),
     REDIS_URL: url,
     REDIS_KEY_PREFIX: prefix,
     ...RECLAIMING,
@@ -103,9 +109,7 @@ describe('visit-log recovery', () => {
     const gateway = await startGateway(
       testConfig({
         ...env(redisUrl(), prefix),
-        CREDIT_API_URL: `http://127.0.0.1:${port}`,
-        CMS_API_URL: `http://127.0.0.1:${port}`,
-        REPORT_API_URL: `http://127.0.0.1:${port}`,
+        ...upstreamEnv(`http://127.0.0.1:${port}`),
         VISITLOG_BACKOFF_BASE_MS: '10',
         VISITLOG_BACKOFF_MAX_MS: '50',
       }),

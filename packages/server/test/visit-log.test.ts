@@ -11,6 +11,8 @@ import {
   uniquePrefix,
   waitFor,
   type RunningGateway,
+  upstreamEnv,
+  waitForRedis,
 } from './support/gateway.js';
 import { replayDeadLetters } from '../src/visit-log/dead-letter-replay.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
@@ -57,9 +59,7 @@ describe('visit logs', () => {
 
   function envFor(keyPrefix: string, extra: Record<string, string> = {}) {
     return {
-      CREDIT_API_URL: upstream.url,
-      CMS_API_URL: upstream.url,
-      REPORT_API_URL: upstream.url,
+      ...upstreamEnv(upstream.url),
       REDIS_URL: redisUrl(),
       REDIS_KEY_PREFIX: keyPrefix,
       TRUSTED_PROXIES: '127.0.0.1',
@@ -73,10 +73,7 @@ describe('visit logs', () => {
     upstream = await startUpstream();
     await redis.connect();
     gateway = await startGateway(testConfig(envFor(prefix)));
-    await waitFor(
-      async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
-      'redis connection',
-    );
+    await waitForRedis(gateway);
   });
 
   afterAll(async () => {

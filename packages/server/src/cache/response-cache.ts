@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ByteLru } from '../lib/byte-lru.js';
+import type { GatewayMetrics } from '../lib/metrics.js';
 import { sleep } from '../lib/timing.js';
-import type { CacheStatus, GatewayMetrics } from '../plugins/metrics.js';
 import type { CachePolicy } from '../route-table.js';
 import { hashKey, toEntry, withCodings, type Answer, type CacheEntry, type ProducedAnswer } from './cache-entry.js';
 import type { PurgeRequest, RedisCacheStore } from './redis-cache-store.js';
@@ -14,6 +14,9 @@ export interface ResponseCacheOptions {
   /** Entries of compressible answers at least this large keep br and gzip forms. */
   compressMinBytes: number;
 }
+
+/** The x-cache value of a proxied answer: from the cache, fresh or stale, from the upstream, or past the cache. */
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS';
 
 /** What the cache answered with and how (the x-cache value). */
 export interface CacheOutcome {

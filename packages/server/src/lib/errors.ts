@@ -1,4 +1,23 @@
-import { ERROR_CODES, ERROR_MESSAGES, type Envelope, type ErrorCode } from '@credit-portal/shared';
+/**
+ * The gateway's errors, all in one place: the error it throws on purpose (GatewayError), the
+ * upstream failures its client throws, and how any of them — or a framework error, or a request
+ * Node's parser refused — becomes an HTTP status and the normalized error envelope with one of
+ * the shared, stable snake_case ERROR_CODES. The handlers (plugins/error-handler.ts) only send
+ * what this module maps.
+ */
+import type { FastifyError, FastifyRequest } from 'fastify';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  describeIssue,
+  errorEnvelope,
+  issueField,
+  type Envelope,
+  type ErrorCode,
+  type UpstreamName,
+  type ValidationIssue,
+} from '@credit-portal/shared';
+import { TooDeepError } from './canonical.js';
 
 /**
  * An error the gateway answers on purpose: an HTTP status, a stable code and a Chinese message
@@ -21,6 +40,12 @@ export class GatewayError extends Error {
   toEnvelope(): Envelope<unknown> {
     return { ok: false, code: this.code, message: this.message, data: this.data };
   }
+}
+
+/** A status and the gateway's code to answer it with. */
+export interface ErrorAnswerCode {
+  statusCode: number;
+  code: ErrorCode;
 }
 
 /** A Retry-After header for a wait in ms (whole seconds, at least 1). */
@@ -60,4 +85,119 @@ export function codeForStatus(status: number): ErrorCode {
     default:
       return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest;
   }
+}
+
+// --- Upstream failures ---------------------------------------------------------------------
+
+export type UpstreamFailureKind = 'timeout' | 'unavailable' | 'circuit_open' | 'too_large';
+
+/** An upstream call that produced no usable HTTP answer (thrown by the upstream client). */
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly upstream: UpstreamName,
+    readonly kind: UpstreamFailureKind,
+    message: string,
+    /** circuit_open: when the circuit lets its next trial call through. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamFailure';
+  }
+}
+
+/** The gateway's answer to each kind of upstream failure (JSON routes and binary routes alike). */
+export const UPSTREAM_FAILURE_ANSWERS: Readonly<Record<UpstreamFailureKind, ErrorAnswerCode>> = {
+  timeout: { statusCode: 504, code: ERROR_CODES.upstreamTimeout },
+  circuit_open: { statusCode: 503, code: ERROR_CODES.upstreamUnavailable },
+  too_large: { statusCode: 502, code: ERROR_CODES.upstreamInvalid },
+  unavailable: { statusCode: 502, code: ERROR_CODES.upstreamUnavailable },
+};
+
+/** The error answered for an upstream failure; an open circuit's says Retry-After. */
+export function upstreamFailureError(kind: UpstreamFailureKind, retryAfterMs?: number): GatewayError {
+  const { statusCode, code } = UPSTREAM_FAILURE_ANSWERS[kind];
+  return new GatewayError(
+    statusCode,
+    code,
+    undefined,
+    null,
+    retryAfterMs === undefined ? {} : retryAfter(retryAfterMs),
+  );
+}
+
+/**
+ * The answer to an upstream HTTP status that comes without a usable envelope: a 5xx is 502
+ * upstream_error, a 4xx keeps its status with the gateway's code for it, and anything else (a
+ * redirect, which is never passed on, or a 2xx that is not the route's dialect) is 502
+ * upstream_invalid_response.
+ */
+export function upstreamStatusAnswer(status: number): ErrorAnswerCode {
+  if (status >= 500) return { statusCode: 502, code: ERROR_CODES.upstreamError };
+  if (status >= 400) return { statusCode: status, code: codeForStatus(status) };
+  return { statusCode: 502, code: ERROR_CODES.upstreamInvalid };
+}
+
+// --- Any error, as the error handler answers it ------------------------------------------
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's messages for a missing or empty field (e.g. 请输入关键字查询), instead of the generic one. */
+    emptyFieldMessages?: Readonly<Record<string, string>>;
+  }
+}
+
+/** Fastify's own error codes that map to a specific answer. */
+const FRAMEWORK_STATUS: Readonly<Record<string, number>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
+  FST_ERR_CTP_INVALID_TYPE: 400,
+  FST_ERR_BAD_URL: 400,
+};
+
+/** The Chinese message of a request that breaks its contract: the contract's own for an empty field, else 参数错误：…. */
+function validationMessage(error: FastifyError, request?: FastifyRequest): string {
+  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  if (!issue) return '参数错误';
+  const custom = request?.routeOptions.config?.emptyFieldMessages?.[issueField(issue)];
+  if (custom && (issue.keyword === 'required' || issue.keyword === 'minLength')) return custom;
+  return `参数错误：${describeIssue(issue, error.validationContext)}`;
+}
+
+/** The status and envelope for any error; 5xx never carry the error's own text. */
+export function toErrorAnswer(
+  error: FastifyError | GatewayError | Error,
+  request?: FastifyRequest,
+): {
+  statusCode: number;
+  envelope: Envelope<unknown>;
+} {
+  if (error instanceof GatewayError) return { statusCode: error.statusCode, envelope: error.toEnvelope() };
+  if (error instanceof TooDeepError) return { statusCode: 400, envelope: errorEnvelope(ERROR_CODES.badRequest) };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return {
+      statusCode: 400,
+      envelope: errorEnvelope(ERROR_CODES.badRequest, validationMessage(fastifyError, request)),
+    };
+  }
+  const mapped = fastifyError.code ? FRAMEWORK_STATUS[fastifyError.code] : undefined;
+  const declared = fastifyError.statusCode;
+  const statusCode = mapped ?? (typeof declared === 'number' && declared >= 400 && declared < 600 ? declared : 500);
+  return { statusCode, envelope: errorEnvelope(codeForStatus(statusCode)) };
+}
+
+// --- Requests Node's HTTP parser refused -------------------------------------------------
+
+/** Answers of requests Node's HTTP parser refused before any route ran, by Node's error code. */
+const PARSER_REFUSALS: Readonly<Record<string, { statusCode: number; message: string }>> = {
+  HPE_HEADER_OVERFLOW: { statusCode: 431, message: '请求头或网址过长' },
+  ERR_HTTP_REQUEST_TIMEOUT: { statusCode: 408, message: '请求超时，请重试' },
+};
+
+/** The status and envelope of a request Node's parser refused (a malformed request otherwise: 400). */
+export function parserRefusal(nodeCode: string | undefined): { statusCode: number; envelope: Envelope<null> } {
+  const { statusCode, message } = PARSER_REFUSALS[nodeCode ?? ''] ?? { statusCode: 400, message: '请求格式有误' };
+  return { statusCode, envelope: errorEnvelope(ERROR_CODES.badRequest, message) };
 }

@@ -1,36 +1,20 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { GATEWAY_PATHS, REDACTED, maskSensitiveText, maskUrl } from '@credit-portal/shared';
-import { REDACT_PATHS } from './redact.js';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { GATEWAY_PATHS, maskUrl } from '@credit-portal/shared';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The upstream a proxied request went to (for the request log line; set by the proxy route). */
+    upstreamName: string | null;
+    /** Latency of the upstream call made for this request, when one was (set by the upstream call). */
+    upstreamMs: number | null;
+  }
+}
 
 /** Probe endpoints log at debug: they would otherwise drown the request log. */
 const QUIET_ROUTES = new Set<string>([GATEWAY_PATHS.health]);
 
 /** The levels at which debug lines are written. */
 const DEBUG_LEVELS = new Set(['trace', 'debug']);
-
-/** Where log lines go (stdout by default; tests capture them). */
-export interface LogDestination {
-  write(line: string): void;
-}
-
-/** pino options: level, redaction of credential fields, masked URLs, and a last mask over every line. */
-export function loggerOptions(
-  level: string,
-  stream?: LogDestination,
-): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
-  return {
-    level,
-    redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers: {
-      req: (request: { method?: string; url?: string }) => ({
-        method: request.method,
-        url: maskUrl(request.url ?? ''),
-      }),
-    },
-    hooks: { streamWrite: maskSensitiveText },
-    ...(stream ? { stream } : {}),
-  };
-}
 
 /**
  * One log line per request, written when it completes: request id (the logger's reqId), method,

@@ -1,63 +1,27 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyRequest } from 'fastify';
-import {
-  ERROR_CODES,
-  describeIssue,
-  errorEnvelope,
-  issueField,
-  type Envelope,
-  type ValidationIssue,
-} from '@credit-portal/shared';
-import { TooDeepError } from '../lib/canonical.js';
-import { GatewayError, codeForStatus } from '../lib/errors.js';
+import type { FastifyBaseLogger, FastifyError } from 'fastify';
+import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
+import { GatewayError, parserRefusal, toErrorAnswer } from '../lib/errors.js';
 
-/** Fastify's own error codes that map to a specific answer. */
-const FRAMEWORK_STATUS: Readonly<Record<string, number>> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
-  FST_ERR_CTP_BODY_TOO_LARGE: 413,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
-  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
-  FST_ERR_CTP_INVALID_TYPE: 400,
-  FST_ERR_BAD_URL: 400,
-};
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The contract's messages for a missing or empty field (e.g. 请输入关键字查询), instead of the generic one. */
-    emptyFieldMessages?: Readonly<Record<string, string>>;
+/**
+ * Fastify's clientErrorHandler (a server option, set in app.ts): a request Node's parser refuses
+ * (a 100 KB query, a header block over the limit, a malformed request line) gets the normalized
+ * envelope like every other refusal, instead of Fastify's default body.
+ */
+export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { statusCode, envelope } = parserRefusal(err.code);
+  this.log.debug({ code: err.code, status: statusCode }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(envelope);
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
-}
-
-/** The Chinese message of a request that breaks its contract: the contract's own for an empty field, else 参数错误：…. */
-function validationMessage(error: FastifyError, request?: FastifyRequest): string {
-  const issue = error.validation?.[0] as ValidationIssue | undefined;
-  if (!issue) return '参数错误';
-  const custom = request?.routeOptions.config?.emptyFieldMessages?.[issueField(issue)];
-  if (custom && (issue.keyword === 'required' || issue.keyword === 'minLength')) return custom;
-  return `参数错误：${describeIssue(issue, error.validationContext)}`;
-}
-
-/** The status and envelope for any error; 5xx never carry the error's own text. */
-export function toErrorAnswer(
-  error: FastifyError | GatewayError | Error,
-  request?: FastifyRequest,
-): {
-  statusCode: number;
-  envelope: Envelope<unknown>;
-} {
-  if (error instanceof GatewayError) return { statusCode: error.statusCode, envelope: error.toEnvelope() };
-  if (error instanceof TooDeepError) return { statusCode: 400, envelope: errorEnvelope(ERROR_CODES.badRequest) };
-  const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    return {
-      statusCode: 400,
-      envelope: errorEnvelope(ERROR_CODES.badRequest, validationMessage(fastifyError, request)),
-    };
-  }
-  const mapped = fastifyError.code ? FRAMEWORK_STATUS[fastifyError.code] : undefined;
-  const declared = fastifyError.statusCode;
-  const statusCode = mapped ?? (typeof declared === 'number' && declared >= 400 && declared < 600 ? declared : 500);
-  return { statusCode, envelope: errorEnvelope(codeForStatus(statusCode)) };
+  socket.destroy(err);
 }
 
 /** The one error handler and the one not-found answer: the normalized envelope, stable codes. */

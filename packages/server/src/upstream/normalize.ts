@@ -7,7 +7,7 @@ import {
   type Dialect,
   type Envelope,
 } from '@credit-portal/shared';
-import { codeForStatus } from '../lib/errors.js';
+import { upstreamStatusAnswer } from '../lib/errors.js';
 
 /** Content types a legacy upstream may put on a JSON body; anything else is not JSON. */
 const JSON_LIKE = /json|^text\//i;
@@ -30,19 +30,15 @@ export function normalizeUpstreamAnswer(
 ): { statusCode: number; envelope: Envelope<unknown> } {
   const envelope = normalizeEnvelope(dialect, parseJson(headers['content-type'], body));
   if (envelope?.code === ERROR_CODES.notLoggedIn) return { statusCode: 401, envelope };
-  if (status >= 500) {
+  if (status >= 500 && envelope) {
     return {
       statusCode: 502,
-      envelope: envelope
-        ? { ok: false, code: envelope.code, message: ERROR_MESSAGES.upstream_error, data: null }
-        : errorEnvelope(ERROR_CODES.upstreamError),
+      envelope: { ok: false, code: envelope.code, message: ERROR_MESSAGES.upstream_error, data: null },
     };
   }
-  if (status >= 300 && status < 400) return { statusCode: 502, envelope: errorEnvelope(ERROR_CODES.upstreamInvalid) };
-  if (!envelope) {
-    return status >= 400
-      ? { statusCode: status, envelope: errorEnvelope(codeForStatus(status)) }
-      : { statusCode: 502, envelope: errorEnvelope(ERROR_CODES.upstreamInvalid) };
+  if (!envelope || (status >= 300 && status < 400)) {
+    const { statusCode, code } = upstreamStatusAnswer(status);
+    return { statusCode, envelope: errorEnvelope(code) };
   }
   return { statusCode: status, envelope: status >= 400 ? { ...envelope, ok: false } : envelope };
 }

@@ -3,22 +3,9 @@ import { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import type { UpstreamName } from '@credit-portal/shared';
 import { CircuitBreaker, type CircuitState } from '../lib/circuit-breaker.js';
+import { UpstreamFailure } from '../lib/errors.js';
 import { sleep } from '../lib/timing.js';
-import type { GatewayMetrics } from '../plugins/metrics.js';
-
-export type UpstreamFailureKind = 'timeout' | 'unavailable' | 'circuit_open' | 'too_large';
-
-/** An upstream call that produced no usable HTTP answer. */
-export class UpstreamFailure extends Error {
-  constructor(
-    readonly upstream: UpstreamName,
-    readonly kind: UpstreamFailureKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UpstreamFailure';
-  }
-}
+import type { GatewayMetrics } from '../lib/metrics.js';
 
 export interface UpstreamRequest {
   method: string;
@@ -91,7 +78,12 @@ export class UpstreamClient {
     const guarded = !request.bypassBreaker;
     if (guarded && !this.breaker.tryAcquire()) {
       this.metrics.upstreamErrors.inc({ upstream: this.name, kind: 'circuit_open' });
-      throw new UpstreamFailure(this.name, 'circuit_open', `circuit open for upstream ${this.name}`);
+      throw new UpstreamFailure(
+        this.name,
+        'circuit_open',
+        `circuit open for upstream ${this.name}`,
+        this.breaker.retryAfterMs(),
+      );
     }
     // A streamed body can be sent once only.
     const attempts = request.retry && !(request.body instanceof Readable) ? this.options.retries + 1 : 1;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnrichedVisitLog } from '@credit-portal/shared';
 import { backoffMs, sleep } from '../lib/timing.js';
-import type { GatewayMetrics } from '../plugins/metrics.js';
+import type { GatewayMetrics } from '../lib/metrics.js';
 import type { StreamEntry, VisitLogStream } from './visit-log-stream.js';
 
 export interface ForwarderOptions {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
+import request from 'supertest';
 import { inject } from 'vitest';
+import { GATEWAY_PATHS, type LogDestination } from '@credit-portal/shared';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Env, type GatewayConfig } from '../../src/config.js';
-import type { LogDestination } from '../../src/lib/logging.js';
 
 /** A directory that has no SPA build, so the API tests never depend on one. */
 export const NO_WEB_BUILD = '/nonexistent/credit-portal-web-dist';
@@ -26,6 +27,11 @@ export function testConfig(env: Env, adjust?: (config: GatewayConfig) => void): 
   });
   adjust?.(config);
   return config;
+}
+
+/** The environment that points every upstream (credit, CMS, report) at one base URL. */
+export function upstreamEnv(url: string): Env {
+  return { CREDIT_API_URL: url, CMS_API_URL: url, REPORT_API_URL: url };
 }
 
 export interface RunningGateway {
@@ -92,6 +98,14 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${description} (last: ${JSON.stringify(last)})`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** Waits until a gateway's readiness says its Redis connection is up. */
+export async function waitForRedis(gateway: RunningGateway): Promise<void> {
+  await waitFor(
+    async () => (await request(gateway.adminUrl).get(GATEWAY_PATHS.ready)).body.data.redis === 'up',
+    'redis connection',
+  );
 }
 
 /** Collects log lines written by a gateway. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnrichedVisitLog } from '@credit-portal/shared';
-import { GatewayMetrics } from '../../src/plugins/metrics.js';
+import { GatewayMetrics } from '../../src/lib/metrics.js';
 import { VisitLogForwarder, type DeliveryFailure } from '../../src/visit-log/forwarder.js';
 import { MemoryVisitLogStream } from '../../src/visit-log/memory-visit-log-stream.js';
 

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
-import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
-import { codeForStatus, GatewayError, retryAfter } from '../../lib/errors.js';
+import { errorEnvelope } from '@credit-portal/shared';
+import {
+  UPSTREAM_FAILURE_ANSWERS,
+  upstreamFailureError,
+  upstreamStatusAnswer,
+  type ErrorAnswerCode,
+} from '../../lib/errors.js';
 import type { GatewayRoute } from '../../route-table.js';
+import { BINARY_FORWARDED_HEADERS, forwardHeaders } from '../../upstream/forwarded-headers.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 
 export interface BinaryProxyOptions {
@@ -12,17 +18,6 @@ export interface BinaryProxyOptions {
   retries: number;
 }
 
-/** Request headers a binary download needs upstream; cookies and credentials stay here. */
-const FORWARDED_HEADERS = [
-  'accept',
-  'accept-encoding',
-  'accept-language',
-  'if-none-match',
-  'if-modified-since',
-  'range',
-  'user-agent',
-];
-
 /**
  * A pass-through route for a binary prefix (flipbook page images) with @fastify/http-proxy on
  * the upstream's own undici Pool: 2xx and 304 answers stream through untouched (never cached,
@@ -31,7 +26,7 @@ const FORWARDED_HEADERS = [
 const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route, client, timeoutMs, retries }) => {
   const prefix = route.path.replace(/\/+$/, '');
   // reply-from hands over replies typed for any server; this app serves HTTP/1 only.
-  const sendError = (anyReply: unknown, statusCode: number, code = codeForStatus(statusCode)) => {
+  const sendError = (anyReply: unknown, { statusCode, code }: ErrorAnswerCode) => {
     const reply = anyReply as FastifyReply;
     reply.removeHeader('content-length');
     reply.removeHeader('content-encoding');
@@ -64,26 +59,17 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route,
       app.metrics.cacheResult.BYPASS.inc();
       if (!client.breaker.tryAcquire()) {
         app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'circuit_open' });
-        throw new GatewayError(
-          503,
-          ERROR_CODES.upstreamUnavailable,
-          undefined,
-          null,
-          retryAfter(client.breaker.retryAfterMs()),
-        );
+        throw upstreamFailureError('circuit_open', client.breaker.retryAfterMs());
       }
     },
     replyOptions: {
       timeout: timeoutMs,
       retriesCount: retries,
-      rewriteRequestHeaders: (request) => {
-        const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip };
-        for (const name of FORWARDED_HEADERS) {
-          const value = request.headers[name];
-          if (typeof value === 'string') headers[name] = value;
-        }
-        return headers;
-      },
+      rewriteRequestHeaders: (request) =>
+        forwardHeaders(request, BINARY_FORWARDED_HEADERS, {
+          'x-request-id': request.id,
+          'x-forwarded-for': request.ip,
+        }),
       rewriteHeaders: (headers) => {
         const kept = { ...headers };
         delete kept['set-cookie'];
@@ -103,9 +89,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route,
           return;
         }
         response.stream.resume();
-        if (status >= 500) sendError(reply, 502, ERROR_CODES.upstreamError);
-        else if (status >= 300 && status < 400) sendError(reply, 502, ERROR_CODES.upstreamInvalid);
-        else sendError(reply, status);
+        sendError(reply, upstreamStatusAnswer(status));
       },
       onError: (reply, { error }) => {
         client.breaker.failure();
@@ -115,8 +99,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route,
           { reason: error.message, code: (error as Error & { code?: string }).code },
           'binary upstream call failed',
         );
-        if (timedOut) sendError(reply, 504, ERROR_CODES.upstreamTimeout);
-        else sendError(reply, 502, ERROR_CODES.upstreamUnavailable);
+        sendError(reply, UPSTREAM_FAILURE_ANSWERS[timedOut ? 'timeout' : 'unavailable']);
       },
     },
   });

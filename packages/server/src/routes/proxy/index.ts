@@ -1,32 +1,19 @@
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import type { TSchema } from 'typebox';
-import {
-  ERROR_CODES,
-  UPLOAD_MAX_REQUEST_BYTES,
-  USER_TOKEN_FIELDS,
-  type Dialect,
-  type Envelope,
-} from '@credit-portal/shared';
+import { ERROR_CODES, UPLOAD_MAX_REQUEST_BYTES, USER_TOKEN_FIELDS } from '@credit-portal/shared';
 import type { Answer, CacheEntry, ProducedAnswer } from '../../cache/cache-entry.js';
+import type { CacheStatus } from '../../cache/response-cache.js';
 import { compressLive, compressible, negotiate } from '../../lib/compression.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
-import { GatewayError, retryAfter } from '../../lib/errors.js';
+import { GatewayError } from '../../lib/errors.js';
 import type { GatewayRoute } from '../../route-table.js';
-import { normalizeUpstreamAnswer } from '../../upstream/normalize.js';
-import { UpstreamFailure, type UpstreamClient } from '../../upstream/upstream-client.js';
+import { ByteLimit, callUpstream, type DataSerializer, type ProxyTarget } from '../../upstream/proxy-call.js';
 import binaryProxy from './binary.js';
-import type { CacheStatus } from '../../plugins/metrics.js';
-
-/** Request headers passed to the upstream; everything else (cookies, hop-by-hop) stays here. */
-const FORWARDED_HEADERS = ['accept-language', 'authorization', 'jwttoken', 'infotoken', 'certtoken', 'user-agent'];
 
 /** Names of user tokens (shared): a request carrying one (header, query or body field) is never cached. */
 const TOKEN_FIELDS: ReadonlySet<string> = new Set(USER_TOKEN_FIELDS);
-
-/** Writes an answer's data as its contract's schema has it: fields the contract does not name are left out. */
-type DataSerializer = (data: unknown) => string;
 
 /**
  * The query parameters and top-level body fields a cached route's contract names. Anything else
@@ -55,26 +42,11 @@ function contractBody(body: unknown, names: ReadonlySet<string>): unknown {
   return Object.fromEntries(Object.entries(body).filter(([name]) => names.has(name)));
 }
 
-/** The normalized envelope as bytes, its data written by the route's serializer when it has one. */
-function envelopeBytes(envelope: Envelope, serializeData: DataSerializer | null): Buffer {
-  if (!serializeData || !envelope.ok || envelope.data === null || envelope.data === undefined) {
-    return Buffer.from(JSON.stringify(envelope));
-  }
-  const head = `{"ok":true,"code":${JSON.stringify(envelope.code)},"message":${JSON.stringify(envelope.message)}`;
-  return Buffer.from(`${head},"data":${serializeData(envelope.data)}}`);
-}
-
-const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
-
 /**
  * Form and multipart bodies are streamed to the upstream as they came, within UPLOAD_LIMIT_BYTES,
  * or within the shared UPLOAD_MAX_REQUEST_BYTES on the upload routes (rows with multipartFields).
  */
 const RAW_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-
-/** File answers (rows with fileAnswer): the types passed through, and the headers kept with them. */
-const FILE_TYPES = /^application\/pdf\b/i;
-const FILE_HEADERS = ['content-type', 'content-disposition', 'x-report-number'];
 
 /**
  * The proxy: one route per row of the route table, and nothing else reaches an upstream. JSON
@@ -109,8 +81,14 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       await app.register(binaryProxy, { route, client, timeoutMs, retries: upstreamConfig.retries });
       continue;
     }
-    const dialect = route.dialect;
     const serializeData: DataSerializer | null = route.data ? fastJson(route.data) : null;
+    const target: ProxyTarget = {
+      client,
+      dialect: route.dialect,
+      timeoutMs,
+      serializeData,
+      fileAnswer: route.fileAnswer === true,
+    };
     const fields: ContractFields | null = route.cache
       ? { query: namesOf(route.query), body: namesOf(route.body) }
       : null;
@@ -138,7 +116,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
             },
           }
         : {}),
-      handler: (request, reply) => forward(request, reply, route, fields, dialect, client, timeoutMs, serializeData),
+      handler: (request, reply) => forward(request, reply, route, fields, target),
     });
   }
 
@@ -151,10 +129,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
     route: GatewayRoute,
     fields: ContractFields | null,
-    dialect: Dialect,
-    client: UpstreamClient,
-    timeoutMs: number,
-    serializeData: DataSerializer | null,
+    target: ProxyTarget,
   ): Promise<FastifyReply> | undefined {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     let { search } = splitUrl(request.url);
@@ -162,7 +137,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     const raw = body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
     const bypass = fields === null || raw || carriesUserToken(request, params);
-    request.upstreamName = client.name;
+    request.upstreamName = target.client.name;
     let key: string | null = null;
     if (!bypass) {
       // What the contract does not name neither keys the entry nor reaches the upstream.
@@ -180,8 +155,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
         return undefined;
       }
     }
-    const produce = () =>
-      callUpstream(request, method, search, body, dialect, client, timeoutMs, serializeData, route.fileAnswer === true);
+    const produce = () => callUpstream(target, request, method, search, body);
     return relay(request, reply, route, key, produce);
   }
 
@@ -238,95 +212,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     headers['content-encoding'] = coding;
     return { body, headers };
   }
-
-  async function callUpstream(
-    request: FastifyRequest,
-    method: string,
-    search: string,
-    requestBody: unknown,
-    dialect: Dialect,
-    client: UpstreamClient,
-    timeoutMs: number,
-    serializeData: DataSerializer | null,
-    fileAnswer: boolean,
-  ): Promise<ProducedAnswer> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-request-id': request.id,
-      'x-forwarded-for': request.ip,
-      'x-forwarded-proto': request.protocol,
-    };
-    for (const name of FORWARDED_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    let body: string | Readable | null = null;
-    if (method !== 'GET' && requestBody !== undefined && requestBody !== null) {
-      if (requestBody instanceof Readable) {
-        body = requestBody;
-        headers['content-type'] = String(request.headers['content-type']);
-      } else {
-        body = JSON.stringify(requestBody);
-        headers['content-type'] = 'application/json';
-      }
-    }
-    const path = `${request.routeOptions.url}${search ? `?${search}` : ''}`;
-    let response;
-    try {
-      response = await client.request({ method, path, headers, body, timeoutMs, retry: method === 'GET' });
-    } catch (err) {
-      if (body instanceof ByteLimit && body.exceeded) throw new GatewayError(413, ERROR_CODES.payloadTooLarge);
-      if (err instanceof UpstreamFailure) {
-        request.log.warn({ upstream: err.upstream, kind: err.kind, reason: err.message }, 'upstream call failed');
-        throw toGatewayError(err, client);
-      }
-      throw err;
-    }
-    request.upstreamMs = response.latencyMs;
-    // A generated file (a report's PDF) passes through byte for byte with its own headers.
-    if (fileAnswer && response.status === 200 && FILE_TYPES.test(String(response.headers['content-type'] ?? ''))) {
-      const headers: Record<string, string> = {};
-      for (const name of FILE_HEADERS) {
-        const value = response.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      return { statusCode: 200, headers, body: response.body, cacheable: false };
-    }
-    const { statusCode, envelope } = normalizeUpstreamAnswer(dialect, response.status, response.headers, response.body);
-    if (statusCode === 502 && response.status < 500) {
-      request.log.warn(
-        { upstream: client.name, status: response.status },
-        'upstream answer is not in the route dialect',
-      );
-    }
-    return {
-      statusCode,
-      headers: JSON_HEADERS,
-      body: envelopeBytes(envelope, serializeData),
-      cacheable: statusCode === 200 && envelope.ok,
-    };
-  }
 };
-
-function toGatewayError(failure: UpstreamFailure, client: UpstreamClient): GatewayError {
-  switch (failure.kind) {
-    case 'timeout':
-      return new GatewayError(504, ERROR_CODES.upstreamTimeout);
-    case 'circuit_open':
-      // Retry-After: when the circuit lets its next trial call through.
-      return new GatewayError(
-        503,
-        ERROR_CODES.upstreamUnavailable,
-        undefined,
-        null,
-        retryAfter(client.breaker.retryAfterMs()),
-      );
-    case 'too_large':
-      return new GatewayError(502, ERROR_CODES.upstreamInvalid);
-    case 'unavailable':
-      return new GatewayError(502, ERROR_CODES.upstreamUnavailable);
-  }
-}
 
 /** True when the request carries a user token in a header, a query parameter or a top-level body field. */
 function carriesUserToken(request: FastifyRequest, params: URLSearchParams | null): boolean {
@@ -341,36 +227,10 @@ function carriesUserToken(request: FastifyRequest, params: URLSearchParams | nul
   return false;
 }
 
-/** Passes a stream through and fails it once more than `limit` bytes went by. */
-class ByteLimit extends Transform {
-  exceeded = false;
-  #seen = 0;
-
-  constructor(private readonly limit: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#seen += chunk.length;
-    if (this.#seen > this.limit) {
-      this.exceeded = true;
-      callback(new GatewayError(413, ERROR_CODES.payloadTooLarge));
-      return;
-    }
-    callback(null, chunk);
-  }
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The largest raw (form or multipart) body of this route; default UPLOAD_LIMIT_BYTES. */
     uploadLimitBytes?: number;
-  }
-  interface FastifyRequest {
-    /** The upstream a proxied request went to (for the request log line). */
-    upstreamName: string | null;
-    /** Latency of the upstream call made for this request, when one was. */
-    upstreamMs: number | null;
   }
 }
 
