@@ -9,6 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 const WEB = 'packages/web/src';
+const CREDIT_SERVICE = 'packages/credit-service/src';
 const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -65,6 +66,36 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway's layers (packages/server/README.md, Layout): routes → plugins → visit-log, cache,
+    // upstream → lib, config, route table; nothing imports back up, not even a type.
+    files: ['packages/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'packages/server/src',
+          zones: [
+            {
+              target: ['./lib', './cache', './upstream', './visit-log', './config.ts', './route-table.ts'],
+              from: ['./plugins', './routes', './app.ts', './server.ts'],
+              message: 'Below the plugins: put what both sides need here (or in lib/), not in a plugin or route.',
+            },
+            {
+              target: ['./lib', './config.ts', './route-table.ts'],
+              from: ['./cache', './upstream', './visit-log'],
+              message: 'lib/, config and the route table are the ground floor: they import no gateway concern.',
+            },
+            {
+              target: './plugins',
+              from: ['./routes', './app.ts', './server.ts'],
+              message: 'Plugins do not import routes or the app; routes use plugins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The shared package has no Node or DOM imports and touches no platform global.
     files: ['packages/shared/src/**/*.ts'],
     rules: {
@@ -116,6 +147,48 @@ export default tseslint.config(
         'error',
         { object: 'window', property: 'fetch', message: 'Use the API client (@/lib/api-client).' },
         { object: 'globalThis', property: 'fetch', message: 'Use the API client (@/lib/api-client).' },
+      ],
+    },
+  },
+  {
+    // The reference credit-service keeps product and demo apart (STYLE.md): no file of its sources
+    // imports seed/ — but the database plugin, which opens its one door, and seed/ itself. Tests may.
+    files: [`${CREDIT_SERVICE}/**/*.ts`],
+    ignores: [`${CREDIT_SERVICE}/seed/**`, `${CREDIT_SERVICE}/plugins/db.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: CREDIT_SERVICE,
+          zones: [
+            {
+              target: '.',
+              from: './seed',
+              message:
+                'The service never imports the demo data (seed/): move what it needs to lib/, db/ or media/; seeding starts in plugins/db.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The database plugin seeds through the door only (seed/index.ts: ensureSeed).
+    files: [`${CREDIT_SERVICE}/plugins/db.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: CREDIT_SERVICE,
+          zones: [
+            {
+              target: './plugins/db.ts',
+              from: './seed',
+              except: ['./index.ts'],
+              message: "Seed through seed/index.ts (ensureSeed), the demo wing's one door.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 export const sourceAliases = {
   '@credit-portal/shared': fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url)),
   '@credit-portal/credit-service/seed': fileURLToPath(
-    new URL('./packages/credit-service/src/seed/generate.ts', import.meta.url),
+    new URL('./packages/credit-service/src/seed/index.ts', import.meta.url),
   ),
   '@credit-portal/credit-service': fileURLToPath(new URL('./packages/credit-service/src/app.ts', import.meta.url)),
 };

@@ -62,6 +62,34 @@ describe('import boundaries', () => {
     expect(await ruleIds('packages/web/src/lib/api-client.ts', code)).not.toContain('no-restricted-globals');
   });
 
+  it('refuses a gateway module below the plugins importing a plugin, even a type', async () => {
+    const ids = await ruleIds(
+      'packages/server/src/cache/probe.ts',
+      "import type { GatewayMetrics } from '../plugins/metrics.js';\n\nexport type Probe = GatewayMetrics;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+    const fromLib = await ruleIds(
+      'packages/server/src/lib/probe.ts',
+      "import type { CacheStatus } from '../cache/response-cache.js';\n\nexport type Probe = CacheStatus;\n",
+    );
+    expect(fromLib).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a gateway route use plugins, the cache and lib', async () => {
+    const ids = await ruleIds(
+      'packages/server/src/routes/probe/index.ts',
+      [
+        "import type { CacheStatus } from '../../cache/response-cache.js';",
+        "import { GatewayError } from '../../lib/errors.js';",
+        "import metrics from '../../plugins/metrics.js';",
+        '',
+        'export const probe = (status: CacheStatus) => [new GatewayError(500, status), metrics];',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual([]);
+  });
+
   it('keeps Node and the DOM out of the shared package', async () => {
     expect(
       await ruleIds(
@@ -72,6 +100,27 @@ describe('import boundaries', () => {
     expect(
       await ruleIds('packages/shared/src/probe.ts', 'export const p = (): string => window.location.href;\n'),
     ).toContain('no-restricted-globals');
+  });
+
+  it('keeps the credit-service product out of its demo data (seed/), but for the database plugin', async () => {
+    const code = (from: string) => `import { ensureSeed } from '${from}';\n\nexport const probe = ensureSeed;\n`;
+    expect(await ruleIds('packages/credit-service/src/repositories/probe.ts', code('../seed/index.js'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await ruleIds('packages/credit-service/src/routes/account/probe.ts', code('../../seed/account.js')),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('packages/credit-service/src/app.ts', code('./seed/index.js'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // The database plugin opens the one door, seed/ uses itself, and tests may use the demo identities.
+    expect(await ruleIds('packages/credit-service/src/plugins/db.ts', code('../seed/index.js'))).toEqual([]);
+    expect(await ruleIds('packages/credit-service/src/seed/probe.ts', code('./index.js'))).toEqual([]);
+    expect(await ruleIds('packages/credit-service/test/probe.test.ts', code('../src/seed/index.js'))).toEqual([]);
+    // …through the door only.
+    expect(await ruleIds('packages/credit-service/src/plugins/db.ts', code('../seed/generate.js'))).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 });
 

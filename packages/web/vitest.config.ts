@@ -9,7 +9,9 @@ export default mergeConfig(
   defineConfig({
     resolve: {
       alias: {
-        // The integration test starts the real upstream and gateway in-process, from their sources.
+        // The integration test starts the real upstream and gateway in-process, from their sources
+        // (the demo identities from the credit-service's seed entry; before its main entry).
+        '@credit-portal/credit-service/seed': fromHere('../credit-service/src/seed/index.ts'),
         '@credit-portal/credit-service': fromHere('../credit-service/src/app.ts'),
         '@credit-portal/server': fromHere('../server/src/app.ts'),
       },

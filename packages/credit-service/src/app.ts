@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { JSON_LIMITS } from '@credit-portal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
+import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
 import connectionsPlugin from './plugins/connections.js';
 import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
@@ -36,19 +36,18 @@ import h5Routes, {
 } from './routes/h5/index.js';
 import { createMailer, DEFAULT_MAIL_FROM, OUTBOX_DIR } from './mail/mailer.js';
 import outboxRoutes, { OUTBOX_PATH } from './mail/outbox-routes.js';
-import { withLogRedaction } from './lib/log-redaction.js';
+import { loggerOptionsFor, type LoggerSetting } from './lib/logging.js';
 import type { ScryptParams } from './lib/passwords.js';
 import { createSmsSender } from './sms/sender.js';
 import wechatAuthorizeRoutes, { WECHAT_AUTHORIZE_PATH } from './routes/demo/wechat-authorize.js';
-import { CITY } from './seed/vocabulary.js';
+import { CITY } from './lib/place.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
 export { CONTROL_PREFIX, INVALID_BODY, type FaultRequest, type FaultRule } from './plugins/controls.js';
-export type { VisitLogSummary } from './repositories/visit-logs.js';
+export type { VisitLogSummary } from './repositories/visit-log.js';
 export { DATABASE_FILE } from './db/open.js';
-export { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './seed/generate.js';
-export { DEMO_PERSON } from './seed/h5.js';
+export { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
 export { FACE_VERIFY_PATH } from './routes/h5/index.js';
 export { OUTBOX_PATH } from './mail/outbox-routes.js';
 export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
@@ -65,12 +64,12 @@ export interface CreditServiceConfig {
   /** Entities in a new database (default 5000); licences and penalties scale with them. */
   seedEntities?: number;
   /**
-   * The day (yyyy-mm-dd) a new database's dates count back from (licences, penalties and the
-   * disclosure lists); default: the day it is created, so a demo started later is still current.
+   * The day (yyyy-mm-dd) a new database's dates count back from (licences, penalties, lists,
+   * applications, H5 reports); default: the day it is created, so a demo started later is still current.
    */
   seedAsOf?: string;
-  /** Fastify logger: false (default), true, or pino options. */
-  logger?: boolean | object;
+  /** Logging: false (default), true (info), or a level and a destination; always redacted (lib/logging.ts). */
+  logger?: LoggerSetting;
   /** Registers the /__control test endpoints (request counts, fault injection, visit-log inspection). */
   controls?: boolean;
   /** Base URL of the older site, for content that links there. */
@@ -139,7 +138,7 @@ const BODY_LIMIT = 2 * 1024 * 1024;
  */
 export async function buildApp(config: CreditServiceConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withLogRedaction(config.logger),
+    logger: loggerOptionsFor(config.logger),
     bodyLimit: BODY_LIMIT,
     // request.ip: the gateway's X-Forwarded-For is believed from the configured addresses only.
     trustProxy: config.trustedProxies ?? ['loopback'],
@@ -217,7 +216,6 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     dataDir: path.resolve(config.dataDir),
     reports,
     reviewToken: config.reviewToken,
-    seedAsOf: config.seedAsOf,
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -230,7 +228,6 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     testMode: config.h5TestMode ?? false,
     tokenTtlSeconds: config.h5TokenTtlSeconds ?? DEFAULT_H5_TOKEN_TTL_SECONDS,
     portalUrl,
-    seedAsOf: config.seedAsOf,
     mailer,
     // The e-mailed entity report is the portal's enterprise credit report (issued, signed, verifiable).
     entityReport:

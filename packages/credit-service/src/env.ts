@@ -1,5 +1,5 @@
 import { EnvReader, LOG_LEVELS, type EnvSource, type LogLevel } from '@credit-portal/shared';
-import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './seed/generate.js';
+import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './db/dataset.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';

@@ -1,6 +1,5 @@
 import { buildApp } from './app.js';
 import { readSettings } from './env.js';
-import { loggerOptions } from './lib/logging.js';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -15,7 +14,7 @@ const app = await buildApp({
   dataDir: settings.dataDir,
   seed: settings.seed,
   seedEntities: settings.seedEntities,
-  logger: loggerOptions(settings.logLevel),
+  logger: { level: settings.logLevel },
   controls: settings.controls,
   oldSiteUrl: settings.oldSiteUrl,
   jwtSecret: settings.jwtSecret,

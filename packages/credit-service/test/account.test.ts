@@ -29,8 +29,8 @@ import { localToday } from '../src/lib/dates.js';
 import { penaltyPublicizedSql } from '../src/repositories/publicity.js';
 import { hashPassword, hashPasswordSync, needsRehash, SCRYPT_PARAMS, verifyPassword } from '../src/lib/passwords.js';
 import { createSmsSender } from '../src/sms/sender.js';
-import { DEMO_ACCOUNT, ensureAccountSeed } from '../src/seed/account-seed.js';
-import { DEMO_ACCOUNT_B } from '../src/seed/services.js';
+import { ensureAccountSeed } from '../src/seed/account.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
 import {
   buildTestApp,
   injectJson,

@@ -4,11 +4,17 @@ import { API_PATHS } from '@credit-portal/shared';
 import {
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   GoneError,
+  InternalError,
   NotFoundError,
+  PayloadTooLargeError,
   ServiceError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
+  UnsupportedMediaTypeError,
+  toServiceError,
 } from '../src/lib/errors.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
@@ -127,11 +133,15 @@ describe('named service errors', () => {
   it('carry their HTTP status and stable code, and are ServiceErrors', () => {
     const cases = [
       [new BadRequestError('x'), 400, 'bad_request'],
+      [new UnsupportedMediaTypeError('x'), 400, 'unsupported_media_type'],
       [new UnauthorizedError('x'), 401, 'unauthorized'],
+      [new ForbiddenError('x'), 403, 'forbidden'],
       [new NotFoundError('x'), 404, 'not_found'],
       [new ConflictError('x'), 409, 'conflict'],
       [new GoneError('x'), 410, 'gone'],
+      [new PayloadTooLargeError('x'), 413, 'payload_too_large'],
       [new TooManyRequestsError('x'), 429, 'too_many_requests'],
+      [new ServiceUnavailableError('x'), 503, 'service_unavailable'],
     ] as const;
     for (const [error, statusCode, code] of cases) {
       expect(error).toBeInstanceOf(ServiceError);
@@ -143,5 +153,17 @@ describe('named service errors', () => {
       });
       expect(error.name).toBe(error.constructor.name);
     }
+  });
+
+  it('answer whatever else a request ends with: the framework’s refusals, and a 500 that says nothing', () => {
+    const known = new GoneError('x');
+    expect(toServiceError(known)).toBe(known);
+    const broken = toServiceError(new Error('SQLITE_ERROR: no such table: secrets'));
+    expect(broken).toBeInstanceOf(InternalError);
+    expect([broken.statusCode, broken.code, broken.message]).toEqual([500, 'internal_error', '系统繁忙，请稍后再试']);
+    const refused = toServiceError(Object.assign(new Error('Method Not Allowed'), { statusCode: 405 }));
+    expect([refused.statusCode, refused.code, refused.message]).toEqual([405, 'bad_request', '请求参数有误']);
+    const tooLarge = toServiceError(Object.assign(new Error('too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+    expect([tooLarge.statusCode, tooLarge.code]).toEqual([413, 'payload_too_large']);
   });
 });

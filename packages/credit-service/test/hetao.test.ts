@@ -5,7 +5,7 @@ import { API_PATHS, HETAO_LABELS } from '@credit-portal/shared';
 import { buildApp } from '../src/app.js';
 import { DATABASE_FILE } from '../src/db/open.js';
 import { HETAO_NOT_FOUND } from '../src/routes/hetao/index.js';
-import { dayNumber } from '../src/seed/dates.js';
+import { dayNumber } from '../src/lib/dates.js';
 import { HETAO_MEMBER_COUNT } from '../src/seed/hetao.js';
 import { TEST_ENTITIES, TEST_SEED, buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 

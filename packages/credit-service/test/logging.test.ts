@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '@credit-portal/shared';
+import { API_PATHS, loggerOptions } from '@credit-portal/shared';
 import { buildApp } from '../src/app.js';
-import { loggerOptions } from '../src/lib/logging.js';
-import { DEMO_ACCOUNT } from '../src/seed/account-seed.js';
+import { DEMO_ACCOUNT } from '../src/seed/index.js';
 import { removeDir, tempDir } from './helper.js';
 
 const PHONE = '13912345678';

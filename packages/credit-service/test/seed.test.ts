@@ -7,7 +7,7 @@ import {
   isValidIdNumber,
 } from '@credit-portal/shared';
 import { SEED_AS_OF, generateSeed, seedCounts, type SeedData } from '../src/seed/generate.js';
-import { addMonths } from '../src/seed/dates.js';
+import { addMonths } from '../src/lib/dates.js';
 import { SHOP_TRADES } from '../src/seed/vocabulary.js';
 
 const small = { seed: 42, entities: 2000 };

@@ -3,7 +3,7 @@ import { API_PATHS, type Application, type ApplicationPage } from '@credit-porta
 import { readSettings } from '../src/env.js';
 import { REVIEW_PAGE_PATH } from '../src/review/review-page.js';
 import { runReviewCommand } from '../src/review/review-cli.js';
-import { DEMO_ACCOUNT_B } from '../src/seed/services.js';
+import { DEMO_ACCOUNT_B } from '../src/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 /* The reviewer's command line and old-site page: each moves an application on, and the owner sees it. */

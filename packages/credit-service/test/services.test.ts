@@ -14,12 +14,10 @@ import {
   type ReportVerification,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
-import { localToday } from '../src/lib/dates.js';
+import { addMonths, localToday } from '../src/lib/dates.js';
 import { renderEnterpriseReport } from '../src/reports/report-service.js';
-import { addMonths } from '../src/seed/dates.js';
 import { createServicesRepository } from '../src/repositories/services.js';
-import { DEMO_ACCOUNT } from '../src/seed/account-seed.js';
-import { DEMO_ACCOUNT_B } from '../src/seed/services.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { compact, pdfText } from './services-pdf-text.js';
 import { EXE, filesUnder, JPG, multipart, PDF, PNG } from './services-helper.js';

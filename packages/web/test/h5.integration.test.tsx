@@ -13,7 +13,8 @@ import {
   type H5EntityRecord,
   type RuntimeConfig,
 } from '@credit-portal/shared';
-import { CONTROL_PATHS, DEMO_PERSON, FACE_VERIFY_PATH } from '@credit-portal/credit-service';
+import { CONTROL_PATHS, FACE_VERIFY_PATH } from '@credit-portal/credit-service';
+import { DEMO_PERSON } from '@credit-portal/credit-service/seed';
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

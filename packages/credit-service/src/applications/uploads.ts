@@ -12,7 +12,7 @@ import {
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILES,
 } from '@credit-portal/shared';
-import { BadRequestError, ServiceError } from '../lib/errors.js';
+import { BAD_REQUEST_PREFIX, BadRequestError, PayloadTooLargeError, ServiceError } from '../lib/errors.js';
 
 /*
  * Materials of a filing (issue 11): multipart/form-data read part by part within the shared
@@ -20,13 +20,6 @@ import { BadRequestError, ServiceError } from '../lib/errors.js';
  * type), written under a temporary name and moved into place only inside the filing's database
  * transaction. Whatever fails, the temporary and moved files are removed: no orphans.
  */
-
-/** 413: a file or the whole upload is over its limit. */
-export class PayloadTooLargeError extends ServiceError {
-  readonly statusCode = 413;
-  readonly code = 'bad_request';
-  override readonly name = 'PayloadTooLargeError';
-}
 
 /** Limits of the multipart parser (@fastify/multipart), from the shared constants. */
 export const MULTIPART_LIMITS = {
@@ -89,7 +82,7 @@ function multipartError(error: unknown): Error {
   }
   if (error instanceof ServiceError) return error;
   // Broken multipart bodies (busboy: unexpected end, malformed part headers).
-  return new BadRequestError(`参数错误：${SERVICE_MESSAGES.notMultipart}`);
+  return new BadRequestError(`${BAD_REQUEST_PREFIX}${SERVICE_MESSAGES.notMultipart}`);
 }
 
 /** Removes files quietly (cleanup after a failure must not hide the failure). */

@@ -1,28 +1,16 @@
-import { REDACTED, maskSensitiveText, maskUrl } from '@credit-portal/shared';
+import { loggerOptions, type LogDestination, type RedactedLoggerOptions } from '@credit-portal/shared';
 
-/** The credential headers, redacted wherever a request is logged. */
-const REDACT_PATHS = ['authorization', 'cookie', 'jwttoken', 'infotoken', 'certtoken'].flatMap((name) => [
-  `req.headers.${name}`,
-  `headers.${name}`,
-]);
+/** The service's logger setting (buildApp's `logger`): off, on at info, or a level and a destination. */
+export type LoggerSetting = boolean | { level?: string; stream?: LogDestination };
 
 /**
- * pino options of the service, redacting as the gateway does (DESIGN.md: no names, ID numbers,
- * tokens, e-mails or phone numbers in logs): credential headers redacted, sensitive query
- * parameters masked in request URLs, bodies never logged, and a last mask over every written
- * line for whatever still has the shape of personal data or a credential (JWTs in old-site links…).
+ * Fastify's `logger` option for a setting: off, or pino with the redaction both services share
+ * (`loggerOptions` of @credit-portal/shared: credential headers redacted, sensitive query
+ * parameters masked in request URLs, bodies never logged, a last mask over every written line).
+ * The one way the service logs, in the process (server.ts) and in tests alike.
  */
-export function loggerOptions(level: string, stream?: { write(line: string): void }) {
-  return {
-    level,
-    redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers: {
-      req: (request: { method?: string; url?: string }) => ({
-        method: request.method,
-        url: maskUrl(request.url ?? ''),
-      }),
-    },
-    hooks: { streamWrite: maskSensitiveText },
-    ...(stream ? { stream } : {}),
-  };
+export function loggerOptionsFor(setting: LoggerSetting | undefined): RedactedLoggerOptions | false {
+  if (!setting) return false;
+  const { level = 'info', stream } = setting === true ? {} : setting;
+  return loggerOptions(level, stream);
 }

@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { NotFoundError } from '../lib/errors.js';
-import { CITY } from '../seed/vocabulary.js';
+import { CITY } from '../lib/place.js';
+import { escapeHtml, renderPage, sendHtml } from '../html/page.js';
 import { listOutbox } from './mailer.js';
+import { OUTBOX_PATH } from '../html/paths.js';
 
-/** The outbox page's address on this service. */
-export const OUTBOX_PATH = '/outbox';
+// The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
+export { OUTBOX_PATH };
 
 /** Files the outbox writes: <id>.eml and <id>-<n>.<ext>; nothing else is served. */
 const OUTBOX_FILE = /^\d{17}-[0-9a-f]{8}(?:-\d{1,3}\.[a-z]{1,5}|\.eml)$/;
@@ -17,14 +19,20 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
 };
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
+/** Headers of the downloads (the page itself is sent with the HTML kit's). */
 const HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
+
+/** The outbox's look: a plain full-width table, no header bar. */
+const STYLE = `
+body { margin: 0; padding: 16px; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; }
+h1 { font-size: 20px; } table { width: 100%; border-collapse: collapse; }
+th, td { padding: 8px; border: 1px solid #d9dee6; text-align: left; vertical-align: top; word-break: break-all; }
+th { background: #eef3f8; } .note { color: #4e5969; } .sms { white-space: pre-wrap; }
+`;
 
 /**
  * The local outbox: a page listing the mails the service "sent" without an SMTP server, newest
@@ -52,34 +60,15 @@ const outboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { ou
 </tr>`,
       )
       .join('\n');
-    const html = `<!doctype html>
-<html lang="zh-CN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>本地发件箱 - ${CITY.siteName}</title>
-<style>
-body { margin: 0; padding: 16px; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; }
-h1 { font-size: 20px; } table { width: 100%; border-collapse: collapse; }
-th, td { padding: 8px; border: 1px solid #d9dee6; text-align: left; vertical-align: top; word-break: break-all; }
-th { background: #eef3f8; } .note { color: #4e5969; } .sms { white-space: pre-wrap; }
-</style></head>
-<body>
-<h1>本地发件箱</h1>
-<p class="note">未配置 SMTP_URL 时，服务发出的邮件保存在数据目录的 outbox 文件夹中；演示模式下，注册验证码短信也写在这里。均在此列出（最新的在前）。</p>
+    const body = `<p class="note">未配置 SMTP_URL 时，服务发出的邮件保存在数据目录的 outbox 文件夹中；演示模式下，注册验证码短信也写在这里。均在此列出（最新的在前）。</p>
 ${
   entries.length === 0
     ? '<p>暂无邮件或短信</p>'
     : `<table><thead><tr><th scope="col">时间（UTC）</th><th scope="col">类型</th><th scope="col">收件人</th><th scope="col">主题</th><th scope="col">内容</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`
-}
-</body></html>`;
-    return reply
-      .headers({
-        ...HEADERS,
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      })
-      .send(html);
+}`;
+    return sendHtml(reply, 200, renderPage({ title: '本地发件箱', site: CITY.siteName, style: STYLE, body }));
   });
 
   app.get(

@@ -20,13 +20,13 @@ import {
   type AccountRepository,
   type Subject,
   type UserRow,
-} from '../repositories/accounts.js';
-import { createLoginTicketRepository, type LoginTicketRepository } from '../repositories/login-tickets.js';
+} from '../repositories/account.js';
+import { createLoginTicketRepository, type LoginTicketRepository } from '../repositories/account-tickets.js';
 import {
   createLoginSessionRepository,
   type CodePurpose,
   type LoginSessionRow,
-} from '../repositories/login-sessions.js';
+} from '../repositories/account-sessions.js';
 
 /*
  * Authentication, in one place: every route that needs a login takes `onRequest: app.auth.requireLogin`

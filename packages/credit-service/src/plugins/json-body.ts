@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { JsonShapeScanner, type JsonLimits } from '@credit-portal/shared';
-import { BadRequestError } from '../lib/errors.js';
+import { BAD_REQUEST_PREFIX, BadRequestError } from '../lib/errors.js';
 
 /**
  * Fastify's own JSON parser behind the shared shape limits (depth, members, elements): the bytes
@@ -15,7 +15,7 @@ export default fp<{ limits: JsonLimits }>(
       const bytes = body as Buffer;
       const problem = new JsonShapeScanner(limits).push(bytes);
       if (problem) {
-        done(new BadRequestError(`参数错误：${problem}`));
+        done(new BadRequestError(`${BAD_REQUEST_PREFIX}${problem}`));
         return;
       }
       parse(request, bytes.toString('utf8'), done);

@@ -10,10 +10,9 @@ import {
   type ReportVerification,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
-import { localToday } from '../lib/dates.js';
+import { addMonths, localToday } from '../lib/dates.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors.js';
-import { createAccountRepository } from '../repositories/accounts.js';
-import { addMonths } from '../seed/dates.js';
+import { createAccountRepository } from '../repositories/account.js';
 import { createReportContentReader, type ReportContent } from './content.js';
 import { renderReportPdf } from './render.js';
 import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from './signing.js';

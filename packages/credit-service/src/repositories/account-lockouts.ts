@@ -3,7 +3,7 @@ import { sha256 } from '../lib/hash.js';
 
 /*
  * Failed password checks per mobile number, whatever address they come from (the per-address
- * count is login_failures, in accounts.ts): a guesser spreading over many addresses still gets
+ * count is login_failures, in account.ts): a guesser spreading over many addresses still gets
  * five tries, then a lockout of one minute that doubles with each further failure up to an hour.
  * Counted for any number, registered or not, so a lockout tells nothing about an account.
  */

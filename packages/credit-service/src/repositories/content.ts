@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { CONTENT_SECTIONS } from '@credit-portal/shared';
 import type { ContentDetail, ContentListItem, ContentPage, Flipbook, ImageLink } from '@credit-portal/shared';
 import type { FlipbookPageSpec, ImageSpec } from '../media/svg.js';
-import { flipbookPagePath } from '../seed/content.js';
+import { flipbookPagePath } from '../media/paths.js';
 import { containsPattern, pageOffset } from '../lib/sql.js';
 
 interface ContentRecord {

@@ -10,7 +10,7 @@ import type {
 } from '@credit-portal/shared';
 import { rowId } from '../lib/sql.js';
 import { penaltyPublicizedSql } from './publicity.js';
-import { CITY, DISTRICTS } from '../seed/vocabulary.js';
+import { CITY, DISTRICTS } from '../lib/place.js';
 
 /** Rows per section of the details page: an entity's whole record, bounded against outliers. */
 const SECTION_LIMIT = 200;

@@ -10,7 +10,7 @@ import {
   type ReportTables,
 } from '@credit-portal/shared';
 import { sameText, sha256 } from '../lib/hash.js';
-import { DESCRIPTION_TABLE, REPORT_DESCRIPTION, REPORT_INFO_TABLE, SUMMARY_TABLE } from '../seed/h5.js';
+import { DESCRIPTION_TABLE, REPORT_DESCRIPTION, REPORT_INFO_TABLE, SUMMARY_TABLE } from '../db/h5-report.js';
 
 /** A person of the H5 app. */
 export interface H5Person {

@@ -12,7 +12,7 @@ import {
   type ReviewAction,
 } from '@credit-portal/shared';
 import { containsPattern, rowId } from '../lib/sql.js';
-import { addMonths } from '../seed/dates.js';
+import { addMonths } from '../lib/dates.js';
 import { penaltyPublicizedSql } from './publicity.js';
 
 /*

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATABASE_FILE, openDatabase } from '../db/open.js';
-import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES, isSeeded, writeSeed } from './generate.js';
+import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from '../db/dataset.js';
+import { ensureSeed, isSeeded } from './index.js';
 import { localToday } from '../lib/dates.js';
 
 const USAGE = `Usage: node dist/seed/cli.js [--entities N] [--seed S] [--data-dir D] [--replace]
 
-Creates DATA_DIR/credit.sqlite and fills it with the deterministic demo data set.
+Creates DATA_DIR/credit.sqlite and fills it with the deterministic demo data set, whole: what a
+first start of the service would write, dated back from today.
   --entities N   entities to generate, 1..${MAX_SEED_ENTITIES} (default ${DEFAULT_SEED_ENTITIES})
   --seed S       PRNG seed, 0..4294967295 (default ${DEFAULT_SEED}); the same seed gives the same data
   --data-dir D   data directory (default: $DATA_DIR, else ./data)
@@ -63,7 +65,10 @@ try {
     fail(`${file} already holds a data set (seed ${existing}, ${count} entities); use --replace to start over`);
   }
   const started = performance.now();
-  const summary = writeSeed(db, { seed, entities, asOf: localToday() });
+  const parts: string[] = [];
+  ensureSeed(db, { seed, entities, asOf: localToday() }, (counts, message) =>
+    parts.push(`${message} (${JSON.stringify(counts)})`),
+  );
   // A clean checkpoint leaves one self-contained file behind.
   db.pragma('wal_checkpoint(TRUNCATE)');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -71,10 +76,9 @@ try {
   const { user, system } = process.cpuUsage();
   const cpuSeconds = ((user + system) / 1e6).toFixed(1);
   const megabytes = (fs.statSync(file).size / 1e6).toFixed(1);
+  for (const part of parts) console.error(`seed: ${part}`);
   console.error(
-    `seed: wrote ${summary.entities} entities, ${summary.licences} licences, ${summary.penalties} penalties, ` +
-      `${summary.content} content records (seed ${summary.seed}) to ${file} in ${seconds}s ` +
-      `(CPU ${cpuSeconds}s, ${megabytes} MB)`,
+    `seed: wrote seed ${seed}, ${entities} entities to ${file} in ${seconds}s (CPU ${cpuSeconds}s, ${megabytes} MB)`,
   );
 } finally {
   db.close();

@@ -8,10 +8,12 @@ import {
   SECTION_TEXTS,
   type BodyStyle,
 } from './content-texts.js';
-import { dayNumber, formatDay, yearOf } from './dates.js';
+import { dayNumber, formatDay, yearOf } from '../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
 import { Random, mixSeed } from '../lib/random.js';
-import { CITY, DISTRICTS } from './vocabulary.js';
+import { CITY, DISTRICTS } from '../lib/place.js';
+import { flipbookPagePath, imagePath } from '../media/paths.js';
+import type { ImageSpec } from '../media/svg.js';
 
 /** A CMS record: an article, a static page, a banner, a QR code or a flipbook. */
 export interface ContentRow {
@@ -35,16 +37,8 @@ export interface ContentRow {
   sortOrder: number;
 }
 
-/** An image the service draws as SVG on request (GET /Cms/image/{name}.svg). */
-export interface ImageRow {
-  name: string;
-  kind: 'illustration' | 'banner' | 'portrait' | 'qr';
-  title: string;
-  subtitle: string;
-  width: number;
-  height: number;
-  hue: number;
-}
+/** An image the service draws as SVG on request (GET /Cms/image/{name}.svg): a row of media_images. */
+export type ImageRow = ImageSpec;
 
 export interface FlipbookPageRow {
   recordId: string;
@@ -58,11 +52,6 @@ export interface ContentSeed {
   images: ImageRow[];
   flipbookPages: FlipbookPageRow[];
 }
-
-/** Where the service serves its generated images. */
-export const imagePath = (name: string): string => `/Cms/image/${name}.svg`;
-/** Where the service serves flipbook page n (1-based) of a book. */
-export const flipbookPagePath = (recordId: string, page: number): string => `/Cms/xydb/page/${recordId}/${page}.svg`;
 
 const RELEASE_FROM = dayNumber('2023-01-01');
 const RELEASE_TO = dayNumber(SEED_AS_OF);

@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { idNumberCheckChar } from '@credit-portal/shared';
 import { generateContent, type ContentRow, type FlipbookPageRow, type ImageRow } from './content.js';
-import { dayNumber, formatDay } from './dates.js';
-import { entityAt, type EntityRow } from './entities.js';
+import { dayNumber, formatDay } from '../lib/dates.js';
+import { entityAt, type EntityRow } from './entity.js';
 import {
   LICENCES_PER_ENTITY,
   PENALTIES_PER_ENTITY,
@@ -13,27 +13,16 @@ import {
   type PenaltyRow,
 } from './publicity.js';
 import { Random, mixSeed } from '../lib/random.js';
-import { DISTRICTS } from './vocabulary.js';
+import { DISTRICTS } from '../lib/place.js';
 import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../db/columns.js';
 import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../db/migrations/index.js';
 import { writePortalSeed } from './portal.js';
+import { MAX_SEED_ENTITIES, type SeedOptions } from '../db/dataset.js';
 
-export type { EntityRow } from './entities.js';
+export type { EntityRow } from './entity.js';
 export type { LicenceRow, PenaltyRow } from './publicity.js';
 export type { ContentRow, FlipbookPageRow, ImageRow } from './content.js';
 export { SEED_AS_OF } from './publicity.js';
-
-/** What to generate: the PRNG seed and how many entities (licences and penalties scale with them). */
-export interface SeedOptions {
-  seed: number;
-  entities: number;
-  /** The day licence and penalty dates are relative to (yyyy-mm-dd; default SEED_AS_OF); a new database passes its creation day. */
-  asOf?: string;
-}
-
-export const DEFAULT_SEED = 20260101;
-export const DEFAULT_SEED_ENTITIES = 5000;
-export const MAX_SEED_ENTITIES = 10_000_000;
 
 export interface DistrictRow {
   recordId: string;

@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
 import {
-  H5,
   SOCIAL_INSURANCE_TABLE,
   idNumberCheckChar,
   maskIdNumber,
@@ -9,7 +8,8 @@ import {
   type H5Residence,
 } from '@credit-portal/shared';
 import { Random, mixSeed } from '../lib/random.js';
-import { addMonths, dayNumber, formatDay } from './dates.js';
+import { addMonths, dayNumber, formatDay } from '../lib/dates.js';
+import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../db/h5-report.js';
 
 /*
  * The H5 app's people and their personal public credit reports (migration 12). The persons of the
@@ -22,14 +22,6 @@ import { addMonths, dayNumber, formatDay } from './dates.js';
 
 /** The demo person of test mode (README): a local resident with a full report and linked entities. */
 export const DEMO_PERSON = { name: '林晓云', idNumber: '350203198806150240', idType: '居民身份证' } as const;
-
-/** The personal report's version code (spec §9). */
-export const PERSONAL_VERSION = H5.versionCode;
-
-/** Names of the report's fixed tables. */
-export const REPORT_INFO_TABLE = 'ReportInfo';
-export const DESCRIPTION_TABLE = 'description';
-export const SUMMARY_TABLE = 'summary';
 
 /** One config row: [SourceTableENName, SortName, SourceTableName, SortGrade, DisplayMode]. */
 type ConfigRow = readonly [string, string, string, 'I' | 'II' | 'III', '1' | '2'];
@@ -56,13 +48,6 @@ export const REPORT_CONFIG: readonly ConfigRow[] = [
   ['CivilJudgement', '（一）民事判决信息', '民事判决信息', 'III', '2'],
   ['DishonestDebtor', '（二）失信被执行人信息', '失信被执行人信息', 'III', '2'],
   [DESCRIPTION_TABLE, '七、报告说明', '报告说明', 'I', '1'],
-];
-
-/** The report's notes (the description table, not shown as a section). */
-export const REPORT_DESCRIPTION = [
-  '本报告依据云州市公共信用信息平台归集的公共信用信息生成，仅反映报告生成时平台归集的信息。',
-  '本报告仅供信息主体本人查询使用，信息主体应妥善保管，因保管不当造成个人信息泄露的，由信息主体自行承担责任。',
-  '信息主体对报告内容有异议的，可向云州市公共信用信息中心提出异议申请。',
 ];
 
 type Row = Record<string, string | number>;

@@ -6,10 +6,11 @@ import {
   type PenaltySeverity,
 } from '@credit-portal/shared';
 import { authorityOf, hasDistrictLevel, type AgencyKey, type Authority } from './agencies.js';
-import { addMonths, dayNumber, formatDay, withTime, yearOf } from './dates.js';
-import { entityAt, type EntityRow } from './entities.js';
+import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../lib/dates.js';
+import { entityAt, type EntityRow } from './entity.js';
 import { Random, mixSeed } from '../lib/random.js';
-import { BRAND_CHARS, DISTRICTS, ROADS } from './vocabulary.js';
+import { DISTRICTS } from '../lib/place.js';
+import { BRAND_CHARS, ROADS } from './vocabulary.js';
 
 /**
  * The data set's reference day: decisions are dated up to it, so the same seed gives the same

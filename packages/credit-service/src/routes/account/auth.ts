@@ -15,9 +15,9 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.js';
-import { userSubject, wechatSubject, type Subject } from '../../repositories/accounts.js';
-import { createSmsCodeRepository } from '../../repositories/sms-codes.js';
-import { createWechatCodeRepository } from '../../repositories/wechat-codes.js';
+import { userSubject, wechatSubject, type Subject } from '../../repositories/account.js';
+import { createSmsCodeRepository } from '../../repositories/account-sms-codes.js';
+import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 

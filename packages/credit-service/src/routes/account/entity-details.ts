@@ -1,8 +1,7 @@
 import { CONTRACTS } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
-import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { EntityDetailRepository } from '../../repositories/entity-details.js';
 

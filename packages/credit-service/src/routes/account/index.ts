@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createEntityDetailRepository } from '../../repositories/entity-details.js';
-import { ensureAccountSeed, ensureFulfilmentSeed } from '../../seed/account-seed.js';
 import type { SmsSender } from '../../sms/sender.js';
 import { registerAuthRoutes } from './auth.js';
 import { registerEntityDetailRoutes } from './entity-details.js';
@@ -28,10 +27,6 @@ export interface AccountOptions {
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
-  const seeded = ensureAccountSeed(app.db);
-  if (seeded) app.log.info(seeded, 'seeded accounts, red/black lists and promises');
-  const checked = ensureFulfilmentSeed(app.db);
-  if (checked > 0) app.log.info({ checked }, 'filled the promise fulfilment checks');
   const details = createEntityDetailRepository(app.db);
   registerAuthRoutes(app, { sms: options.sms, siteName: options.siteName });
   registerTicketRoutes(app);

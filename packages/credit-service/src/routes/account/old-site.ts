@@ -1,35 +1,21 @@
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
-import { BadRequestError, ServiceError } from '../../lib/errors.js';
-import { CITY } from '../../seed/vocabulary.js';
+import { ServiceError } from '../../lib/errors.js';
+import { CITY } from '../../lib/place.js';
+import { acceptFormPosts, escapeHtml, frameStyle, renderPage, sendHtml, TEXT_RULES } from '../../html/page.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
+import { OLD_SITE_PREFIX } from '../../html/paths.js';
 
-/** Where the old-site pages live on this service (the gateway's OLD_SITE_URL points here). */
-export const OLD_SITE_PREFIX = '/oldsite';
+// The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
+export { OLD_SITE_PREFIX };
 
 /** How long the one-time logintoken of a link back to the portal stays valid. */
 const HANDOFF_TTL_MS = 10 * 60_000;
 
-const SECURITY_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  // The address carries a LoginToken: never send it on as a referrer.
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-};
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-const STYLE = `
-  body { margin: 0; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; background: #f2f5f9; }
-  header { padding: 14px 20px; color: #fff; background: #06285a; font-size: 18px; font-weight: 600; }
-  main { max-width: 560px; margin: 32px auto; padding: 24px; background: #fff; border: 1px solid #e3e8f0; border-radius: 8px; }
-  h1 { margin: 0 0 16px; font-size: 22px; color: #083b7c; }
-  p { line-height: 1.7; }
+/** The old site's look: its navy header bar and a narrow column. */
+const STYLE = frameStyle(
+  { theme: '#06285a', column: { width: 560, margin: 32, padding: 24 }, edgeToEdgeBelow: 600 },
+  `${TEXT_RULES}
   dl { display: grid; grid-template-columns: 8em 1fr; gap: 8px 12px; margin: 0 0 20px; }
   dt { color: #4e5969; } dd { margin: 0; word-break: break-all; }
   .links { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 20px; }
@@ -37,35 +23,12 @@ const STYLE = `
   a.secondary { color: #0b4ea2; background: #e8f0fb; }
   label { display: block; margin: 12px 0 4px; }
   input { box-sizing: border-box; width: 100%; padding: 8px 10px; font-size: 16px; border: 1px solid #b8c2d0; border-radius: 6px; }
-  .error { padding: 8px 12px; color: #a8071a; background: #fff1f0; border: 1px solid #ffccc7; border-radius: 6px; }
-  .note { color: #4e5969; font-size: 14px; }
-  @media (max-width: 600px) { main { margin: 0; border-radius: 0; border-left: 0; border-right: 0; } }
-`;
+`,
+);
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} - ${CITY.siteName}（原网站）</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>${CITY.siteName} · 原网站</header>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).headers(SECURITY_HEADERS).send(html);
-}
+/** A page of the old site (its addresses carry one-time codes: htmlHeaders sends no referrer). */
+const page = (title: string, body: string): string =>
+  renderPage({ title, site: `${CITY.siteName}（原网站）`, header: `${CITY.siteName} · 原网站`, style: STYLE, body });
 
 const link = (href: string, text: string, secondary = false): string =>
   `<a class="${secondary ? 'button secondary' : 'button'}" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
@@ -86,19 +49,9 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
   const portalEntry = (query: Record<string, string>): string =>
     `${portal}#/newszxy?${new URLSearchParams(query).toString()}`;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (request, body, done) => {
-      // Form bodies are for the old site's HTML forms only: every JSON route (login above all,
-      // which a cross-site form could otherwise post to) refuses them.
-      if (!request.routeOptions.url?.startsWith(OLD_SITE_PREFIX)) {
-        done(new BadRequestError('参数错误：不支持的 Content-Type，请使用 application/json'));
-        return;
-      }
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  // Form bodies are for the old site's HTML forms only: every JSON route (login above all, which
+  // a cross-site form could otherwise post to) refuses them.
+  acceptFormPosts(app, { bodyLimit: 8 * 1024, under: OLD_SITE_PREFIX });
 
   app.get(
     `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.linkTo}`,
@@ -110,7 +63,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
     async (request, reply) => {
       const { LoginToken = '', PageType = OLD_SITE_PERSONAL_PAGE } = request.query;
       if (PageType !== OLD_SITE_PERSONAL_PAGE) {
-        return send(
+        return sendHtml(
           reply,
           404,
           page(
@@ -123,7 +76,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
       const taken = auth.takeCode('oldsite', LoginToken);
       const session = taken ? auth.liveSession(taken.sid) : null;
       if (!taken || !session || session.subject.key !== taken.subject) {
-        return send(
+        return sendHtml(
           reply,
           401,
           page(
@@ -143,7 +96,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
         ['注册时间', subject.user?.createdAt || '—'],
       ];
       const list = rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
-      return send(
+      return sendHtml(
         reply,
         200,
         page(
@@ -167,7 +120,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
       // POST /user/logout has ended the session already (every token and code of it); its
       // one-time code tells this page which login ended. A JwtToken is no code.
       if (!auth.takeCode('logout', request.query.LoginToken ?? '')) {
-        return send(
+        return sendHtml(
           reply,
           400,
           page(
@@ -176,7 +129,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
           ),
         );
       }
-      return send(
+      return sendHtml(
         reply,
         200,
         page(
@@ -201,7 +154,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
 <p class="note">数据报送系统供各级行政机关和公共服务单位报送公共信用信息，账号由市公共信用中心统一开通。</p>`,
     );
 
-  app.get(`${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, async (_request, reply) => send(reply, 200, loginForm()));
+  app.get(`${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, async (_request, reply) => sendHtml(reply, 200, loginForm()));
 
   app.post(
     `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`,
@@ -210,15 +163,15 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
       const account = (request.body.account ?? '').trim();
       const password = request.body.password ?? '';
       if (!/^1[3-9]\d{9}$/.test(account) || !password) {
-        return send(reply, 400, loginForm('请输入正确的手机号码和密码'));
+        return sendHtml(reply, 400, loginForm('请输入正确的手机号码和密码'));
       }
       try {
         await auth.checkPassword(account, password, request.ip);
       } catch (error) {
-        if (error instanceof ServiceError) return send(reply, error.statusCode, loginForm(error.message));
+        if (error instanceof ServiceError) return sendHtml(reply, error.statusCode, loginForm(error.message));
         throw error;
       }
-      return send(
+      return sendHtml(
         reply,
         403,
         page(

@@ -1,8 +1,7 @@
 import { CONTRACTS, PAGE_SIZE, normalizeKeyword } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createCreditListRepository } from '../../repositories/credit-lists.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';

@@ -8,7 +8,7 @@ import {
 } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { ConflictError, GoneError, NotFoundError } from '../../lib/errors.js';
-import type { TicketRow } from '../../repositories/login-tickets.js';
+import type { TicketRow } from '../../repositories/account-tickets.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import { sameText, sha256 } from '../../lib/hash.js';
 

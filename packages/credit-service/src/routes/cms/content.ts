@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { msgOk, msgResponses } from '../../lib/dialect.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
+import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { createContentRepository } from '../../repositories/content.js';
 
 export interface CmsRouteOptions {

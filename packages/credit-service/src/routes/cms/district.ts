@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
-import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { errorCodeOk, errorCodeResponses, msgOk, msgResponses } from '../../lib/dialect.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createContentRepository } from '../../repositories/content.js';
-import { createDistrictRepository } from '../../repositories/districts.js';
+import { createDistrictRepository } from '../../repositories/district.js';
 import { createPublicityRepository } from '../../repositories/publicity.js';
 import type { CmsRouteOptions } from './content.js';
 

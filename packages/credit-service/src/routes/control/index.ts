@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponsesOf } from '../../lib/dialect.js';
 import { CONTROL_PREFIX, FaultRequestSchema, FaultRuleSchema } from '../../plugins/controls.js';
-import { createVisitLogRepository } from '../../repositories/visit-logs.js';
+import { createVisitLogRepository } from '../../repositories/visit-log.js';
 
 /** The test-control endpoints (registered only with `controls: true`). */
 export const CONTROL_PATHS = {

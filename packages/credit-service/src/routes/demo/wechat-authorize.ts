@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ACCOUNT_MESSAGES, WECHAT_CODE_TTL_SECONDS, WECHAT_STATE_PATTERN } from '@credit-portal/shared';
 import { sameText } from '../../lib/hash.js';
-import { createWechatCodeRepository } from '../../repositories/wechat-codes.js';
+import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
+import {
+  acceptFormPosts,
+  escapeHtml,
+  FOCUS_RULES,
+  frameStyle,
+  renderPage,
+  sendHtml,
+  TEXT_RULES,
+} from '../../html/page.js';
+import { WECHAT_AUTHORIZE_PATH } from '../../html/paths.js';
 
 /*
  * A DEMO-ONLY stand-in for the chat app's OAuth 2.0 authorization page (微信网页授权 /
@@ -17,8 +27,8 @@ import { createWechatCodeRepository } from '../../repositories/wechat-codes.js';
  * it is left out of /docs. Production points WECHAT_AUTHORIZE_URL at the chat app itself.
  */
 
-/** Where the stand-in lives on this service (`npm start` points WECHAT_AUTHORIZE_URL here). */
-export const WECHAT_AUTHORIZE_PATH = '/oauth/wechat/authorize';
+// The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
+export { WECHAT_AUTHORIZE_PATH };
 
 /** The double-submit cookie of the consent form (CSRF): set by the page, echoed by the form. */
 const CSRF_COOKIE = 'wx_authorize_csrf';
@@ -32,15 +42,16 @@ export interface WechatAuthorizeOptions {
   siteName: string;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-const STYLE = `
-  body { margin: 0; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; background: #ededed; }
-  header { padding: 14px 20px; color: #fff; background: #07c160; font-size: 18px; font-weight: 600; }
-  main { max-width: 480px; margin: 24px auto; padding: 20px; background: #fff; border: 1px solid #e3e8f0; border-radius: 8px; }
-  h1 { margin: 0 0 12px; font-size: 20px; color: #1f2329; }
-  p { line-height: 1.7; }
+/** The chat app's look: its green header bar on grey, a phone-wide column. */
+const STYLE = frameStyle(
+  {
+    theme: '#07c160',
+    background: '#ededed',
+    column: { width: 480, margin: 24, padding: 20 },
+    heading: { size: 20, gap: 12, colour: '#1f2329' },
+    edgeToEdgeBelow: 520,
+  },
+  `${TEXT_RULES}${FOCUS_RULES}
   fieldset { margin: 16px 0 0; padding: 0; border: 0; }
   legend { margin-bottom: 8px; font-weight: 600; }
   .identity { display: flex; gap: 12px; align-items: center; padding: 10px 12px; margin-bottom: 8px; border: 1px solid #d9dee6; border-radius: 6px; cursor: pointer; }
@@ -51,32 +62,11 @@ const STYLE = `
   .scope { padding: 8px 12px; background: #f6f7f9; border-radius: 6px; font-size: 14px; }
   button, a.button { display: block; box-sizing: border-box; width: 100%; margin-top: 16px; padding: 12px; color: #fff; background: #07c160; border: 0; border-radius: 6px; font-size: 17px; text-align: center; text-decoration: none; cursor: pointer; }
   a.secondary { color: #1f2329; background: #f2f2f2; }
-  button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
-  .error { padding: 8px 12px; color: #a8071a; background: #fff1f0; border: 1px solid #ffccc7; border-radius: 6px; }
-  .note { color: #4e5969; font-size: 14px; }
-  @media (max-width: 520px) { main { margin: 0; border-radius: 0; border-left: 0; border-right: 0; } }
-`;
+`,
+);
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} - 微信授权（演示）</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>微信 · 授权登录（演示）</header>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, body: string): string =>
+  renderPage({ title, site: '微信授权（演示）', header: '微信 · 授权登录（演示）', style: STYLE, body });
 
 /** The authorization request, as the portal sent it. */
 interface AuthorizeRequest {
@@ -149,26 +139,7 @@ const wechatAuthorizeRoutes: FastifyPluginAsync<WechatAuthorizeOptions> = async 
   const portalOrigin = new URL(options.portalUrl).origin;
   const codes = createWechatCodeRepository(app.db);
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
-  const send = (reply: FastifyReply, status: number, html: string, redirect?: URL) =>
-    reply
-      .code(status)
-      .headers({
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
-        // The confirmed form is answered with a redirect to the portal: the form may go there too.
-        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${
-          redirect ? ` ${redirect.origin}` : ''
-        }; base-uri 'none'; frame-ancestors 'none'`,
-      })
-      .send(html);
+  acceptFormPosts(app, { bodyLimit: 8 * 1024 });
 
   const refused = (reason: string) =>
     page(
@@ -211,6 +182,7 @@ ${items}
     );
   };
 
+  // The confirmed form is answered with a redirect to the portal: the consent page names it as its form target.
   app.get(
     WECHAT_AUTHORIZE_PATH,
     {
@@ -220,7 +192,7 @@ ${items}
     },
     async (request, reply) => {
       const checked = check(request.query as AuthorizeRequest, portalOrigin);
-      if (typeof checked === 'string') return send(reply, 400, refused(checked));
+      if (typeof checked === 'string') return sendHtml(reply, 400, refused(checked));
       const existing = cookieOf(request, CSRF_COOKIE);
       const csrf = existing && CSRF_PATTERN.test(existing) ? existing : randomBytes(32).toString('base64url');
       const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -228,7 +200,7 @@ ${items}
         'set-cookie',
         `${CSRF_COOKIE}=${csrf}; Path=${WECHAT_AUTHORIZE_PATH}; Max-Age=900; HttpOnly; SameSite=Strict${secure}`,
       );
-      return send(reply, 200, consent(checked, csrf), checked.redirect);
+      return sendHtml(reply, 200, consent(checked, csrf), { formTarget: checked.redirect });
     },
   );
 
@@ -244,7 +216,7 @@ ${items}
     async (request, reply) => {
       const body = request.body as AuthorizeRequest & { csrf?: string; open_id?: string };
       const checked = check(body, portalOrigin);
-      if (typeof checked === 'string') return send(reply, 400, refused(checked));
+      if (typeof checked === 'string') return sendHtml(reply, 400, refused(checked));
       // CSRF: the form must come from this page (same origin) and echo the page's cookie.
       const site = request.headers['sec-fetch-site'];
       const cookie = cookieOf(request, CSRF_COOKIE) ?? '';
@@ -253,11 +225,13 @@ ${items}
         !CSRF_PATTERN.test(cookie) ||
         !sameText(cookie, body.csrf ?? '')
       ) {
-        return send(reply, 403, refused('授权页面已失效，请返回门户重新发起微信授权'));
+        return sendHtml(reply, 403, refused('授权页面已失效，请返回门户重新发起微信授权'));
       }
       const identity = body.open_id ? app.auth.accounts.wechatById(body.open_id) : null;
       if (!identity)
-        return send(reply, 400, consent(checked, cookie, ACCOUNT_MESSAGES.wechatNotFound), checked.redirect);
+        return sendHtml(reply, 400, consent(checked, cookie, ACCOUNT_MESSAGES.wechatNotFound), {
+          formTarget: checked.redirect,
+        });
       const code = codes.issue(identity.openId, checked.state, Date.now());
       return reply
         .code(303)

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, MESSAGES, normalizeKeyword } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { createEntityRepository } from '../../repositories/entities.js';
+import { createEntityRepository } from '../../repositories/entity.js';
 
 /** Entity search by name or unified social credit code (spec §7). */
 const entityRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -30,8 +30,6 @@ export interface H5Options {
   tokenTtlSeconds: number;
   /** The portal's address (ends with '/'): the face-verification page's default way back, and an allowed origin. */
   portalUrl: string;
-  /** The day a new data set's H5 rows count back from (default: today). */
-  seedAsOf?: string;
   mailer: Mailer;
   /** The enterprise credit report of an entity, e-mailed by MobileSendEmail. */
   entityReport: EntityReportRenderer;

@@ -1,53 +1,41 @@
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { H5_CERT_TOKEN_PARAM, H5_CODE_PARAM, H5_FACE_VERIFY_MAX_FAILURES, H5_MESSAGES } from '@credit-portal/shared';
-import { CITY } from '../../seed/vocabulary.js';
+import { CITY } from '../../lib/place.js';
+import {
+  acceptFormPosts,
+  escapeHtml,
+  FOCUS_RULES,
+  frameStyle,
+  renderPage,
+  sendHtml,
+  TEXT_RULES,
+} from '../../html/page.js';
 import { CERT_CODE_TTL_MS, type H5App, type H5Context } from './context.js';
+import { FACE_VERIFY_PATH } from '../../html/paths.js';
 
-/** Where the stand-in lives on this service (the gateway's FACE_VERIFY_URL points here by default). */
-export const FACE_VERIFY_PATH = '/faceverify';
+// The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
+export { FACE_VERIFY_PATH };
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-const STYLE = `
-  body { margin: 0; font-family: 'PingFang SC', 'Microsoft YaHei', sans-serif; color: #1f2329; background: #f2f5f9; }
-  header { padding: 14px 20px; color: #fff; background: #0b4ea2; font-size: 18px; font-weight: 600; }
-  main { max-width: 480px; margin: 24px auto; padding: 20px; background: #fff; border: 1px solid #e3e8f0; border-radius: 8px; }
-  h1 { margin: 0 0 12px; font-size: 20px; color: #083b7c; }
-  p { line-height: 1.7; }
+/** The stand-in's look: the portal's blue header bar and a phone-wide column. */
+const STYLE = frameStyle(
+  {
+    theme: '#0b4ea2',
+    column: { width: 480, margin: 24, padding: 20 },
+    heading: { size: 20, gap: 12, colour: '#083b7c' },
+    edgeToEdgeBelow: 520,
+  },
+  `${TEXT_RULES}${FOCUS_RULES}
   label { display: block; margin: 14px 0 4px; }
   input[type=text] { box-sizing: border-box; width: 100%; padding: 10px; font-size: 16px; border: 1px solid #b8c2d0; border-radius: 6px; }
   .consent { display: flex; gap: 8px; align-items: flex-start; margin-top: 16px; }
   .consent input { margin-top: 6px; }
   button, a.button { display: block; box-sizing: border-box; width: 100%; margin-top: 20px; padding: 12px; color: #fff; background: #0b4ea2; border: 0; border-radius: 6px; font-size: 17px; text-align: center; text-decoration: none; cursor: pointer; }
-  button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
-  .error { padding: 8px 12px; color: #a8071a; background: #fff1f0; border: 1px solid #ffccc7; border-radius: 6px; }
-  .note { color: #4e5969; font-size: 14px; }
   .demo { padding: 8px 12px; background: #f0f7ff; border: 1px dashed #91caff; border-radius: 6px; font-size: 14px; }
-  @media (max-width: 520px) { main { margin: 0; border-radius: 0; border-left: 0; border-right: 0; } }
-`;
+`,
+);
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} - ${CITY.siteName}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>${CITY.siteName} · 人脸识别认证</header>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, body: string): string =>
+  renderPage({ title, site: CITY.siteName, header: `${CITY.siteName} · 人脸识别认证`, style: STYLE, body });
 
 /** The return address with the one-time code added to its hash query (hash routes), or else its query. */
 export function withCode(returnUrl: string, code: string): string {
@@ -78,22 +66,6 @@ const TokenField = Type.String({ maxLength: 128 });
 export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
   const loginAgain = `${options.portalUrl}#/h5/login`;
-
-  const send = (reply: FastifyReply, status: number, html: string, formTarget?: string) => {
-    // A verified form is answered with a redirect to the SPA: the form may go there too.
-    const formAction = formTarget ? `'self' ${new URL(formTarget).origin}` : "'self'";
-    return reply
-      .code(status)
-      .headers({
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        // The address carries the cert token: never send it on as a referrer.
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
-      })
-      .send(html);
-  };
 
   const expiredPage = (reason: string = H5_MESSAGES.certNotVerified) =>
     page(
@@ -132,12 +104,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     return open && row.returnUrl ? row : undefined;
   };
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptFormPosts(app, { bodyLimit: 8 * 1024 });
 
+  // A verified form is answered with a redirect to the SPA (the token's return address), so the
+  // form pages name it as their form target.
   app.get(
     FACE_VERIFY_PATH,
     {
@@ -147,8 +117,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     async (request, reply) => {
       const token = (request.query as Record<string, string | undefined>)[H5_CERT_TOKEN_PARAM] ?? '';
       const row = pending(token);
-      if (!row) return send(reply, 410, expiredPage());
-      return send(reply, 200, form(token), row.returnUrl!);
+      if (!row) return sendHtml(reply, 410, expiredPage());
+      return sendHtml(reply, 200, form(token), { formTarget: row.returnUrl! });
     },
   );
 
@@ -169,24 +139,26 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       const body = request.body as { name: string; idNumber: string; consent?: string } & Record<string, string>;
       const token = body[H5_CERT_TOKEN_PARAM] ?? '';
       const row = pending(token);
-      if (!row) return send(reply, 410, expiredPage());
+      if (!row) return sendHtml(reply, 410, expiredPage());
       const values = { name: body.name, idNumber: body.idNumber };
       if (!body.name.trim() || !body.idNumber.trim()) {
-        return send(reply, 400, form(token, H5_MESSAGES.testLoginEmpty, values), row.returnUrl!);
+        return sendHtml(reply, 400, form(token, H5_MESSAGES.testLoginEmpty, values), { formTarget: row.returnUrl! });
       }
       if (body.consent !== '1') {
-        return send(reply, 400, form(token, '请先同意进行人脸识别身份核验', values), row.returnUrl!);
+        return sendHtml(reply, 400, form(token, '请先同意进行人脸识别身份核验', values), {
+          formTarget: row.returnUrl!,
+        });
       }
       const person = repo.personByDocument(body.name, body.idNumber);
       if (!person) {
         const failures = repo.failCertAttempt(token) ?? H5_FACE_VERIFY_MAX_FAILURES;
         const left = H5_FACE_VERIFY_MAX_FAILURES - failures;
-        if (left <= 0) return send(reply, 410, expiredPage(H5_MESSAGES.tooManyFailures));
+        if (left <= 0) return sendHtml(reply, 410, expiredPage(H5_MESSAGES.tooManyFailures));
         const error = `${H5_MESSAGES.personNotFound}（还可尝试 ${left} 次）`;
-        return send(reply, 400, form(token, error, values), row.returnUrl!);
+        return sendHtml(reply, 400, form(token, error, values), { formTarget: row.returnUrl! });
       }
       const code = repo.verifyCertToken(token, person.id, CERT_CODE_TTL_MS, H5_FACE_VERIFY_MAX_FAILURES);
-      if (!code) return send(reply, 410, expiredPage());
+      if (!code) return sendHtml(reply, 410, expiredPage());
       return reply
         .code(303)
         .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { localToday } from '../../lib/dates.js';
-import { ensureH5Seed } from '../../seed/h5.js';
 import { createH5Context, type H5Options } from './context.js';
 import { registerEntityReportRoutes } from './entity-report.js';
 import { registerFaceVerifyRoutes } from './face-verify.js';
@@ -14,11 +12,8 @@ export { FACE_VERIFY_PATH } from './face-verify.js';
  * The H5 personal credit app (issue 12): the login calls (channel, cert token, exchanges, test
  * login, linked entities), the entity report by e-mail, the personal report (availability, RSA
  * key and encrypted token steps, tables, file, PDF by e-mail) and the face-verification stand-in.
- * The data (migration 12) is filled on the first start after the migration.
  */
 const h5Routes: FastifyPluginAsyncTypebox<H5Options> = async (app, options) => {
-  const persons = ensureH5Seed(app.db, options.seedAsOf ?? localToday());
-  if (persons > 0) app.log.info({ persons }, 'filled the H5 persons and personal reports');
   const ctx = createH5Context(app, options);
   registerLoginRoutes(app, ctx);
   registerEntityReportRoutes(app, ctx);

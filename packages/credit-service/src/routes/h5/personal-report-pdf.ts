@@ -1,7 +1,7 @@
 import { buildReportSections, maskIdNumber, maskName, type ReportTables } from '@credit-portal/shared';
 import { ReportPdf } from '../../pdf/report-pdf.js';
-import { CITY } from '../../seed/vocabulary.js';
-import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../../seed/h5.js';
+import { CITY } from '../../lib/place.js';
+import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../../db/h5-report.js';
 
 /** Who the personal report is about, as printed (masked). */
 export interface PersonalReportSubject {

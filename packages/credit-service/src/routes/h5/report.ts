@@ -10,7 +10,7 @@ import { errorResponsesOf, statusResponses, successOk, successResponses } from '
 import { localToday } from '../../lib/dates.js';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import type { H5Person } from '../../repositories/h5.js';
-import { PERSONAL_VERSION } from '../../seed/h5.js';
+import { PERSONAL_VERSION } from '../../db/h5-report.js';
 import { NO_REPORT_STATUS, REPORT_STEP_TTL_MS, type H5App, type H5Context } from './context.js';
 import { renderPersonalReportPdf } from './personal-report-pdf.js';
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
-import { NOT_FOUND_MESSAGES } from '../../lib/messages.js';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createPublicityRepository } from '../../repositories/publicity.js';
 

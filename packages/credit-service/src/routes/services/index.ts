@@ -31,10 +31,8 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { pageOffset } from '../../lib/sql.js';
 import { createServicesRepository, filingState } from '../../repositories/services.js';
 import type { ReportService } from '../../reports/report-service.js';
-import { ensureServicesSeed } from '../../seed/services.js';
 import { ownerOf } from '../../plugins/auth.js';
-import { registerReviewPage } from '../../review/review-page.js';
-import { registerReviewRoutes } from './review.js';
+import { registerReview } from '../../review/index.js';
 
 export interface ServicesOptions {
   /** DATA_DIR: materials are stored under DATA_DIR/uploads. */
@@ -43,8 +41,6 @@ export interface ServicesOptions {
   reports: ReportService;
   /** The reviewer's token (X-Review-Token); unset: the review endpoint and page are off. */
   reviewToken?: string;
-  /** The day the seed's applications count back from. */
-  seedAsOf?: string;
 }
 
 /** What the repair purposes call lists (GetCreditRepairPurposeList). */
@@ -67,8 +63,6 @@ const attachment = (fileName: string): string =>
  * the user's entities, the two reports as PDFs, their verification and the third-party check.
  */
 const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, options) => {
-  const seeded = ensureServicesSeed(app.db, options.seedAsOf ?? localToday());
-  if (seeded) app.log.info(seeded, 'seeded the credit-service demo links and applications');
   const repo = createServicesRepository(app.db);
   const { auth } = app;
   const { requireLogin } = auth;
@@ -319,10 +313,8 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     async ({ query }) => errorCodeOk(reports.thirdParty(query.creditCode, query.reportNo, query.code)),
   );
 
-  if (options.reviewToken) {
-    registerReviewRoutes(app, repo, options.reviewToken);
-    registerReviewPage(app, repo, options.reviewToken);
-  }
+  // The centre's review endpoint and page (review/), with the review token only.
+  if (options.reviewToken) registerReview(app, repo, options.reviewToken);
 };
 
 export default servicesRoutes;

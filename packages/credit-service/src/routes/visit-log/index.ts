@@ -14,7 +14,7 @@ import {
 } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { createVisitLogRepository } from '../../repositories/visit-logs.js';
+import { createVisitLogRepository } from '../../repositories/visit-log.js';
 
 const payloadCheck = Compile(VisitLogPayloadSchema);
 const recordCheck = Compile(ForwardedVisitLogSchema);

@@ -4,14 +4,13 @@ import {
   creditCodeCheckChar,
   type EntityStatus,
 } from '@credit-portal/shared';
-import { dayNumber, formatDay } from './dates.js';
+import { dayNumber, formatDay } from '../lib/dates.js';
 import { Random, mixSeed, permutation as seededPermutation } from '../lib/random.js';
+import { CITY, DISTRICTS, type District } from '../lib/place.js';
 import {
   BRAND_CHARS,
-  CITY,
   COMPANY_INDUSTRIES,
   COOPERATIVE_TRADES,
-  DISTRICTS,
   GIVEN_NAME_CHARS,
   OWNER_MARKERS,
   PARTNERSHIP_TRADES,
@@ -19,7 +18,6 @@ import {
   SHOP_TRADES,
   SOLE_ENTERPRISE_TRADES,
   SURNAMES,
-  type District,
 } from './vocabulary.js';
 
 /** A registered entity (company, sole proprietor, co-operative …) as the generator makes it. */

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -9,18 +8,11 @@ import {
   SERVICE_REVIEW_PATH,
   formatVisitTime,
 } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
-import type { ServicesRepository } from '../../repositories/services.js';
-import type { TypeboxApp } from '../../lib/typebox-app.js';
-
-/** True when the header carries the configured token (compared in constant time). */
-export function reviewTokenMatches(given: unknown, token: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { errorCodeOk, errorCodeResponses } from '../lib/dialect.js';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors.js';
+import type { ServicesRepository } from '../repositories/services.js';
+import type { TypeboxApp } from '../lib/typebox-app.js';
+import { reviewTokenMatches } from './review-token.js';
 
 /**
  * The centre's side of the applications: the open ones, and one review action at a time

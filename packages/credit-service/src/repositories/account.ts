@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 /*
  * Portal accounts (mobile number + password), chat-app identities and what logging in needs
  * around them: the token secret, failed-login counters, revoked tokens and the sweep of expired
- * one-time codes (login-sessions.ts mints and takes them). Every lookup is by primary or unique key.
+ * one-time codes (account-sessions.ts mints and takes them). Every lookup is by primary or unique key.
  */
 
 export interface UserRow {
