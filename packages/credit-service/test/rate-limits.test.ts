@@ -95,9 +95,40 @@ describe('the credit-service’s own rate limits', () => {
   });
 
   it('names every path the gateway limits strictly, and the routes only the service has', () => {
-    for (const path of [API_PATHS.login, API_PATHS.register, '/user/register/code', API_PATHS.wechatLogin]) {
+    // Every call that checks a password, a code or a token, or mints one (the gateway's strict rows
+    // of the same calls, packages/server/src/route-table.ts), is limited here too.
+    for (const path of [
+      API_PATHS.login,
+      API_PATHS.register,
+      API_PATHS.registerCode,
+      API_PATHS.wechatLogin,
+      API_PATHS.bindMobile,
+      API_PATHS.bindWechat,
+      API_PATHS.loginTicketCreate,
+      API_PATHS.loginTicketScan,
+      API_PATHS.loginTicketConfirm,
+      API_PATHS.loginTokenExchange,
+      API_PATHS.oldSiteHandoff,
+      API_PATHS.h5CertToken,
+      API_PATHS.h5CertExchange,
+      API_PATHS.h5Session,
+      API_PATHS.h5IzLogin,
+      API_PATHS.h5PersonInfo,
+      API_PATHS.h5IndividualToken,
+      API_PATHS.h5IndividualInfo,
+      API_PATHS.h5SendEmail,
+      API_PATHS.h5ReportPdf,
+      API_PATHS.enterpriseReport,
+      API_PATHS.specialReport,
+      API_PATHS.reportVerify,
+      API_PATHS.reportVerifyFile,
+      API_PATHS.thirdPartyCheck,
+    ]) {
       expect(limitOf('POST', path), path).toBe('strict');
     }
+    // 退出 is never limited: a person must always be able to log out.
+    expect(limitOf('POST', API_PATHS.logout)).toBeNull();
+    expect(limitOf('POST', API_PATHS.h5Logout)).toBeNull();
     expect(limitOf('POST', API_PATHS.loginTicketStatus)).toBe('default');
     expect(limitOf('POST', '/oldsite/login.aspx')).toBe('strict');
     expect(limitOf('GET', '/oldsite/login.aspx')).toBe('default');

@@ -1,7 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS, PERMISSIONS_POLICY } from '@credit-portal/shared';
-import { LogCapture, startGateway, testConfig } from './support/gateway.js';
+import { LogCapture, startGateway, testConfig, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { visitBody, visitRecord } from './support/visit-logs.js';
 
@@ -28,12 +31,10 @@ describe('security', () => {
     await upstream?.close();
   });
 
-  const upstreamEnv = () => ({ CREDIT_API_URL: upstream.url, CMS_API_URL: upstream.url, REPORT_API_URL: upstream.url });
-
   it('keeps ID numbers, tokens, e-mails and phone numbers out of every log line', async () => {
     const logs = new LogCapture();
     const gateway = await startGateway(
-      testConfig({ ...upstreamEnv(), LOG_LEVEL: 'debug', UPSTREAM_TIMEOUT_MS: '300' }),
+      testConfig({ ...upstreamEnv(upstream.url), LOG_LEVEL: 'debug', UPSTREAM_TIMEOUT_MS: '300' }),
       logs,
     );
     try {
@@ -85,7 +86,7 @@ describe('security', () => {
   it('answers 429 in the normalized envelope, with stricter limits on search and visit logs', async () => {
     const gateway = await startGateway(
       testConfig({
-        ...upstreamEnv(),
+        ...upstreamEnv(upstream.url),
         RATE_LIMIT_MAX: '5',
         RATE_LIMIT_STRICT_MAX: '2',
         RATE_LIMIT_VISITLOG_MAX: '1',
@@ -127,7 +128,7 @@ describe('security', () => {
 
   it('believes X-Forwarded-For from the balancer alone: a forged one buys no fresh count', async () => {
     const limited = (trusted: string) =>
-      startGateway(testConfig({ ...upstreamEnv(), TRUSTED_PROXIES: trusted, RATE_LIMIT_STRICT_MAX: '2' }));
+      startGateway(testConfig({ ...upstreamEnv(upstream.url), TRUSTED_PROXIES: trusted, RATE_LIMIT_STRICT_MAX: '2' }));
     const search = (gateway: { url: string }, forwardedFor: string) =>
       request(gateway.url)
         .post(API_PATHS.entitySearch)
@@ -154,7 +155,7 @@ describe('security', () => {
   });
 
   it('lets nothing but the route table reach the upstream', async () => {
-    const gateway = await startGateway(testConfig(upstreamEnv()));
+    const gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
     try {
       await upstream.reset();
       const attempts = [
@@ -184,7 +185,7 @@ describe('security', () => {
   });
 
   it('sends security headers with a CSP the SPA can run under', async () => {
-    const gateway = await startGateway(testConfig(upstreamEnv()));
+    const gateway = await startGateway(testConfig(upstreamEnv(upstream.url)));
     try {
       const response = await request(gateway.url).get(GATEWAY_PATHS.runtimeConfig).expect(200);
       const csp = response.headers['content-security-policy'] as string;
@@ -223,6 +224,22 @@ describe('security', () => {
       }
     } finally {
       await gateway.close();
+    }
+  });
+
+  it('sends the same headers with the SPA’s own page (index.html at /)', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'cp-web-'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>信用云州</title><div id="root"></div>');
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), WEB_DIST_DIR: dist }));
+    try {
+      const page = await request(gateway.url).get('/').expect(200);
+      expect(page.text).toContain('<div id="root">');
+      expect(page.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await gateway.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });

@@ -3,9 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_PATHS, ERROR_MESSAGES, OLD_SITE_PAGES, SERVICE_REVIEW_PATH } from '@credit-portal/shared';
 import { TooManyRequestsError } from '../lib/errors.js';
-import { REVIEW_PAGE_PATH } from '../review/review-page.js';
-import { OLD_SITE_PREFIX } from '../routes/account/old-site.js';
-import { FACE_VERIFY_PATH } from '../routes/h5/face-verify.js';
+import { FACE_VERIFY_PATH, OLD_SITE_PREFIX, REVIEW_PAGE_PATH } from '../html/paths.js';
 
 /** Per-client limits of the routes in RATE_LIMITED_ROUTES: requests per window, from one address. */
 export interface RateLimitSettings {
@@ -46,8 +44,7 @@ export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
   ...strict(
     API_PATHS.login,
     API_PATHS.register,
-    // The SMS code of a registration (sec-accounts' path).
-    '/user/register/code',
+    API_PATHS.registerCode,
     API_PATHS.wechatLogin,
     API_PATHS.bindMobile,
     API_PATHS.bindWechat,
@@ -55,6 +52,8 @@ export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
     API_PATHS.loginTicketScan,
     API_PATHS.loginTicketConfirm,
     API_PATHS.loginTokenExchange,
+    // Mints the old site's one-time code from a login.
+    API_PATHS.oldSiteHandoff,
   ),
   // The desktop polls its ticket every 1.5 s for up to 3 minutes.
   { url: API_PATHS.loginTicketStatus, limit: 'default' },
@@ -82,6 +81,8 @@ export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
   ...strict(
     API_PATHS.h5CertToken,
     API_PATHS.h5CertExchange,
+    // Answers whether an Infotoken is live.
+    API_PATHS.h5Session,
     API_PATHS.h5TestLogin,
     API_PATHS.h5TestUserInfo,
     API_PATHS.h5IzLogin,
