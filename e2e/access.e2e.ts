@@ -68,7 +68,9 @@ describe('axe-core on the key pages', () => {
     [375, 'normal'],
     [375, 'elder'],
   ];
-  it.concurrent.each(runs)(
+  // One width and mode at a time, two pages of it at once: three runs side by side (six pages,
+  // beside the other browser file) took over two minutes each on a busy machine.
+  it.each(runs)(
     'finds no serious or critical violation at %i px (%s), and keeps a screenshot of each page',
     async (width, mode) => {
       const context = await openContext(browser, width, mode);

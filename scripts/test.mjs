@@ -2,10 +2,11 @@
 // `npm test`: every test suite — format, lint, typecheck, build, then vitest (shared, credit-service,
 // server, web and the real-browser suite). Prints one closing line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildCommands, ensureInstalled } from './lib/product.mjs';
 import { ROOT, run, runCaptured } from './lib/run.mjs';
 
+const suiteStarted = Date.now();
 console.log('\n▶ 依赖安装 install');
 if (ensureInstalled() !== 0) {
   console.error('\n✖ 依赖安装 install 失败');
@@ -72,6 +73,33 @@ if (existsSync(report)) {
     console.error('✖ 有被跳过的测试：跳过的测试视为缺陷');
     failed = Math.max(failed, 1);
   }
+  printProjectTimes(result.testResults ?? []);
 }
+console.log(`\n▶ 总耗时 total ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(status === 0 && failed === 0 ? 0 : 1);
+
+/**
+ * Per vitest project (the folder a test file is in): its files, the sum of their times and the
+ * wall-clock span from its first file's start to its last file's end — where the suite's time goes.
+ */
+function printProjectTimes(files) {
+  const projects = new Map();
+  for (const file of files) {
+    const path = relative(ROOT, file.name);
+    const name = path.startsWith('packages/') ? path.split('/')[1] : path.split('/')[0];
+    const project = projects.get(name) ?? { files: 0, busy: 0, first: Infinity, last: 0 };
+    project.files += 1;
+    project.busy += (file.endTime ?? 0) - (file.startTime ?? 0);
+    project.first = Math.min(project.first, file.startTime ?? Infinity);
+    project.last = Math.max(project.last, file.endTime ?? 0);
+    projects.set(name, project);
+  }
+  console.log('\n▶ 各项目耗时 per project (files · sum of file times · first start to last end)');
+  for (const [name, { files: count, busy, first, last }] of [...projects].sort((a, b) => b[1].busy - a[1].busy)) {
+    const span = Number.isFinite(first) ? (last - first) / 1000 : 0;
+    console.log(
+      `  ${name.padEnd(16)} ${String(count).padStart(3)} files  ${(busy / 1000).toFixed(0).padStart(5)} s  ${span.toFixed(0).padStart(5)} s`,
+    );
+  }
+}
