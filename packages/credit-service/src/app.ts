@@ -12,7 +12,7 @@ import securityHeadersPlugin from './plugins/security-headers.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes from './routes/account/index.js';
 import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
-import cmsRoutes from './routes/cms/index.js';
+import contentRoutes from './routes/content/index.js';
 import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
 import annualReportRoutes from './routes/annual-reports/index.js';
@@ -21,8 +21,10 @@ import guideRoutes from './routes/guides/index.js';
 import healthRoutes from './routes/health/index.js';
 import interactionRoutes from './routes/interaction/index.js';
 import lendingRoutes from './routes/lending/index.js';
+import mediaRoutes from './routes/media/index.js';
 import publicityRoutes from './routes/publicity/index.js';
 import disclosureRoutes from './routes/disclosure/index.js';
+import districtRoutes from './routes/district/index.js';
 import hetaoRoutes from './routes/hetao/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
 import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
@@ -182,7 +184,10 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   });
 
   await app.register(healthRoutes);
-  await app.register(cmsRoutes, routeOptions);
+  // The CMS: portal content, the district sites and the images they show.
+  await app.register(contentRoutes, routeOptions);
+  await app.register(districtRoutes, routeOptions);
+  await app.register(mediaRoutes, routeOptions);
   await app.register(publicityRoutes);
   await app.register(entityRoutes);
   await app.register(articleSearchRoutes, routeOptions);

@@ -8,10 +8,10 @@ import { pageOffset } from '../../lib/sql.js';
 import { createContentRepository } from '../../repositories/content.js';
 import { createDistrictRepository } from '../../repositories/district.js';
 import { createPublicityRepository } from '../../repositories/publicity.js';
-import type { CmsRouteOptions } from './content.js';
+import type { ContentRouteOptions } from '../content/index.js';
 
 /** The district site page (spec §2.2): site info, its lists and the licence and penalty details. */
-const districtRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, options) => {
+const districtRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, options) => {
   const districts = createDistrictRepository(app.db);
   const publicity = createPublicityRepository(app.db);
   const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });

@@ -5,13 +5,13 @@ import { msgOk, msgResponses } from '../../lib/dialect.js';
 import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { createContentRepository } from '../../repositories/content.js';
 
-export interface CmsRouteOptions {
+export interface ContentRouteOptions {
   /** Base of the older site, for content that links there. */
   oldSiteUrl: string;
 }
 
 /** Portal content (POST, JSON bodies): lists, the home page's several lists, details, image links, flipbooks. */
-const contentRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, options) => {
+const contentRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, options) => {
   const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
 
   app.post(

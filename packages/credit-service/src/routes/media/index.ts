@@ -5,7 +5,7 @@ import { errorResponsesOf } from '../../lib/dialect.js';
 import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { renderFlipbookPage, renderImage, SVG_CONTENT_TYPE } from '../../media/svg.js';
 import { createContentRepository } from '../../repositories/content.js';
-import type { CmsRouteOptions } from './content.js';
+import type { ContentRouteOptions } from '../content/index.js';
 
 // Drawn from stored records that never change once seeded: let browsers and the gateway keep them a day.
 const CACHE_CONTROL = 'public, max-age=86400';
@@ -19,7 +19,7 @@ const SvgSchema = Type.String({ description: 'SVG image (image/svg+xml)' });
 const ImageParamsSchema = Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]{1,64}\\.svg$' }) });
 
 /** Generated SVG images: flipbook pages and the pictures articles, banners and leaders show. */
-const mediaRoutes: FastifyPluginAsyncTypebox<CmsRouteOptions> = async (app, options) => {
+const mediaRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, options) => {
   const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
 
   app.get(
