@@ -1,10 +1,22 @@
 import { fileURLToPath } from 'node:url';
 
-/** Workspace packages resolve to their TypeScript sources in tests, so no build is needed first. */
-export const sourceAliases = {
-  '@credit-portal/shared': fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url)),
-  '@credit-portal/credit-service/seed': fileURLToPath(
-    new URL('./packages/credit-service/src/seed/index.ts', import.meta.url),
-  ),
-  '@credit-portal/credit-service': fileURLToPath(new URL('./packages/credit-service/src/app.ts', import.meta.url)),
-};
+const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Workspace packages resolve to their TypeScript sources in tests, so no build is needed first.
+ * The shared package as its "source" export condition has it: the root entry and one contract file
+ * per resource (`@credit-portal/shared/contracts/<resource>`), matched exactly so that a subpath
+ * never lands under the root entry. The first matching entry wins: the seed before the service.
+ */
+export const sourceAliases = [
+  { find: /^@credit-portal\/shared$/, replacement: fromHere('./packages/shared/src/index.ts') },
+  {
+    find: /^@credit-portal\/shared\/contracts\/([a-z0-9-]+)$/,
+    replacement: fromHere('./packages/shared/src/contracts/$1.ts'),
+  },
+  {
+    find: /^@credit-portal\/credit-service\/seed$/,
+    replacement: fromHere('./packages/credit-service/src/seed/index.ts'),
+  },
+  { find: /^@credit-portal\/credit-service$/, replacement: fromHere('./packages/credit-service/src/app.ts') },
+];

@@ -213,30 +213,38 @@ export const GATEWAY_PATHS = {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * One upstream route and its contract: where it goes, which envelope it speaks, and the schemas
- * of its query, its JSON body and the `data` of its answer. The gateway validates requests with
- * the query and body schemas before any upstream call and serializes answers by the data schema;
- * the credit-service serves the route with the same schemas; the SPA's fetchers take their types
- * from them (ContractQuery, ContractBody, ContractData).
+ * What a caller needs to know of an endpoint: where it is, its method, the schemas of its query,
+ * its JSON body and the `data` of its answer, and whether the SPA sends the stored token. An
+ * upstream route (below) is one; so is a gateway endpoint of its own the SPA calls (runtime config).
  */
-export interface UpstreamRoute {
+export interface RouteContract {
   path: string;
   methods: readonly HttpMethod[];
-  upstream: UpstreamName;
-  /** The envelope dialect; 'binary' answers pass through untouched. */
-  dialect: Dialect | 'binary';
-  /** True when the path is a prefix (e.g. flipbook page images). */
-  prefix?: boolean;
   /** The query string's schema (GET routes). */
   query?: TSchema;
   /** The JSON body's schema (POST routes). */
   body?: TSchema;
   /** The schema of the answer's `data`. */
   data?: TSchema;
-  /** The message for a field that is missing or empty, instead of the generic one (spec §8). */
-  emptyFieldMessages?: Readonly<Record<string, string>>;
   /** The SPA sends the stored JwtToken as a bearer token. */
   auth?: boolean;
+}
+
+/**
+ * One upstream route and its contract: where it goes, which envelope it speaks, and the schemas
+ * of its query, its JSON body and the `data` of its answer. The gateway validates requests with
+ * the query and body schemas before any upstream call and serializes answers by the data schema;
+ * the credit-service serves the route with the same schemas; the SPA's fetchers take their types
+ * from them (ContractQuery, ContractBody, ContractData).
+ */
+export interface UpstreamRoute extends RouteContract {
+  upstream: UpstreamName;
+  /** The envelope dialect; 'binary' answers pass through untouched. */
+  dialect: Dialect | 'binary';
+  /** True when the path is a prefix (e.g. flipbook page images). */
+  prefix?: boolean;
+  /** The message for a field that is missing or empty, instead of the generic one (spec §8). */
+  emptyFieldMessages?: Readonly<Record<string, string>>;
   /**
    * A multipart/form-data route (file uploads): the schema of its text fields. The gateway streams
    * the body through within UPLOAD_MAX_REQUEST_BYTES; the upstream validates fields and files.
@@ -258,18 +266,21 @@ export interface UpstreamRoute {
 /** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */
 export const defineRoute = <const R extends UpstreamRoute>(route: R): R => route;
 
+/** Like defineRoute, for an endpoint of the gateway's own (no upstream, no dialect: it answers the normalized envelope). */
+export const defineContract = <const R extends RouteContract>(route: R): R => route;
+
 type SchemaOf<R, K extends 'query' | 'body' | 'data'> = R extends { [P in K]: infer S extends TSchema } ? S : never;
 
 /** The query a route takes (undefined when it takes none). */
-export type ContractQuery<R extends UpstreamRoute> = [SchemaOf<R, 'query'>] extends [never]
+export type ContractQuery<R extends RouteContract> = [SchemaOf<R, 'query'>] extends [never]
   ? undefined
   : Static<SchemaOf<R, 'query'>>;
 /** The JSON body a route takes (undefined when it takes none). */
-export type ContractBody<R extends UpstreamRoute> = [SchemaOf<R, 'body'>] extends [never]
+export type ContractBody<R extends RouteContract> = [SchemaOf<R, 'body'>] extends [never]
   ? undefined
   : Static<SchemaOf<R, 'body'>>;
 /** The `data` of a route's answer. */
-export type ContractData<R extends UpstreamRoute> = [SchemaOf<R, 'data'>] extends [never]
+export type ContractData<R extends RouteContract> = [SchemaOf<R, 'data'>] extends [never]
   ? unknown
   : Static<SchemaOf<R, 'data'>>;
 

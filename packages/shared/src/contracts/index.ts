@@ -1,24 +1,36 @@
 import type { UpstreamRoute } from '../api.js';
 import { ACCOUNT_CONTRACTS } from './account.js';
+import { ANNUAL_REPORTS_CONTRACTS } from './annual-reports.js';
+import { ARTICLE_SEARCH_CONTRACTS } from './article-search.js';
 import { CREDIT_LIST_CONTRACTS } from './credit-lists.js';
 import { CONTENT_CONTRACTS } from './content.js';
 import { DISCLOSURE_CONTRACTS } from './disclosure.js';
 import { DISTRICT_CONTRACTS } from './district.js';
+import { ENTITY_CONTRACTS } from './entity.js';
+import { GUIDES_CONTRACTS } from './guides.js';
 import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
-import { PORTAL_CONTRACTS } from './portal.js';
+import { INTERACTION_CONTRACTS } from './interaction.js';
+import { LENDING_CONTRACTS } from './lending.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
 import { SERVICES_CONTRACTS } from './services.js';
 import { SESSION_CONTRACTS } from './session.js';
 
 /**
  * Every upstream call, by name: its route and its contract (query, body and answer schemas). One
- * file per resource; adding an upstream call is adding a row there (README: "Adding an upstream route").
+ * file per resource, named as the credit-service's route folder that serves it, and each its own
+ * subpath (`@credit-portal/shared/contracts/<resource>`); adding an upstream call is adding a row
+ * there (README: "Adding an upstream route").
  */
 export const CONTRACTS = {
   ...DISTRICT_CONTRACTS,
   ...CONTENT_CONTRACTS,
-  ...PORTAL_CONTRACTS,
+  ...ARTICLE_SEARCH_CONTRACTS,
+  ...INTERACTION_CONTRACTS,
+  ...LENDING_CONTRACTS,
+  ...GUIDES_CONTRACTS,
+  ...ANNUAL_REPORTS_CONTRACTS,
+  ...ENTITY_CONTRACTS,
   ...PUBLICITY_CONTRACTS,
   ...DISCLOSURE_CONTRACTS,
   ...ACCOUNT_CONTRACTS,

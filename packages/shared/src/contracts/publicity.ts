@@ -1,7 +1,4 @@
-import { Type } from 'typebox';
 import { API_PATHS, defineRoute } from '../api.js';
-import { MESSAGES } from '../constants.js';
-import { EntitySearchQuerySchema, EntitySearchResultSchema } from '../schemas/entity.js';
 import {
   DetailQuerySchema,
   LicenceDetailSchema,
@@ -10,17 +7,8 @@ import {
   PenaltyDetailSchema,
 } from '../schemas/publicity.js';
 
-/** The credit data API's public calls (spec §7): entity search and the licence and penalty publicity. */
+/** The credit data API's licence and penalty publicity (spec §7): the latest notices and one record. */
 export const PUBLICITY_CONTRACTS = {
-  entitySearch: defineRoute({
-    path: API_PATHS.entitySearch,
-    methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
-    body: EntitySearchQuerySchema,
-    data: Type.Array(EntitySearchResultSchema),
-    emptyFieldMessages: { EntNameOrCreditCode: MESSAGES.emptySearch },
-  }),
   permitPublicity: defineRoute({
     path: API_PATHS.permitPublicity,
     methods: ['GET'],

@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { LoginInfoSchema } from './auth.js';
 import { EntitySearchResultSchema } from './entity.js';
 import { LicenceBlockSchema } from './publicity.js';
-import { LoginRequesterSchema } from './session.js';
+import { LoginInfoSchema, LoginRequesterSchema } from './session.js';
 
 /*
  * Accounts, login tickets, the entity details behind login and credit promises (spec §2.1
