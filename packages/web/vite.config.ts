@@ -84,10 +84,17 @@ export default defineConfig({
   // Relative asset URLs, so the same build works at any mount point of the gateway.
   base: './',
   resolve: {
-    alias: {
-      '@/': fromHere('./src/'),
-      '@credit-portal/shared': fromHere('../shared/src/index.ts'),
-    },
+    // The shared package from its sources, as its "source" export condition has it: the root entry
+    // and one contract file per resource (`@credit-portal/shared/contracts/<resource>`). Exact
+    // matches, so a subpath never lands under the root entry.
+    alias: [
+      { find: '@/', replacement: fromHere('./src/') },
+      { find: /^@credit-portal\/shared$/, replacement: fromHere('../shared/src/index.ts') },
+      {
+        find: /^@credit-portal\/shared\/contracts\/([a-z0-9-]+)$/,
+        replacement: fromHere('../shared/src/contracts/$1.ts'),
+      },
+    ],
   },
   build: {
     outDir: 'dist',

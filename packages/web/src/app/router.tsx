@@ -1,6 +1,6 @@
 import { Suspense, type ReactElement } from 'react';
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { IdleLogout } from '@/features/auth/components/idle-logout';
+import { IdleLogout } from '@/features/account/components/idle-logout';
 import { paths } from '@/lib/paths';
 import { H5Layout } from './layouts/h5-layout';
 import { MainLayout } from './layouts/main-layout';

@@ -8,7 +8,7 @@ import {
   type ContractQuery,
   type Envelope,
   type HttpMethod,
-  type UpstreamRoute,
+  type RouteContract,
 } from '@credit-portal/shared';
 import { appMessage, appNavigate } from './app-bridge';
 import { paths } from './paths';
@@ -59,14 +59,6 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-// Same origin in the browser (the gateway serves the SPA). Tests point it at an in-process gateway.
-let baseUrl = '';
-
-/** For tests only: the origin of the gateway the client talks to ('' = same origin). */
-export function setApiBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/+$/, '');
-}
-
 function buildUrl(path: string, query: QueryParams | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -74,7 +66,8 @@ function buildUrl(path: string, query: QueryParams | undefined): string {
     search.set(key, String(value));
   }
   const text = search.toString();
-  return `${baseUrl}${path}${text ? `?${text}` : ''}`;
+  // Same origin: the gateway serves the SPA.
+  return `${path}${text ? `?${text}` : ''}`;
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -215,7 +208,7 @@ export function errorMessage(error: unknown): string {
   return CLIENT_MESSAGES.fallback;
 }
 
-export interface CallOptions<R extends UpstreamRoute> {
+export interface CallOptions<R extends RouteContract> {
   /** The query, as the route's contract has it. */
   query?: ContractQuery<R>;
   /** The JSON body, as the route's contract has it. */
@@ -228,11 +221,19 @@ export interface CallOptions<R extends UpstreamRoute> {
 }
 
 /**
- * Calls an upstream route by its contract (CONTRACTS in packages/shared): the method, the bearer
- * token rule and the types of query, body and answer all come from the row.
+ * What the client sends a contract row by: its path, its method and its token rule, no schema.
+ * `RouteHead<R>` must match row R exactly (same path, same methods, `auth: true` when R has it),
+ * so the compiler keeps a head true to its row.
  */
-export function call<R extends UpstreamRoute>(route: R, options: CallOptions<R> = {}): Promise<ContractData<R>> {
-  return request<ContractData<R>>(route.path, {
+export type RouteHead<R extends RouteContract> = Pick<R, 'path' | 'methods'> &
+  (R extends { auth: true } ? { auth: true } : { auth?: false });
+
+/** The request a contract call makes: the row's method and token rule, the caller's query, body and token. */
+function requestOf(
+  route: Pick<RouteContract, 'methods' | 'auth'>,
+  options: { query?: unknown; body?: unknown; token?: string; formData?: FormData; timeoutMs?: number },
+): RequestOptions {
+  return {
     method: route.methods[0],
     query: options.query as QueryParams | undefined,
     body: options.body,
@@ -240,34 +241,40 @@ export function call<R extends UpstreamRoute>(route: R, options: CallOptions<R> 
     token: options.token,
     auth: route.auth === true,
     timeoutMs: options.timeoutMs,
-  });
+  };
+}
+
+/**
+ * Calls an upstream route by its contract row (one resource's file of packages/shared,
+ * `@credit-portal/shared/contracts/<resource>`, or CONTRACTS): the method, the bearer token rule
+ * and the types of query, body and answer all come from the row.
+ */
+export function call<R extends RouteContract>(route: R, options: CallOptions<R> = {}): Promise<ContractData<R>> {
+  return request<ContractData<R>>(route.path, requestOf(route, options));
+}
+
+/**
+ * Like call(), with the row named by its type only (`import type` of its resource's contracts)
+ * and its head passed: `callAs<Row>({ path, methods }, options)`. The row's schemas, and TypeBox
+ * with them, stay out of the bundle; the frame and the first page call their endpoints this way.
+ */
+export function callAs<R extends RouteContract>(
+  head: RouteHead<R>,
+  options: CallOptions<R> = {},
+): Promise<ContractData<R>> {
+  return request<ContractData<R>>(head.path, requestOf(head, options));
 }
 
 /** Like call(), with the answer's message too (a sender's own success text, shown to the person). */
-export async function callWithMessage<R extends UpstreamRoute>(
+export async function callWithMessage<R extends RouteContract>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<{ data: ContractData<R>; message: string }> {
-  const envelope = await requestEnvelope<ContractData<R>>(route.path, {
-    method: route.methods[0],
-    query: options.query as QueryParams | undefined,
-    body: options.body,
-    token: options.token,
-    auth: route.auth === true,
-    timeoutMs: options.timeoutMs,
-  });
+  const envelope = await requestEnvelope<ContractData<R>>(route.path, requestOf(route, options));
   return { data: envelope.data, message: envelope.message };
 }
 
 /** Calls an upstream route whose answer is a file (a report PDF), by its contract row like call(). */
-export function callFile<R extends UpstreamRoute>(route: R, options: CallOptions<R> = {}): Promise<DownloadedFile> {
-  return requestFile(route.path, {
-    method: route.methods[0],
-    query: options.query as QueryParams | undefined,
-    body: options.body,
-    formData: options.formData,
-    token: options.token,
-    auth: route.auth === true,
-    timeoutMs: options.timeoutMs,
-  });
+export function callFile<R extends RouteContract>(route: R, options: CallOptions<R> = {}): Promise<DownloadedFile> {
+  return requestFile(route.path, requestOf(route, options));
 }

@@ -148,7 +148,7 @@ export function endLoggingOut(): void {
  * Logout in this browser (spec §4): sets the logout flag, which other tabs see as a storage
  * event, and clears the login. The flag's value is the time, so that every logout changes it and
  * fires the event. `leaving`: this tab is about to leave the page it is on (isLoggingOut). The session
- * at the service is ended before this, by POST /user/logout (features/auth/logout.ts).
+ * at the service is ended before this, by POST /user/logout (features/account/logout.ts).
  */
 export function markLoggedOut(leaving = false): void {
   loggingOut = leaving;

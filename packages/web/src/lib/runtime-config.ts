@@ -1,7 +1,8 @@
 import { GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
+import type { RUNTIME_CONFIG_CONTRACTS } from '@credit-portal/shared/contracts/runtime-config';
 import { createContext, useContext } from 'react';
 import useSWR from 'swr';
-import { request } from './api-client';
+import { callAs, type RouteHead } from './api-client';
 
 /*
  * The runtime configuration (site name, contact details, external addresses) that the gateway
@@ -9,11 +10,16 @@ import { request } from './api-client';
  * shell, shared components and features all read it.
  */
 
-/** Fetches GET /runtime-config. */
-export const getRuntimeConfig = (): Promise<RuntimeConfig> => request<RuntimeConfig>(GATEWAY_PATHS.runtimeConfig);
+type RuntimeConfigRow = typeof RUNTIME_CONFIG_CONTRACTS.runtimeConfig;
+
+/** GET /runtime-config, its row named by type only (callAs): every page waits for it. */
+const RUNTIME_CONFIG: RouteHead<RuntimeConfigRow> = { path: GATEWAY_PATHS.runtimeConfig, methods: ['GET'] };
+
+/** Fetches the runtime configuration. */
+export const getRuntimeConfig = () => callAs<RuntimeConfigRow>(RUNTIME_CONFIG);
 
 /** SWR key of the runtime configuration. */
-export const runtimeConfigKey = (): string => GATEWAY_PATHS.runtimeConfig;
+export const runtimeConfigKey = (): string => RUNTIME_CONFIG.path;
 
 /** Loads the runtime configuration once per page load (it changes only with a deployment). */
 export function useRuntimeConfigQuery() {

@@ -77,7 +77,7 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
       description: '信用承诺自愿注册：市场主体在线作出主动型信用承诺（需实名登录）。',
     },
     inSiteMap: true,
-    page: page(() => import('@/features/auth/components/promise-page'), { variant: 'voluntary' as const }),
+    page: page(() => import('@/features/account/components/promise-page'), { variant: 'voluntary' as const }),
   },
   listRow(
     paths.keptPromises,

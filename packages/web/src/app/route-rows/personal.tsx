@@ -4,7 +4,7 @@ import { page, sectionRows } from '../route-kit';
 
 const PERSONAL = '个人中心';
 const personalCrumb = { label: PERSONAL, path: paths.personal };
-const loadPersonalHome = () => import('@/features/auth/components/personal-home-page');
+const loadPersonalHome = () => import('@/features/account/components/personal-home-page');
 
 /** 个人中心: login, registration, the phone's login confirmation, the account pages and credit promises. */
 export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG.personal }, [
@@ -13,14 +13,14 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     label: '扫码登录',
     breadcrumb: [{ label: '扫码登录' }],
     meta: { keywords: ['扫码登录', '用户登录'], description: '使用手机扫描二维码登录信用门户。' },
-    page: page(() => import('@/features/auth/components/scan-login-page')),
+    page: page(() => import('@/features/account/components/scan-login-page')),
   },
   {
     path: paths.passwordLogin,
     label: '账号登录',
     breadcrumb: [{ label: '账号登录' }],
     meta: { keywords: ['账号登录', '用户登录'], description: '使用手机号码和密码登录信用门户。' },
-    page: page(() => import('@/features/auth/components/password-login-page')),
+    page: page(() => import('@/features/account/components/password-login-page')),
   },
   {
     path: paths.register,
@@ -28,7 +28,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     breadcrumb: [{ label: '注册账号' }],
     meta: { keywords: ['注册', '用户注册'], description: '使用手机号码注册信用门户账号。' },
     layout: 'page',
-    page: page(() => import('@/features/auth/components/register-page')),
+    page: page(() => import('@/features/account/components/register-page')),
   },
   {
     path: paths.scanConfirm,
@@ -38,7 +38,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     layout: 'page',
     // Opened from a QR code with its ticket.
     inSiteMap: false,
-    page: page(() => import('@/features/auth/components/scan-confirm-page')),
+    page: page(() => import('@/features/account/components/scan-confirm-page')),
   },
   {
     path: paths.wechatCallback,
@@ -48,7 +48,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     layout: 'page',
     // Reached only from the chat app's authorization page, with its code.
     inSiteMap: false,
-    page: page(() => import('@/features/auth/components/wechat-callback-page')),
+    page: page(() => import('@/features/account/components/wechat-callback-page')),
   },
   {
     path: paths.personal,
@@ -71,27 +71,27 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     label: '我的账号',
     breadcrumb: [personalCrumb, { label: '我的账号' }],
     meta: { keywords: ['我的账号', PERSONAL], description: '我的账号：登录方式、手机号码、微信绑定与登录有效期。' },
-    page: page(() => import('@/features/auth/components/my-center-page')),
+    page: page(() => import('@/features/account/components/my-center-page')),
   },
   {
     path: paths.bindMobile,
     label: '绑定手机账号',
     breadcrumb: [personalCrumb, { label: '绑定手机账号' }],
     meta: { keywords: ['绑定账号', PERSONAL], description: '将微信身份绑定到手机号码账号。' },
-    page: page(() => import('@/features/auth/components/bind-mobile-page')),
+    page: page(() => import('@/features/account/components/bind-mobile-page')),
   },
   {
     path: paths.bindWechat,
     label: '绑定微信',
     breadcrumb: [personalCrumb, { label: '绑定微信' }],
     meta: { keywords: ['绑定微信', PERSONAL], description: '将微信身份绑定到手机号码账号，绑定后可用微信登录。' },
-    page: page(() => import('@/features/auth/components/bind-wechat-page')),
+    page: page(() => import('@/features/account/components/bind-wechat-page')),
   },
   {
     path: paths.promiseInfo,
     label: '信用承诺',
     breadcrumb: [personalCrumb, { label: '信用承诺' }],
     meta: { keywords: ['信用承诺', '承诺填报'], description: '在线填报信用承诺，查看本人提交的承诺及其审核状态。' },
-    page: page(() => import('@/features/auth/components/promise-page')),
+    page: page(() => import('@/features/account/components/promise-page')),
   },
 ]);

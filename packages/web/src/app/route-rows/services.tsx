@@ -12,7 +12,7 @@ const REPAIR = { label: '信用修复', path: paths.creditRepair };
 const OBJECTION = { label: '信用异议', path: paths.creditObjection };
 const SPECIAL = { label: '专项信用报告', path: paths.specialReport };
 
-/** A page of the credit services (features/credit-services): under 信用服务 and the given parents. */
+/** A page of the credit services (features/services): under 信用服务 and the given parents. */
 const serviceRow = (
   path: string,
   label: string,
@@ -30,21 +30,21 @@ const serviceRow = (
 });
 
 const load = {
-  home: () => import('@/features/credit-services/components/services-home-page'),
-  repair: () => import('@/features/credit-services/components/repair-intro-page'),
-  repairSearch: () => import('@/features/credit-services/components/repair-search-page'),
-  repairReport: () => import('@/features/credit-services/components/repair-report-page'),
-  repairProgress: () => import('@/features/credit-services/components/repair-progress-page'),
-  objection: () => import('@/features/credit-services/components/objection-intro-page'),
-  objectionSearch: () => import('@/features/credit-services/components/objection-search-page'),
-  objectionResult: () => import('@/features/credit-services/components/objection-result-page'),
-  objectionReport: () => import('@/features/credit-services/components/objection-report-page'),
-  creditReport: () => import('@/features/credit-services/components/credit-report-page'),
-  special: () => import('@/features/credit-services/components/special-report-page'),
-  specialExplain: () => import('@/features/credit-services/components/special-report-explain-page'),
-  specialInfo: () => import('@/features/credit-services/components/special-report-info-page'),
-  verify: () => import('@/features/credit-services/components/verify-page'),
-  publicCheck: () => import('@/features/credit-services/components/public-check-page'),
+  home: () => import('@/features/services/components/services-home-page'),
+  repair: () => import('@/features/services/components/repair-intro-page'),
+  repairSearch: () => import('@/features/services/components/repair-search-page'),
+  repairReport: () => import('@/features/services/components/repair-report-page'),
+  repairProgress: () => import('@/features/services/components/repair-progress-page'),
+  objection: () => import('@/features/services/components/objection-intro-page'),
+  objectionSearch: () => import('@/features/services/components/objection-search-page'),
+  objectionResult: () => import('@/features/services/components/objection-result-page'),
+  objectionReport: () => import('@/features/services/components/objection-report-page'),
+  creditReport: () => import('@/features/services/components/credit-report-page'),
+  special: () => import('@/features/services/components/special-report-page'),
+  specialExplain: () => import('@/features/services/components/special-report-explain-page'),
+  specialInfo: () => import('@/features/services/components/special-report-info-page'),
+  verify: () => import('@/features/services/components/verify-page'),
+  publicCheck: () => import('@/features/services/components/public-check-page'),
 };
 
 /** 信用服务's own pages: repair, objection, the two reports, their verification and the third-party check. */
@@ -143,7 +143,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
     },
     // Needs a searchKey: reached from the search box, not from the site map.
     inSiteMap: false,
-    page: page(() => import('@/features/entity-search/components/search-list-page')),
+    page: page(() => import('@/features/entity/components/search-list-page')),
   },
   {
     path: paths.searchDetails,
@@ -154,7 +154,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
       description: '信用主体详情：登记信息、行政许可、公示期内的行政处罚、红黑名单与信用承诺。',
     },
     inSiteMap: false,
-    page: page(() => import('@/features/entity-search/components/entity-details-page')),
+    page: page(() => import('@/features/entity/components/entity-details-page')),
   },
   {
     path: paths.searchMore,
@@ -169,7 +169,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
     breadcrumb: [SERVICES, SPECIAL, { label: '实名登录提示' }],
     meta: { keywords: ['实名登录', '温馨提示'], description: '办理该服务需要实名登录。' },
     inSiteMap: false,
-    page: page(() => import('@/features/auth/components/real-name-tips-page')),
+    page: page(() => import('@/features/account/components/real-name-tips-page')),
   },
   {
     path: paths.personalCredit,
@@ -214,7 +214,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
       description: '办事指南：信用查询、信用报告、信用修复等事项的办理指引。',
     },
     layout: 'mobile',
-    page: page(() => import('@/features/service-guide/components/service-guide-page')),
+    page: page(() => import('@/features/guides/components/service-guide-page')),
   },
   // Entry points of the older site: the entity search list and an entity's details.
   {

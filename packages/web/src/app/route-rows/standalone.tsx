@@ -23,7 +23,7 @@ export const standaloneRows = sectionRows({ section: 'home', pathLog: PATH_LOG.h
     },
     layout: 'page',
     inSiteMap: true,
-    page: page(() => import('@/features/area/components/area-details-page')),
+    page: page(() => import('@/features/district/components/area-details-page')),
   },
   {
     path: paths.oldSiteEntry,
@@ -31,6 +31,6 @@ export const standaloneRows = sectionRows({ section: 'home', pathLog: PATH_LOG.h
     breadcrumb: [{ label: '页面跳转' }],
     meta: { keywords: ['页面跳转'], description: '从原网站进入信用门户。' },
     layout: 'bare',
-    page: page(() => import('@/features/auth/components/old-site-entry-page')),
+    page: page(() => import('@/features/account/components/old-site-entry-page')),
   },
 ]);

@@ -1,10 +1,18 @@
-import { API_PATHS, type OldSiteCode } from '@credit-portal/shared';
-import { request } from '@/lib/api-client';
+import { API_PATHS } from '@credit-portal/shared';
+import type { SESSION_CONTRACTS } from '@credit-portal/shared/contracts/session';
+import { callAs, type RouteHead } from '@/lib/api-client';
+
+type OldSiteHandoffRow = typeof SESSION_CONTRACTS.oldSiteHandoff;
+
+/** POST /user/oldsite/handoff, its row named by type only (callAs): the header, in every page's frame, calls it. */
+const OLD_SITE_HANDOFF: RouteHead<OldSiteHandoffRow> = {
+  path: API_PATHS.oldSiteHandoff,
+  methods: ['POST'],
+  auth: true,
+};
 
 /**
- * A one-time code of the current login for the old site's personal centre (POST
- * /user/oldsite/handoff with the stored JwtToken): NewLinkTo.aspx takes it instead of the token.
- * Called by path (not CONTRACTS): the header, in every page's frame, calls it.
+ * A one-time code of the current login (the stored JwtToken) for the old site's personal centre:
+ * NewLinkTo.aspx takes it instead of the token.
  */
-export const createOldSiteCode = (): Promise<OldSiteCode> =>
-  request<OldSiteCode>(API_PATHS.oldSiteHandoff, { method: 'POST', body: {}, auth: true });
+export const createOldSiteCode = () => callAs<OldSiteHandoffRow>(OLD_SITE_HANDOFF, { body: {} });

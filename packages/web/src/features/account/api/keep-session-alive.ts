@@ -1,6 +1,12 @@
-import { API_PATHS, type Profile } from '@credit-portal/shared';
-import { request } from '@/lib/api-client';
+import { API_PATHS } from '@credit-portal/shared';
+import type { ACCOUNT_CONTRACTS } from '@credit-portal/shared/contracts/account';
+import { callAs, type RouteHead } from '@/lib/api-client';
 import { noteSessionContact } from '@/lib/login-session';
+
+type ProfileRow = typeof ACCOUNT_CONTRACTS.profile;
+
+/** GET /user/profile, its row named by type only (callAs): the idle watch, in every page's frame, calls it. */
+const PROFILE: RouteHead<ProfileRow> = { path: API_PATHS.profile, methods: ['GET'], auth: true };
 
 /**
  * Keeps the login session alive at the service while the person is active: the cheapest call
@@ -9,6 +15,6 @@ import { noteSessionContact } from '@/lib/login-session';
  */
 export async function keepSessionAlive(): Promise<void> {
   const sentAt = Date.now();
-  await request<Profile>(API_PATHS.profile, { auth: true });
+  await callAs<ProfileRow>(PROFILE);
   noteSessionContact(sentAt);
 }

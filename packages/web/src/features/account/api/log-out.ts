@@ -1,13 +1,18 @@
-import { API_PATHS, type LogoutResult } from '@credit-portal/shared';
-import { request } from '@/lib/api-client';
+import { API_PATHS } from '@credit-portal/shared';
+import type { SESSION_CONTRACTS } from '@credit-portal/shared/contracts/session';
+import { callAs, type RouteHead } from '@/lib/api-client';
+
+type LogoutRow = typeof SESSION_CONTRACTS.logout;
+
+/** POST /user/logout, its row named by type only (callAs): the header, in every page's frame, calls it. */
+const LOGOUT: RouteHead<LogoutRow> = { path: API_PATHS.logout, methods: ['POST'], auth: true };
 
 /**
- * Ends a login session at the service (POST /user/logout, bearer `token`): every token of it and
- * every old-site code and hand-off minted from it. Answers the one-time code of the old site's
- * logout page, or null when there was no live session. Called by path (not CONTRACTS): the
- * header, in every page's frame, calls it.
+ * Ends a login session at the service (bearer `token`, not necessarily the stored one): every
+ * token of it and every old-site code and hand-off minted from it. Answers the one-time code of the
+ * old site's logout page, or null when there was no live session.
  */
 export async function logOutAtService(token: string): Promise<string | null> {
-  const result = await request<LogoutResult>(API_PATHS.logout, { method: 'POST', body: {}, token });
+  const result = await callAs<LogoutRow>(LOGOUT, { body: {}, token });
   return result.LoginToken;
 }

@@ -1,18 +1,19 @@
-import { API_PATHS, type ContentListAll, type ContentListAllQuery } from '@credit-portal/shared';
+import { API_PATHS, type ContentListAllQuery } from '@credit-portal/shared';
+import type { CONTENT_CONTRACTS } from '@credit-portal/shared/contracts/content';
 import useSWR from 'swr';
-import { request } from '@/lib/api-client';
+import { callAs, type RouteHead } from '@/lib/api-client';
 
-/**
- * Fetches the first items of several sections at once (POST /Cms/mrlbAll, CONTRACTS.contentListAll).
- * By path rather than by contract: the CONTRACTS table references every schema of the API, which
- * the first page should not load.
- */
-export function getSectionHighlights(query: ContentListAllQuery): Promise<ContentListAll> {
-  return request<ContentListAll>(API_PATHS.contentListAll, { method: 'POST', body: query });
-}
+type ContentListAllRow = typeof CONTENT_CONTRACTS.contentListAll;
+
+/** POST /Cms/mrlbAll, its row named by type only (callAs): the first page calls it. */
+const CONTENT_LIST_ALL: RouteHead<ContentListAllRow> = { path: API_PATHS.contentListAll, methods: ['POST'] };
+
+/** Fetches the first items of several sections at once. */
+export const getSectionHighlights = (query: ContentListAllQuery) =>
+  callAs<ContentListAllRow>(CONTENT_LIST_ALL, { body: query });
 
 /** SWR key of a highlights query. */
-export const sectionHighlightsKey = (query: ContentListAllQuery) => [API_PATHS.contentListAll, query] as const;
+export const sectionHighlightsKey = (query: ContentListAllQuery) => [CONTENT_LIST_ALL.path, query] as const;
 
 /** The first items of the given sections, keyed by category id. */
 export function useSectionHighlights(query: ContentListAllQuery) {
