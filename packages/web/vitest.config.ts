@@ -1,33 +1,22 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
-
-const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
-    resolve: {
-      alias: {
-        // The integration test starts the real upstream and gateway in-process, from their sources
-        // (the demo identities from the credit-service's seed entry; before its main entry).
-        '@credit-portal/credit-service/seed': fromHere('../credit-service/src/seed/index.ts'),
-        '@credit-portal/credit-service': fromHere('../credit-service/src/app.ts'),
-        '@credit-portal/server': fromHere('../server/src/app.ts'),
-      },
-    },
     test: {
       name: 'web',
-      // jsdom, with modules transformed as server code: the integration test runs the gateway
-      // and the credit-service in-process (see test/jsdom-server-environment.ts).
-      environment: './test/jsdom-server-environment.ts',
+      // Components and hooks in jsdom, the API client stubbed at its edge (test/fake-gateway.ts);
+      // the product against its real servers is walked in Chromium (e2e/).
+      environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       setupFiles: ['./test/setup.ts'],
-      // The integration tests drive whole pages against a real gateway and credit-service in jsdom;
-      // two files run side by side (../../vitest.config.ts: maxWorkers), and a file's first page
-      // waits for its modules to be transformed.
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
+      // A test waits up to 10 s for each thing it awaits (test/setup.ts) and a file's pages are
+      // loaded in beforeAll (render-app.tsx: preloadPages). 60 s: with two cores shared with other
+      // work (load average around 18), the longest page tests — a form checked field by field, a
+      // filing with its uploads — took 30 to 32 s, and a test cut off half-way runs on into the next.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   }),
 );

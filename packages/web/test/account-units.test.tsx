@@ -4,11 +4,11 @@ import { ACCOUNT_MESSAGES, API_PATHS, STORAGE_KEYS, type LoginResult } from '@cr
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeaderSearch } from '@/app/layouts/header-search';
-import RegisterPage from '@/features/auth/components/register-page';
-import { WechatAuthorizeButton } from '@/features/auth/components/wechat-authorize-button';
-import WechatCallbackPage from '@/features/auth/components/wechat-callback-page';
-import { oldSiteEntryTarget } from '@/features/auth/old-site-entry';
-import * as wechat from '@/features/auth/wechat-authorization';
+import RegisterPage from '@/features/account/components/register-page';
+import { WechatAuthorizeButton } from '@/features/account/components/wechat-authorize-button';
+import WechatCallbackPage from '@/features/account/components/wechat-callback-page';
+import { oldSiteEntryTarget } from '@/features/account/old-site-entry';
+import * as wechat from '@/features/account/wechat-authorization';
 import {
   currentLogin,
   lastSessionContact,

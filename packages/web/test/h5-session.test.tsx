@@ -124,6 +124,8 @@ describe('the H5 login', () => {
     await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1));
     const verifier = window.localStorage.getItem(H5.storageKeys.certVerifier)!;
     expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBe('cert-token-1');
+    // Marked as the H5 (face-verified) login: its availability check applies on the home page.
+    expect(window.localStorage.getItem(H5.storageKeys.loginType)).toBe(H5.loginTypeMarker);
     const request = calls.find((call) => call.path === API_PATHS.h5CertToken)!;
     expect(request.body).toMatchObject({ CodeChallenge: await codeChallenge(verifier) });
     expect(JSON.stringify(calls)).not.toContain(verifier);
@@ -197,7 +199,9 @@ describe('the home page', () => {
         body: { certToken: 'cert-token-1', code: 'one-time-code', verifier: 'the-verifier', type: '' },
       },
     ]);
+    // The login is this tab's: in sessionStorage, never in the storage other tabs share.
     expect(window.sessionStorage.getItem(H5.storageKeys.infotoken)).toBe(USER.Infotoken);
+    expect(window.localStorage.getItem(H5.storageKeys.infotoken)).toBeNull();
     expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBeNull();
     expect(window.localStorage.getItem(H5.storageKeys.certVerifier)).toBeNull();
   });

@@ -1,15 +1,17 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { RuntimeConfig } from '@credit-portal/shared';
 import { ConfigProvider } from 'antd';
 import { expect } from 'vitest';
 import { RouterProvider } from 'react-router';
 import { preloadPage } from '@/app/route-kit';
 import { createAppRouter } from '@/app/router';
 import { findRoute } from '@/app/routes';
-import { TestProviders } from './test-providers';
+import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 /**
  * Renders the app's router at an address (`#/path?query`) inside the test providers (fixed
- * runtime configuration, fresh SWR cache without retries), as portal-routes.test.tsx does.
+ * runtime configuration, or `config`; fresh SWR cache without retries), as portal-routes.test.tsx does.
  *
  * antd runs without its runtime styles here (`zeroRuntime`): jsdom lays nothing out, and with
  * antd's thousands of CSS-in-JS rules in the document every style lookup — Testing Library's
@@ -17,13 +19,13 @@ import { TestProviders } from './test-providers';
  * up to seconds after each change of the page on a busy machine (measured: a page's tests 3 to
  * 6 times slower). What the styles do is checked in Chromium (e2e/).
  */
-export function renderAppAt(hash: string) {
+export function renderAppAt(hash: string, config: RuntimeConfig = TEST_RUNTIME_CONFIG) {
   // As in index.html: the route guard replaces the title of a page that has one.
   if (!document.head.querySelector('title')) document.head.append(document.createElement('title'));
   window.history.replaceState(null, '', `/${hash}`);
   const router = createAppRouter();
   const view = render(
-    <TestProviders>
+    <TestProviders config={config}>
       <ConfigProvider theme={{ zeroRuntime: true }}>
         <RouterProvider router={router} />
       </ConfigProvider>
@@ -66,3 +68,11 @@ export async function preloadPages(...pagePaths: string[]): Promise<void> {
     }),
   ]);
 }
+
+/**
+ * A user for the pages rendered here, without user-event's pointer-events check: it reads the
+ * computed style of the target and each of its ancestors on every click, which costs seconds per
+ * test on a busy machine, and the pages here carry no antd styles to check (zeroRuntime, above).
+ * Whether CSS lets a click through is checked in Chromium (e2e/).
+ */
+export const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

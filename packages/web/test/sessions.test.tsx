@@ -12,8 +12,8 @@ import {
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '@/app/router';
-import { idleDeadline, idleTiming } from '@/features/auth/idle-timing';
-import { leaveForOldSite } from '@/features/auth/old-site-navigation';
+import { idleDeadline, idleTiming } from '@/features/account/idle-timing';
+import { leaveForOldSite } from '@/features/account/old-site-navigation';
 import { currentLogin, noteSessionContact, storeLogin } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
@@ -25,7 +25,7 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
  * silently switches accounts; an unused login warns and ends; the phone sees who asks to log in.
  */
 
-vi.mock('@/features/auth/old-site-navigation', () => ({ leaveForOldSite: vi.fn() }));
+vi.mock('@/features/account/old-site-navigation', () => ({ leaveForOldSite: vi.fn() }));
 const leave = vi.mocked(leaveForOldSite);
 
 /** A JWT-shaped token naming `sub` (the browser only reads exp and sub; the service verifies). */
