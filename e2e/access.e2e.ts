@@ -89,7 +89,7 @@ describe('axe-core on the key pages', () => {
         await context.close();
       }
     },
-    120_000,
+    240_000,
   );
 });
 
@@ -247,7 +247,7 @@ describe('长者模式', () => {
       await sample.close();
     }
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('is reachable from the phone menu, and gives 60 px targets on a phone', async () => {
     const context = await openContext(browser, 375, 'normal');
@@ -361,7 +361,7 @@ describe('phone layouts', () => {
     });
     expect(overflows.filter((entry) => entry.overflow > 0)).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('fix the defects found at 375 px', async () => {
     const context = await openContext(browser, 375, 'normal');
@@ -422,7 +422,7 @@ describe('phone layouts', () => {
     expect(Math.min(copy!.width, copy!.height)).toBeGreaterThanOrEqual(44);
     await scan.close();
     await context.close();
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('not-found states', () => {
@@ -454,5 +454,5 @@ describe('not-found states', () => {
     });
     expect(states.filter((state) => !state.notFound || state.retry > 0 || state.wayBack === 0)).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 });
