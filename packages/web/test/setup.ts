@@ -1,16 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { afterEach } from 'vitest';
 
 // Testing Library cleans up by itself only with vitest globals on; this project imports them.
 afterEach(() => cleanup());
-
-// React's scheduler runs what an unmount left queued on the next macrotask: let it run while the
-// file's window still exists (after the environment is torn down it throws "window is not defined").
-afterAll(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-});
 
 // waitFor and findBy* wait up to 10 s by default (Testing Library's own default is 1 s): a page
 // loaded lazily for the first time takes longer than that on two busy cores. Waiting longer costs
