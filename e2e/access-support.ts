@@ -5,10 +5,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { trackRequests } from './browser.js';
 
 /*
- * Helpers of the access tests (access.e2e.ts): contexts at a width and in a mode, a page opened
- * until it has settled, axe-core run in it, a pool that keeps a few pages open at once.
+ * Helpers of the access tests (access.e2e.ts): contexts at a width and in a mode, axe-core run in
+ * a page, a pool of jobs. Pages are opened and shown until they have settled by e2e/browser.ts.
  */
 
 const require = createRequire(import.meta.url);
@@ -35,44 +36,8 @@ export async function openContext(browser: Browser, width: number, mode: Mode): 
   await context.addInitScript((value) => {
     if (window.localStorage.getItem('elderMode') === null) window.localStorage.setItem('elderMode', value);
   }, elder);
+  context.on('page', trackRequests);
   return context;
-}
-
-/** Nothing is loading and the page shows something. */
-const SETTLED = () =>
-  document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').length === 0 &&
-  (document.getElementById('root')?.innerText.trim().length ?? 0) > 0;
-
-/** Opens a hash route in a new page of the context and waits until it has settled. */
-export async function openPage(context: BrowserContext, baseUrl: string, route: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/#${route}`);
-  try {
-    await settle(page);
-  } catch (error) {
-    const busy = await page
-      .evaluate(() =>
-        [...document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning')].map(
-          (element) => `${element.tagName}.${element.className} in ${element.parentElement?.className ?? ''}`,
-        ),
-      )
-      .catch(() => []);
-    throw new Error(
-      `${route} did not settle (${busy.join('; ') || 'no text'}): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  return page;
-}
-
-/**
- * Waits until nothing is loading, twice with a short pause between (a page that loads its data
- * in two steps shows nothing loading for a moment in between). Not 'networkidle': the portal
- * keeps a request open on some pages (the QR login's polling).
- */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(SETTLED, null, { timeout: 30_000 });
-  await page.waitForTimeout(300);
-  await page.waitForFunction(SETTLED, null, { timeout: 30_000 });
 }
 
 export interface AxeFinding {
@@ -84,7 +49,8 @@ export interface AxeFinding {
 
 /** The serious and critical WCAG 2.1 A/AA violations axe-core finds in the page. */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per start of the SPA: a page shown inside the running SPA keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } })
       .axe;
@@ -101,20 +67,6 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
         targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
       }));
   });
-}
-
-/** Runs the jobs with at most `size` at once; the results in the jobs' order. */
-export async function inPool<T, R>(items: readonly T[], size: number, job: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await job(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
 }
 
 /** The width and height of the first element matching the selector, or null when there is none. */

@@ -11,18 +11,8 @@ import {
   type NoticePage,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, launchBrowser } from './browser.js';
-import {
-  SCREENSHOT_DIR,
-  axeViolations,
-  boxOf,
-  inPool,
-  openContext,
-  openPage,
-  settle,
-  sidewaysOverflow,
-  type Mode,
-} from './access-support.js';
+import { api, inPages, launchBrowser, openPage, settle, showRoute } from './browser.js';
+import { SCREENSHOT_DIR, axeViolations, boxOf, openContext, sidewaysOverflow, type Mode } from './access-support.js';
 
 /*
  * Issue 15 in a real browser: axe-core finds no serious or critical WCAG 2.1 AA violation on
@@ -68,26 +58,29 @@ describe('axe-core on the key pages', () => {
     [375, 'normal'],
     [375, 'elder'],
   ];
-  // One width and mode at a time, two pages of it at once: three runs side by side (six pages,
-  // beside the other browser file) took over two minutes each on a busy machine.
+  // One width and mode at a time, in one page: three runs side by side (six pages, beside the
+  // other browser file) took over two minutes each on a busy machine. The page starts the SPA
+  // (and axe-core) once and shows the key pages one after another inside it: a new page and a
+  // start of the SPA cost more than the route itself. 长者模式 is on from the SPA's start (a
+  // different theme and layout, not a class on the same page).
   it.each(runs)(
     'finds no serious or critical violation at %i px (%s), and keeps a screenshot of each page',
     async (width, mode) => {
-      const context = await openContext(browser, width, mode);
-      try {
-        const findings = await inPool(keyPages, 2, async ([name, route]) => {
-          const page = await openPage(context, baseUrl, route);
+      const findings = await inPages(
+        () => openContext(browser, width, mode),
+        baseUrl,
+        keyPages,
+        1,
+        ([, route]) => route,
+        async (page, [name]) => {
           await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${mode}.png`) });
           const violations = await axeViolations(page);
           const elder = await page.evaluate(() => document.documentElement.classList.contains('elder-mode'));
-          await page.close();
           return { name, elder, violations };
-        });
-        for (const finding of findings) expect(finding.elder, finding.name).toBe(mode === 'elder');
-        expect(findings.filter((finding) => finding.violations.length > 0)).toEqual([]);
-      } finally {
-        await context.close();
-      }
+        },
+      );
+      for (const finding of findings) expect(finding.elder, finding.name).toBe(mode === 'elder');
+      expect(findings.filter((finding) => finding.violations.length > 0)).toEqual([]);
     },
     240_000,
   );
@@ -233,18 +226,18 @@ describe('长者模式', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
     expect(await page.getByRole('switch', { name: '长者模式' }).first().getAttribute('aria-checked')).toBe('true');
 
+    // The home page (shown now), then two more inside the running SPA.
     for (const route of [
       paths.home,
       `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`,
       paths.doubleDisclosure,
     ]) {
-      const sample = await openPage(context, baseUrl, route);
-      expect(await smallText(sample), route).toEqual([]);
-      expect(await smallTargets(sample, 44), route).toEqual([]);
+      if (route !== paths.home) await showRoute(page, baseUrl, route);
+      expect(await smallText(page), route).toEqual([]);
+      expect(await smallTargets(page, 44), route).toEqual([]);
       // No motion: transitions are instant.
-      const transition = await sample.evaluate(() => getComputedStyle(document.querySelector('a')!).transitionDuration);
+      const transition = await page.evaluate(() => getComputedStyle(document.querySelector('a')!).transitionDuration);
       expect(parseFloat(transition)).toBeLessThan(0.001);
-      await sample.close();
     }
     await context.close();
   }, 240_000);
@@ -345,7 +338,6 @@ describe('读屏', () => {
 
 describe('phone layouts', () => {
   it('do not scroll sideways at 320 px', async () => {
-    const context = await openContext(browser, 320, 'normal');
     const routes = [
       ...keyPages.map(([, route]) => route),
       paths.interaction,
@@ -353,54 +345,53 @@ describe('phone layouts', () => {
       paths.passwordLogin,
       paths.scanLogin,
     ];
-    const overflows = await inPool(routes, 1, async (route) => {
-      const page = await openPage(context, baseUrl, route);
-      const overflow = await sidewaysOverflow(page);
-      await page.close();
-      return { route, overflow };
-    });
+    // One page, the SPA started once: each route shown inside it.
+    const overflows = await inPages(
+      () => openContext(browser, 320, 'normal'),
+      baseUrl,
+      routes,
+      1,
+      (route) => route,
+      async (page, route) => ({ route, overflow: await sidewaysOverflow(page) }),
+    );
     expect(overflows.filter((entry) => entry.overflow > 0)).toEqual([]);
-    await context.close();
   }, 240_000);
 
   it('fix the defects found at 375 px', async () => {
     const context = await openContext(browser, 375, 'normal');
 
+    // One page, the SPA started once at the home page; the other pages shown inside it.
+    const page = await openPage(context, baseUrl, paths.home);
+
     // The home banner's site name and slogan are real, readable text.
-    const home = await openPage(context, baseUrl, paths.home);
-    const heroSizes = await home
+    const heroSizes = await page
       .locator('section[aria-label="首页横幅"] p')
       .evaluateAll((texts) => texts.map((text) => parseFloat(getComputedStyle(text).fontSize)));
     expect(heroSizes.length).toBe(2);
     expect(Math.min(...heroSizes)).toBeGreaterThanOrEqual(16);
-    expect(await home.locator('.ant-carousel').count()).toBe(0);
+    expect(await page.locator('.ant-carousel').count()).toBe(0);
     // 更多 is a 44 × 44 px target.
-    const more = await boxOf(home, 'main a[aria-label$="：更多"]');
+    const more = await boxOf(page, 'main a[aria-label$="：更多"]');
     expect(more!.width).toBeGreaterThanOrEqual(44);
     expect(more!.height).toBeGreaterThanOrEqual(44);
-    await home.close();
 
     // The pager keeps previous and next on one line, with 44 px arrows.
-    const list = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
-    const prev = await list.locator('.ant-pagination-prev').boundingBox();
-    const next = await list.locator('.ant-pagination-next').boundingBox();
+    await showRoute(page, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
+    const prev = await page.locator('.ant-pagination-prev').boundingBox();
+    const next = await page.locator('.ant-pagination-next').boundingBox();
     expect(Math.abs(prev!.y - next!.y)).toBeLessThan(2);
     expect(next!.height).toBeGreaterThanOrEqual(44);
-    await list.locator('.ant-pagination').scrollIntoViewIfNeeded();
-    await list.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-pager-375.png') });
+    await page.locator('.ant-pagination').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-pager-375.png') });
     // The inert in-page search box says where to search.
-    await list.getByText('请使用页面顶部的搜索框').waitFor();
-    await list.close();
+    await page.getByText('请使用页面顶部的搜索框').waitFor();
 
     // A strip that scrolls shows that it does.
-    const interaction = await openPage(context, baseUrl, paths.interaction);
-    expect(await interaction.locator('nav[aria-label="互动交流栏目"] [data-scroll-hint="after"]').isVisible()).toBe(
-      true,
-    );
-    await interaction.screenshot({ path: join(SCREENSHOT_DIR, 'phone-interaction-375.png') });
-    await interaction.close();
-    const searchMore = await openPage(context, baseUrl, paths.searchMore);
-    const hint = await searchMore
+    await showRoute(page, baseUrl, paths.interaction);
+    expect(await page.locator('nav[aria-label="互动交流栏目"] [data-scroll-hint="after"]').isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-interaction-375.png') });
+    await showRoute(page, baseUrl, paths.searchMore);
+    const hint = await page
       .locator('.ant-tabs-nav-wrap')
       .first()
       .evaluate((wrap) => ({
@@ -408,26 +399,22 @@ describe('phone layouts', () => {
         content: getComputedStyle(wrap, '::after').content,
       }));
     expect(hint).toEqual({ ping: true, content: '"›"' });
-    await searchMore.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-more-375.png') });
-    await searchMore.close();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-more-375.png') });
 
     // The password eye and the QR page's copy icon are 44 px targets.
-    const login = await openPage(context, baseUrl, paths.passwordLogin);
-    const eye = await boxOf(login, '.ant-input-password-icon');
+    await showRoute(page, baseUrl, paths.passwordLogin);
+    const eye = await boxOf(page, '.ant-input-password-icon');
     expect(Math.min(eye!.width, eye!.height)).toBeGreaterThanOrEqual(44);
-    await login.close();
-    const scan = await openPage(context, baseUrl, paths.scanLogin);
-    await scan.getByText('手机无法扫码').click();
-    const copy = await boxOf(scan, '.ant-typography-copy');
+    await showRoute(page, baseUrl, paths.scanLogin);
+    await page.getByText('手机无法扫码').click();
+    const copy = await boxOf(page, '.ant-typography-copy');
     expect(Math.min(copy!.width, copy!.height)).toBeGreaterThanOrEqual(44);
-    await scan.close();
     await context.close();
   }, 240_000);
 });
 
 describe('not-found states', () => {
   it('say the record was not found and offer a way back, not a retry', async () => {
-    const context = await openContext(browser, 1440, 'normal');
     const permits = await api<NoticePage>(baseUrl, `${API_PATHS.permitPublicity}?pageIndex=1&pageSize=1`);
     expect(permits.list.length).toBe(1);
     const routes = [
@@ -438,21 +425,22 @@ describe('not-found states', () => {
       `${paths.bankruptcyDetails}?id=999999999`,
       `${paths.promiseDetail}?id=999999999`,
     ];
-    const states = await inPool(routes, 2, async (route) => {
-      const page = await openPage(context, baseUrl, route);
-      const text = await page.locator('main').innerText();
-      const state = {
+    // One page, the SPA started once: each route shown inside it.
+    const states = await inPages(
+      () => openContext(browser, 1440, 'normal'),
+      baseUrl,
+      routes,
+      1,
+      (route) => route,
+      async (page, route) => ({
         route,
-        notFound: /未找到|不存在/.test(text),
+        notFound: /未找到|不存在/.test(await page.locator('main').innerText()),
         retry: await page.getByRole('button', { name: /重\s*试/ }).count(),
         wayBack:
           (await page.getByRole('link', { name: /返\s*回/ }).count()) +
           (await page.getByRole('button', { name: /返\s*回/ }).count()),
-      };
-      await page.close();
-      return state;
-    });
+      }),
+    );
     expect(states.filter((state) => !state.notFound || state.retry > 0 || state.wayBack === 0)).toEqual([]);
-    await context.close();
   }, 240_000);
 });

@@ -69,7 +69,7 @@ describe('search, details and QR login', () => {
     await header.getByRole('textbox').fill(KEYWORD);
     await header.getByRole('textbox').press('Enter');
     const results = page.getByRole('list', { name: '查询结果' });
-    await results.waitFor({ timeout: 15_000 });
+    await results.waitFor();
     await expect.poll(() => shownIds(page)).toEqual(list.slice(0, 10).map((e) => e.ID));
 
     // Chips: 存续 and 非个体 together.
@@ -98,7 +98,7 @@ describe('search, details and QR login', () => {
     const phoneErrors = collectErrors(phone);
     await phone.goto(confirmUrl!);
     await phone.getByText('请先在手机上登录').waitFor();
-    await page.getByText('扫码成功，请在手机上确认登录').waitFor({ timeout: 10_000 });
+    await page.getByText('扫码成功，请在手机上确认登录').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // The phone logs in with the chat app: its authorization page, then back to this page.
@@ -127,7 +127,7 @@ describe('search, details and QR login', () => {
     await phone.getByText('已确认登录').waitFor();
 
     // The desktop logs in by itself and returns to the details.
-    await page.waitForURL((url) => url.hash === `#${details}`, { timeout: 15_000 });
+    await page.waitForURL((url) => url.hash === `#${details}`);
     await page.getByRole('heading', { level: 1, name: chosen.EntName }).waitFor();
     await page.getByText(chosen.CreditCode).first().waitFor();
     await page.getByRole('heading', { name: /^行政许可/ }).waitFor();
@@ -173,6 +173,7 @@ describe('registration', () => {
     const code = /验证码为(\d{6})/.exec(text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     await outbox.close();
+    await page.bringToFront();
 
     await page.getByRole('textbox', { name: '短信验证码' }).fill(code!);
     await page.getByLabel('密码', { exact: true }).fill('Good1234pass');
@@ -196,8 +197,10 @@ describe('the old site and logout across tabs', () => {
     const errors = [...collectErrors(first), ...collectErrors(second)];
     await first.goto(`${baseUrl}/#/grzx`);
     await second.goto(`${baseUrl}/#${details}`);
-    await first.getByRole('heading', { name: '个人中心' }).waitFor();
     await second.getByRole('heading', { name: /^行政许可/ }).waitFor();
+    // The person works in the first tab (a tab in the background gets a frame a second: e2e/browser.ts).
+    await first.bringToFront();
+    await first.getByRole('heading', { name: '个人中心' }).waitFor();
     const token = await first.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
     expect(token).not.toBeNull();
 
@@ -208,7 +211,7 @@ describe('the old site and logout across tabs', () => {
     await first.getByRole('heading', { name: '个人资料' }).waitFor();
     // And back, in the same session: /newszxy with the old site's one-time logintoken.
     await first.getByRole('link', { name: '我的账号' }).click();
-    await first.getByRole('heading', { name: '我的账号' }).waitFor({ timeout: 15_000 });
+    await first.getByRole('heading', { name: '我的账号' }).waitFor();
     const continued = await first.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
     expect(continued).not.toBeNull();
     const handoff = await keptHandoff(continued!);
@@ -225,7 +228,8 @@ describe('the old site and logout across tabs', () => {
     await first.getByText('您已安全退出').waitFor();
 
     // The second tab got the storage event: token and login info gone, and the details left.
-    await second.waitForURL(/#\/grzx\/scancode$/, { timeout: 10_000 });
+    await second.bringToFront();
+    await second.waitForURL(/#\/grzx\/scancode$/);
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken)).toBeNull();
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userInfo)).toBeNull();
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.logoutFlag)).not.toBeNull();

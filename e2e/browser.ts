@@ -1,4 +1,12 @@
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { API_PATHS } from '@credit-portal/shared';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background networking). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,9 +21,33 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** Launches Chromium; Playwright gives every launch a fresh, temporary user-data-dir. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+/**
+ * How long a page may take for an action, a navigation or a wait, unless a test says otherwise:
+ * twice Playwright's own default, for a machine shared with others (set on every context).
+ */
+export const PAGE_TIMEOUT = 60_000;
+
+/**
+ * Launches Chromium; Playwright gives every launch a fresh, temporary user-data-dir. Every context
+ * of it (browser.newPage makes one too) waits PAGE_TIMEOUT by default.
+ *
+ * A context is a window and its pages are tabs: a page that is not its window's active tab (an
+ * older page of a context with several) gets about one animation frame a second here (measured:
+ * ten frames in 9–10 s, against 0.15 s in the active tab), and Playwright waits for frames (the
+ * polling of waitForFunction and of a locator's wait, a click's stability check, a screenshot).
+ * Pages used side by side are therefore each the one page of a context of their own (PagePool,
+ * inPages), and a test that works in two tabs of one context brings the one it works in to the
+ * front, as a person would.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_TIMEOUT);
+    return context;
+  };
+  return browser;
 }
 
 /** Collects console errors and uncaught page errors of a page, to assert there are none. */
@@ -26,6 +58,177 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/**
+ * What a page is still loading that decides what the person sees: the document, scripts, styles
+ * and API calls (not images, not the visit log sent in the background, not the QR login's polling).
+ */
+const pending = new WeakMap<Page, { open: Set<Request>; idle: (() => void)[] }>();
+const BACKGROUND = [API_PATHS.visitLog, API_PATHS.loginTicketStatus];
+const counts = (request: Request) =>
+  ['document', 'script', 'stylesheet', 'fetch', 'xhr'].includes(request.resourceType()) &&
+  !BACKGROUND.some((path) => request.url().includes(path));
+
+/** Starts counting the requests of a page that decide what it shows (see requestsDone). */
+export function trackRequests(page: Page): void {
+  if (pending.has(page)) return;
+  const state = { open: new Set<Request>(), idle: [] as (() => void)[] };
+  pending.set(page, state);
+  page.on('request', (request) => {
+    if (counts(request)) state.open.add(request);
+  });
+  const done = (request: Request) => {
+    if (!state.open.delete(request) || state.open.size > 0) return;
+    for (const resolve of state.idle.splice(0)) resolve();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('close', () => {
+    state.open.clear();
+    for (const resolve of state.idle.splice(0)) resolve();
+  });
+}
+
+/** True when a tracked page waits on no request that decides what it shows. */
+export const requestsIdle = (page: Page): boolean => (pending.get(page)?.open.size ?? 0) === 0;
+
+/** Resolves once a tracked page waits on no request that decides what it shows (trackRequests). */
+export async function requestsDone(page: Page, timeoutMs: number): Promise<void> {
+  const state = pending.get(page);
+  if (!state || state.open.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => state.idle.push(resolve)),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`requests still open after ${timeoutMs} ms: ${[...state.open].map((r) => r.url()).join(', ')}`),
+            ),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Nothing is loading and the page shows something. */
+const SETTLED = () =>
+  document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').length === 0 &&
+  (document.getElementById('root')?.innerText.trim().length ?? 0) > 0;
+
+/** SETTLED, asked again after two frames: what the last answer set going has rendered or started loading. */
+const SETTLED_AFTER_TWO_FRAMES = () =>
+  new Promise<boolean>((resolve) =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        resolve(
+          document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').length === 0 &&
+            (document.getElementById('root')?.innerText.trim().length ?? 0) > 0,
+        ),
+      ),
+    ),
+  );
+
+/** Opens a hash route in a new page of the context and waits until it has settled. */
+export async function openPage(context: BrowserContext, baseUrl: string, route: string): Promise<Page> {
+  const page = await context.newPage();
+  trackRequests(page);
+  await page.goto(`${baseUrl}/#${route}`);
+  await settleOrExplain(page, route);
+  return page;
+}
+
+/**
+ * Shows a hash route in a page that already runs the SPA, as a link does (no new start of the
+ * SPA), and waits until it has settled. The title is cleared first: the route guard sets it
+ * once the new route is rendered, so the previous route's settled page does not count.
+ */
+export async function showRoute(page: Page, baseUrl: string, route: string): Promise<void> {
+  const target = `${baseUrl}/#${route}`;
+  await page.evaluate(() => {
+    document.title = '';
+  });
+  // The same address again is no navigation: reload it.
+  if (decodeURIComponent(page.url()) === decodeURIComponent(target)) await page.reload();
+  else await page.goto(target);
+  await page.waitForFunction(() => document.title !== '');
+  await settleOrExplain(page, route);
+}
+
+async function settleOrExplain(page: Page, route: string): Promise<void> {
+  try {
+    await settle(page);
+  } catch (error) {
+    const busy = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning')].map(
+          (element) => `${element.tagName}.${element.className} in ${element.parentElement?.className ?? ''}`,
+        ),
+      )
+      .catch(() => []);
+    throw new Error(
+      `${route} did not settle (${busy.join('; ') || 'no text'}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/**
+ * Waits until the page shows something, nothing in it is loading and it waits on no request for
+ * what it shows (a page that loads its data in two steps shows nothing loading for a moment in
+ * between, while its first answer is on the way or its second request has just gone out); then
+ * again after two frames, for what the last answer set going. Not 'networkidle': the portal keeps
+ * a request open on some pages (the QR login's polling); see trackRequests.
+ */
+export async function settle(page: Page, timeoutMs = PAGE_TIMEOUT): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  for (;;) {
+    await page.waitForFunction(SETTLED, null, { timeout: left() });
+    await requestsDone(page, left());
+    if ((await page.evaluate(SETTLED_AFTER_TWO_FRAMES)) && requestsIdle(page)) return;
+    if (Date.now() >= deadline) throw new Error(`still loading after ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * Runs `job` on each item's route, shown in one of at most `size` pages, each the one page of a
+ * context made by `newContext` (see launchBrowser): each page starts the SPA once, at its first
+ * route, and shows its next routes inside the running SPA (showRoute): a start of the SPA costs
+ * several times a route shown in it. The results in the items' order; the contexts are closed
+ * after.
+ */
+export async function inPages<T, R>(
+  newContext: () => Promise<BrowserContext>,
+  baseUrl: string,
+  items: readonly T[],
+  size: number,
+  routeOf: (item: T) => string,
+  job: (page: Page, item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  const pages: Page[] = [];
+  let next = 0;
+  const worker = async () => {
+    let page: Page | undefined;
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index]!;
+      if (page) await showRoute(page, baseUrl, routeOf(item));
+      else pages.push((page = await openPage(await newContext(), baseUrl, routeOf(item))));
+      results[index] = await job(page, item);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  } finally {
+    await Promise.all(pages.map((page) => page.context().close()));
+  }
+  return results;
 }
 
 /** Calls the gateway the way the SPA does and returns the normalized envelope's data. */
@@ -48,25 +251,32 @@ export interface PooledPage {
 }
 
 /**
- * A fixed set of pages of one context, lent out one at a time: routes are visited side by side
- * without a new page, and a new start of the SPA, for each. A page that opens the SPA afresh
- * costs about five times a navigation inside it (parsing the bundle, antd's styles, the runtime
- * configuration); the routes themselves mount the same either way.
+ * A fixed set of pages, lent out one at a time: routes are visited side by side without a new
+ * page, and a new start of the SPA, for each. A page that opens the SPA afresh costs about five
+ * times a navigation inside it (parsing the bundle, antd's styles, the runtime configuration);
+ * the routes themselves mount the same either way. Each page is the one tab of a context of its
+ * own (see ownWindows).
  */
 export class PagePool {
   private readonly free: PooledPage[] = [];
   private readonly waiting: ((entry: PooledPage) => void)[] = [];
   private readonly all: PooledPage[] = [];
 
-  /** Opens `size` pages of `context`, each at `startUrl` (the SPA started once per page). */
-  static async open(context: BrowserContext, size: number, startUrl: string): Promise<PagePool> {
+  /**
+   * Opens `size` pages, each in a context of its own made by `newContext`, each at `startUrl`
+   * until it has settled (the SPA started once per page).
+   */
+  static async open(newContext: () => Promise<BrowserContext>, size: number, startUrl: string): Promise<PagePool> {
     const pool = new PagePool();
     await Promise.all(
       Array.from({ length: size }, async () => {
-        const page = await context.newPage();
+        const page = await (await newContext()).newPage();
+        trackRequests(page);
         const entry = { page, errors: collectErrors(page) };
-        await page.goto(startUrl);
         pool.all.push(entry);
+        await page.goto(startUrl);
+        // Started: a route shown next is told from this one by the title its guard sets.
+        await settle(page);
         pool.free.push(entry);
       }),
     );
@@ -86,8 +296,8 @@ export class PagePool {
     }
   }
 
-  /** Closes the pool's pages (not the context). */
+  /** Closes the pool's pages and their contexts. */
   async close(): Promise<void> {
-    await Promise.all(this.all.map(({ page }) => page.close()));
+    await Promise.all(this.all.map(({ page }) => page.context().close()));
   }
 }

@@ -1,20 +1,21 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { API_PATHS } from '../packages/shared/src/api.js';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, collectErrors, launchBrowser } from './browser.js';
+import { api, launchBrowser, PagePool, showRoute } from './browser.js';
 
 /*
  * 信息公示 in a real browser: every public list shows rows at 1440 px and at 375 px (a table on
  * desktops, numbered cards on phones), and the pages without a list (the voluntary promise form,
  * a fulfilment check) show themselves, without a console error and without scrolling sideways.
- * A few pages at a time (e2e/vitest.config.ts: maxConcurrency).
+ * One page of each width, each starting the SPA once and showing the lists one after another
+ * inside it (e2e/browser.ts: PagePool): a new page and a start of the SPA cost more than a list.
  */
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-const contexts = new Map<number, BrowserContext>();
+const pools = new Map<number, PagePool>();
 const WIDTHS = [1440, 375] as const;
 
 /** The public lists and a text every row shows (a column heading on desktops, a field label on phones). */
@@ -42,7 +43,10 @@ const each = (items: readonly (readonly [string, string])[]) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const width of WIDTHS) contexts.set(width, await browser.newContext({ viewport: { width, height: 900 } }));
+  for (const width of WIDTHS) {
+    const newContext = () => browser.newContext({ viewport: { width, height: 900 } });
+    pools.set(width, await PagePool.open(newContext, 1, `${baseUrl}/#${paths.notFound}`));
+  }
   const checks = await api<{ list: { id: string }[] }>(baseUrl, `${API_PATHS.promiseFulfilmentList}?pageSize=1`);
   queries.set(paths.fulfilmentDetail, `?id=${checks.list[0]!.id}`);
 });
@@ -55,29 +59,27 @@ describe('the disclosure lists in a browser', () => {
   it.concurrent.for(each(LISTS))(
     '$path shows its rows at $width px',
     async ({ path, text: label, width }, { expect }) => {
-      const page = await contexts.get(width)!.newPage();
-      const errors = collectErrors(page);
-      await page.goto(`${baseUrl}/#${path}`);
-      await page
-        .getByText(/^共 \d+ 条$/)
-        .first()
-        .waitFor();
-      await page.getByText(label).first().waitFor();
-      const rows = width >= 768 ? page.locator('tbody tr.ant-table-row') : page.locator('ol > li');
-      expect(await rows.count(), path).toBeGreaterThan(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-      expect(errors, path).toEqual([]);
-      await page.close();
+      await pools.get(width)!.use(async ({ page, errors }) => {
+        await showRoute(page, baseUrl, path);
+        await page
+          .getByText(/^共 \d+ 条$/)
+          .first()
+          .waitFor();
+        await page.getByText(label).first().waitFor();
+        const rows = width >= 768 ? page.locator('tbody tr.ant-table-row') : page.locator('ol > li');
+        expect(await rows.count(), path).toBeGreaterThan(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+        expect(errors, path).toEqual([]);
+      });
     },
   );
 
   it.concurrent.for(each(PAGES))('$path shows itself at $width px', async ({ path, text, width }, { expect }) => {
-    const page = await contexts.get(width)!.newPage();
-    const errors = collectErrors(page);
-    await page.goto(`${baseUrl}/#${path}${queries.get(path) ?? ''}`);
-    await page.getByText(text).first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-    expect(errors, path).toEqual([]);
-    await page.close();
+    await pools.get(width)!.use(async ({ page, errors }) => {
+      await showRoute(page, baseUrl, `${path}${queries.get(path) ?? ''}`);
+      await page.getByText(text).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      expect(errors, path).toEqual([]);
+    });
   });
 });

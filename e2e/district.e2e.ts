@@ -77,9 +77,12 @@ describe('the district sites in a browser', () => {
       expect(districts.length).toBeGreaterThan(1);
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       try {
+        // One page: the SPA starts once, at the first district; the others are opened inside it (a
+        // change of the address's hash, as a link does).
+        const page = await context.newPage();
+        const errors = collectErrors(page);
         for (const site of districts) {
-          const page = await context.newPage();
-          const errors = collectErrors(page);
+          errors.length = 0;
           await page.goto(districtUrl(site));
           await page.getByRole('heading', { level: 1, name: site.siteName }).waitFor();
           if (site.full) {
@@ -91,7 +94,6 @@ describe('the district sites in a browser', () => {
           }
           await expectFits(page, width);
           expect(errors, site.siteName).toEqual([]);
-          await page.close();
         }
       } finally {
         await context.close();

@@ -1,4 +1,14 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +44,35 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A copy of the SPA's build for this run. Others rebuild packages/web/dist while the suite runs (a
+ * build empties the folder first, and the gateway routes only the files there at its start): the
+ * pages of a run that serves the folder itself lose their chunks halfway (404s, blank pages). The
+ * copy is taken between builds: index.html unchanged while copying, and every file it names there.
+ */
+async function snapshotWebDist(dist: string, into: string): Promise<string> {
+  const index = join(dist, 'index.html');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      const before = statSync(index).mtimeMs;
+      const html = readFileSync(index, 'utf8');
+      rmSync(into, { recursive: true, force: true });
+      cpSync(dist, into, { recursive: true });
+      const named = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((match) => match[1]!);
+      const whole =
+        statSync(index).mtimeMs === before &&
+        readFileSync(join(into, 'index.html'), 'utf8') === html &&
+        named.every((file) => existsSync(join(into, file)));
+      if (whole) return into;
+    } catch {
+      // a build is writing the folder
+    }
+    if (Date.now() > deadline) throw new Error(`${dist} 在构建中，三分钟内未完成`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = join(import.meta.dirname, '..');
   for (const built of [
@@ -46,6 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-e2e-'));
+  const webDist = await snapshotWebDist(join(root, 'packages/web/dist'), join(dataDir, 'web-dist'));
   const [gatewayPort, creditPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   // Both services' logs, at info (one line per request), go to a file that is checked for
   // personal data once the run is over: what a centre's log shipper would receive.
@@ -59,6 +99,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PORT: String(adminPort),
       CREDIT_SERVICE_PORT: String(creditPort),
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
       SEED_ENTITIES: '2000',
       LOG_LEVEL: 'info',
       REDIS_URL: '',

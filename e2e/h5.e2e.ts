@@ -50,9 +50,9 @@ describe('the H5 app on a phone', () => {
     await page.getByRole('button', { name: '开始人脸识别' }).click();
 
     // Back with a one-time code, which the page exchanges and takes out of the address.
-    await page.waitForURL(/#\/h5\/gtxy$/, { timeout: 15_000 });
+    await page.waitForURL(/#\/h5\/gtxy$/);
     const card = page.getByRole('region', { name: '个人信息' });
-    await card.getByText(maskName(DEMO.name)).waitFor({ timeout: 15_000 });
+    await card.getByText(maskName(DEMO.name)).waitFor();
     await card.getByText(maskIdNumber(DEMO.idNumber)).waitFor();
     const logout = page.getByRole('button', { name: /退出登录/ });
     const target = await logout.boundingBox();
@@ -66,14 +66,15 @@ describe('the H5 app on a phone', () => {
 
     // A reload of the tab keeps the login.
     await page.reload();
-    await card.getByText(maskName(DEMO.name)).waitFor({ timeout: 15_000 });
+    await card.getByText(maskName(DEMO.name)).waitFor();
 
     // A new tab of the same browser does not share it: it asks for a login.
     const other = await phone.newPage();
     await other.goto(`${baseUrl}/#/h5/gtxy`);
-    await other.waitForURL(/#\/h5\/login$/, { timeout: 15_000 });
+    await other.waitForURL(/#\/h5\/login$/);
     await other.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     await other.close();
+    await page.bringToFront();
 
     // 退出登录: confirmed, then the login page; the home asks for a login again.
     await logout.click();
@@ -83,7 +84,7 @@ describe('the H5 app on a phone', () => {
     await page.getByText(H5_MESSAGES.loggedOut).waitFor();
     await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     await page.goto(`${baseUrl}/#/h5/gtxy`);
-    await page.waitForURL(/#\/h5\/login$/, { timeout: 15_000 });
+    await page.waitForURL(/#\/h5\/login$/);
     await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
@@ -104,9 +105,9 @@ describe('the H5 app on a phone', () => {
     // The card, masked, and the entities.
     await page.waitForURL(/#\/h5\/gtxy$/);
     const card = page.getByRole('region', { name: '个人信息' });
-    await card.getByText(maskName(DEMO.name)).waitFor({ timeout: 15_000 });
+    await card.getByText(maskName(DEMO.name)).waitFor();
     await card.getByText(maskIdNumber(DEMO.idNumber)).waitFor();
-    await card.getByRole('button', { name: /个人信用报告/ }).waitFor({ timeout: 15_000 });
+    await card.getByRole('button', { name: /个人信用报告/ }).waitFor();
     const first = page.getByRole('article').first();
     await first.waitFor();
     expect(await page.getByRole('article').count()).toBeGreaterThan(0);
@@ -121,12 +122,12 @@ describe('the H5 app on a phone', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: '请确认邮箱地址' });
     await confirm.getByText('lin.xiaoyun@example.cn').waitFor();
     await confirm.getByRole('button', { name: /发\s*送/ }).click();
-    await page.getByText(H5_MESSAGES.entityMailSent).waitFor({ timeout: 30_000 });
+    await page.getByText(H5_MESSAGES.entityMailSent).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     // The report page: sections open and close on their titles.
     await page.goto(`${baseUrl}/#/h5/PersonCreditReport`);
-    await page.getByRole('region', { name: '报告信息' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('region', { name: '报告信息' }).waitFor();
     const security = page.getByRole('region', { name: '公安信息' });
     const toggle = security.getByRole('button', { name: /公安信息/ });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -146,7 +147,7 @@ describe('the H5 app on a phone', () => {
     await page.getByText(H5_MESSAGES.reportEmailInvalid).waitFor();
     await mail.getByLabel('邮箱地址').fill('lin.xiaoyun@example.cn');
     await mail.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(H5_MESSAGES.reportMailSent).waitFor({ timeout: 30_000 });
+    await page.getByText(H5_MESSAGES.reportMailSent).waitFor();
     await mail.waitFor({ state: 'hidden' });
 
     // Nothing wider than the phone.

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   API_PATHS,
   CONTENT_SECTIONS,
+  decodeVisitLogMessage,
   type ContentListItem,
   type ContentPage,
   type DistrictSummary,
@@ -25,10 +26,12 @@ import { api, collectErrors, launchBrowser, PagePool } from './browser.js';
  * lending page. The route table names every path in the SPA's paths module, which is what is
  * iterated here (a unit test checks that no row is missing from it).
  *
- * The route sweep navigates a few pages of each width inside the running SPA (e2e/browser.ts:
- * PagePool) instead of starting the SPA afresh for every route; the tests above and the other
- * files open their pages afresh. Key pages are saved as screenshots at both widths in
- * .tmp/screenshots/ (kept as test artefacts, not compared).
+ * The route sweep, and the tests before it that need no context of their own, navigate a few
+ * pages of each width inside the running SPA (e2e/browser.ts: PagePool) instead of starting the
+ * SPA afresh for every route. Key pages are saved as screenshots at both widths in
+ * .tmp/screenshots/ (kept as test artefacts, not compared). The sweep also holds the checks of
+ * the main pages of 信用服务 (their heading, as wide as the screen at both widths), which it
+ * visits anyway: services.e2e.ts walks the section's flows.
  */
 
 const baseUrl = inject('baseUrl');
@@ -37,12 +40,11 @@ const IPHONE =
 
 let browser: Browser;
 let desktop: BrowserContext;
-let phone: BrowserContext;
 let desktopPages: PagePool;
 let phonePages: PagePool;
 let config: RuntimeConfig;
 /** Pages of each width the route sweep visits side by side (e2e/vitest.config.ts: maxConcurrency). */
-const POOL_SIZE = 3;
+const POOL_SIZE = 2;
 const SCREENSHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots');
 /** A real query for each path that needs one (details pages, the reading book, a district). */
 const samples = new Map<string, string>();
@@ -56,8 +58,15 @@ const firstInternal = async (categoryId: string): Promise<ContentListItem> => {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  phone = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: IPHONE, isMobile: true });
+  const newDesktop = () => browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const newPhone = () =>
+    browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: IPHONE, isMobile: true });
+  desktop = await newDesktop();
+  // The pools start the SPA at a light page (the sweep visits the home page like any other).
+  [desktopPages, phonePages] = await Promise.all([
+    PagePool.open(newDesktop, POOL_SIZE, `${baseUrl}/#${paths.notFound}`),
+    PagePool.open(newPhone, POOL_SIZE, `${baseUrl}/#${paths.notFound}`),
+  ]);
   config = await api<RuntimeConfig>(baseUrl, '/runtime-config');
   mkdirSync(SCREENSHOTS, { recursive: true });
 
@@ -129,18 +138,6 @@ const SETTLED = () =>
   document.querySelectorAll('[aria-busy="true"]').length === 0 &&
   (document.getElementById('root')?.innerText.trim().length ?? 0) > 0;
 
-/** Opens a path and waits until the page has settled: title set by the route guard, nothing loading. */
-async function open(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(`${baseUrl}/#${path}${queryOf(path)}`);
-  // Waited for in the page, not with expect.poll: the every-route tests run concurrently, and a
-  // global expect belongs to whichever test ran last.
-  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName, { timeout: 15_000 });
-  await page.waitForFunction(SETTLED, null, { timeout: 15_000 });
-  return { page, errors };
-}
-
 /**
  * Visits a path in a pooled page, inside the running SPA (a change of the address's hash, as a
  * link does), and waits until it has settled: the route guard has set the page's title and
@@ -154,8 +151,10 @@ async function visit(page: Page, path: string): Promise<void> {
   // The same address again (a redirect of the last visit led here) is no navigation: reload it.
   if (page.url() === target) await page.reload();
   else await page.goto(target);
-  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName, { timeout: 15_000 });
-  await page.waitForFunction(SETTLED, null, { timeout: 15_000 });
+  // Waited for in the page, not with expect.poll: the every-route tests run concurrently, and a
+  // global expect belongs to whichever test ran last.
+  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName);
+  await page.waitForFunction(SETTLED);
 }
 
 /** Pages kept as screenshots at both widths: the pages of issue 15's checks. */
@@ -233,6 +232,23 @@ const PORTAL_PATHS: readonly string[] = [
   paths.mobileGuide,
 ];
 
+/**
+ * The main pages of 信用服务 (services.e2e.ts walks their flows): each shows its heading and is
+ * as wide as the screen at 1440 and 375 px.
+ */
+const SERVICE_PAGES: readonly string[] = [
+  paths.services,
+  paths.creditRepair,
+  paths.creditRepairSearch,
+  paths.creditObjection,
+  paths.creditObjectionSearch,
+  paths.creditReport,
+  paths.specialReport,
+  paths.specialReportExplain,
+  paths.reportVerify,
+  paths.publicCheck,
+];
+
 /** Every route string of the SPA but the root, which only redirects. */
 /** H5 pages that need a verified person; without one they lead to /h5/login (spec §4). */
 const NEEDS_H5_PERSON: readonly string[] = [paths.h5Home, paths.h5Report];
@@ -241,34 +257,35 @@ const ALL_PATHS = [...new Set<string>(Object.values(paths))].filter((path) => pa
 
 describe('the portal in the browser', () => {
   it('the reading book turns its pages by button and by arrow key', async () => {
-    const { page, errors } = await open(desktop, paths.flipbook);
-    const counter = page.locator('p[aria-live="polite"]');
-    await expect.poll(() => counter.textContent()).toMatch(/第 1 页 \/ 共 \d+ 页/);
-    await page.getByRole('button', { name: /下一页/ }).click();
-    await expect.poll(() => counter.textContent()).toMatch(/第 2–3 页/);
-    // The book takes no turn while one is still moving (600 ms, longer on a busy machine): press
-    // again, a second apart, for as long as it still shows pages 2–3.
-    await expect
-      .poll(
-        async () => {
-          if ((await counter.textContent())?.includes('第 2–3 页')) await page.keyboard.press('ArrowRight');
-          return counter.textContent();
-        },
-        { interval: 1_000, timeout: 20_000 },
-      )
-      .toMatch(/第 4–5 页/);
-    await expect
-      .poll(
-        async () => {
-          if ((await counter.textContent())?.includes('第 4–5 页'))
-            await page.getByRole('button', { name: /上一页/ }).click();
-          return counter.textContent();
-        },
-        { interval: 1_000, timeout: 20_000 },
-      )
-      .toMatch(/第 2–3 页/);
-    expect(errors).toEqual([]);
-    await page.close();
+    await desktopPages.use(async ({ page, errors }) => {
+      await visit(page, paths.flipbook);
+      const counter = page.locator('p[aria-live="polite"]');
+      await expect.poll(() => counter.textContent()).toMatch(/第 1 页 \/ 共 \d+ 页/);
+      await page.getByRole('button', { name: /下一页/ }).click();
+      await expect.poll(() => counter.textContent()).toMatch(/第 2–3 页/);
+      // The book takes no turn while one is still moving (600 ms, longer on a busy machine): press
+      // again, a second apart, for as long as it still shows pages 2–3.
+      await expect
+        .poll(
+          async () => {
+            if ((await counter.textContent())?.includes('第 2–3 页')) await page.keyboard.press('ArrowRight');
+            return counter.textContent();
+          },
+          { interval: 1_000, timeout: 20_000 },
+        )
+        .toMatch(/第 4–5 页/);
+      await expect
+        .poll(
+          async () => {
+            if ((await counter.textContent())?.includes('第 4–5 页'))
+              await page.getByRole('button', { name: /上一页/ }).click();
+            return counter.textContent();
+          },
+          { interval: 1_000, timeout: 20_000 },
+        )
+        .toMatch(/第 2–3 页/);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('the warning dialog guards leaving the site: 取消 stays, 确定 opens the address in a new tab', async () => {
@@ -357,27 +374,39 @@ describe('the portal in the browser', () => {
   });
 
   it('each navigation is logged and accepted by the gateway', async () => {
-    const page = await desktop.newPage();
-    const accepted = page.waitForResponse(
-      (response) => response.url().endsWith(API_PATHS.visitLog) && response.status() === 202,
-      // The sender's timer and the intake, on a machine that may be busy.
-      { timeout: 60_000 },
-    );
-    await page.goto(`${baseUrl}/#${paths.interactionStatistics}`);
-    await accepted;
-    await page.close();
+    await desktopPages.use(async ({ page }) => {
+      // A batch that names this navigation (the page has navigated before: an earlier batch does not count).
+      const names = (body: string | null) => {
+        try {
+          const { message } = JSON.parse(body ?? '') as { message: string };
+          const { messages } = decodeVisitLogMessage(message) as { messages: { param: string }[] };
+          return messages.some((entry) => entry.param.startsWith(paths.interactionStatistics));
+        } catch {
+          return false;
+        }
+      };
+      // Sent by whichever tab of the context gets to it first (its tabs share one queue).
+      const accepted = page.context().waitForEvent('response', {
+        predicate: (response) =>
+          response.url().endsWith(API_PATHS.visitLog) &&
+          response.status() === 202 &&
+          names(response.request().postData()),
+      });
+      await page.goto(`${baseUrl}/#${paths.interactionStatistics}`);
+      await accepted;
+    });
   });
 
   it('a phone opening /xyd gets /xyd/mobile; a desktop opening /xyd/mobile gets /xyd', async () => {
-    const onPhone = await phone.newPage();
-    await onPhone.goto(`${baseUrl}/#${paths.lending}`);
-    await onPhone.waitForURL(new RegExp(`#${paths.lendingMobile}$`));
-    await onPhone.getByRole('heading', { level: 1, name: '信易贷（手机版）' }).waitFor();
-    await onPhone.close();
-    const onDesktop = await desktop.newPage();
-    await onDesktop.goto(`${baseUrl}/#${paths.lendingMobile}`);
-    await onDesktop.waitForURL(new RegExp(`#${paths.lending}$`));
-    await onDesktop.close();
+    await phonePages.use(async ({ page: onPhone }) => {
+      await onPhone.goto(`${baseUrl}/#${paths.lending}`);
+      await onPhone.waitForURL(new RegExp(`#${paths.lendingMobile}$`));
+      await onPhone.getByRole('heading', { level: 1, name: '信易贷（手机版）' }).waitFor();
+    });
+    await desktopPages.use(async ({ page: onDesktop }) => {
+      await onDesktop.goto(`${baseUrl}/#${paths.lendingMobile}`);
+      await onDesktop.waitForURL(new RegExp(`#${paths.lending}$`));
+    });
   });
 
   it('every menu item leads to a page', async () => {
@@ -402,22 +431,15 @@ describe('the portal in the browser', () => {
 
 // A few pages at a time (e2e/vitest.config.ts: maxConcurrency): most of a page's time is waiting.
 describe('every route of the table', () => {
-  beforeAll(async () => {
-    [desktopPages, phonePages] = await Promise.all([
-      PagePool.open(desktop, POOL_SIZE, `${baseUrl}/#${paths.home}`),
-      PagePool.open(phone, POOL_SIZE, `${baseUrl}/#${paths.home}`),
-    ]);
-  });
-
   /** Visits a path of the sweep: the page must show itself, a main landmark and no console error. */
   async function sweep(pool: PagePool, path: string, width: number, expect: ExpectStatic): Promise<void> {
     await pool.use(async ({ page, errors }) => {
       await visit(page, path);
       if (NEEDS_H5_PERSON.includes(path)) {
         // Nobody is logged in to the H5 app here: these pages send the visitor to its login.
-        await page.waitForURL(new RegExp(`#${paths.h5Login}$`), { timeout: 15_000 });
-        await page.waitForFunction(SETTLED, null, { timeout: 15_000 });
-        await page.getByText('登录须知').first().waitFor({ timeout: 15_000 });
+        await page.waitForURL(new RegExp(`#${paths.h5Login}$`));
+        await page.waitForFunction(SETTLED, null);
+        await page.getByText('登录须知').first().waitFor();
       }
       const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
       expect(text.length, `${path} is blank`).toBeGreaterThan(10);
@@ -428,6 +450,10 @@ describe('every route of the table', () => {
         if (width < 768) {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         }
+      }
+      if (SERVICE_PAGES.includes(path)) {
+        await page.locator('h1').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
       }
       expect(errors, path).toEqual([]);
       await screenshot(page, path, width);
@@ -451,6 +477,14 @@ describe('every route of the table', () => {
   // The key pages of other sections at 375 px, for their screenshots (their files check their width).
   it.concurrent.for([...SCREENSHOT_PATHS].filter((path) => !PORTAL_PATHS.includes(path)))(
     '%s opens at 375 px without a console error (screenshot)',
+    async (path, { expect }) => {
+      await sweep(phonePages, path, 375, expect);
+    },
+  );
+
+  // The other main pages of 信用服务 at 375 px (their heading, as wide as the screen).
+  it.concurrent.for(SERVICE_PAGES.filter((path) => !PORTAL_PATHS.includes(path) && !SCREENSHOT_PATHS.has(path)))(
+    '%s opens at 375 px without a console error, as wide as the screen',
     async (path, { expect }) => {
       await sweep(phonePages, path, 375, expect);
     },

@@ -27,8 +27,8 @@ describe('smoke: the home page', () => {
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/#/index`);
 
-    await expect.poll(() => page.title(), { timeout: 15_000 }).toContain(config.siteName);
-    await page.getByText(news.list[0]!.content_title, { exact: false }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.title()).toContain(config.siteName);
+    await page.getByText(news.list[0]!.content_title, { exact: false }).first().waitFor();
 
     await page.getByRole('contentinfo').getByText(config.filingText, { exact: false }).first().click();
     const dialog = page.getByRole('dialog');

@@ -11,12 +11,15 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
     // Caps on a hang, not timings: a walk takes several times longer with the machine loaded
-    // (a second suite beside this one), and must still pass.
+    // (a second suite beside this one), and must still pass. A page waits e2e/browser.ts:
+    // PAGE_TIMEOUT (60 s) for any one thing.
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // expect.poll's own default is one second: too short for a page on a busy machine.
+    expect: { poll: { timeout: 30_000 } },
     // Two files (two browsers) at a time against the one product, like the other projects: a
     // browser file mostly waits on pages (measured: 169 s instead of 214 s for the suite). Inside a
-    // file, tests marked concurrent open at most three pages at once.
+    // file, tests marked concurrent run at most three at once (on the pages of their pools).
     fileParallelism: true,
     maxConcurrency: 3,
   },
