@@ -74,7 +74,9 @@ describe('logout', () => {
     // The top bar: found by its texts (role queries over the whole page are slow in jsdom).
     const logout = (await screen.findAllByText('退出'))[0]!.closest('button')!;
     const topBar = logout.parentElement!;
-    expect(within(topBar).getByText(MOBILE)).toBeInTheDocument();
+    // The number masked as on the repair page (issue 27, defect 5): never in full on screen.
+    expect(within(topBar).getByText('139****5678')).toBeInTheDocument();
+    expect(topBar).not.toHaveTextContent(MOBILE);
     await user.click(logout);
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(MESSAGES.logoutTitle);
@@ -95,7 +97,7 @@ describe('logout', () => {
     );
     await waitFor(() => expect(screen.queryAllByText('退出')).toHaveLength(0));
     expect(within(topBar).getByText('登录')).toBeInTheDocument();
-    expect(within(topBar).queryByText(MOBILE)).not.toBeInTheDocument();
+    expect(within(topBar).queryByText('139****5678')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
     // This tab only forgets: the session was ended by the tab that logged out.

@@ -115,7 +115,7 @@ describe('the login session', () => {
     expect(tokenExpiry(tokenWith({ exp: 1_700_000_000 }))).toBe(1_700_000_000_000);
     expect(tokenExpiry('not a token')).toBeNull();
     storeLogin(loginResult(tokenWith({ exp: inAnHour() })));
-    expect(currentLogin()).toMatchObject({ kind: 'User', displayName: '13900000000' });
+    expect(currentLogin()).toMatchObject({ kind: 'User', displayName: '139****0000' });
     window.localStorage.setItem(STORAGE_KEYS.jwtToken, tokenWith({ exp: 1 }));
     expect(currentLogin()).toBeNull();
   });

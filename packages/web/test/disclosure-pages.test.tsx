@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ACCOUNT_MESSAGES,
+  MESSAGES,
+  STORAGE_KEYS,
   ABNORMAL_BUSINESS_FIELD_LABELS,
   CONTRACTS,
   LICENCE_FIELD_LABELS,
@@ -336,13 +338,6 @@ describe('information disclosure', () => {
     expect(screen.getByText(listing.DocNo)).toBeInTheDocument();
   });
 
-  it('asks for a login before the non-tax arrears list', async () => {
-    const gateway = fakeGateway();
-    renderAppAt(`#${paths.nontaxList}`);
-    await waitFor(() => expect(window.location.hash).toContain(paths.scanLogin));
-    expect(gateway.calls(CONTRACTS.nontaxRevenue.path)).toEqual([]);
-  });
-
   it('tells whether an enterprise is in the Hetao credit list, with its labels', async () => {
     const member: EntitySearchResult = {
       ID: '1201',
@@ -544,6 +539,32 @@ describe('information disclosure', () => {
     failing = false;
     await user.click(await findRetry(main.getByRole('alert')));
     await screen.findByText(/“守信企业1”共找到 \d+ 条/);
+  });
+
+  it('asks a visitor who never logged in with the one login prompt, and says 登录失效 only to a login that ran out', async () => {
+    const gateway = fakeGateway();
+    const view = renderAppAt(`#${paths.nontaxList}`);
+    const main = await findMain();
+    // Issue 27, defect 3: the same prompt as 红黑名单 and 信用承诺自愿注册, in the page, and what 实名登录 means.
+    const prompt = await main.findByRole('note');
+    expect(within(prompt).getByRole('link', { name: '实名登录' })).toHaveAttribute('href', `#${paths.scanLogin}`);
+    expect(prompt).toHaveTextContent('登录后即可查询非税收入欠缴信息公示');
+    expect(prompt).toHaveTextContent('实名登录即用本网站账号登录');
+    expect(screen.queryByText(MESSAGES.loginExpired)).not.toBeInTheDocument();
+    expect(window.location.hash).toBe(`#${paths.nontaxList}`);
+    expect(gateway.calls(CONTRACTS.nontaxRevenue.path)).toEqual([]);
+    // The prompt's link brings the visitor back to the list after the login.
+    await userEvent.setup().click(within(prompt).getByRole('link', { name: '实名登录' }));
+    await waitFor(() => expect(window.location.hash).toBe(`#${paths.scanLogin}`));
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.returnPath)).toBe(paths.nontaxList);
+    view.unmount();
+
+    // A login whose token is gone: it did log in, so 登录失效 and on to the login page.
+    window.localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(loginResult().UserInfo));
+    renderAppAt(`#${paths.nontaxList}`);
+    expect(await screen.findByText(MESSAGES.loginExpired)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe(`#${paths.scanLogin}`));
+    expect(gateway.calls(CONTRACTS.nontaxRevenue.path)).toEqual([]);
   });
 
   it('asks an anonymous visitor to log in before filing a voluntary promise', async () => {

@@ -20,6 +20,7 @@ import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, upstreamError } from './fake-gateway';
 import { bearerOf, loginResult } from './fixtures';
 import { findMain, findRetry, preloadPages, renderAppAt, setupUser } from './render-app';
+import { TEST_RUNTIME_CONFIG } from './test-providers';
 
 /*
  * The entity search list and the entity details behind login, with the API client stubbed at its
@@ -309,6 +310,8 @@ describe('entity details and login', () => {
     await waitFor(() => expect(window.location.hash).toBe(`#${DETAILS}`));
     const main = await findMain();
     expect(await main.findByRole('heading', { level: 1, name: ENTITY.EntName })).toBeInTheDocument();
+    // The tab says which company (issue 27, defect 10): 信用云州 - <name> - <section>.
+    await waitFor(() => expect(document.title).toBe(`${TEST_RUNTIME_CONFIG.siteName} - ${ENTITY.EntName} - 主体详情`));
     expect(window.sessionStorage.getItem(STORAGE_KEYS.returnPath)).toBeNull();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo)!)).toMatchObject({
       User: { Mobile: '13900000009' },
@@ -330,7 +333,7 @@ describe('entity details and login', () => {
     }
 
     // The header names the account; no address on the page carries the token.
-    expect(screen.getAllByTitle('个人资料（原网站）')[0]).toHaveTextContent('13900000009');
+    expect(screen.getAllByTitle('个人资料（原网站）')[0]).toHaveTextContent('139****0009');
     for (const element of document.querySelectorAll('[href]')) {
       expect(element.getAttribute('href')).not.toContain(phone.JwtToken);
     }

@@ -20,6 +20,7 @@ describe('the route table', () => {
     (_path, route) => {
       expect(route.label.trim()).not.toBe('');
       expect(routeTitle('信用云州', route)).toBe(`信用云州 - ${route.label}`);
+      expect(routeTitle('信用云州', route, '某记录')).toBe(`信用云州 - 某记录 - ${route.label}`);
       expect(PATH_LOG_CODES.has(route.pathLog)).toBe(true);
       expect(route.meta.keywords.length).toBeGreaterThan(0);
       expect(route.meta.description.trim()).not.toBe('');

@@ -146,7 +146,7 @@ describe('the old site gets one-time codes, never the JwtToken (finding 16)', ()
     expect(leave).toHaveBeenCalledWith(`${config.oldSiteUrl}/NewLinkTo.aspx?LoginToken=personal-code-1&PageType=grzl`);
 
     // The header's account name does the same.
-    await user.click(screen.getAllByRole('button', { name: /13900000001/ })[0]!);
+    await user.click(screen.getAllByRole('button', { name: /139\*\*\*\*0001/ })[0]!);
     await waitFor(() => expect(leave).toHaveBeenCalledTimes(2));
     for (const [url] of leave.mock.calls) expect(url).not.toContain(ME.JwtToken);
   });
@@ -211,8 +211,8 @@ describe('/newszxy (finding 9)', () => {
     const router = openAt('/newszxy?logintoken=attackers-handoff&pageType=index');
     const dialog = await screen.findByRole('dialog');
     expect(callsTo(API_PATHS.loginTokenExchange)).toMatchObject([{ body: { LoginToken: 'attackers-handoff' } }]);
-    expect(dialog).toHaveTextContent('当前登录账号：13900000001');
-    expect(dialog).toHaveTextContent('链接中的账号：13900000002');
+    expect(dialog).toHaveTextContent('当前登录账号：139****0001');
+    expect(dialog).toHaveTextContent('链接中的账号：139****0002');
     // The safe choice has the focus.
     await waitFor(() => expect(document.activeElement).toHaveTextContent(/保持当前账号/));
     await user.click(within(dialog).getByRole('button', { name: /保持当前账号/ }));

@@ -2,6 +2,7 @@ import type { Database, Transaction } from 'better-sqlite3';
 import {
   APPLICATION_KIND_LABELS,
   APPLICATION_STEP_LABELS,
+  maskPhone,
   normalizeKeyword,
   type Application,
   type ApplicationKind,
@@ -112,10 +113,6 @@ interface ApplicationRow {
   docNo: string;
   authority: string;
 }
-
-/** A mobile or landline shown as first 3 + **** + last 4. */
-export const maskPhone = (phone: string): string =>
-  phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 
 /** Whether and when a penalty can be repaired or objected to as of `today`. */
 export function filingState(

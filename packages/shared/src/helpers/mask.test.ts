@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdNumber, maskName } from './mask.js';
+import { maskIdNumber, maskName, maskPhone } from './mask.js';
 
 describe('maskName', () => {
   it.each([
@@ -26,4 +26,13 @@ describe('maskIdNumber', () => {
     expect(maskIdNumber('12345')).toBe('*****');
     expect(maskIdNumber(undefined)).toBe('暂无数据');
   });
+});
+
+describe('maskPhone', () => {
+  it.each([
+    ['13900000000', '139****0000'],
+    ['13912345678', '139****5678'],
+    ['0591-87654321', '059****4321'],
+    ['123456', '****'],
+  ])('%s → %s', (phone, masked) => expect(maskPhone(phone)).toBe(masked));
 });

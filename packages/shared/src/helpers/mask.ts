@@ -15,3 +15,7 @@ export function maskIdNumber(id: string | null | undefined): string {
   if (value.length <= 10) return '*'.repeat(value.length);
   return `${value.slice(0, 6)}******${value.slice(-4)}`;
 }
+
+/** A mobile or landline as its first 3 and last 4 digits with 4 stars between ('****' when shorter than 7). */
+export const maskPhone = (phone: string): string =>
+  phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';

@@ -1,6 +1,7 @@
 import { pathLogWithTab } from '@credit-portal/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useRecordName } from '@/hooks/use-record-title';
 import { registerNavigate } from '@/lib/app-bridge';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
@@ -33,11 +34,11 @@ function setMeta(name: string, content: string): void {
   tag.content = content;
 }
 
-/** Replaces the document title and meta tags with the route's (spec §2.1, §4). */
-export function applyDocumentHead(route: AppRoute, siteName: string): void {
+/** Replaces the document title and meta tags with the route's (spec §2.1, §4), naming the page's record if it has one. */
+export function applyDocumentHead(route: AppRoute, siteName: string, record?: string): void {
   // Spec §8: a page without a <title> tag is logged as an error (setting the title then creates one).
   if (!document.head.querySelector('title')) console.error('页面缺少 <title> 标签');
-  document.title = routeTitle(siteName, route);
+  document.title = routeTitle(siteName, route, record);
   setMeta('keywords', [siteName, ...route.meta.keywords].join(','));
   setMeta('description', route.meta.description);
 }
@@ -57,6 +58,8 @@ export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
   const navigate = useNavigate();
   const { siteName } = useRuntimeConfig();
   const route = useCurrentRoute();
+  const recordName = useRecordName();
+  const record = recordName?.key === location.key ? recordName.name : undefined;
   // Each navigation makes a new location object (its key is not enough: an address typed or
   // changed by hand always has the key 'default'). A re-run of the effect for the same
   // location (StrictMode, a new siteName) must not log it twice.
@@ -66,8 +69,11 @@ export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
   useEffect(() => registerNavigate((path, options) => void navigate(path, options)), [navigate]);
 
   useEffect(() => {
+    if (route) applyDocumentHead(route, siteName, record);
+  }, [route, siteName, record]);
+
+  useEffect(() => {
     if (!route) return;
-    applyDocumentHead(route, siteName);
     window.scrollTo(0, 0);
     if (location.search && ADDRESS_QUERY_DROPPED.includes(route.path)) dropAddressQuery(location.pathname);
     if (logged.current === location) return;

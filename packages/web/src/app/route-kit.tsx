@@ -69,8 +69,12 @@ export function useCurrentRoute(): AppRoute | undefined {
   return undefined;
 }
 
-/** The document title of a route: "<siteName> - <label>". */
-export const routeTitle = (siteName: string, route: AppRoute): string => `${siteName} - ${route.label}`;
+/**
+ * The document title of a route: "<siteName> - <label>", or "<siteName> - <record> - <label>" on a
+ * details page that names its record (an article, a company, a decision).
+ */
+export const routeTitle = (siteName: string, route: AppRoute, record?: string): string =>
+  record ? `${siteName} - ${record} - ${route.label}` : `${siteName} - ${route.label}`;
 
 /**
  * The whole table, handed down by the router: pages that list routes (the site map) read it here

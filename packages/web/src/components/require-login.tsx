@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { MESSAGES } from '@credit-portal/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   clearLogin,
@@ -11,26 +11,43 @@ import {
   type LoginSession,
 } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { LoginPrompt } from './login-prompt';
+
+interface RequireLoginProps {
+  children: (session: LoginSession) => ReactNode;
+  /**
+   * For a visitor who has not logged in: what the login opens (登录后即可…), shown in the page
+   * as the one login prompt instead of leaving for the login page. Pages the spec sends straight
+   * to the login (entity details, §8) leave it out.
+   */
+  prompt?: string;
+}
 
 /**
- * Renders its page only for a logged-in user (spec §4, §6). Without stored login info (or with
- * an expired token) it warns 登录失效，请重新登录, remembers the page and goes to QR-code login;
- * the login pages bring the user back.
+ * Renders its page only for a logged-in user (spec §4, §6). A login that has run out (its info
+ * still stored, or an expired token) warns 登录失效，请重新登录, remembers the page and goes to
+ * QR-code login; the login pages bring the user back. A visitor who never logged in gets the
+ * same — or, where the page names a `prompt`, the login prompt in the page (issue 27, defect 3:
+ * 登录失效 is not said to someone who never logged in).
  */
-export function RequireLogin({ children }: { children: (session: LoginSession) => ReactNode }) {
+export function RequireLogin({ children, prompt }: RequireLoginProps) {
   const session = useLoginSession();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  // Read once: whether this visit began with a login that has since run out.
+  const [hadLogin] = useState(hasStoredLoginInfo);
+  const showPrompt = !session && prompt !== undefined && !hadLogin;
 
   useEffect(() => {
-    if (session || isLoggingOut()) return;
+    if (session || showPrompt || isLoggingOut()) return;
     // An expired login is still stored: forget it so that the header agrees.
     if (hasStoredLoginInfo()) clearLogin();
     void message.warning({ content: MESSAGES.loginExpired, key: 'login-expired' });
     saveReturnPath(`${pathname}${search}`);
     void navigate(paths.scanLogin, { replace: true });
-  }, [session, pathname, search, navigate, message]);
+  }, [session, showPrompt, pathname, search, navigate, message]);
 
-  return session ? <>{children(session)}</> : null;
+  if (session) return <>{children(session)}</>;
+  return showPrompt ? <LoginPrompt purpose={prompt} returnTo={`${pathname}${search}`} /> : null;
 }

@@ -1,4 +1,5 @@
 import {
+  maskPhone,
   OLD_SITE_PAGES,
   OLD_SITE_PERSONAL_PAGE,
   STORAGE_KEYS,
@@ -58,8 +59,13 @@ export function tokenSubject(token: string): string | null {
   return typeof sub === 'string' ? sub : null;
 }
 
-/** The mobile number or chat-app nickname of login info, as the header shows it. */
-export const loginDisplayName = (info: LoginInfo): string => ('User' in info ? info.User.Mobile : info.Wechat.Nickname);
+/**
+ * The mobile number (masked as the repair page masks it: 139****0000) or chat-app nickname of login
+ * info, as the header and the account pages show it: a screen seen over a shoulder or in a
+ * screenshot does not give the number away.
+ */
+export const loginDisplayName = (info: LoginInfo): string =>
+  'User' in info ? maskPhone(info.User.Mobile) : info.Wechat.Nickname;
 
 function parseLoginInfo(raw: string | null): LoginInfo | null {
   if (!raw) return null;

@@ -1,11 +1,12 @@
 import { Button, Drawer } from 'antd';
-import { MenuOutlined, UploadOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, MenuOutlined, UploadOutlined } from '@ant-design/icons';
 import { HEADER_COMPACT_SCROLL_PX } from '@credit-portal/shared';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SiteLogo } from '@/components/site-logo';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { telHref } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { AccessTools } from './access-tools';
 import { HeaderAccount } from './header-account';
@@ -46,7 +47,8 @@ function NavList({
 }
 
 /**
- * The portal header (spec §2.1): a top bar (the accessibility tools 长者模式, 大鼠标 and 读屏, 数据报送, 登录 — or, logged in, the mobile
+ * The portal header (spec §2.1): a top bar (the accessibility tools 长者模式, 大鼠标 and 读屏, 区县站点 — the
+ * way to the district credit sites from every page —, 数据报送, 登录 — or, logged in, the masked mobile
  * number or nickname, 个人中心 and 退出), the site name with the
  * search box (on the home page the search sits on the banner instead), and the main menu, which
  * sticks to the top and turns compact (adding the site name) past 260 px of scroll. Below
@@ -79,6 +81,9 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
           <span className={styles.welcome}>欢迎访问{siteName}</span>
           <div className={styles.topLinks}>
             <AccessTools inverted />
+            <Link to={paths.areaDetails} className={styles.topLink}>
+              <EnvironmentOutlined aria-hidden /> 区县站点
+            </Link>
             {dataSubmissionUrl ? (
               <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer" className={styles.topLink}>
                 <UploadOutlined aria-hidden /> 数据报送
@@ -134,6 +139,9 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
           <HeaderSearch variant="inline" onSearched={closeDrawer} />
         </div>
         <div className={styles.drawerLinks}>
+          <Link to={paths.areaDetails} className={styles.drawerLink} onClick={closeDrawer}>
+            <EnvironmentOutlined aria-hidden /> 区县信用站点
+          </Link>
           {dataSubmissionUrl ? (
             <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer">
               <UploadOutlined aria-hidden /> 数据报送

@@ -7,6 +7,7 @@ import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useCurrentRoute } from '../route-kit';
+import { AccessTools } from './access-tools';
 import { PageFallback } from './page-fallback';
 import styles from './standalone-layout.module.css';
 
@@ -41,6 +42,9 @@ export function StandaloneLayout({ variant = 'page' }: StandaloneLayoutProps) {
             <HomeOutlined aria-hidden />
           </Link>
         </header>
+        <div className={styles.mobileTools}>
+          <AccessTools />
+        </div>
         <main className={styles.mobileMain}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
@@ -56,6 +60,9 @@ export function StandaloneLayout({ variant = 'page' }: StandaloneLayoutProps) {
       <header className={styles.header}>
         <div className={`page-container ${styles.headerInner}`}>
           <SiteLogo siteName={siteName} size="small" />
+          <div className={styles.headerTools}>
+            <AccessTools />
+          </div>
           <Link to={paths.home} className={styles.homeLink}>
             <HomeOutlined aria-hidden /> 返回首页
           </Link>

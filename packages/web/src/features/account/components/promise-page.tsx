@@ -12,10 +12,11 @@ import {
 } from '@credit-portal/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoginPrompt } from '@/components/login-prompt';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import { errorMessage } from '@/lib/api-client';
-import { saveReturnPath, useLoginSession, type LoginSession } from '@/lib/login-session';
+import { useLoginSession, type LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { createPromise } from '../api/create-promise';
 import { useMyPromises } from '../api/get-my-promises';
@@ -204,13 +205,7 @@ function VoluntaryLoginPrompt({ text }: { text: VariantText }) {
     <div className={styles.panel}>
       <h1 className={styles.heading}>{text.heading}</h1>
       <p className={styles.lead}>{text.lead}</p>
-      <p className={styles.loginPrompt}>
-        请先
-        <Link to={paths.scanLogin} onClick={() => saveReturnPath(paths.promiseVoluntary)}>
-          实名登录
-        </Link>
-        ，登录后即可填报信用承诺并查看本人提交的承诺。
-      </p>
+      <LoginPrompt purpose="填报信用承诺并查看本人提交的承诺" returnTo={paths.promiseVoluntary} />
     </div>
   );
 }

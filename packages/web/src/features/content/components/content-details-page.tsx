@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format';
 import { hashHref } from '@/lib/paths';
 import { useContentDetail } from '../api/get-content-detail';
 import styles from './content-details-page.module.css';
+import { useRecordTitle } from '@/hooks/use-record-title';
 
 export interface ContentDetailsPageProps {
   /** The section's list, for the back link. */
@@ -21,6 +22,7 @@ export default function ContentDetailsPage({ listPath, listLabel }: ContentDetai
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() || null;
   const query = useContentDetail(id);
+  useRecordTitle(query.data?.content_title);
   const [leaving, setLeaving] = useState<string | null>(null);
 
   if (!id) {

@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import styles from './disclosure.module.css';
+import { useRecordTitle } from '@/hooks/use-record-title';
 
 /** One labelled field of a detail page. */
 export interface DetailField<Detail> {
@@ -60,6 +61,7 @@ function BackToList({ back }: { back: DetailSpec<unknown>['back'] }) {
 
 function DetailBody<Detail>({ spec, id }: { spec: DetailSpec<Detail>; id: string }) {
   const query = useSWR([spec.swrKey, id] as const, ([, key]) => spec.fetch(key));
+  useRecordTitle(query.data ? spec.title(query.data) : undefined);
   // On a phone two columns of label and value leave no room: labels go above their values.
   const wide = Grid.useBreakpoint().md ?? true;
   return (
@@ -111,7 +113,7 @@ export function createDetailPage<Detail>(spec: DetailSpec<Detail>) {
             />
           </div>
         ) : spec.requiresLogin ? (
-          <RequireLogin>{() => <DetailBody spec={spec} id={id} />}</RequireLogin>
+          <RequireLogin prompt={`查看${spec.kind}详情`}>{() => <DetailBody spec={spec} id={id} />}</RequireLogin>
         ) : (
           <DetailBody spec={spec} id={id} />
         )}

@@ -1,6 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { saveReturnPath, useLoginSession } from '@/lib/login-session';
+import { LoginPrompt } from '@/components/login-prompt';
+import { useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { RED_BLACK_LIST } from '../lists/red-black-list';
 import { DisclosureList } from './list-page';
@@ -107,13 +108,7 @@ export default function DisclosureHomePage() {
         {session ? (
           <DisclosureList spec={RED_BLACK_LIST} />
         ) : (
-          <p className={styles.loginPrompt}>
-            请先
-            <Link to={paths.scanLogin} onClick={() => saveReturnPath(paths.disclosure)}>
-              实名登录
-            </Link>
-            ，登录后即可查询红黑名单。
-          </p>
+          <LoginPrompt purpose="查询红黑名单" returnTo={paths.disclosure} />
         )}
       </section>
     </div>

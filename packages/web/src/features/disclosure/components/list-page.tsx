@@ -95,7 +95,7 @@ export function createListPage<Row>(spec: ListSpec<Row>) {
         <h1 className={styles.heading}>{spec.title}</h1>
         <p className={styles.intro}>{spec.intro}</p>
         {spec.requiresLogin ? (
-          <RequireLogin>{() => <DisclosureList spec={spec} />}</RequireLogin>
+          <RequireLogin prompt={`查询${spec.title}`}>{() => <DisclosureList spec={spec} />}</RequireLogin>
         ) : (
           <DisclosureList spec={spec} />
         )}

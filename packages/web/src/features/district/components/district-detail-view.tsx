@@ -5,6 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { useDistrictDetail, type DistrictKey } from '../api/get-district';
 import { districtViewPath } from '../district-view';
 import styles from './area-details-page.module.css';
+import { useRecordTitle } from '@/hooks/use-record-title';
 
 const KIND_LABELS: Readonly<Record<PublicityKind, string>> = { licence: '行政许可', penalty: '行政处罚' };
 
@@ -20,6 +21,7 @@ export function DistrictDetailView({
 }) {
   const query = useDistrictDetail(kind, id);
   const title = (query.data && counterpartOf(kind, query.data)) || `${KIND_LABELS[kind]}详情`;
+  useRecordTitle(query.data ? counterpartOf(kind, query.data) : undefined);
   return (
     <section className={styles.view} aria-labelledby="district-view-title">
       <header className={styles.viewHeader}>

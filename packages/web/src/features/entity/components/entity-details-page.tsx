@@ -11,6 +11,7 @@ import { useEntityDetailInfo } from '../api/get-entity-detail-info';
 import { LicenceBlocks } from '@/components/licence-block';
 import { StatusTag } from './status-tag';
 import styles from './entity-details-page.module.css';
+import { useRecordTitle } from '@/hooks/use-record-title';
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -121,6 +122,7 @@ function DetailSections({ info }: { info: EntityDetailInfo }) {
 
 function EntityDetails({ id }: { id: string }) {
   const base = useEntityBaseInfo(id);
+  useRecordTitle(base.data?.EntName);
   const detail = useEntityDetailInfo(id);
   // On a phone two columns of label and value leave no room: labels go above their values.
   const wide = Grid.useBreakpoint().md ?? true;

@@ -8,12 +8,14 @@ import { useMessage } from '../api/get-message';
 import { STATUS_COLORS, TYPE_COLORS } from '../interaction-labels';
 import { InteractionNav } from './interaction-nav';
 import styles from './interaction.module.css';
+import { useRecordTitle } from '@/hooks/use-record-title';
 
 /** hdjl/Detail?id=: one public message — what was asked and the department's reply; prints cleanly. */
 export default function MessageDetailPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() || null;
   const query = useMessage(id);
+  useRecordTitle(query.data?.title);
 
   return (
     <div className={styles.page}>

@@ -7,6 +7,7 @@ import { paths, withQuery } from '@/lib/paths';
 import type { PublicityKind } from '@/components/publicity-fields';
 import { usePublicityDetail } from '../api/get-publicity-detail';
 import styles from './publicity-details-page.module.css';
+import { useRecordTitle } from '@/hooks/use-record-title';
 
 const HEADINGS = { licence: '行政许可', penalty: '行政处罚' } as const;
 
@@ -33,6 +34,7 @@ export default function PublicityDetailsPage({ kind }: { kind: PublicityKind }) 
   const id = params.get('id');
   const tooLong = (id?.length ?? 0) > RECORD_ID_MAX;
   const query = usePublicityDetail(kind, tooLong ? null : id);
+  useRecordTitle(query.data ? counterpartOf(kind, query.data) : undefined);
   if (!id) {
     return (
       <Result
