@@ -83,3 +83,37 @@ describe('the disclosure lists in a browser', () => {
     });
   });
 });
+
+describe('double disclosure at 1440 px (issue 27, defect 9)', () => {
+  it.for([
+    ['1', '许可文书号'],
+    ['2', '处罚文书号'],
+  ])('tab %s keeps each %s on one line and shows the whole placeholder', async ([tab, header], { expect }) => {
+    await pools.get(1440)!.use(async ({ page, errors }) => {
+      await showRoute(page, baseUrl, `${paths.doubleDisclosure}?currentTab=${tab}`);
+      await page.getByRole('columnheader', { name: header }).waitFor();
+      await page.locator('tbody tr.ant-table-row').first().waitFor();
+      const shape = await page.evaluate((name) => {
+        const headers = [...document.querySelectorAll('thead th')];
+        const column = headers.findIndex((th) => th.textContent?.trim() === name);
+        const cells = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) => row.children[column]!);
+        // One line: the text's line boxes all share one top.
+        const lines = cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        const input = document.querySelector<HTMLInputElement>('main input[placeholder]')!;
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { lines, placeholder: context.measureText(input.placeholder).width, room };
+      }, header);
+      expect(shape.lines.length).toBeGreaterThan(0);
+      expect(shape.lines.every((count) => count === 1)).toBe(true);
+      expect(shape.placeholder).toBeLessThanOrEqual(shape.room);
+      expect(errors).toEqual([]);
+    });
+  });
+});

@@ -68,9 +68,10 @@ export function RouteGuard({ onVisit }: { onVisit?: VisitListener }) {
   // Code outside React (the API client's not-logged-in rule) navigates through the router.
   useEffect(() => registerNavigate((path, options) => void navigate(path, options)), [navigate]);
 
+  // On every navigation (as before the record names), and again once the page names its record.
   useEffect(() => {
     if (route) applyDocumentHead(route, siteName, record);
-  }, [route, siteName, record]);
+  }, [location, route, siteName, record]);
 
   useEffect(() => {
     if (!route) return;

@@ -9,6 +9,8 @@ export interface RecordColumn<Row> {
   render: (row: Row) => ReactNode;
   /** Fixed width in px (numbers, dates). */
   width?: number;
+  /** Kept on one line on a desktop (document numbers: a number broken over two lines reads as two). */
+  nowrap?: boolean;
 }
 
 interface RecordTableProps<Row> {
@@ -90,6 +92,7 @@ export function RecordTable<Row>({
           title: column.title,
           key: column.title,
           width: column.width,
+          ...(column.nowrap ? { className: styles.nowrap } : {}),
           render: (_value: unknown, row: Row) => column.render(row),
         })),
         ...(detailPath

@@ -11,7 +11,7 @@ const LICENCES: ListSpec<PermitSearchRow> = {
   title: '行政许可',
   intro: '',
   searchLabel: '行政相对人名称或许可文书号',
-  placeholder: '请输入行政相对人名称、统一社会信用代码或许可文书号',
+  placeholder: '请输入相对人名称、信用代码或许可文书号',
   swrKey: CONTRACTS.permitSearch.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
     call(CONTRACTS.permitSearch, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
@@ -19,7 +19,7 @@ const LICENCES: ListSpec<PermitSearchRow> = {
   cardTitle: (row) => row.xK_XDR_MC,
   columns: [
     { title: '行政相对人名称', render: (row) => row.xK_XDR_MC },
-    { title: '许可文书号', render: (row) => row.xK_WSH || '—' },
+    { title: '许可文书号', nowrap: true, render: (row) => row.xK_WSH || '—' },
     { title: '许可机关', render: (row) => row.xK_XKJG },
     { title: '许可决定日期', width: 130, render: (row) => formatDate(row.xK_JDRQ) },
   ],
@@ -34,7 +34,7 @@ const PENALTIES: ListSpec<PunishSearchRow> = {
   title: '行政处罚',
   intro: '',
   searchLabel: '行政相对人名称或处罚文书号',
-  placeholder: '请输入行政相对人名称、统一社会信用代码或处罚文书号',
+  placeholder: '请输入相对人名称、信用代码或处罚文书号',
   swrKey: CONTRACTS.punishSearch.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
     call(CONTRACTS.punishSearch, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
@@ -49,7 +49,7 @@ const PENALTIES: ListSpec<PunishSearchRow> = {
         </>
       ),
     },
-    { title: '处罚文书号', render: (row) => row.cF_WSH || '—' },
+    { title: '处罚文书号', nowrap: true, render: (row) => row.cF_WSH || '—' },
     { title: '处罚机关', render: (row) => row.cF_CFJG },
     { title: '处罚决定日期', width: 130, render: (row) => formatDate(row.cF_JDRQ) },
   ],
