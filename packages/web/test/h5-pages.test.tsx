@@ -645,6 +645,25 @@ describe('the personal report page', () => {
     expect(queryDialog('发送报告至邮箱')).toBeInTheDocument();
   });
 
+  it('downloads the PDF from the 下载报告 dialog, as 个人信用报告 does on the home page', async () => {
+    const user = setupUser();
+    const { gateway, release } = reportGateway();
+    gateway
+      .on(CONTRACTS.h5IndividualToken, () => 'first-token')
+      .on(CONTRACTS.h5IndividualInfo, ({ body }) =>
+        (body as { token: string }).token === 'first-token' ? 'final-token' : failure(400, 'failed'),
+      );
+    release();
+    renderAppAt(byParameters(paths.h5Report));
+    await user.click(await screen.findByRole('button', { name: /下载报告/ }));
+    const dialog = await findDialog('发送报告至邮箱');
+    await user.click(within(dialog).getByRole('button', { name: /直接下载 PDF/ }));
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1));
+    expect((leaveApp as Mock).mock.calls[0]![0]).toBe(withQuery(API_PATHS.h5ReportFile, { token: 'final-token' }));
+    // Nothing was e-mailed.
+    expect(gateway.calls(CONTRACTS.h5ReportPdf.path)).toEqual([]);
+  });
+
   it('keeps the dialog open on a click outside it', async () => {
     const user = setupUser();
     reportGateway().release();

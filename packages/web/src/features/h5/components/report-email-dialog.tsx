@@ -1,13 +1,17 @@
-import { App, Input, Modal } from 'antd';
+import { App, Button, Input, Modal } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, isEmailAddress, type H5UserInfo } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { sendReportPdf } from '../api/get-report-data';
+import { personalReportAddress } from '../api/open-personal-report';
+import { leaveApp } from '../h5-navigation';
 import styles from './h5.module.css';
 
 /**
  * 发送报告至邮箱 (spec §2.3, §5, §8): not closable by clicking outside; the address is required and
- * must look like one; Status 10 means sent.
+ * must look like one; Status 10 means sent. Above the address, 直接下载 PDF opens the report's
+ * PDF as 个人信用报告 on /h5/gtxy does (issue 27, defect 4: 下载报告 only e-mailed).
  */
 export function ReportEmailDialog({
   user,
@@ -21,7 +25,19 @@ export function ReportEmailDialog({
   const { message } = App.useApp();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
+  const [opening, setOpening] = useState(false);
   const inputId = useId();
+
+  const download = async () => {
+    setOpening(true);
+    try {
+      leaveApp(await personalReportAddress(user));
+    } catch (error) {
+      message.error(errorMessage(error));
+    } finally {
+      setOpening(false);
+    }
+  };
 
   const send = async () => {
     const address = email.trim();
@@ -59,6 +75,10 @@ export function ReportEmailDialog({
       onOk={() => void send()}
       onCancel={onClose}
     >
+      <p className={styles.dialogLead}>可直接下载报告 PDF，或将报告发送至您的邮箱。</p>
+      <Button block icon={<DownloadOutlined aria-hidden />} loading={opening} onClick={() => void download()}>
+        直接下载 PDF
+      </Button>
       <label className={styles.fieldLabel} htmlFor={inputId}>
         邮箱地址
       </label>
