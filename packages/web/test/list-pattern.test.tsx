@@ -62,6 +62,26 @@ const query = <T,>(over: Partial<QueryResult<T>>): QueryResult<T> => ({
 });
 
 describe('QueryState and PagedList', () => {
+  it('holds the loaded block’s usual height while it loads (no layout shift when it arrives)', () => {
+    const { container, rerender } = render(
+      <TestProviders>
+        <QueryState query={query<string>({ isLoading: true })} reserve="300px">
+          {(text) => text}
+        </QueryState>
+      </TestProviders>,
+    );
+    expect(container.querySelector<HTMLElement>('[aria-busy="true"]')!.style.minHeight).toBe('300px');
+    rerender(
+      <TestProviders>
+        <QueryState query={query<string>({ data: '已加载' })} reserve="300px">
+          {(text) => text}
+        </QueryState>
+      </TestProviders>,
+    );
+    expect(screen.getByText('已加载')).toBeInTheDocument();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
   it('offers a retry after a failure, and no retry for a record that does not exist', async () => {
     const failed = query<string>({ error: new ApiError('network_error', '网络异常，请稍后重试', 0) });
     const { unmount } = render(

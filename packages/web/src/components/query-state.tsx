@@ -24,6 +24,11 @@ interface QueryStateProps<T, S> {
   isEmpty?: (data: S) => boolean;
   /** Lines of the loading skeleton. */
   skeletonRows?: number;
+  /**
+   * The height the loaded block usually takes (a CSS length), held while it loads so that its
+   * arrival moves nothing below it (layout shift).
+   */
+  reserve?: string;
   /** 'compact' for home-page blocks, 'page' for whole pages. */
   size?: 'compact' | 'page';
   /** What a not-found answer offers instead of 重试 (which cannot help): usually the way back to the list. */
@@ -63,6 +68,7 @@ export function QueryState<T, S = T>({
   select,
   isEmpty,
   skeletonRows = 5,
+  reserve,
   size = 'compact',
   notFoundExtra,
   children,
@@ -91,7 +97,12 @@ export function QueryState<T, S = T>({
   }
   if (data === undefined || isLoading) {
     return (
-      <div aria-busy="true" aria-live="polite" className={styles.loading}>
+      <div
+        aria-busy="true"
+        aria-live="polite"
+        className={styles.loading}
+        style={reserve ? { minHeight: reserve } : undefined}
+      >
         <span className="visually-hidden">正在加载…</span>
         <Skeleton active title={false} paragraph={{ rows: skeletonRows }} />
       </div>

@@ -20,6 +20,7 @@ function OverviewBlock({ block }: { block: SectionLink }) {
         select={(data) => data.list}
         isEmpty={(items) => items.length === 0}
         skeletonRows={BLOCK_SIZE - 1}
+        reserve="var(--cp-block-list-height)"
       >
         {(items) => <ContentLinkList items={items} detailsBase={block.detailsBase} />}
       </QueryState>

@@ -42,6 +42,7 @@ function ContentBlock({ block }: { block: ContentBlockKey }) {
         select={(data) => data[section.categoryId] ?? []}
         isEmpty={(items) => items.length === 0}
         skeletonRows={BLOCK_SIZE - 1}
+        reserve="var(--cp-block-list-height)"
       >
         {(items) => <ContentLinkList items={items} detailsBase={detailsBase} limit={BLOCK_SIZE} />}
       </QueryState>
@@ -63,6 +64,7 @@ function NoticeBlock({ kind }: { kind: NoticeKind }) {
         select={(data) => data.list}
         isEmpty={(items) => items.length === 0}
         skeletonRows={BLOCK_SIZE - 1}
+        reserve="var(--cp-block-notice-height)"
       >
         {(items) => <NoticeList kind={kind} items={items} variant="full" limit={BLOCK_SIZE} />}
       </QueryState>

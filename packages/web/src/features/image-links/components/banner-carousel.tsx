@@ -20,16 +20,24 @@ interface BannerCarouselProps {
 
 /**
  * The home page's big banner (spec §2.1): the CMS banners (/Cms/twljlb, 首页轮播) rotate with
- * the search box beside them (below them on a phone). While they load, or when there are
- * none, a plain brand backdrop with the site name shows instead.
+ * the search box beside them (below them on a phone). While they load, their frame holds the
+ * place on the brand backdrop; when there are none, the backdrop shows the site name instead.
  */
 export function BannerCarousel({ children, fallbackTitle, showBanners = true }: BannerCarouselProps) {
-  const { data } = useImageLinks(CONTENT_SECTIONS.banners.categoryId);
+  const { data, isLoading } = useImageLinks(CONTENT_SECTIONS.banners.categoryId);
   const [leaving, setLeaving] = useState<string | null>(null);
   const banners = showBanners ? (data ?? []).filter((banner) => banner.image_url) : [];
   const hasBanners = banners.length > 0;
+  // While the banners load, the frame they will fill is already there (the search in its place,
+  // the phone's 3:1 box kept): their arrival moves nothing (issue 27: layout shift).
+  const bannerFrame = hasBanners || (showBanners && isLoading);
   return (
-    <section className={hasBanners ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">
+    <section className={bannerFrame ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">
+      {bannerFrame && !hasBanners ? (
+        <div className={styles.slides} aria-hidden="true">
+          <div className={styles.slide} />
+        </div>
+      ) : null}
       {hasBanners ? (
         <div className={styles.slides}>
           <FadeCarousel label="首页轮播" autoplay={!prefersReducedMotion()} intervalMs={6000}>
@@ -55,7 +63,7 @@ export function BannerCarousel({ children, fallbackTitle, showBanners = true }: 
       ) : null}
       <div className={`page-container ${styles.overlay}`}>
         <div className={styles.panel}>
-          {hasBanners ? null : fallbackTitle}
+          {bannerFrame ? null : fallbackTitle}
           {children}
         </div>
       </div>
