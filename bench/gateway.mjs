@@ -1,7 +1,8 @@
 // The gateway benchmarks: cache hits against nginx proxy_cache and a bare Node peer, /healthz,
 // miss overhead, coalescing (one process and two on one Redis), RSS.
 import { randomBytes } from 'node:crypto';
-import { autocannon, fail, figure, percentile, request, rssMiB, sleep } from './lib.mjs';
+import { availableParallelism } from 'node:os';
+import { autocannon, cpuSeconds, fail, figure, percentile, request, rssMiB, sleep } from './lib.mjs';
 import { checkRedis, deleteRedisPrefix, startBarePeer, startGateway, startNginx, upstreamCount } from './services.mjs';
 
 const MRLB = '/Cms/mrlb';
@@ -12,12 +13,27 @@ const LOAD = {
   duration: Number(process.env.BENCH_SECONDS ?? 10),
   warmup: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
 };
+/** N of the N-process runs: one gateway worker and one nginx worker per core (BENCH_PROCESSES). */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
 
-/** Warm-up, then the measured run, of POST /Cms/mrlb (or GET `path`). */
-async function load(url, { method = 'POST', body = MRLB_BODY, headers = JSON_HEADERS } = {}) {
-  const options = { method, body: method === 'POST' ? body : undefined, headers, connections: LOAD.connections };
+/**
+ * Warm-up, then the measured run, of POST /Cms/mrlb (or GET `path`). With `pid`, also the CPU time
+ * the server (and its worker processes) used per answered request during the measured run: on a
+ * shared machine a server's req/s swing with the others' load, its CPU cost per request much less.
+ */
+async function load(url, { method = 'POST', body = MRLB_BODY, headers = JSON_HEADERS, workers = 1, pid = null } = {}) {
+  const options = {
+    method,
+    body: method === 'POST' ? body : undefined,
+    headers,
+    connections: LOAD.connections,
+    workers,
+  };
   await autocannon(url, { ...options, duration: LOAD.warmup });
-  return autocannon(url, { ...options, duration: LOAD.duration });
+  const cpuBefore = pid === null ? 0 : cpuSeconds(pid);
+  const result = await autocannon(url, { ...options, duration: LOAD.duration });
+  if (pid !== null) result.cpuUsPerRequest = ((cpuSeconds(pid) - cpuBefore) / result.total) * 1e6;
+  return result;
 }
 
 /** Asserts the second identical request is a cache hit (x-cache or nginx's X-Cache-Status). */
@@ -48,7 +64,7 @@ export async function runGateway(credit, { log, cpuProfDir }) {
     raw.nginxVersion = nginx.version;
     const nginxBody = await expectHit(`${nginx.url}${MRLB}`, 'x-cache-status');
     log(`nginx: ${nginxBody.length} bytes, ${itemsOf(nginxBody)} items; measuring`);
-    raw.nginx = await load(`${nginx.url}${MRLB}`);
+    raw.nginx = await load(`${nginx.url}${MRLB}`, { pid: nginx.pid });
     await nginx.stop();
 
     // The gateway, in-process cache tier only.
@@ -58,7 +74,7 @@ export async function runGateway(credit, { log, cpuProfDir }) {
     if (items !== 8) fail(`the gateway's /Cms/mrlb answer holds ${items} items, expected 8`);
     raw.payloadBytes = { gateway: gatewayBody.length, nginx: nginxBody.length };
     log(`gateway (in-process cache): ${gatewayBody.length} bytes, ${items} items; measuring`);
-    raw.gatewayMemory = await load(`${gateway.url}${MRLB}`);
+    raw.gatewayMemory = await load(`${gateway.url}${MRLB}`, { pid: gateway.pid });
     log('gateway (in-process cache) with Accept-Encoding: gzip, br');
     raw.gatewayMemoryCompressed = await load(`${gateway.url}${MRLB}`, {
       headers: { ...JSON_HEADERS, 'accept-encoding': 'gzip, deflate, br' },
@@ -94,10 +110,17 @@ export async function runGateway(credit, { log, cpuProfDir }) {
     raw.coalesceOne = await coalesce(credit, [gateway], `one-${prefix}`);
     await gateway.stop();
 
+    // The same hits through Fastify's router and hooks (CACHE_FAST_PATH=false): what the fast path saves.
+    const routed = await startGateway('gateway-routed', credit, { env: { CACHE_FAST_PATH: 'false' } });
+    await expectHit(`${routed.url}${MRLB}`, 'x-cache');
+    log('gateway (in-process cache) with CACHE_FAST_PATH=false: measuring');
+    raw.gatewayRouted = await load(`${routed.url}${MRLB}`, { pid: routed.pid });
+    await routed.stop();
+
     // The bare Node peer with the gateway's answer bytes.
     const bare = await startBarePeer(gatewayBody, 'application/json; charset=utf-8');
     log('bare node:http fixed buffer');
-    raw.bare = await load(bare.url);
+    raw.bare = await load(bare.url, { pid: bare.pid });
     await bare.stop();
 
     // The gateway with Redis as the shared tier (the in-process tier in front).
@@ -112,12 +135,34 @@ export async function runGateway(credit, { log, cpuProfDir }) {
     raw.coalesceTwo = await coalesce(credit, [redisGateway, second], `two-${prefix}`);
     await second.stop();
     await redisGateway.stop();
+
+    // N against N: nginx with N workers, the gateway with GATEWAY_WORKERS=N (node:cluster, Redis tier).
+    raw.processes = PROCESSES;
+    const nginxN = await startNginx(credit, { workers: PROCESSES });
+    await expectHit(`${nginxN.url}${MRLB}`, 'x-cache-status');
+    log(`nginx, ${PROCESSES} workers: measuring`);
+    raw.nginxN = await load(`${nginxN.url}${MRLB}`, { workers: PROCESSES, pid: nginxN.pid });
+    await nginxN.stop();
+    const gatewayN = await startGateway('gateway-workers', credit, {
+      redisPrefix: prefix,
+      env: { GATEWAY_WORKERS: String(PROCESSES) },
+    });
+    await expectHit(`${gatewayN.url}${MRLB}`, 'x-cache');
+    // Every worker's in-process tier warmed (the balancer spreads connections over them).
+    for (let i = 0; i < PROCESSES * 4; i += 1)
+      await request(`${gatewayN.url}${MRLB}`, { method: 'POST', body: MRLB_BODY });
+    log(`gateway, ${PROCESSES} workers (Redis tier): measuring`);
+    raw.gatewayN = await load(`${gatewayN.url}${MRLB}`, { workers: PROCESSES, pid: gatewayN.pid });
+    await gatewayN.stop();
   } finally {
     deleteRedisPrefix(prefix);
   }
 
   const ratio = raw.gatewayMemory.reqPerSec / raw.nginx.reqPerSec;
   const ratioRedis = raw.gatewayRedis.reqPerSec / raw.nginx.reqPerSec;
+  const ratioBare = raw.gatewayMemory.reqPerSec / raw.bare.reqPerSec;
+  const ratioHealthz = raw.healthz.reqPerSec / raw.bare.reqPerSec;
+  const ratioN = raw.gatewayN.reqPerSec / raw.nginxN.reqPerSec;
   figures.push(
     figure('nginx proxy_cache hits', raw.nginx.reqPerSec, 'req/s'),
     figure('nginx proxy_cache hits p99', raw.nginx.p99, 'ms'),
@@ -140,8 +185,20 @@ export async function runGateway(credit, { log, cpuProfDir }) {
       raw.gatewayRedis.p99 <= raw.nginx.p99,
     ),
     figure('gateway hits / nginx (Redis tier)', ratioRedis, '×', '≥ 1.0', ratioRedis >= 1),
+    figure('gateway hits / bare node:http (same run)', ratioBare, '×', '≥ 0.9', ratioBare >= 0.9),
+    figure('gateway hits through the router (CACHE_FAST_PATH=false)', raw.gatewayRouted.reqPerSec, 'req/s'),
+    figure('CPU per hit: nginx worker', raw.nginx.cpuUsPerRequest, 'µs'),
+    figure('CPU per answer: bare node:http', raw.bare.cpuUsPerRequest, 'µs'),
+    figure('CPU per hit: gateway fast path', raw.gatewayMemory.cpuUsPerRequest, 'µs'),
+    figure('CPU per hit: gateway through the router', raw.gatewayRouted.cpuUsPerRequest, 'µs'),
+    figure(`CPU per hit: nginx, ${PROCESSES} workers`, raw.nginxN.cpuUsPerRequest, 'µs'),
+    figure(`CPU per hit: gateway, ${PROCESSES} workers`, raw.gatewayN.cpuUsPerRequest, 'µs'),
+    figure(`nginx proxy_cache hits, ${PROCESSES} workers`, raw.nginxN.reqPerSec, 'req/s'),
+    figure(`gateway hits, ${PROCESSES} workers (Redis tier)`, raw.gatewayN.reqPerSec, 'req/s'),
+    figure(`gateway hits / nginx, ${PROCESSES} against ${PROCESSES} workers`, ratioN, '×', '≥ 1.0', ratioN >= 1),
     figure('gateway hits, Accept-Encoding gzip/br', raw.gatewayMemoryCompressed.reqPerSec, 'req/s'),
     figure('gateway /healthz', raw.healthz.reqPerSec, 'req/s'),
+    figure('gateway /healthz / bare node:http', ratioHealthz, '×', '≥ 0.9', ratioHealthz >= 0.9),
     figure(
       'miss overhead p50 (gateway − credit-service)',
       raw.miss.gatewayP50 - raw.miss.directP50,

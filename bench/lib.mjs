@@ -94,6 +94,30 @@ export async function waitFor(url, handle, timeoutMs = 60_000) {
   fail(`${handle.label} did not answer ${url} within ${timeoutMs} ms:\n${handle.output()}`);
 }
 
+/** Direct children of a process (Linux /proc; nginx workers, cluster workers). */
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds (user + system) used so far by a process and its direct children (Linux /proc, 100 ticks a second). */
+export function cpuSeconds(pid) {
+  let ticks = 0;
+  for (const id of [pid, ...childrenOf(pid)]) {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
 /** Resident set size of a process in MiB (Linux /proc). */
 export function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -108,11 +132,22 @@ export function rssMiB(pid) {
  */
 export async function autocannon(
   url,
-  { connections = 100, duration = 10, method = 'GET', body, headers = {}, expectStatus, pipelining = 1 } = {},
+  {
+    connections = 100,
+    duration = 10,
+    method = 'GET',
+    body,
+    headers = {},
+    expectStatus,
+    pipelining = 1,
+    workers = 1,
+  } = {},
 ) {
   if (!existsSync(AUTOCANNON)) fail('autocannon is not installed: run `node scripts/pnpm.mjs install`');
   const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(duration), '-m', method];
   if (pipelining > 1) args.push('-p', String(pipelining));
+  // Load from N threads (the N-process runs), so the load generator is not the one-core bottleneck.
+  if (workers > 1) args.push('-w', String(workers));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (body !== undefined) args.push('-b', body);
   args.push(url);

@@ -88,7 +88,10 @@ async function main() {
   try {
     if (needsServices) {
       log('starting the credit-service (seeding a fresh database)');
-      credit = await startCreditService();
+      // With --cpu-prof the credit-service is profiled too (the visit-log drain waits on it).
+      const profDir = cpuProf ? join(ROOT, 'bench', 'results', 'profiles') : null;
+      if (profDir) mkdirSync(profDir, { recursive: true });
+      credit = await startCreditService({}, { nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
     }
     const cpuProfDir = cpuProf ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
     if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });

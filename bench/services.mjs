@@ -33,10 +33,10 @@ export function cleanupTemps() {
 }
 
 /** The credit-service from dist on a free port with a fresh temporary DATA_DIR and its test controls. */
-export async function startCreditService(env = {}) {
+export async function startCreditService(env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = tempDir('credit');
-  const handle = start('credit-service', process.execPath, [CREDIT_SERVICE], {
+  const handle = start('credit-service', process.execPath, [...nodeArgs, CREDIT_SERVICE], {
     env: {
       CREDIT_SERVICE_PORT: String(port),
       CREDIT_SERVICE_HOST: '127.0.0.1',
@@ -74,12 +74,14 @@ export async function startGateway(label, credit, { redisPrefix = null, env = {}
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, handle);
+  // With GATEWAY_WORKERS the primary's /readyz is ready once every worker is.
+  if (env.GATEWAY_WORKERS) await waitFor(`http://127.0.0.1:${adminPort}/readyz`, handle, 60_000);
   if (redisPrefix) await waitFor(`http://127.0.0.1:${adminPort}/readyz`, handle, 30_000);
   return { ...handle, port, url, adminUrl: `http://127.0.0.1:${adminPort}` };
 }
 
-/** nginx (one worker) with proxy_cache in front of the credit-service, POST answers keyed by method, URI and body. */
-export async function startNginx(credit) {
+/** nginx (one worker, or `workers`) with proxy_cache in front of the credit-service, POST answers keyed by method, URI and body. */
+export async function startNginx(credit, { workers = 1 } = {}) {
   if (!existsSync(NGINX)) {
     fail(`nginx not found at ${NGINX}: install Debian's package (\`apt-get install nginx\`) or set BENCH_NGINX`);
   }
@@ -87,7 +89,7 @@ export async function startNginx(credit) {
   const dir = tempDir('nginx');
   for (const sub of ['cache', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  const conf = `${user}worker_processes 1;
+  const conf = `${user}worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;

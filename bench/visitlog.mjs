@@ -71,6 +71,8 @@ export async function runVisitLog(credit, { log, cpuProfDir }) {
     raw.accepted = accepted;
     raw.refusedPosts = run.non2xx;
     raw.lagAtEnd = totalAccepted - atEnd.distinct;
+    raw.lagGaugeAtEnd = await metric(gateway, 'gateway_visitlog_lag_events');
+    raw.shedPosts = await metric(gateway, 'gateway_visitlog_shed_total');
     log(`accepted ${accepted} events (${run.non2xx} posts refused); forwarder lag at the end: ${raw.lagAtEnd}`);
     const drainStart = performance.now();
     let last = atEnd;
@@ -89,6 +91,7 @@ export async function runVisitLog(credit, { log, cpuProfDir }) {
     deleteRedisPrefix(prefix);
   }
   const perThousand = (raw.upstreamCalls / (raw.accepted + EVENTS_PER_POST)) * 1000;
+  const lagSeconds = raw.lagAtEnd / raw.eventsPerSecond;
   return {
     raw,
     figures: [
@@ -103,6 +106,8 @@ export async function runVisitLog(credit, { log, cpuProfDir }) {
       figure('visit-log upstream calls per 1,000 events', perThousand, 'calls', '≤ 5', perThousand <= 5),
       figure('visit-log events lost (counted at the credit-service)', raw.lost, 'events', '0', raw.lost === 0),
       figure('visit-log forwarder lag at the end of the load', raw.lagAtEnd, 'events'),
+      figure('visit-log forwarder lag at the end, in seconds of intake', lagSeconds, 's', '< 2', lagSeconds < 2),
+      figure('visit-log posts shed (503 at VISITLOG_SHED_LAG)', raw.shedPosts, 'posts'),
       figure('visit-log drain time after the load', raw.drainSeconds, 's'),
     ],
   };

@@ -210,6 +210,9 @@ describe('docker-compose.yml', () => {
     expect(config).not.toMatch(/localhost:8090/);
     // A public bind: no demo stand-in or outbox page is turned on.
     expect(env('credit-service', 'DEMO_STANDINS')).toBe('');
+    // Its SM2 report-signing key from a compose secret (it refuses to start without one there).
+    expect(env('credit-service', 'REPORT_SIGNING_KEY_FILE')).toBe('/run/secrets/report-signing-key');
+    expect(service('credit-service')).toMatch(/secrets:\n\s+- (?:source: )?report-signing-key/);
     expect(service('credit-service')).not.toMatch(/OUTBOX_PAGE|CREDIT_SERVICE_CONTROLS/);
   });
 

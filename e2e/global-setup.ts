@@ -4,11 +4,13 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,9 @@ declare module 'vitest' {
     reviewToken: string;
   }
 }
+
+/** Both services' audit key in the browser suite: the teardown checks the anchors' MACs with it. */
+const AUDIT_KEY = 'e2e-audit-key-0123456789abcdefghijklmnop';
 
 /** The centre's review token in the browser suite: the tests move applications on as a reviewer would. */
 const REVIEW_TOKEN = 'e2e-review-token-0123456789';
@@ -73,6 +78,28 @@ async function snapshotWebDist(dist: string, into: string): Promise<string> {
   }
 }
 
+/**
+ * The problems of the run's audit trail: both services' chains verified by the credit-service's
+ * `audit verify` (the shipped command; with the database's anchors and the key), and no phone
+ * number, ID number, JWT or e-mail in clear in any record — the product log's check.
+ */
+function checkAuditTrail(root: string, dataDir: string, auditDir: string): string[] {
+  const names = existsSync(auditDir) ? readdirSync(auditDir).filter((name) => name.endsWith('.jsonl')) : [];
+  const problems: string[] = [];
+  for (const service of ['credit-service.', 'gateway.']) {
+    if (!names.some((name) => name.startsWith(service))) problems.push(`${service}* 无审计文件`);
+  }
+  const verify = spawnSync(
+    process.execPath,
+    [join(root, 'packages/credit-service/dist/audit/cli.js'), 'verify', auditDir, '--data-dir', dataDir],
+    { env: { ...process.env, AUDIT_KEY }, encoding: 'utf8' },
+  );
+  if (verify.status !== 0) problems.push(`audit verify 退出码 ${verify.status}：\n${verify.stdout}${verify.stderr}`);
+  const text = names.map((name) => readFileSync(join(auditDir, name), 'utf8')).join('\n');
+  problems.push(...personalDataIn(text).slice(0, 10));
+  return problems;
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = join(import.meta.dirname, '..');
   for (const built of [
@@ -85,6 +112,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-e2e-'));
+  const auditDir = join(dataDir, 'audit');
   const webDist = await snapshotWebDist(join(root, 'packages/web/dist'), join(dataDir, 'web-dist'));
   const [gatewayPort, creditPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   // Both services' logs, at info (one line per request), go to a file that is checked for
@@ -106,6 +134,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The H5 app's hidden test login (off by default): h5.e2e.ts logs in with it.
       H5_TEST_MODE: 'true',
       CREDIT_SERVICE_REVIEW_TOKEN: REVIEW_TOKEN,
+      // Both services' audit trails (docs/AUDIT.md) in the run's data directory, one chain per
+      // service (their file names differ): verified and scanned for personal data at the end.
+      AUDIT_DIR: auditDir,
+      AUDIT_KEY,
       // The whole suite is one client address loading hundreds of pages a minute (the route sweep
       // runs several pages at once): the per-IP limits meant for citizens would answer 429. Both
       // services read these (the credit-service limits its sensitive routes itself). The limits
@@ -125,10 +157,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('reviewToken', REVIEW_TOKEN);
   return async () => {
     await product.stop();
+    const audit = checkAuditTrail(root, dataDir, auditDir);
     rmSync(dataDir, { recursive: true, force: true });
     const found = personalDataIn(readFileSync(productLog, 'utf8'));
     if (found.length > 0) {
       throw new Error(`服务日志中出现个人数据（${productLog}）：\n${found.slice(0, 10).join('\n')}`);
     }
+    if (audit.length > 0) throw new Error(`审计记录检查未通过（${auditDir}）：\n${audit.join('\n')}`);
   };
 }

@@ -258,11 +258,15 @@ describe('credit services in a browser', () => {
         expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
         // The PDF itself, unaltered, passes the file check; a changed code fails.
         // Playwright keeps a download under a generated name: offer it under the name it was sent with.
-        await page.locator('input[type=file]').setInputFiles({
-          name: download.suggestedFilename(),
-          mimeType: 'application/pdf',
-          buffer: await readFile(file),
-        });
+        // The number-and-code form's file (the page's second form checks the signature alone).
+        await page
+          .locator('form', { has: page.getByLabel('验证码') })
+          .locator('input[type=file]')
+          .setInputFiles({
+            name: download.suggestedFilename(),
+            mimeType: 'application/pdf',
+            buffer: await readFile(file),
+          });
         await page.getByRole('button', { name: '立即核验' }).click();
         await page.getByText('上传的PDF文件与信用中心出具的报告完全一致，未被修改。').waitFor();
         expect(errors).toEqual([]);

@@ -318,9 +318,112 @@ function pickKeywords(dir, perClass) {
         throw new Error(`the bigram index holds ${hits.get(gram)} names for "${gram}", a scan finds ${scan.get(gram)}`);
       }
     }
+    // Issue 28, the forgiving search. Keys of the names (pinyin per character) come from the
+    // service's own table (migration 18), filled when the service first started on this database.
+    const keysReady = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'entity_search_keys'").get();
+    if (!keysReady) throw new Error('the seeded database has no entity_search_keys table (migration 18)');
+    const keysOf = db.prepare('SELECT syllables FROM entity_search_keys WHERE entity_id = ?').pluck();
+    const entityAt = db.prepare('SELECT id, name, legal_rep FROM entities WHERE id >= ? ORDER BY id LIMIT 1');
+    const randomRow = () => entityAt.get(1 + Math.floor(random() * maxId));
+    const fromRows = (count, make) => {
+      const pool = new Set();
+      for (let guard = 0; pool.size < count * 2 && guard < count * 50; guard++) pool.add(make(randomRow()));
+      pool.delete(null);
+      return [...pool];
+    };
+    /** The part of a name after the region (云州市, 云州, a district): trade name and industry. */
+    const tradePart = (name) => Array.from(name.replace(/^云州市?(东湖区|西山区|南港区|北岭区|青屿区)?/, ''));
+    const cnToTw = createRequire(path.join(ROOT, 'packages/credit-service/package.json'))('opencc-js').Converter({
+      from: 'cn',
+      to: 'tw',
+    });
+    const window = (chars, length) => {
+      if (chars.length < length) return null;
+      const from = Math.floor(random() * (chars.length - length + 1));
+      return { from, text: chars.slice(from, from + length) };
+    };
     return {
       hits,
       classes: {
+        'several words, any order': take(
+          fromRows(perClass, (e) => {
+            // Two pieces of one name, in the opposite order: 佳天 北岭区-style.
+            const chars = Array.from(e.name);
+            const trade = tradePart(e.name);
+            const first = window(trade, 2 + Math.floor(random() * 2));
+            const second = window(chars.slice(0, chars.length - trade.length), 2);
+            return first && second ? `${first.text.join('')} ${second.text.join('')}` : null;
+          }),
+          perClass,
+          'several-word',
+        ),
+        // What people type: the trade part from its start (字号 and industry, 佳天科技), one
+        // character after the first replaced by a random one of the names' alphabet — not a
+        // homophone (an input method's usual slip, which the pinyin index catches), the harder case.
+        'one wrong character (4-6)': take(
+          fromRows(perClass, (e) => {
+            const trade = tradePart(e.name);
+            const length = 4 + Math.floor(random() * 3);
+            if (trade.length < length) return null;
+            const text = trade.slice(0, length);
+            text[1 + Math.floor(random() * (length - 1))] = alphabet[Math.floor(random() * alphabet.length)];
+            const keyword = text.join('');
+            if (!nearSources.has(keyword)) nearSources.set(keyword, String(e.id));
+            return keyword;
+          }),
+          perClass,
+          'one-wrong-character',
+        ),
+        'pinyin initials (4)': take(
+          fromRows(perClass, (e) => {
+            const syllables = keysOf.get(e.id)?.split(' ');
+            const w = syllables && window(syllables.slice(Array.from(e.name).length - tradePart(e.name).length), 4);
+            return w && w.text.every((p) => /^[a-z]/.test(p)) ? w.text.map((p) => p[0]).join('') : null;
+          }),
+          perClass,
+          'pinyin initials',
+        ),
+        'full pinyin (2-3 syllables)': take(
+          fromRows(perClass, (e) => {
+            const syllables = keysOf.get(e.id)?.split(' ');
+            const w =
+              syllables &&
+              window(
+                syllables.slice(Array.from(e.name).length - tradePart(e.name).length),
+                2 + Math.floor(random() * 2),
+              );
+            return w && w.text.every((p) => /^[a-z]+$/.test(p)) ? w.text.join('') : null;
+          }),
+          perClass,
+          'full pinyin',
+        ),
+        'legal representative': take(
+          fromRows(perClass, (e) => e.legal_rep),
+          perClass,
+          'legal representative',
+        ),
+        'traditional characters (3-6)': take(
+          fromRows(perClass, (e) => {
+            const w = window(tradePart(e.name), 3 + Math.floor(random() * 4));
+            const text = w && cnToTw(w.text.join(''));
+            return text && text !== w.text.join('') ? text : null;
+          }),
+          perClass,
+          'traditional',
+        ),
+        'full-width brackets': take(
+          fromRows(perClass * 4, (e) => {
+            const at = e.name.indexOf('（');
+            if (at < 0) return null;
+            const chars = Array.from(e.name);
+            const start = Array.from(e.name.slice(0, at)).length;
+            // Back into the trade name (字号), so that the keywords differ: 佳天咨询服务合伙企业（有限.
+            const from = Math.max(0, start - 9 - Math.floor(random() * 4));
+            return chars.slice(from, start + 1 + Math.floor(random() * 5)).join('');
+          }),
+          perClass,
+          'full-width bracket',
+        ),
         'rare 2-character name': take(rare, perClass, 'rare bigram'),
         'common 2-character name': take(common, perClass, 'common bigram'),
         'absent 2-character name': take(absent, perClass, 'absent bigram'),
@@ -342,6 +445,10 @@ function pickKeywords(dir, perClass) {
   }
 }
 
+/** The entity each wrong-character keyword was made from, and how often the answer held it. */
+const nearSources = new Map();
+const nearRecall = { found: 0, asked: 0 };
+
 /** Checks one answer against its keyword's class; throws on anything wrong. */
 function check(className, keyword, res, hits) {
   if (res.status !== 200) throw new Error(`${className} "${keyword}": HTTP ${res.status} ${res.body.slice(0, 200)}`);
@@ -354,12 +461,31 @@ function check(className, keyword, res, hits) {
   const fail = (what) => {
     throw new Error(`${className} "${keyword}": ${what} (${data.length} rows)`);
   };
+  // Name hits come first; near matches, legal representatives' and pinyin hits (issue 28) follow.
+  const names = data.filter((e) => e.Match === undefined || e.Match === 'name');
   if (className.includes('2-character')) {
-    if (data.length !== Math.min(hits.get(keyword), LIMIT)) fail(`expected ${Math.min(hits.get(keyword), LIMIT)} rows`);
-    if (!data.every((e) => e.EntName.includes(keyword))) fail('a row without the keyword');
+    // A pair that is also a person's name (金海) leaves room for that person's entities.
+    const expected = Math.min(hits.get(keyword), LIMIT - data.filter((e) => e.Match === 'legalRep').length);
+    if (names.length !== expected) fail(`expected ${expected} name rows`);
+    if (!names.every((e) => e.EntName.includes(keyword))) fail('a name row without the keyword');
   } else if (className.startsWith('name')) {
-    if (data.length === 0 || !data.every((e) => e.EntName.includes(keyword)))
-      fail('no rows, or one without the keyword');
+    if (names.length === 0 || !names.every((e) => e.EntName.includes(keyword)))
+      fail('no name rows, or one without the keyword');
+  } else if (className.startsWith('several words')) {
+    const words = keyword.split(' ');
+    if (names.length === 0 || !names.every((e) => words.every((w) => e.EntName.includes(w))))
+      fail('no name rows, or one without a word');
+  } else if (className.startsWith('one wrong')) {
+    // Not every keyword finds its entity (a wrong character inside a trade name whose other
+    // bigrams are all common); how many do is reported as a figure.
+    nearRecall.asked += 1;
+    if (data.some((e) => e.ID === nearSources.get(keyword))) nearRecall.found += 1;
+  } else if (className.includes('pinyin')) {
+    if (!data.some((e) => e.Match === 'pinyin')) fail('no pinyin hit');
+  } else if (className.startsWith('legal')) {
+    if (!data.some((e) => e.Match === 'legalRep')) fail('no entity of the legal representative');
+  } else if (className.startsWith('traditional') || className.startsWith('full-width')) {
+    if (names.length === 0) fail('no name hit');
   } else if (className.startsWith('exact')) {
     if (data[0]?.CreditCode !== keyword) fail('the code is not the first row');
   } else if (data.length === 0 || !data.some((e) => e.CreditCode.startsWith(keyword))) {
@@ -396,7 +522,6 @@ async function main() {
   }
   const seeded = await seededDatabase();
   const perClass = 2 * SEQUENTIAL + CONCURRENT;
-  const { classes, hits } = pickKeywords(seeded.dir, perClass + 10);
 
   const [servicePort, gatewayPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   const service = start('credit-service', path.join(SERVICE_DIST, 'server.js'), {
@@ -407,12 +532,19 @@ async function main() {
     SEED_ENTITIES: String(ENTITIES),
     CREDIT_SERVICE_SEED: String(SEED),
   });
+  // A new database's first start computes every name's search keys (pinyin, folded names;
+  // migration 18), ≈ 1–2 minutes at a million; later starts find none to compute.
+  const startedAt = performance.now();
   await waitFor(
     'the credit-service',
     service,
     async () => (await request(servicePort, 'GET', '/healthz')).status === 200,
-    120_000,
+    900_000,
   );
+  const startSeconds = (performance.now() - startedAt) / 1000;
+  log(`credit-service ready after ${startSeconds.toFixed(1)}s`);
+  // Keywords are drawn once the service has computed the keys they are drawn from.
+  const { classes, hits } = pickKeywords(seeded.dir, perClass + 10);
   const gateway = start('gateway', path.join(GATEWAY_DIST, 'server.js'), {
     GATEWAY_PORT: String(gatewayPort),
     GATEWAY_HOST: '127.0.0.1',
@@ -471,6 +603,13 @@ async function main() {
       met: true,
     },
     {
+      name: 'entity search: credit-service start on this database (a new one: computing every search key)',
+      value: Number(startSeconds.toFixed(1)),
+      unit: 's',
+      target: 'reported',
+      met: true,
+    },
+    {
       name: 'entity search: first rare 2-character search after start',
       value: Number(first.ms.toFixed(1)),
       unit: 'ms',
@@ -516,6 +655,14 @@ async function main() {
       );
     }
   }
+  figures.push({
+    name: 'entity search: one wrong character, answers holding the entity the keyword was made from',
+    value: Number(((100 * nearRecall.found) / Math.max(1, nearRecall.asked)).toFixed(1)),
+    unit: '%',
+    target: 'reported',
+    met: true,
+  });
+  log(`one wrong character: ${nearRecall.found} of ${nearRecall.asked} answers hold their entity`);
   return figures;
 }
 

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { startProduct } from '../../scripts/lib/product.mjs';
 import { freePort } from '../lib.mjs';
 import { chunkTable } from './chunks.mjs';
-import { firstPageAssets } from './first-page.mjs';
+import { fieldRows, visitForField } from './field.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstPageAssets } from './first-page.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -117,6 +118,29 @@ async function main() {
         ]),
       ]),
     );
+    // Field figures next to the lab ones: the Web Vitals browsers sent with their visit-log batches,
+    // as the gateway's admin /metrics histograms hold them (issue 27). Here the browsers are the
+    // bench's own Chromium visits (phone and desktop profile, unthrottled); in production, residents'.
+    try {
+      log('field Web Vitals: visiting the pages in Chromium (phone and desktop)');
+      await visitForField({
+        base,
+        paths: LIGHTHOUSE_PAGES,
+        flushPath: FIRST_PAGE,
+        chromiumPath: CHROMIUM_PATH,
+        chromiumFlags: CHROMIUM_FLAGS,
+      });
+      const metrics = await fetch(`http://127.0.0.1:${adminPort}/metrics`).then((response) => response.text());
+      const rows = fieldRows(metrics);
+      console.log("\nField Web Vitals (gateway_web_vitals_* on the admin port; the bench's Chromium, unthrottled)");
+      console.log(
+        rows.length > 0
+          ? table([['metric', 'section', 'device', 'samples', 'median', 'p75'], ...rows])
+          : 'no field samples arrived',
+      );
+    } catch (error) {
+      console.log(`\nField Web Vitals not measured: ${error instanceof Error ? error.message : String(error)}`);
+    }
     for (const r of results) {
       for (const category of ['performance', 'accessibility']) {
         if (r.failing[category].length > 0) console.log(`  ${r.path} ${category}: ${r.failing[category].join('; ')}`);

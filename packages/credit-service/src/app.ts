@@ -1,6 +1,12 @@
 import path from 'node:path';
-import { JSON_LIMITS } from '@credit-portal/shared';
+import {
+  AUDIT_RETENTION_FLOOR_DAYS,
+  DEFAULT_AUDIT_ANCHOR_INTERVAL_SECONDS,
+  JSON_LIMITS,
+  type AuditSettings,
+} from '@credit-portal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { incomingDir, removeStaleParts } from './applications/uploads.js';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
 import connectionsPlugin from './plugins/connections.js';
 import controlsPlugin from './plugins/controls.js';
@@ -12,6 +18,8 @@ import securityHeadersPlugin from './plugins/security-headers.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes from './routes/account/index.js';
 import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
+import auditPlugin from './plugins/audit.js';
+import { startupSettings } from './audit/startup.js';
 import contentRoutes from './routes/content/index.js';
 import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
@@ -31,6 +39,7 @@ import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 import promiseRoutes from './routes/credit-lists/promises.js';
 import servicesRoutes from './routes/services/index.js';
 import { createReportService } from './reports/report-service.js';
+import { createReportSigner, loadSigningKey } from './signing/report-signer.js';
 import h5Routes, {
   DEFAULT_H5_TOKEN_TTL_SECONDS,
   FACE_VERIFY_PATH,
@@ -84,8 +93,13 @@ export interface CreditServiceConfig {
   sessionIdleSeconds?: number;
   /** The portal's address, which the old-site pages (/oldsite/*) link back to. */
   portalUrl?: string;
-  /** HMAC-SHA256 key of issued credit reports; unset: a random key kept in the database. */
+  /** HMAC-SHA256 key of the credit reports issued before SM2 (issue 24); unset: a random key kept in the database. */
   reportSigningKey?: string;
+  /**
+   * The centre's SM2 report-signing key, a PEM file (REPORT_SIGNING_KEY_FILE); unset: a demo key
+   * generated once into dataDir, announced with a warning (env.ts refuses that in production).
+   */
+  reportSigningKeyFile?: string;
   /** Token of the centre's review endpoint and page (X-Review-Token); unset: review is off. */
   reviewToken?: string;
   /** The H5 app's hidden test login (H5_TEST_MODE); default off. */
@@ -122,6 +136,8 @@ export interface CreditServiceConfig {
    * Not an environment setting: test builds lower it to keep their many logins quick.
    */
   passwordHashing?: ScryptParams;
+  /** The audit trail (plugins/audit.ts, docs/AUDIT.md): AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, retention, anchoring. */
+  audit?: Partial<AuditSettings> & { now?: () => Date };
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -175,12 +191,26 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     seedAsOf: config.seedAsOf,
   });
 
+  // Uploads a stopped process left half-done (written, never moved into place): removed at start.
+  const staleParts = removeStaleParts(incomingDir(path.resolve(config.dataDir)));
+  if (staleParts > 0) app.log.info({ removed: staleParts }, 'removed temporary files of interrupted uploads');
+
   // Login is checked in one place: app.auth, for every route plugin below.
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     sessionIdleSeconds: config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
     passwordParams: config.passwordHashing,
+  });
+  // The audit trail (issue 24): after auth (its records name the login), before every audited route.
+  await app.register(auditPlugin, {
+    dataDir: path.resolve(config.dataDir),
+    dir: config.audit?.dir,
+    key: config.audit?.key ?? undefined,
+    retentionDays: config.audit?.retentionDays ?? AUDIT_RETENTION_FLOOR_DAYS,
+    anchorIntervalSeconds: config.audit?.anchorIntervalSeconds ?? DEFAULT_AUDIT_ANCHOR_INTERVAL_SECONDS,
+    startup: startupSettings(config),
+    now: config.audit?.now,
   });
 
   await app.register(healthRoutes);
@@ -211,16 +241,24 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(publicitySearchRoutes);
   await app.register(promiseRoutes);
   await app.register(hetaoRoutes);
+  // Issue 24: the centre's SM2 report-signing key (app.reportSigner; also the H5 personal report's).
+  const reportSigner = createReportSigner(
+    app.db,
+    loadSigningKey({ keyFile: config.reportSigningKeyFile, dataDir: path.resolve(config.dataDir), log: app.log }),
+  );
+  app.decorate('reportSigner', reportSigner);
   // 信用服务 (issue 11): one report service (also app.reports, for the H5 app's entity report).
   const reports = createReportService(app.db, {
     portalUrl,
     signingKey: config.reportSigningKey,
+    signer: reportSigner,
   });
   app.decorate('reports', reports);
   await app.register(servicesRoutes, {
     dataDir: path.resolve(config.dataDir),
     reports,
     reviewToken: config.reviewToken,
+    signer: reportSigner,
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -1,4 +1,11 @@
-import { EnvReader, LOG_LEVELS, type EnvSource, type LogLevel } from '@credit-portal/shared';
+import {
+  EnvReader,
+  LOG_LEVELS,
+  readAuditSettings,
+  type AuditSettings,
+  type EnvSource,
+  type LogLevel,
+} from '@credit-portal/shared';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './db/dataset.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
@@ -19,6 +26,8 @@ export interface ServerSettings {
   sessionIdleSeconds: number;
   portalUrl: string;
   reportSigningKey: string | undefined;
+  /** The centre's SM2 report-signing key (PEM file); required unless the demo stand-ins are on. */
+  reportSigningKeyFile: string | undefined;
   reviewToken: string | undefined;
   h5TestMode: boolean;
   h5TokenTtlSeconds: number;
@@ -36,6 +45,8 @@ export interface ServerSettings {
   smsWebhookUrl: string | undefined;
   /** Bearer token of the SMS gateway. */
   smsWebhookToken: string | undefined;
+  /** The audit trail: AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, AUDIT_RETENTION_*_DAYS, AUDIT_ANCHOR_INTERVAL_SECONDS. */
+  audit: AuditSettings;
 }
 
 /** True for a host that only this machine reaches. */
@@ -58,6 +69,21 @@ function readSmtpUrl(read: EnvReader): string | undefined {
   if (protocol === 'smtp:' || protocol === 'smtps:') return raw;
   read.problem('SMTP_URL', 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587');
   return undefined;
+}
+
+/**
+ * REPORT_SIGNING_KEY_FILE: the centre's SM2 key. A production-like service (demo stand-ins off)
+ * refuses to start without it: a key generated on the machine would sign reports nobody can trust.
+ */
+function readSigningKeyFile(read: EnvReader, demo: boolean): string | undefined {
+  const file = read.raw('REPORT_SIGNING_KEY_FILE');
+  if (file === undefined && !demo) {
+    read.problem(
+      'REPORT_SIGNING_KEY_FILE',
+      '未配置报告签名私钥，服务拒绝启动 / the centre’s SM2 report-signing key is required when the demo stand-ins are off (DEMO_STANDINS=off or a public bind): make one with `openssl genpkey -algorithm SM2 -out report-signing.pem` and set REPORT_SIGNING_KEY_FILE to its path (a demo key is generated only on a laptop)',
+    );
+  }
+  return file;
 }
 
 /**
@@ -84,10 +110,11 @@ export function readSettings(
       `lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=${host}); bind to 127.0.0.1 or set SMTP_URL`,
     );
   }
+  const dataDir = read.raw('DATA_DIR') ?? './data';
   const settings: ServerSettings = {
     host,
     port,
-    dataDir: read.raw('DATA_DIR') ?? './data',
+    dataDir,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     seed,
     seedEntities,
@@ -98,6 +125,7 @@ export function readSettings(
     // By default the gateway of this deployment: same machine, its GATEWAY_PORT.
     portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? `http://localhost:${gatewayPort}/`,
     reportSigningKey: read.optionalString('REPORT_SIGNING_KEY', 32, Infinity) ?? undefined,
+    reportSigningKeyFile: readSigningKeyFile(read, demo),
     reviewToken: read.optionalString('CREDIT_SERVICE_REVIEW_TOKEN', 16, 200) ?? undefined,
     h5TestMode: read.bool('H5_TEST_MODE', false),
     h5TokenTtlSeconds: read.int('H5_INFOTOKEN_TTL_SECONDS', DEFAULT_H5_TOKEN_TTL_SECONDS, 60, 86_400),
@@ -113,6 +141,7 @@ export function readSettings(
     },
     smsWebhookUrl: read.optionalUrl('SMS_WEBHOOK_URL', HTTP) ?? undefined,
     smsWebhookToken: read.optionalString('SMS_WEBHOOK_TOKEN', 16, 500) ?? undefined,
+    audit: readAuditSettings(read, `${dataDir.replace(/\/+$/, '')}/audit`),
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.

@@ -21,6 +21,7 @@ const app = await buildApp({
   sessionIdleSeconds: settings.sessionIdleSeconds,
   portalUrl: settings.portalUrl,
   reportSigningKey: settings.reportSigningKey,
+  reportSigningKeyFile: settings.reportSigningKeyFile,
   reviewToken: settings.reviewToken,
   h5TestMode: settings.h5TestMode,
   h5TokenTtlSeconds: settings.h5TokenTtlSeconds,
@@ -32,6 +33,7 @@ const app = await buildApp({
   rateLimits: settings.rateLimits,
   smsWebhookUrl: settings.smsWebhookUrl,
   smsWebhookToken: settings.smsWebhookToken,
+  audit: settings.audit,
 });
 
 let stopping = false;

@@ -56,7 +56,11 @@ describe('entity search', () => {
     const { status, body } = await search(keyword);
     expect(status).toBe(200);
     expect(body.ErrorCode).toBe(200);
-    expect(body.Data!.map((e) => e.EntName).sort()).toEqual([...expected].sort());
+    // The name hits, then (issue 28) near matches of the keyword, which say so.
+    const names = body.Data!.filter((e) => e.Match === 'name');
+    expect(names.map((e) => e.EntName).sort()).toEqual([...expected].sort());
+    expect(body.Data!.slice(0, names.length)).toEqual(names);
+    expect(body.Data!.slice(names.length).every((e) => e.Match === 'fuzzy')).toBe(true);
   });
 
   it('puts the exact name first and caps a common keyword at the limit', async () => {
@@ -180,5 +184,174 @@ describe('entity search', () => {
     }
     const missing = await injectJson(app, { method: 'POST', url: API_PATHS.entitySearch, payload: {} });
     expect(missing.body).toEqual({ ErrorCode: 400, Data: null, Msg: MESSAGES.emptySearch });
+  });
+});
+
+describe('a search that forgives (issue 28)', () => {
+  const insert = () =>
+    app.db.prepare(
+      `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
+       VALUES (?, ?, '存续', '有限责任公司(自然人投资或控股)', '2021-03-01', ?, '350208', '云州市北岭区北岭路8号')`,
+    );
+  let jiatian: string;
+  let traditional: string;
+
+  beforeAll(() => {
+    // The issue's company and person, and a name registered in traditional characters.
+    jiatian = String(insert().run('云州市北岭区佳天科技有限公司', '91350208MA0QY0001X', '覃斌红').lastInsertRowid);
+    traditional = String(insert().run('雲州市鼎盛貿易有限公司', '91350208MA0QY0002X', '林曉').lastInsertRowid);
+  });
+
+  const ids = (rows: EntitySearchResult[]) => rows.map((e) => e.ID);
+  /** The match kinds in answer order never go back to a better kind. */
+  const tiersInOrder = (rows: EntitySearchResult[]) => {
+    const order = ['code', 'name', 'legalRep', 'pinyin', 'fuzzy'];
+    const ranks = rows.map((e) => order.indexOf(e.Match!));
+    return ranks.every((rank, i) => rank >= 0 && (i === 0 || rank >= ranks[i - 1]!));
+  };
+
+  it('finds a name by several of its words, in any order', async () => {
+    for (const keyword of ['北岭 佳天', '佳天 北岭', '科技 佳天 北岭区']) {
+      const { body } = await search(keyword);
+      expect(ids(body.Data!)).toContain(jiatian);
+      const words = keyword.split(' ');
+      const names = body.Data!.filter((e) => e.Match === 'name');
+      expect(names.every((e) => words.every((w) => e.EntName.includes(w)))).toBe(true);
+      expect(names.find((e) => e.ID === jiatian)!.Highlights).toEqual(words);
+      expect(tiersInOrder(body.Data!)).toBe(true);
+    }
+  });
+
+  it('answers several words with the names a full scan finds', async () => {
+    const scan = app.db
+      .prepare("SELECT CAST(id AS TEXT) FROM entities WHERE instr(name, '北岭') > 0 AND instr(name, '茶业') > 0")
+      .pluck()
+      .all() as string[];
+    expect(scan.length).toBeGreaterThan(0);
+    expect(scan.length).toBeLessThan(ENTITY_SEARCH_LIMIT);
+    const { body } = await search('茶业 北岭');
+    expect(ids(body.Data!.filter((e) => e.Match === 'name')).sort()).toEqual([...scan].sort());
+    // Words that never meet in one name: no name hits at all.
+    expect((await search('合伙 科技')).body.Data!.filter((e) => e.Match === 'name')).toEqual([]);
+  });
+
+  it('finds a name with one wrong character, marked as a near match, with what to suggest', async () => {
+    const { body } = await search('佳天科枝');
+    const hit = body.Data!.find((e) => e.ID === jiatian)!;
+    expect(hit.Match).toBe('fuzzy');
+    expect(hit.Highlights).toEqual(['佳天科技']);
+    expect(body.Data!.every((e) => e.Match === 'fuzzy')).toBe(true);
+    // A missing character, and a longer keyword with two wrong ones.
+    expect(ids((await search('佳天技有限')).body.Data!)).toContain(jiatian);
+    expect(ids((await search('佳天科枝有线公司')).body.Data!)).toContain(jiatian);
+  });
+
+  it('ranks exact hits before near matches', async () => {
+    const { body } = await search('佳天科技');
+    const names = body.Data!.filter((e) => e.Match === 'name');
+    expect(ids(names)).toContain(jiatian);
+    expect(names.every((e) => e.Highlights![0] === '佳天科技')).toBe(true);
+    expect(body.Data!.slice(0, names.length)).toEqual(names);
+    expect(tiersInOrder(body.Data!)).toBe(true);
+    const near = body.Data!.filter((e) => e.Match === 'fuzzy');
+    expect(near.length).toBeGreaterThan(0);
+    expect(near.every((e) => !e.EntName.includes('佳天科技'))).toBe(true);
+  });
+
+  it("finds a legal representative's entities by their name", async () => {
+    const { body } = await search('覃斌红');
+    expect(body.Data!.filter((e) => e.Match === 'legalRep').map((e) => e.ID)).toContain(jiatian);
+    // A seeded person too: every entity they represent, and no other.
+    const person = app.db
+      .prepare("SELECT legal_rep FROM entities WHERE legal_rep LIKE '覃__' ORDER BY id LIMIT 1")
+      .pluck()
+      .get() as string;
+    const theirs = app.db
+      .prepare('SELECT CAST(id AS TEXT) FROM entities WHERE legal_rep = ?')
+      .pluck()
+      .all(person) as string[];
+    const found = (await search(person)).body.Data!.filter((e) => e.Match === 'legalRep');
+    expect(ids(found).sort()).toEqual([...theirs].sort());
+  });
+
+  it('finds names by pinyin and pinyin initials, marking the characters', async () => {
+    for (const keyword of ['jtkj', 'JTKJ', 'jiatiankeji', 'jia tian ke ji']) {
+      const { body } = await search(keyword);
+      const hit = body.Data!.find((e) => e.ID === jiatian);
+      expect(hit, keyword).toBeDefined();
+      expect(hit!.Match).toBe('pinyin');
+      expect(hit!.Highlights).toEqual(['佳天科技']);
+    }
+    // Initials across the district and the trade name.
+    const { body } = await search('blqjt');
+    expect(body.Data!.find((e) => e.ID === jiatian)!.Highlights).toEqual(['北岭区佳天']);
+    expect(body.Data!.every((e) => e.Match === 'pinyin')).toBe(true);
+  });
+
+  it('folds full-width and half-width forms', async () => {
+    const partnerships = app.db
+      .prepare("SELECT COUNT(*) FROM entities WHERE instr(name, '（有限合伙）') > 0")
+      .pluck()
+      .get() as number;
+    expect(partnerships).toBeGreaterThan(0);
+    for (const keyword of ['（有限合伙）', '(有限合伙)', '合伙企业（有限合伙）', 'ＪＴＫＪ']) {
+      const { status, body } = await search(keyword);
+      expect(status).toBe(200);
+      expect(body.Data!.length).toBeGreaterThan(0);
+    }
+    const { body } = await search('（有限合伙）');
+    const names = body.Data!.filter((e) => e.Match === 'name');
+    expect(names.length).toBe(Math.min(partnerships, ENTITY_SEARCH_LIMIT));
+    expect(names.every((e) => e.EntName.includes('（有限合伙）') && e.Highlights![0] === '（有限合伙）')).toBe(true);
+  });
+
+  it('folds traditional and simplified characters, both ways', async () => {
+    // A simplified keyword finds the name registered in traditional characters, marked as it is spelled.
+    const { body } = await search('鼎盛贸易');
+    const hit = body.Data!.find((e) => e.ID === traditional)!;
+    expect(hit.Match).toBe('name');
+    expect(hit.Highlights).toEqual(['鼎盛貿易']);
+    // A traditional keyword finds simplified names.
+    const { body: fromTraditional } = await search('北嶺區佳天科技');
+    const found = fromTraditional.Data!.find((e) => e.ID === jiatian)!;
+    expect(found.Match).toBe('name');
+    expect(found.Highlights).toEqual(['北岭区佳天科技']);
+  });
+
+  it('computes the keys of a renamed entity and forgets a deleted one', async () => {
+    const id = insert().run('云州市北岭区鲲鹏科技有限公司', '91350208MA0QY0003X', '覃斌').lastInsertRowid;
+    expect(ids((await search('kpkj')).body.Data!)).toContain(String(id));
+    app.db.prepare('UPDATE entities SET name = ? WHERE id = ?').run('云州市北岭区雲鹏科技有限公司', id);
+    expect(ids((await search('kpkj')).body.Data!)).not.toContain(String(id));
+    expect(ids((await search('云鹏科技')).body.Data!)).toContain(String(id));
+    app.db.prepare('DELETE FROM entities WHERE id = ?').run(id);
+    await search('ypkj');
+    expect(app.db.prepare('SELECT COUNT(*) FROM entity_search_keys WHERE entity_id = ?').pluck().get(id)).toBe(0);
+    expect(app.db.prepare('SELECT COUNT(*) FROM entity_search_pending').pluck().get()).toBe(0);
+  });
+});
+
+describe('a legal representative whose name is also in trade names', () => {
+  it('gets every one of their entities, after the name hits that still fit', async () => {
+    // The most common two-character legal representative's name that is also a bigram of names.
+    const person = app.db
+      .prepare(
+        `SELECT e.legal_rep FROM entities e
+         WHERE length(e.legal_rep) = 2 AND EXISTS (SELECT 1 FROM entity_bigrams b WHERE b.gram = e.legal_rep)
+         GROUP BY e.legal_rep ORDER BY COUNT(*) DESC, e.legal_rep LIMIT 1`,
+      )
+      .pluck()
+      .get() as string | undefined;
+    expect(person).toBeDefined();
+    const theirs = app.db
+      .prepare('SELECT CAST(id AS TEXT) FROM entities WHERE legal_rep = ? ORDER BY id')
+      .pluck()
+      .all(person) as string[];
+    const { body } = await search(person!);
+    const reps = body.Data!.filter((e) => e.Match === 'legalRep');
+    expect(reps.map((e) => e.ID)).toEqual(theirs.slice(0, ENTITY_SEARCH_LIMIT));
+    const names = body.Data!.filter((e) => e.Match === 'name');
+    expect(names.every((e) => e.EntName.includes(person!))).toBe(true);
+    expect(body.Data!.slice(0, names.length)).toEqual(names);
   });
 });

@@ -22,6 +22,12 @@ describe('readSettings', () => {
         demo: true,
         outboxPage: true,
         rateLimits: { max: 600, strictMax: 60, windowMs: 60_000 },
+        audit: {
+          dir: './data/audit',
+          key: null,
+          retentionDays: { access: 1096, security: 184 },
+          anchorIntervalSeconds: 300,
+        },
       },
       errors: [],
     });
@@ -48,6 +54,7 @@ describe('readSettings', () => {
       RATE_LIMIT_WINDOW_MS: '30000',
       SMS_WEBHOOK_URL: 'https://sms.example.org/send',
       SMS_WEBHOOK_TOKEN: 's'.repeat(24),
+      REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -72,6 +79,13 @@ describe('readSettings', () => {
       rateLimits: { max: 1000, strictMax: 20, windowMs: 30_000 },
       smsWebhookUrl: 'https://sms.example.org/send',
       smsWebhookToken: 's'.repeat(24),
+      reportSigningKeyFile: '/etc/credit/report-signing.pem',
+      audit: {
+        dir: '/var/lib/credit/audit',
+        key: null,
+        retentionDays: { access: 1096, security: 184 },
+        anchorIntervalSeconds: 300,
+      },
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -81,6 +95,24 @@ describe('readSettings', () => {
       readSettings({ OLD_SITE_URL: '/oldsite', PORTAL_URL: 'https://xyyz.example/portal/' }).settings?.oldSiteUrl,
     ).toBe('https://xyyz.example/oldsite');
     expect(readSettings({ OLD_SITE_URL: '//evil.example' }).errors).toHaveLength(1);
+  });
+
+  it('refuses to start production-like without the centre’s SM2 report-signing key (issue 24)', () => {
+    const refused = readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0' });
+    expect(refused.settings).toBeNull();
+    expect(refused.errors).toHaveLength(1);
+    expect(refused.errors[0]).toMatch(
+      /^REPORT_SIGNING_KEY_FILE: 未配置报告签名私钥，服务拒绝启动 \/ .*openssl genpkey -algorithm SM2/,
+    );
+    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'off' }).errors[0]).toMatch(
+      /^REPORT_SIGNING_KEY_FILE:/,
+    );
+    // On a laptop (the demo stand-ins on) a demo key is generated instead.
+    expect(readSettings({}).settings?.reportSigningKeyFile).toBeUndefined();
+    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', REPORT_SIGNING_KEY_FILE: '/k.pem' }).settings).toMatchObject({
+      demo: false,
+      reportSigningKeyFile: '/k.pem',
+    });
   });
 
   it('reports one clear message per bad value', () => {
@@ -118,11 +150,14 @@ describe('readSettings', () => {
       demo: true,
       outboxPage: false,
     });
-    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'false' }).settings).toMatchObject({
+    const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
+    expect(
+      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'false', ...keyFile }).settings,
+    ).toMatchObject({
       demo: false,
       outboxPage: false,
     });
-    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', OUTBOX_PAGE: 'true' }).errors).toEqual([
+    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', OUTBOX_PAGE: 'true', ...keyFile }).errors).toEqual([
       'OUTBOX_PAGE: lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1 or set SMTP_URL',
     ]);
   });

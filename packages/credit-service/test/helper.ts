@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { API_PATHS, type LoginResult } from '@credit-portal/shared';
 import { buildApp, listOutbox, OUTBOX_DIR, type CreditServiceConfig } from '../src/app.js';
 import { localToday } from '../src/lib/dates.js';
+import { openDatabase } from '../src/db/open.js';
 import { SEED_SCRYPT_PARAMS } from '../src/lib/passwords.js';
 
 /** A fresh temporary directory; remove it with removeDir. */
@@ -49,6 +50,11 @@ function template(seed: number, seedEntities: number, seedAsOf: string): Promise
       const app = await buildApp({ dataDir: scratch, seed, seedEntities, seedAsOf });
       await app.ready();
       await app.close();
+      // A copy starts its own audit trail: none of the template's files, nor its anchors of them.
+      await removeDir(path.join(scratch, 'audit'));
+      const db = openDatabase(scratch);
+      db.exec('DROP TABLE IF EXISTS audit_anchors');
+      db.close();
       try {
         await fs.rename(scratch, target);
       } catch {

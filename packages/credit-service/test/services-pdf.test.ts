@@ -13,6 +13,7 @@ describe('PDF primitives', () => {
         ['企业名称', '云州市恒信科技有限公司'],
         ['统一社会信用代码', '91530100MA6K0000X1'],
         ['住所', '云州市东湖区'],
+        ['法定代表人（负责人）', '张三'],
       ],
       2,
     );
@@ -51,6 +52,14 @@ describe('PDF primitives', () => {
       '验证码：ABCD1234',
     ]) {
       expect(flat).toContain(expected);
+    }
+    // A label column as wide as its longest word: no label broken inside a word (issue 27, defect 7);
+    // 法定代表人（负责人） may break before its bracket.
+    for (const label of ['统一社会信用代码', '法定代表人']) {
+      expect(
+        text.split('\n').some((line) => line.includes(label)),
+        label,
+      ).toBe(true);
     }
     const pages = text.split('\f').filter((page) => page.trim() !== '');
     expect(pages.length).toBeGreaterThan(1);

@@ -459,7 +459,7 @@ describe('reports', () => {
       CreditCode: entity.CreditCode,
       PeriodFrom: period.periodFrom,
       PeriodTo: period.periodTo,
-      SignatureAlgorithm: 'HMAC-SHA256',
+      SignatureAlgorithm: 'SM2-with-SM3',
       FileChecked: false,
     });
     expect(body.Data!.Findings.repairedPenalties).toBeGreaterThan(0);
@@ -574,7 +574,7 @@ describe('reports', () => {
   it('renders the enterprise report for other parts of the service', async () => {
     const { pdf: bytes, reportNumber } = await renderEnterpriseReport(
       t.app.db,
-      { portalUrl: 'http://portal.test/' },
+      { portalUrl: 'http://portal.test/', signer: t.app.reportSigner },
       { entityId: entity.EntityId },
     );
     expect(reportNumber).toMatch(/^XYBG/);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PATHS, encodeVisitLogMessage, type ForwardedVisitLog } from '@credit-portal/shared';
+import { API_PATHS, decodeVisitLogMessage, encodeVisitLogMessage, type ForwardedVisitLog } from '@credit-portal/shared';
+import { decodeMessage } from '../src/routes/visit-log/codec.js';
 import { CONTROL_PATHS } from '../src/app.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
@@ -103,5 +104,67 @@ describe('POST /visitstatics/EncodeMsgs', () => {
     const { status, body } = await injectJson(app, { method: 'POST', url: API_PATHS.visitLog, payload: { msg: 'x' } });
     expect(status).toBe(400);
     expect(body).toEqual({ ErrorCode: 400, Data: null, Msg: '参数错误：缺少参数 message' });
+  });
+});
+
+describe('a 500-event batch', () => {
+  const full = (prefix: string) => Array.from({ length: 500 }, (_, i) => record(`${prefix}-${i}`));
+
+  it('is stored whole in one transaction', async () => {
+    const { status, body } = await send(batch(full('whole')));
+    expect(status).toBe(200);
+    expect(body.Data).toEqual({ received: 500, stored: 500 });
+    const { count } = app.db
+      .prepare("SELECT COUNT(*) AS count FROM visit_logs WHERE event_id LIKE 'whole-%'")
+      .get() as {
+      count: number;
+    };
+    expect(count).toBe(500);
+  });
+
+  it('or not at all: a statement failing at the 400th event leaves none of the 500 stored', async () => {
+    // A trigger stands in for any storage failure in the middle of a batch (disk full, a constraint).
+    app.db.exec(`CREATE TEMP TRIGGER visit_log_poison BEFORE INSERT ON visit_logs
+      WHEN NEW.event_id = 'atomic-399' BEGIN SELECT RAISE(ABORT, 'poisoned'); END`);
+    try {
+      const { status } = await send(batch(full('atomic')));
+      expect(status).toBeGreaterThanOrEqual(500);
+      const { count } = app.db
+        .prepare("SELECT COUNT(*) AS count FROM visit_logs WHERE event_id LIKE 'atomic-%'")
+        .get() as {
+        count: number;
+      };
+      expect(count).toBe(0);
+    } finally {
+      app.db.exec('DROP TRIGGER temp.visit_log_poison');
+    }
+    // The sender's retry of the same batch then stores it whole, once.
+    const retried = await send(batch(full('atomic')));
+    expect(retried.body.Data).toEqual({ received: 500, stored: 500 });
+  });
+});
+
+describe('the Buffer codec of message', () => {
+  it('decodes exactly what the shared codec decodes and refuses what it refuses', () => {
+    const payloads = [
+      { appToken: 't', messages: [] },
+      { appToken: 't', messages: [record('c-1', { param: '企业=信用云州&x=1' })] },
+      { appToken: 't', messages: [{ emoji: '😀', quote: '"\\' }] },
+    ];
+    for (const payload of payloads) {
+      const message = encodeVisitLogMessage(payload);
+      expect(decodeMessage(message)).toEqual(decodeVisitLogMessage(message));
+    }
+    const bad = [
+      'not base64!',
+      'abc',
+      'AB=C',
+      Buffer.from([0xff, 0xfe, 0x00]).toString('base64'),
+      Buffer.from('{"a":').toString('base64'),
+    ];
+    for (const message of bad) {
+      expect(() => decodeVisitLogMessage(message), message).toThrow();
+      expect(() => decodeMessage(message), message).toThrow();
+    }
   });
 });

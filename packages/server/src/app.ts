@@ -1,14 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ERROR_CODES, loggerOptions, type LogDestination } from '@credit-portal/shared';
+import { ERROR_CODES, errorEnvelope, loggerOptions, type LogDestination } from '@credit-portal/shared';
+import { HitPath } from './cache/hit-path.js';
 import type { GatewayConfig } from './config.js';
-import { GatewayError } from './lib/errors.js';
+import { GatewayError, codeForStatus } from './lib/errors.js';
 import { GatewayLogController } from './lib/logging.js';
+import { requestIdOf } from './lib/request-id.js';
+import { SECURITY_HEADERS } from './lib/security-headers.js';
+import auditPlugin from './plugins/audit.js';
 import cachePlugin from './plugins/cache.js';
 import errorHandler, { clientErrorHandler } from './plugins/error-handler.js';
 import jsonBody from './plugins/json-body.js';
-import rateLimit from './plugins/external/rate-limit.js';
+import rateLimit from './plugins/rate-limit.js';
 import swagger from './plugins/external/swagger.js';
 import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
@@ -46,10 +58,47 @@ declare module 'fastify' {
      * second server that never sits behind the public balancer; closed with the gateway.
      */
     admin: FastifyInstance;
+    /** The cache-hit fast path in front of the router (cache/hit-path.ts); the proxy registers its routes and aliases. */
+    hitPath: HitPath;
   }
 }
 
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** JSON bodies up to this size are read by the fast path itself (the cached routes' bodies are a few hundred bytes). */
+const FAST_PATH_MAX_BODY_BYTES = 8 * 1024;
+/** Budget of the fast path's raw-request aliases. */
+const FAST_PATH_ALIAS_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A URL the router refuses (invalid percent-encoding in the path, an over-long parameter) is
+ * answered in the envelope like every other refusal: security headers, request id, nothing echoed.
+ */
+function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 400;
+  request.log.debug({ code: error.code, statusCode }, 'request refused by the router');
+  void reply
+    .code(statusCode)
+    .headers(SECURITY_HEADERS)
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
+    .send(errorEnvelope(codeForStatus(statusCode)));
+}
+
+/**
+ * The public HTTP server, made as Fastify would make it (same timeouts), with the cache-hit fast
+ * path's listener in front of Fastify's handler.
+ */
+function serverFactory(hitPath: HitPath) {
+  return (handler: (req: IncomingMessage, res: ServerResponse) => void, options: FastifyServerOptions) => {
+    const server = createServer((options as { http?: ServerOptions }).http ?? {}, hitPath.listener(handler));
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket !== undefined && options.maxRequestsPerSocket > 0) {
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    }
+    return server;
+  };
+}
 
 /**
  * Builds the gateway from its configuration. Tests build it; src/server.ts builds it, listens
@@ -57,15 +106,22 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  * the app is ready and stops on close.
  */
 export async function buildApp(config: GatewayConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Fresh hits are logged at debug: with debug or trace on, every hit goes through Fastify to be logged.
+  const hitPath = new HitPath({
+    enabled: config.cache.fastPath && config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    maxBodyBytes: FAST_PATH_MAX_BODY_BYTES,
+    aliasBytes: FAST_PATH_ALIAS_BYTES,
+  });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new GatewayLogController(),
+    serverFactory: serverFactory(hitPath),
     // An incoming X-Request-Id (from a proxy in front) is kept when it looks like one.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdOf,
+    // A URL the router refuses (invalid percent-encoding in the path, an over-long parameter) is
+    // answered in the envelope like every other refusal: security headers, request id, nothing echoed.
+    frameworkErrors: routerRefusal,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -77,6 +133,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('hitPath', hitPath);
   app.decorateRequest('upstreamName', null);
   app.decorateRequest('upstreamMs', null);
   // text/plain bodies are accepted by the visit-log intake only (sendBeacon); elsewhere they are 415.
@@ -103,6 +160,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(swagger);
+  await app.register(auditPlugin);
   await app.register(redisPlugin);
   await app.register(upstreamsPlugin);
   await app.register(cachePlugin);
@@ -114,6 +172,20 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(visitLogRoutes);
   await app.register(proxyRoutes);
   await app.register(spaRoutes);
+
+  const trust = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : null;
+  hitPath.attach({
+    cache: app.cache,
+    metrics: app.metrics,
+    // As Fastify's request.ip resolves it (the same library and trust list).
+    clientIp: trust
+      ? (request) => {
+          const addresses = proxyAddr.all(request, trust);
+          return addresses[addresses.length - 1];
+        }
+      : (request) => request.socket.remoteAddress,
+    closing: () => closing,
+  });
 
   // Probes and scrapes are not request-logged: they would drown the log.
   const admin = Fastify({

@@ -1,5 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
+  readAuditSettings,
+  type AuditSettings,
   EnvReader,
   JSON_LIMITS,
   LOG_LEVELS,
@@ -11,6 +14,7 @@ import {
   type UpstreamName,
 } from '@credit-portal/shared';
 import { buildRouteTable, type GatewayRoute } from './route-table.js';
+import { readRedisSettings, type RedisSettings } from './lib/redis-settings.js';
 
 export { ConfigError } from '@credit-portal/shared';
 
@@ -18,6 +22,11 @@ export { ConfigError } from '@credit-portal/shared';
 export interface GatewayConfig {
   host: string;
   port: number;
+  /**
+   * Gateway processes on this host (node:cluster, server.ts): 1 = this process serves; N > 1 =
+   * a primary forks N workers sharing the port and serves the admin listener (GATEWAY_WORKERS).
+   */
+  workers: number;
   /** The admin listener (/metrics, detailed /readyz, /healthz): never behind the public balancer. */
   admin: { host: string; port: number };
   logLevel: LogLevel;
@@ -34,12 +43,8 @@ export interface GatewayConfig {
   };
   /** The route table: shared upstream routes plus cache, timeout and rate-limit policy. */
   routes: readonly GatewayRoute[];
-  redis: {
-    /** null: in-process cache and queue. */
-    url: string | null;
-    keyPrefix: string;
-    commandTimeoutMs: number;
-  };
+  /** Redis: target 'none' = in-process cache and queue (lib/redis-settings.ts). */
+  redis: RedisSettings;
   cache: {
     memoryBytes: number;
     maxEntryBytes: number;
@@ -49,6 +54,8 @@ export interface GatewayConfig {
     lockWaitMs: number;
     /** null: the purge endpoint refuses every call. */
     purgeToken: string | null;
+    /** Fresh hits answered in front of the router (cache/hit-path.ts); CACHE_FAST_PATH. */
+    fastPath: boolean;
   };
   visitLog: {
     appToken: string;
@@ -67,6 +74,10 @@ export interface GatewayConfig {
     upstream: UpstreamName;
     /** Retry-After of the intake's 503 while Redis is unreachable (the browser keeps the events and resends). */
     retryAfterSeconds: number;
+    /** Forwarder lag (events queued + pending) at which the intake sheds with 503 + Retry-After; 0: never. */
+    shedLag: number;
+    /** How often the lag is read from the stream (the gauge and the shedding decision). */
+    lagPollMs: number;
   };
   /** Addresses or CIDRs whose X-Forwarded-For is believed; empty: none. */
   trustedProxies: string[];
@@ -82,6 +93,8 @@ export interface GatewayConfig {
   webSourceMaps: boolean;
   runtime: RuntimeConfig;
   shutdownTimeoutMs: number;
+  /** The audit trail (plugins/audit.ts, docs/AUDIT.md): AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, retention, anchoring. */
+  audit: AuditSettings;
 }
 
 export type Env = EnvSource;
@@ -91,8 +104,14 @@ export const DEFAULT_SESSION_IDLE_SECONDS = 30 * 60;
 
 const MiB = 1024 * 1024;
 const HTTP = { protocols: ['http:', 'https:'] };
-const REDIS = { protocols: ['redis:', 'rediss:'] };
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** GATEWAY_WORKERS: 1–64, or `auto` (one per core: os.availableParallelism()). */
+function readWorkers(read: EnvReader): number {
+  const raw = read.raw('GATEWAY_WORKERS');
+  if (raw?.trim().toLowerCase() === 'auto') return Math.min(64, availableParallelism());
+  return read.int('GATEWAY_WORKERS', 1, 1, 64);
+}
 
 /** Reads and validates the environment; throws ConfigError (shared) listing every bad value. */
 export function loadConfig(env: Env): GatewayConfig {
@@ -123,6 +142,8 @@ export function loadConfig(env: Env): GatewayConfig {
     bodyLimitBytes: read.int('VISITLOG_BODY_LIMIT_BYTES', 256 * 1024, 1024, 16 * MiB),
     upstream: read.oneOf('VISITLOG_UPSTREAM', ['cms', 'credit', 'report'] as const, 'cms'),
     retryAfterSeconds: read.int('VISITLOG_RETRY_AFTER_SECONDS', 5, 1, 3600),
+    shedLag: read.int('VISITLOG_SHED_LAG', 200_000, 0, 100_000_000),
+    lagPollMs: read.int('VISITLOG_LAG_POLL_MS', 1000, 50, 60_000),
   };
   if (visitLog.backoffMaxMs < visitLog.backoffBaseMs) {
     read.problem('VISITLOG_BACKOFF_MAX_MS', `must be at least VISITLOG_BACKOFF_BASE_MS (${visitLog.backoffBaseMs})`);
@@ -141,6 +162,7 @@ export function loadConfig(env: Env): GatewayConfig {
   const config: GatewayConfig = {
     host: read.string('GATEWAY_HOST', '0.0.0.0', 255),
     port: read.int('GATEWAY_PORT', 8080, 0, 65535),
+    workers: readWorkers(read),
     admin: {
       host: read.string('ADMIN_HOST', '127.0.0.1', 255),
       port: read.int('ADMIN_PORT', 9464, 0, 65535),
@@ -160,17 +182,14 @@ export function loadConfig(env: Env): GatewayConfig {
       circuitOpenMs: read.int('CIRCUIT_OPEN_MS', 10_000, 100, 3_600_000),
     },
     routes: [],
-    redis: {
-      url: read.optionalUrl('REDIS_URL', REDIS),
-      keyPrefix: read.string('REDIS_KEY_PREFIX', 'credit-portal:', 64),
-      commandTimeoutMs: read.int('REDIS_COMMAND_TIMEOUT_MS', 1000, 10, 60_000),
-    },
+    redis: readRedisSettings(read),
     cache: {
       memoryBytes: read.int('CACHE_MEMORY_BYTES', 64 * MiB, 0, 16 * 1024 * MiB),
       maxEntryBytes: read.int('CACHE_MAX_ENTRY_BYTES', MiB, 1, 512 * MiB),
       lockMs: read.int('CACHE_LOCK_MS', timeoutMs + 1000, 10, 600_000),
       lockWaitMs: read.int('CACHE_LOCK_WAIT_MS', timeoutMs, 0, 600_000),
       purgeToken: read.optionalString('CACHE_PURGE_TOKEN', 16, 512),
+      fastPath: read.bool('CACHE_FAST_PATH', true),
     },
     visitLog,
     trustedProxies: read.proxies('TRUSTED_PROXIES', []),
@@ -210,9 +229,20 @@ export function loadConfig(env: Env): GatewayConfig {
       sessionIdleSeconds: read.int('SESSION_IDLE_SECONDS', DEFAULT_SESSION_IDLE_SECONDS, 60, 86_400),
     },
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    audit: readAuditSettings(read, `${(read.raw('DATA_DIR') ?? './data').replace(/\/+$/, '')}/audit`),
   };
   if (config.admin.port !== 0 && config.admin.port === config.port) {
     read.problem('ADMIN_PORT', `must differ from GATEWAY_PORT (${config.port})`);
+  }
+  if (config.workers > 1 && config.redis.target.mode === 'none') {
+    // Each worker is a process of its own: without Redis its cache, coalescing and visit-log queue would be its alone.
+    read.problem(
+      'GATEWAY_WORKERS',
+      `${config.workers} workers need Redis (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES) to share the cache, coalescing and the visit-log stream`,
+    );
+  }
+  if (config.workers > 1 && config.port === 0) {
+    read.problem('GATEWAY_PORT', 'must be a fixed port with GATEWAY_WORKERS > 1 (the workers share it)');
   }
   read.throwIfProblems('gateway configuration');
   config.routes = buildRouteTable({

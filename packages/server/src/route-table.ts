@@ -132,6 +132,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.reportVerify]: { rateLimit: 'strict' },
   [API_PATHS.reportVerifyFile]: { rateLimit: 'strict', timeoutMs: 30_000 },
   [API_PATHS.thirdPartyCheck]: { rateLimit: 'strict' },
+  // Issue 24: a PDF alone checked by its SM2 signature (an upload, rate limited harder); the
+  // public keys, public and impersonal, cached (a rotation shows within ttl; purge tag report-keys).
+  [API_PATHS.reportVerifySignature]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

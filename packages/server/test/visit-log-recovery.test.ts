@@ -70,13 +70,13 @@ describe('visit-log recovery', () => {
         .expect(202);
       // The first replica has read the batch and keeps failing to deliver it.
       const pending = () =>
-        redis.xPending(`${prefix}visitlog:stream`, 'forwarders').then(
+        redis.xPending(`${prefix}{visitlog}:stream`, 'forwarders').then(
           (p) => p.pending,
           () => 0,
         );
       await waitFor(async () => (await pending()) === 50, 'the batch to be pending');
       await first.close();
-      const left = await redis.xPending(`${prefix}visitlog:stream`, 'forwarders');
+      const left = await redis.xPending(`${prefix}{visitlog}:stream`, 'forwarders');
       expect(left.pending).toBe(50);
       expect(left.consumers?.map((c) => c.name)).toHaveLength(1);
       const dead = left.consumers![0]!.name;
@@ -88,9 +88,56 @@ describe('visit-log recovery', () => {
         await waitFor(async () => (await pending()) === 0, 'nothing pending');
         // Its entries reclaimed, the dead replica is removed from the group.
         await waitFor(async () => {
-          const consumers = await redis.xInfoConsumers(`${prefix}visitlog:stream`, 'forwarders');
+          const consumers = await redis.xInfoConsumers(`${prefix}{visitlog}:stream`, 'forwarders');
           return !consumers.some((c) => c.name === dead);
         }, 'the dead consumer to be removed');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+      redis.destroy();
+      await cleanupRedis(redisUrl(), prefix);
+    }
+  });
+
+  it("takes over all of a dead replica's pending batches at once, not one batch per check", async () => {
+    const prefix = uniquePrefix('reclaim-all');
+    const stream = `${prefix}{visitlog}:stream`;
+    const redis = createClient({ url: redisUrl() });
+    redis.on('error', () => undefined);
+    await redis.connect();
+    // 20 batches of 25, all read (and left pending) by the first replica.
+    const many = { ...env(redisUrl(), prefix), VISITLOG_BATCH_SIZE: '25', VISITLOG_FORWARD_CONCURRENCY: '32' };
+    try {
+      await upstream.clearVisitLogs();
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 503 });
+      const first = await startGateway(testConfig(many));
+      await waitFor(() => first.app.redis?.isReady, 'redis connection');
+      for (let i = 0; i < 5; i += 1) {
+        await request(first.url)
+          .post(API_PATHS.visitLog)
+          .send(visitBody(Array.from({ length: 100 }, () => visitRecord())))
+          .expect(202);
+      }
+      const pending = () =>
+        redis.xPending(stream, 'forwarders').then(
+          (p) => p.pending,
+          () => 0,
+        );
+      await waitFor(async () => (await pending()) === 500, 'all 500 events pending under the first replica');
+      await first.close();
+      await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
+      const second = await startGateway(testConfig(many));
+      try {
+        // Bound: the claim idle time (1 s) plus the longest time between two looks (5 s), with room
+        // for the deliveries; one batch per look (the old behaviour) would take 20 looks.
+        await waitFor(
+          async () => (await upstream.visitLogs()).distinct === 500,
+          'all 500 reclaimed events upstream within the bound',
+          8000,
+          50,
+        );
       } finally {
         await second.close();
       }
@@ -149,15 +196,15 @@ describe('visit-log recovery', () => {
       redis.on('error', () => undefined);
       await redis.connect();
       try {
-        expect(await redis.xLen(`${prefix}visitlog:dead`)).toBe(0);
+        expect(await redis.xLen(`${prefix}{visitlog}:dead`)).toBe(0);
         await back.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
         const stored = await waitFor(async () => {
           const logs = await back!.visitLogs();
           return logs.distinct === posted ? logs : null;
         }, `all ${posted} events upstream`);
         expect(new Set(stored.eventIds).size).toBe(posted);
-        expect(await redis.xLen(`${prefix}visitlog:dead`)).toBe(0);
-        await waitFor(async () => (await redis.xLen(`${prefix}visitlog:stream`)) === 0, 'an empty stream');
+        expect(await redis.xLen(`${prefix}{visitlog}:dead`)).toBe(0);
+        await waitFor(async () => (await redis.xLen(`${prefix}{visitlog}:stream`)) === 0, 'an empty stream');
       } finally {
         redis.destroy();
       }

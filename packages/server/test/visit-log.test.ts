@@ -115,7 +115,7 @@ describe('visit logs', () => {
         .set('x-forwarded-for', '203.0.113.8')
         .expect(202);
 
-      const [trusted] = await redis.xRange(`${prefix}visitlog:stream`, '-', '+');
+      const [trusted] = await redis.xRange(`${prefix}{visitlog}:stream`, '-', '+');
       const event = JSON.parse(trusted!.message.e!) as EnrichedVisitLog;
       expect(event).toMatchObject({
         contentCode: '0106',
@@ -129,7 +129,7 @@ describe('visit logs', () => {
       expect(isVisitTime(event.receivedLogTime)).toBe(true);
       expect(event.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
-      const [direct] = await redis.xRange(`${untrustingPrefix}visitlog:stream`, '-', '+');
+      const [direct] = await redis.xRange(`${untrustingPrefix}{visitlog}:stream`, '-', '+');
       expect(JSON.parse(direct!.message.e!)).toMatchObject({ ipv4: '127.0.0.1', ipv6: '' });
     } finally {
       await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
@@ -223,9 +223,9 @@ describe('visit logs', () => {
       const good = Array.from({ length: 9 }, (_, i) => enriched(`good-${i}`));
       const bad = { ...enriched('bad'), visitTime: '2026-13-45 99:99:99' };
       await dying.app.visitLog.append([...good.slice(0, 4), bad, ...good.slice(4)]);
-      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 1, 'one dead letter');
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}{visitlog}:dead`)) === 1, 'one dead letter');
       await waitFor(async () => (await upstream.visitLogs()).distinct === 9, 'the 9 neighbours upstream');
-      const [dead] = await redis.xRange(`${deadPrefix}visitlog:dead`, '-', '+');
+      const [dead] = await redis.xRange(`${deadPrefix}{visitlog}:dead`, '-', '+');
       expect(JSON.parse(dead!.message.e!)).toMatchObject({ eventId: 'bad' });
       expect(dead!.message.reason).toContain('400');
       expect((await upstream.visitLogs()).eventIds.sort()).toEqual(good.map((e) => e.eventId).sort());
@@ -236,16 +236,16 @@ describe('visit logs', () => {
       // The upstream refuses everything for a while (a deployment gone wrong): each event ends dead alone.
       await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'error', status: 400 });
       await post(dying, visitBody([visitRecord(), visitRecord(), visitRecord()])).expect(202);
-      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 4, 'four dead letters');
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}{visitlog}:dead`)) === 4, 'four dead letters');
       await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
 
       // Fixed: the replay command moves them back; the three good ones are stored, the bad one dies again.
       const replayed = await replayDeadLetters(redis, { keyPrefix: deadPrefix });
       expect(replayed).toEqual({ moved: 4, left: 0 });
       await waitFor(async () => (await upstream.visitLogs()).distinct === 12, 'the replayed events upstream');
-      await waitFor(async () => (await redis.xLen(`${deadPrefix}visitlog:dead`)) === 1, 'the bad event dead again');
+      await waitFor(async () => (await redis.xLen(`${deadPrefix}{visitlog}:dead`)) === 1, 'the bad event dead again');
       expect(await replayDeadLetters(redis, { keyPrefix: deadPrefix, dryRun: true })).toEqual({ moved: 1, left: 1 });
-      expect(await redis.xLen(`${deadPrefix}visitlog:stream`)).toBe(0);
+      expect(await redis.xLen(`${deadPrefix}{visitlog}:stream`)).toBe(0);
     } finally {
       await upstream.fault({ pathPrefix: API_PATHS.visitLog, mode: 'off' });
       await dying.close();

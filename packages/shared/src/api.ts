@@ -198,6 +198,15 @@ export const API_PATHS = {
   reportVerifyFile: '/api/creditreport/VerifyReportFile',
   /** Not shown in the spec: chosen. GET ?creditCode&reportNo&code → ThirdPartyReport (/public/xyhc). */
   thirdPartyCheck: '/api/creditreport/ThirdPartyCheck',
+  /**
+   * Not shown in the spec: chosen (issue 24). POST multipart (the PDF alone, in files) →
+   * ReportSignatureCheck: the file's embedded SM2 signature against the published keys, and the record.
+   */
+  reportVerifySignature: '/api/creditreport/VerifyReportSignature',
+  /** Issue 24: the report-signing public keys (ReportSigningKeys), at a stable public address. */
+  reportSigningKeys: '/.well-known/credit-report-keys.json',
+  /** Issue 24: each public key as a PEM file, /.well-known/credit-report-keys/{keyId}.pem (binary, passed through). */
+  reportSigningKeyPemPrefix: '/.well-known/credit-report-keys/',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

@@ -39,3 +39,8 @@ export * from './schemas/credit-lists.js';
 export * from './schemas/hetao.js';
 export * from './schemas/services.js';
 export * from './helpers/h5-eligibility.js';
+export * from './audit/audit-events.js';
+export * from './audit/audit-chain.js';
+export * from './audit/audit-verify.js';
+export * from './audit/audit-writer.js';
+export * from './audit/audit-settings.js';

@@ -9,6 +9,7 @@ import {
   type Application,
   type EntitySearchResult,
   type RepairPunishRow,
+  type ReportSignatureCheck,
   type ReportVerification,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
@@ -367,6 +368,7 @@ const VERIFIED: ReportVerification = {
   ContentDigest: 'a'.repeat(64),
   PdfSha256: 'b'.repeat(64),
   SignatureAlgorithm: 'HMAC-SHA256',
+  KeyId: null,
   FileChecked: false,
 };
 
@@ -464,6 +466,45 @@ describe('reports and their verification', () => {
       reportNo: VERIFIED.ReportNo,
       code,
     });
+  });
+
+  it('checks a PDF alone by its SM2 signature on the third-party page: key, time and record; a forged file fails', async () => {
+    const keyId = 'c'.repeat(64);
+    const check: ReportSignatureCheck = {
+      ReportNo: VERIFIED.ReportNo,
+      ReportKind: 'enterprise',
+      ReportKindLabel: '企业信用报告',
+      Algorithm: 'SM2-with-SM3',
+      KeyId: keyId,
+      KeyCurrent: false,
+      KeyValidFrom: '2026-01-01 00:00:00',
+      KeyValidTo: '2026-06-30 00:00:00',
+      SignedAt: '2026-03-05 10:00:00',
+      SignedLength: 1000,
+      Verification: { ...VERIFIED, SignatureAlgorithm: 'SM2-with-SM3', KeyId: keyId, FileChecked: true },
+    };
+    let forged = false;
+    const gateway = fakeGateway().on(CONTRACTS.reportVerifySignature, () =>
+      forged ? failure(400, 400, '电子签名校验未通过：文件内容已被改动，或签名不是信用中心所签') : check,
+    );
+    const user = userEvent.setup();
+    renderAppAt(`#${paths.publicCheck}`);
+    const main = await findMain();
+    const pdf = new File([new TextEncoder().encode('%PDF-1.7 signed')], 'report.pdf', { type: 'application/pdf' });
+    const section = (await screen.findByRole('heading', { name: '凭PDF文件核验电子签名' })).closest('section')!;
+    await user.upload(section.querySelector<HTMLInputElement>('input[type=file]')!, pdf);
+    await user.click(main.getByRole('button', { name: '核验电子签名' }));
+    expect(await screen.findByText('电子签名有效')).toBeInTheDocument();
+    expect(screen.getByText(keyId)).toBeInTheDocument();
+    expect(screen.getByText(/已轮换的历史密钥/)).toBeInTheDocument();
+    expect(screen.getByText('信用中心留存的报告记录')).toBeInTheDocument();
+    expect(screen.getByText(ENTITY.EntName)).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.reportVerifySignature.path)).toHaveLength(1);
+
+    forged = true;
+    await user.click(main.getByRole('button', { name: '核验电子签名' }));
+    expect(await screen.findByText('电子签名核验未通过')).toBeInTheDocument();
+    expect(screen.getByText('电子签名校验未通过：文件内容已被改动，或签名不是信用中心所签')).toBeInTheDocument();
   });
 
   it('sends a visitor without a login from the special report to the real-name tips page', async () => {

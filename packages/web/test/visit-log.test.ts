@@ -2,6 +2,7 @@ import {
   API_PATHS,
   STORAGE_KEYS,
   VISIT_LOG_APP_TOKEN,
+  VISIT_LOG_EVENT_ID_PATTERN,
   VISIT_LOG_FLUSH_MS,
   VISIT_LOG_PLACEHOLDERS,
   decodeVisitLogMessage,
@@ -10,7 +11,7 @@ import {
   type VisitLogRecord,
 } from '@credit-portal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VISIT_LOG_QUEUE_LIMIT, createVisitLogQueue } from '@/features/visit-log/visit-log-queue';
+import { VISIT_LOG_QUEUE_LIMIT, createVisitLogQueue, newEventId } from '@/features/visit-log/visit-log-queue';
 import {
   postVisitLogs,
   retryAfterMs,
@@ -61,6 +62,7 @@ describe('a visit-log record', () => {
       visitTime: '2026-03-05 08:09:07',
       visitorDevice: '1',
       visitorAppDetail: VISIT_LOG_PLACEHOLDERS.visitorAppDetail,
+      eventId: expect.stringMatching(new RegExp(VISIT_LOG_EVENT_ID_PATTERN)),
     });
   });
 
@@ -229,6 +231,98 @@ describe('sending the queue', () => {
     expect(batches[1]!.map((r) => r.param)).toEqual(['/index']);
     expect(stored()).toEqual([]);
     stop();
+  });
+});
+
+/** The records of the intake posts a stubbed fetch was given, one list per request. */
+function postedRecords(fetchMock: ReturnType<typeof vi.fn>): VisitLogRecord[][] {
+  return fetchMock.mock.calls.map(([, init]) => {
+    const body = JSON.parse(String((init as RequestInit).body)) as EncodedMessageBody;
+    return (decodeVisitLogMessage(body.message) as VisitLogPayload<VisitLogRecord>).messages;
+  });
+}
+
+describe('event ids, for exactly-once delivery', () => {
+  const EVENT_ID = new RegExp(VISIT_LOG_EVENT_ID_PATTERN);
+
+  it('are made with each record and kept in the stored queue', () => {
+    const log = createVisitLog({ send: scriptedSender().send });
+    log.log({ contentCode: '01', param: '/index' });
+    log.log({ contentCode: '0103', param: '/xydt' });
+    const entries = stored();
+    expect(entries.map((entry) => entry.record.eventId)).toEqual(entries.map((entry) => entry.id));
+    for (const entry of entries) expect(entry.id).toMatch(EVENT_ID);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
+  });
+
+  it('go out again unchanged when a batch is resent after its answer was lost, also after a reload', async () => {
+    // The first post's answer never arrives (a reset), the second is refused with 503, the third is taken.
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('{}', { status: 503, headers: { 'Retry-After': '1' } }))
+      .mockResolvedValue(new Response('{}', { status: 202 }));
+    vi.stubGlobal('fetch', fetchMock);
+    let now = 0;
+    const log = createVisitLog({ now: () => now });
+    log.log({ contentCode: '01', param: '/index' });
+    log.log({ contentCode: '0104', param: '/zcfg' });
+    await log.flush();
+    now += 60_000;
+    await log.flush();
+    // The page is reloaded: a new sender reads the queue from local storage.
+    const reloaded = createVisitLog({ now: () => now });
+    await reloaded.flush();
+
+    const posts = postedRecords(fetchMock);
+    expect(posts).toHaveLength(3);
+    const ids = posts.map((records) => records.map((record) => record.eventId));
+    for (const id of ids[0]!) expect(id).toMatch(EVENT_ID);
+    expect(ids[1]).toEqual(ids[0]);
+    expect(ids[2]).toEqual(ids[0]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('are sent by the beacon too', () => {
+    const beacon = vi.fn((_records: readonly VisitLogRecord[]) => true);
+    const log = createVisitLog({ send: scriptedSender().send, beacon });
+    log.log({ contentCode: '01', param: '/index' });
+    const [queued] = stored();
+    log.flushOnHide();
+    expect(beacon.mock.calls[0]![0].map((record) => record.eventId)).toEqual([queued!.id]);
+  });
+
+  it('come from the queue id for records queued before event ids existed', async () => {
+    const { eventId: _none, ...old } = buildVisitRecord({ contentCode: '01', param: '/index' });
+    window.localStorage.setItem(
+      STORAGE_KEYS.visitLogQueue,
+      JSON.stringify([
+        { id: 'lz3k9q1a-0-x7y8z9', record: old },
+        { id: 'x', record: { ...old, param: '/short-id' } },
+      ]),
+    );
+    const { send, batches } = scriptedSender('failed', 'sent');
+    let now = 0;
+    const log = createVisitLog({ send, now: () => now });
+    await log.flush();
+    now += 60_000;
+    await log.flush();
+    expect(batches.map((batch) => batch.map((record) => record.eventId))).toEqual([
+      ['lz3k9q1a-0-x7y8z9', undefined],
+      ['lz3k9q1a-0-x7y8z9', undefined],
+    ]);
+  });
+
+  it('are still well-formed and distinct without crypto.randomUUID (plain-HTTP pages) or Web Crypto at all', () => {
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    const withRandomValues = Array.from({ length: 200 }, () => newEventId());
+    vi.stubGlobal('crypto', undefined);
+    const withoutCrypto = Array.from({ length: 200 }, () => newEventId());
+    for (const ids of [withRandomValues, withoutCrypto]) {
+      for (const id of ids) expect(id).toMatch(EVENT_ID);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+    expect(withRandomValues[0]).toHaveLength(22);
   });
 });
 

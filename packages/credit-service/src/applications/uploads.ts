@@ -87,7 +87,39 @@ function multipartError(error: unknown): Error {
 
 /** Removes files quietly (cleanup after a failure must not hide the failure). */
 export function removeFiles(paths: Iterable<string>): void {
-  for (const file of paths) fs.rmSync(file, { force: true });
+  for (const file of paths) {
+    fs.rmSync(file, { force: true });
+    inProgress.delete(file);
+  }
+}
+
+/** Temporary files of uploads this process is handling (written, not yet moved into place or removed). */
+const inProgress = new Set<string>();
+
+/** Where interrupted uploads leave their temporary files: `<uploadsDir>/.incoming`. */
+export const incomingDir = (dataDir: string): string => path.join(dataDir, 'uploads', '.incoming');
+
+/**
+ * Removes the `.part` files an interrupted upload left in `tempDir` (the process stopped between
+ * writing them and moving them into place), at start; the files of uploads this process is
+ * handling are kept. Returns how many were removed.
+ */
+export function removeStaleParts(tempDir: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tempDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(tempDir, name);
+    if (!name.endsWith('.part') || inProgress.has(file)) continue;
+    fs.rmSync(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /**
@@ -125,6 +157,7 @@ export async function receiveUpload(
       if (!type) throw new BadRequestError(SERVICE_MESSAGES.badFileType);
       const tempPath = path.join(tempDir, `${randomUUID()}.part`);
       fs.writeFileSync(tempPath, bytes, { flag: 'wx' });
+      inProgress.add(tempPath);
       files.push({
         fileName: cleanFileName(part.filename, type.extension),
         tempPath,
@@ -195,6 +228,7 @@ export function moveIntoPlace(
       const target = path.join(uploadsDir, storedNames[i]!);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.renameSync(file.tempPath, target);
+      inProgress.delete(file.tempPath);
       moved.push(target);
     });
   } catch (error) {

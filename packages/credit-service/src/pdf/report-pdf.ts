@@ -6,7 +6,8 @@ import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './fonts.js';
  * personal credit report): an A4 document with the CJK fonts registered, a title, section
  * headings, paragraphs, key–value tables, data tables that wrap their cells and repeat their
  * header on a new page, a QR code, and a footer on every page with the report number and the
- * page number. Text is laid out top to bottom; every block starts a new page when it does not fit.
+ * page number (and, for a signed report, the signing key's fingerprint, the signing time and how
+ * to verify it). Text is laid out top to bottom; every block starts a new page when it does not fit.
  */
 
 /** A4 in PDF points. */
@@ -30,6 +31,27 @@ export interface ReportPdfOptions {
   author?: string;
   /** Subject in the metadata. */
   subject?: string;
+  /**
+   * The report is to be signed (src/signing): the metadata carries the report number, kind, key id,
+   * signing time and algorithm, and every page's footer the key's fingerprint, the time and how
+   * to verify — all inside the bytes the signature covers.
+   */
+  signing?: ReportSigningMark;
+}
+
+/** What a signed report says of its signature, in its metadata and footer. */
+export interface ReportSigningMark {
+  reportNumber: string;
+  /** enterprise, special or personal. */
+  kind: string;
+  keyId: string;
+  algorithm: string;
+  /** ISO 8601 (metadata). */
+  signedAtIso: string;
+  /** As printed, yyyy-mm-dd hh:mm:ss. */
+  signedAt: string;
+  /** One line: where and how to verify. */
+  howToVerify: string;
 }
 
 export interface TableColumn {
@@ -59,9 +81,12 @@ export class ReportPdf {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
   private readonly reportNumber: string | undefined;
+  private readonly signing: ReportSigningMark | undefined;
 
   constructor(options: ReportPdfOptions) {
     this.reportNumber = options.reportNumber;
+    this.signing = options.signing;
+    const mark = options.signing;
     this.doc = new PDFDocument({
       size: 'A4',
       margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
@@ -70,7 +95,21 @@ export class ReportPdf {
       autoFirstPage: true,
       lang: 'zh-CN',
       displayTitle: true,
-      info: { Title: options.title, Author: options.author ?? '', Subject: options.subject ?? options.title },
+      info: {
+        Title: options.title,
+        Author: options.author ?? '',
+        Subject: options.subject ?? options.title,
+        // Custom entries of the document information dictionary (src/signing/pdf-signature.ts).
+        ...(mark
+          ? {
+              CreditReportNo: mark.reportNumber,
+              CreditReportType: mark.kind,
+              CreditReportKeyId: mark.keyId,
+              CreditReportSignedAt: mark.signedAtIso,
+              CreditReportSignatureAlgorithm: mark.algorithm,
+            }
+          : {}),
+      },
     });
     const fonts = pdfFonts();
     this.doc.registerFont(FONT_REGULAR, fonts[FONT_REGULAR]);
@@ -150,14 +189,27 @@ export class ReportPdf {
 
   /** A two-column table of labels (shaded) and values; `pairsPerRow` 2 puts two pairs side by side. */
   keyValues(rows: ReadonlyArray<readonly [string, string]>, pairsPerRow: 1 | 2 = 1): this {
-    const labelWidth = (this.textWidth / pairsPerRow) * 0.32;
-    const valueWidth = this.textWidth / pairsPerRow - labelWidth;
+    // Each column of labels as wide as its longest label needs, so that no label breaks inside a
+    // word (统一社会信用代/码, issue 27, defect 7) — a label may still break before a bracket
+    // (法定代表人 /（负责人）) — and at least 28 % of the pair, at most half of it. The values
+    // keep the rest: a company's name is the longest value.
+    const pairWidth = this.textWidth / pairsPerRow;
+    const doc = this.doc.font(FONT_BOLD).fontSize(BODY_SIZE);
+    const labelWidths = Array.from({ length: pairsPerRow }, (_, column) => {
+      const words = rows
+        .filter((_, index) => index % pairsPerRow === column)
+        .flatMap(([label]) => label.split(/(?=[（(])/));
+      const longest = Math.max(0, ...words.map((word) => doc.widthOfString(word)));
+      return Math.min(pairWidth * 0.5, Math.max(pairWidth * 0.28, Math.ceil(longest) + 2 * CELL_PAD + 2));
+    });
+    doc.font(FONT_REGULAR);
     for (let i = 0; i < rows.length; i += pairsPerRow) {
       const cells: Cell[] = [];
-      for (const [label, value] of rows.slice(i, i + pairsPerRow)) {
+      rows.slice(i, i + pairsPerRow).forEach(([label, value], column) => {
+        const labelWidth = labelWidths[column]!;
         cells.push({ text: label, width: labelWidth, bold: true, fill: SHADE });
-        cells.push({ text: value || '—', width: valueWidth });
-      }
+        cells.push({ text: value || '—', width: pairWidth - labelWidth });
+      });
       // A last row with a single pair spans the rest of the width.
       const used = cells.reduce((sum, c) => sum + c.width, 0);
       const last = cells.at(-1);
@@ -282,6 +334,15 @@ export class ReportPdf {
         align: 'right',
         lineBreak: false,
       });
+      if (this.signing) {
+        const { keyId, signedAt, algorithm, howToVerify } = this.signing;
+        doc.fontSize(6.5);
+        doc.text(`电子签名（${algorithm}）密钥指纹：${keyId} · 签名时间：${signedAt}`, MARGIN, y + 11, {
+          width: this.textWidth,
+          lineBreak: false,
+        });
+        doc.text(howToVerify, MARGIN, y + 20, { width: this.textWidth, lineBreak: false });
+      }
       doc.page.margins.bottom = bottomMargin;
     }
     doc.end();

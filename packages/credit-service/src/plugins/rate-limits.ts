@@ -75,6 +75,7 @@ export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
     API_PATHS.specialReport,
     API_PATHS.reportVerify,
     API_PATHS.reportVerifyFile,
+    API_PATHS.reportVerifySignature,
     API_PATHS.thirdPartyCheck,
   ),
   // The H5 app: every call that mints or exchanges a token, or sends or renders a report.

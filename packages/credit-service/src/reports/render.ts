@@ -1,6 +1,7 @@
 import { REPORT_TYPE_LABELS, reportVerifyUrl } from '@credit-portal/shared';
 import { qrPng } from '../pdf/qr.js';
-import { ReportPdf, type TableColumn } from '../pdf/report-pdf.js';
+import { ReportPdf, type ReportSigningMark, type TableColumn } from '../pdf/report-pdf.js';
+import type { ReportSigner } from '../signing/report-signer.js';
 import type { ReportContent } from './content.js';
 
 /** The issuer printed on every report. */
@@ -25,11 +26,43 @@ const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
   承诺日期: 1.9,
 };
 
+/** Where the public keys are published, on the portal (docs/VERIFY.md). */
+export const reportKeysUrl = (portalUrl: string): string =>
+  `${portalUrl.replace(/\/*$/, '/')}.well-known/credit-report-keys.json`;
+
+/**
+ * What a report to be signed by `signer` says of its signature (metadata and footer): the report
+ * number, its kind, the key's fingerprint, the signing time and how to verify.
+ */
+export function reportSigningMark(
+  signer: Pick<ReportSigner, 'keyId' | 'algorithm'>,
+  reportNumber: string,
+  kind: 'enterprise' | 'special' | 'personal',
+  at: Date,
+  printedAt: string,
+  portalUrl: string,
+): ReportSigningMark {
+  return {
+    reportNumber,
+    kind,
+    keyId: signer.keyId,
+    algorithm: signer.algorithm,
+    signedAtIso: at.toISOString(),
+    signedAt: printedAt,
+    howToVerify: `核验：在信用门户“报告核验”页上传本文件，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验`,
+  };
+}
+
 /**
  * The PDF of a report: title, the report's number, time, period and verification code with a QR
  * code to the portal's verification page, the registration, each section as a table, and notes.
  */
-export async function renderReportPdf(content: ReportContent, code: string, portalUrl: string): Promise<Buffer> {
+export async function renderReportPdf(
+  content: ReportContent,
+  code: string,
+  portalUrl: string,
+  signing?: ReportSigningMark,
+): Promise<Buffer> {
   const special = content.reportType === 'special';
   const title = special ? '专项信用报告' : '企业信用报告';
   const pdf = new ReportPdf({
@@ -37,6 +70,7 @@ export async function renderReportPdf(content: ReportContent, code: string, port
     reportNumber: content.reportNo,
     author: REPORT_ISSUER,
     subject: REPORT_TYPE_LABELS[content.reportType],
+    signing,
   });
   pdf.title(title, special ? '（代替有无违法违规记录证明）' : REPORT_ISSUER);
   pdf.keyValues(
@@ -81,7 +115,7 @@ export async function renderReportPdf(content: ReportContent, code: string, port
     '2. 行政处罚信息仅列示报告期内作出且仍在公示期内的记录（轻微违法行为依规不予公示）；已完成信用修复的记录标注“已修复”，不再对外公示。',
     '3. 红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺。',
     `4. 本报告所载内容摘要：${content.summary.join('；')}。`,
-    '5. 本报告经电子签名，内容以核验结果为准；对报告内容有异议的，可通过信用门户“信用异议”申请核查。',
+    `5. 本报告经${REPORT_ISSUER}以 SM2 电子签名（GB/T 32918，签名密钥指纹见页脚），内容以核验结果为准：可在信用门户“报告核验”页上传本文件核验，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验；对报告内容有异议的，可通过信用门户“信用异议”申请核查。`,
   ]) {
     pdf.paragraph(note, { muted: true });
   }

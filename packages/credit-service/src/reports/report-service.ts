@@ -7,28 +7,41 @@ import {
   REPORT_TYPE_LABELS,
   SERVICE_MESSAGES,
   type ReportType,
+  type ReportSignatureCheck,
   type ReportVerification,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
 import { addMonths, localToday } from '../lib/dates.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors.js';
 import { createAccountRepository } from '../repositories/account.js';
+import {
+  PdfSignatureFormatError,
+  SignatureInvalidError,
+  type ReportSigner,
+  type PdfSignatureCheck,
+} from '../signing/report-signer.js';
 import { createReportContentReader, type ReportContent } from './content.js';
-import { renderReportPdf } from './render.js';
+import { renderReportPdf, reportSigningMark } from './render.js';
 import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from './signing.js';
 
 /*
  * Issues and verifies the enterprise credit report and the 专项信用报告 (issue 11). Each issued
  * report is a row of credit_reports: its canonical content, the SHA-256 of that content and of
- * the PDF, the hash of its verification code, and an HMAC-SHA256 signature over the record. A
- * verification checks the number, the code, the signature and — given the file — the PDF's bytes.
+ * the PDF, the hash of its verification code, and a signature over the record. Since issue 24 the
+ * PDF carries the centre's SM2/SM3 signature (src/signing) and the record is SM2-signed too
+ * (signature_algorithm SM2-with-SM3, key_id); rows issued before keep their HMAC-SHA256 and keep
+ * verifying by number and code. A verification checks the number, the code, the record's
+ * signature and — given the file — the PDF's bytes and its embedded signature; a file alone is
+ * checked by its embedded signature against the published keys (verifyPdf).
  */
 
 export interface ReportSettings {
   /** The portal's address (ends with '/'): the QR code links to its verification page. */
   portalUrl: string;
-  /** HMAC key; unset: a random key created once and kept in the database (service_secrets). */
+  /** HMAC key of the rows issued before SM2 (issue 24); unset: the one kept in the database (service_secrets). */
   signingKey?: string;
+  /** The centre's SM2 report-signing key (app.reportSigner). */
+  signer: ReportSigner;
 }
 
 export interface ReportOrder {
@@ -48,6 +61,8 @@ export interface IssuedReport {
   code: string;
   /** The file name to offer (Content-Disposition). */
   fileName: string;
+  /** The id (fingerprint) of the SM2 key that signed it. */
+  keyId: string;
 }
 
 interface ReportRecord {
@@ -63,6 +78,12 @@ interface ReportRecord {
   contentDigest: string;
   pdfSha256: string;
   signature: string;
+  /** HMAC-SHA256 (rows before issue 24) or SM2-with-SM3. */
+  signatureAlgorithm: string;
+  /** The SM2 key's id; null for HMAC rows. */
+  keyId: string | null;
+  /** The PDF's embedded SM2 signature (base64 DER); null for HMAC rows. */
+  pdfSignature: string | null;
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -96,8 +117,10 @@ const codeHash = (reportNo: string, code: string): string => sha256Hex(`${report
 /** Compared against when a number is unknown (no code hashes to it). */
 const NO_CODE_HASH = '0'.repeat(64);
 
-/** The fields of a record the signature covers (everything but the signature itself). */
-const signedPayload = (record: Omit<ReportRecord, 'signature' | 'content'>): string =>
+type SignedFields = Omit<ReportRecord, 'signature' | 'content' | 'signatureAlgorithm' | 'keyId' | 'pdfSignature'>;
+
+/** The fields of an HMAC record the signature covers (everything but the signature itself). */
+const signedPayload = (record: SignedFields): string =>
   canonicalJson({
     reportNo: record.reportNo,
     reportType: record.reportType,
@@ -111,19 +134,49 @@ const signedPayload = (record: Omit<ReportRecord, 'signature' | 'content'>): str
     pdfSha256: record.pdfSha256,
   });
 
+/** What an SM2 record's signature covers: the HMAC record's fields, the algorithm, key and the PDF's signature. */
+const sm2Payload = (record: SignedFields & Pick<ReportRecord, 'keyId' | 'pdfSignature'>): string =>
+  canonicalJson({
+    ...JSON.parse(signedPayload(record)),
+    signatureAlgorithm: SM2_RECORD_ALGORITHM,
+    keyId: record.keyId,
+    pdfSignature: record.pdfSignature,
+  });
+
+const SM2_RECORD_ALGORITHM = 'SM2-with-SM3';
+
+export const REPORT_KIND_LABELS = {
+  enterprise: '企业信用报告',
+  special: '专项信用报告',
+  personal: '个人公共信用报告',
+} as const;
+export type ReportKind = keyof typeof REPORT_KIND_LABELS;
+
+/** Numbers of the H5 personal reports (GRXY…) and of the two reports here. */
+export function reportKindOf(reportNo: string): ReportKind | null {
+  if (/^XYBG\d{14}$/.test(reportNo)) return 'enterprise';
+  if (/^ZXBG\d{14}$/.test(reportNo)) return 'special';
+  if (/^GRXY\w+$/.test(reportNo)) return 'personal';
+  return null;
+}
+
 export function createReportService(db: Database, settings: ReportSettings) {
-  const key = settings.signingKey ?? createAccountRepository(db).secret('report-signing');
+  const { signer } = settings;
+  let hmacKey: string | undefined = settings.signingKey;
+  // Only the rows issued before issue 24 need it: read (or made) on first use.
+  const key = (): string => (hmacKey ??= createAccountRepository(db).secret('report-signing'));
   const reader = createReportContentReader(db);
   const insert = db.prepare(
     `INSERT INTO credit_reports (report_no, report_type, entity_id, period_from, period_to, generated_at, requested_by,
-       code_hash, content, content_digest, pdf_sha256, signature)
+       code_hash, content, content_digest, pdf_sha256, signature, signature_algorithm, key_id, pdf_signature)
      VALUES (@reportNo, @reportType, @entityId, @periodFrom, @periodTo, @generatedAt, @requestedBy, @codeHash, @content,
-       @contentDigest, @pdfSha256, @signature)`,
+       @contentDigest, @pdfSha256, @signature, @signatureAlgorithm, @keyId, @pdfSignature)`,
   );
   const byNo = db.prepare(
     `SELECT report_no AS reportNo, report_type AS reportType, entity_id AS entityId, period_from AS periodFrom,
        period_to AS periodTo, generated_at AS generatedAt, requested_by AS requestedBy, code_hash AS codeHash,
-       content, content_digest AS contentDigest, pdf_sha256 AS pdfSha256, signature
+       content, content_digest AS contentDigest, pdf_sha256 AS pdfSha256, signature,
+       signature_algorithm AS signatureAlgorithm, key_id AS keyId, pdf_signature AS pdfSignature
      FROM credit_reports WHERE report_no = ?`,
   );
   const exists = db.prepare('SELECT 1 FROM credit_reports WHERE report_no = ?');
@@ -156,9 +209,15 @@ export function createReportService(db: Database, settings: ReportSettings) {
     });
     if (!content) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
     const code = newCode();
-    const pdf = await renderReportPdf(content, code, settings.portalUrl);
+    const rendered = await renderReportPdf(
+      content,
+      code,
+      settings.portalUrl,
+      reportSigningMark(signer, reportNo, type, now, generatedAt, settings.portalUrl),
+    );
+    const { file: pdf, signature: pdfSignature } = signer.signPdf(rendered);
     const canonical = canonicalJson(content);
-    const record = {
+    const fields = {
       reportNo,
       reportType: type,
       entityId: Number(content.entity.id),
@@ -170,9 +229,21 @@ export function createReportService(db: Database, settings: ReportSettings) {
       contentDigest: sha256Hex(canonical),
       pdfSha256: sha256Hex(pdf),
     };
-    insert.run({ ...record, content: canonical, signature: sign(key, signedPayload(record)) });
+    const record = { ...fields, keyId: signer.keyId, pdfSignature };
+    insert.run({
+      ...record,
+      content: canonical,
+      signatureAlgorithm: SM2_RECORD_ALGORITHM,
+      signature: signer.signText(sm2Payload(record)),
+    });
     const label = type === 'special' ? '专项信用报告' : '企业信用报告';
-    return { pdf, reportNumber: reportNo, code, fileName: `${label}_${content.entity.name}_${reportNo}.pdf` };
+    return {
+      pdf,
+      reportNumber: reportNo,
+      code,
+      fileName: `${label}_${content.entity.name}_${reportNo}.pdf`,
+      keyId: signer.keyId,
+    };
   }
 
   /**
@@ -185,9 +256,12 @@ export function createReportService(db: Database, settings: ReportSettings) {
     const record = byNo.get(number) as ReportRecord | undefined;
     const matches = sameDigest(codeHash(number, code), record?.codeHash ?? NO_CODE_HASH);
     if (!record || !matches) throw new NotFoundError(SERVICE_MESSAGES.reportNotVerified);
-    const intact =
-      sameDigest(sha256Hex(record.content), record.contentDigest) &&
-      sameDigest(sign(key, signedPayload(record)), record.signature);
+    const signatureIntact =
+      record.signatureAlgorithm === SM2_RECORD_ALGORITHM
+        ? record.keyId !== null && signer.verifyText(sm2Payload(record), record.signature, record.keyId)
+        : record.signatureAlgorithm === SIGNATURE_ALGORITHM &&
+          sameDigest(sign(key(), signedPayload(record)), record.signature);
+    const intact = sameDigest(sha256Hex(record.content), record.contentDigest) && signatureIntact;
     if (!intact) throw new ConflictError(SERVICE_MESSAGES.reportSignatureBad);
     return { record, content: JSON.parse(record.content) as ReportContent };
   }
@@ -206,9 +280,22 @@ export function createReportService(db: Database, settings: ReportSettings) {
       Summary: content.conclusion ? [content.conclusion, ...content.summary] : content.summary,
       ContentDigest: record.contentDigest,
       PdfSha256: record.pdfSha256,
-      SignatureAlgorithm: SIGNATURE_ALGORITHM,
+      SignatureAlgorithm: record.signatureAlgorithm,
+      KeyId: record.keyId,
       FileChecked: fileChecked,
     };
+  }
+
+  /** The embedded signature of a file, checked; its Chinese reason as a 400 otherwise. */
+  function checkPdf(pdf: Buffer): PdfSignatureCheck {
+    try {
+      return signer.verifyPdf(pdf);
+    } catch (error) {
+      if (error instanceof PdfSignatureFormatError || error instanceof SignatureInvalidError) {
+        throw new BadRequestError(error.message);
+      }
+      throw error;
+    }
   }
 
   return {
@@ -224,7 +311,40 @@ export function createReportService(db: Database, settings: ReportSettings) {
     verifyFile(reportNo: string, code: string, pdf: Buffer): ReportVerification {
       const { record, content } = checked(reportNo, code);
       if (!sameDigest(sha256Hex(pdf), record.pdfSha256)) throw new BadRequestError(SERVICE_MESSAGES.reportFileAltered);
+      // The same bytes as issued: an SM2 report's embedded signature is checked too.
+      if (record.signatureAlgorithm === SM2_RECORD_ALGORITHM) checkPdf(pdf);
       return verification(record, content, true);
+    },
+
+    /**
+     * VerifyReportSignature: a file alone. Its embedded SM2 signature is checked against the
+     * published keys; then the record of an enterprise report or 专项信用报告 is the one whose
+     * PDF this is (a personal report has no record here: the file is its content).
+     */
+    verifyPdf(pdf: Buffer): ReportSignatureCheck {
+      const { signature, key: signingKey } = checkPdf(pdf);
+      const reportNo = signature.info.reportNo ?? '';
+      const kind = reportKindOf(reportNo) ?? 'enterprise';
+      let found: ReportVerification | null = null;
+      if (kind !== 'personal') {
+        const record = byNo.get(reportNo) as ReportRecord | undefined;
+        if (record && sameDigest(sha256Hex(pdf), record.pdfSha256)) {
+          found = verification(record, JSON.parse(record.content) as ReportContent, true);
+        }
+      }
+      return {
+        ReportNo: reportNo,
+        ReportKind: kind,
+        ReportKindLabel: REPORT_KIND_LABELS[kind],
+        Algorithm: signingKey.algorithm,
+        KeyId: signingKey.keyId,
+        KeyCurrent: signingKey.current,
+        KeyValidFrom: formatVisitTime(new Date(signingKey.validFrom)),
+        KeyValidTo: signingKey.validTo === null ? null : formatVisitTime(new Date(signingKey.validTo)),
+        SignedAt: formatVisitTime(new Date(signature.info.signedAt ?? '')),
+        SignedLength: signature.signed.length,
+        Verification: found,
+      };
     },
 
     /** ThirdPartyCheck: the credit code must be the report's entity's. */

@@ -18,8 +18,7 @@ export function createVisitLogRepository(db: Database) {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO visit_logs (event_id, app_token, content_code, param, ipv4, ipv6, userid, visit_time,
        visitor_device, visitor_app_detail, received_log_time, batch_handle_time, stored_at)
-     VALUES (@eventId, @appToken, @contentCode, @param, @ipv4, @ipv6, @userid, @visitTime,
-       @visitorDevice, @visitorAppDetail, @receivedLogTime, @batchHandleTime, @storedAt)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const redelivered = db.prepare('UPDATE visit_logs SET deliveries = deliveries + 1 WHERE event_id = ?');
   const totals = db.prepare('SELECT COALESCE(SUM(deliveries), 0) AS total, COUNT(*) AS distinctCount FROM visit_logs');
@@ -30,21 +29,22 @@ export function createVisitLogRepository(db: Database) {
     const storedAt = formatVisitTime();
     let stored = 0;
     for (const record of records) {
-      const { changes } = insert.run({
-        eventId: record.eventId,
+      // Positional parameters: no object built per event.
+      const { changes } = insert.run(
+        record.eventId,
         appToken,
-        contentCode: record.contentCode,
-        param: record.param,
-        ipv4: record.ipv4,
-        ipv6: record.ipv6,
-        userid: record.userid,
-        visitTime: record.visitTime,
-        visitorDevice: record.visitorDevice,
-        visitorAppDetail: record.visitorAppDetail,
-        receivedLogTime: record.receivedLogTime,
-        batchHandleTime: record.batchHandleTime,
+        record.contentCode,
+        record.param,
+        record.ipv4,
+        record.ipv6,
+        record.userid,
+        record.visitTime,
+        record.visitorDevice,
+        record.visitorAppDetail,
+        record.receivedLogTime,
+        record.batchHandleTime,
         storedAt,
-      });
+      );
       if (changes === 1) stored += 1;
       else redelivered.run(record.eventId);
     }
@@ -52,7 +52,10 @@ export function createVisitLogRepository(db: Database) {
   });
 
   return {
-    /** Stores a batch atomically; returns how many events were new. */
+    /**
+     * Stores a batch atomically (one transaction: every event or, when any statement fails, none);
+     * returns how many events were new.
+     */
     store(appToken: string, records: readonly ForwardedVisitLog[]): number {
       return store(appToken, records);
     },

@@ -1,6 +1,12 @@
 import path from 'node:path';
+import { AuditWriter, EnvReader, readAuditSettings } from '@credit-portal/shared';
 import { openDatabase } from '../db/open.js';
-import { parseReviewArgs, REVIEW_USAGE, runReviewCommand } from './review-cli.js';
+import { createAccountRepository } from '../repositories/account.js';
+import { AUDIT_KEY_SECRET } from '../audit/anchor-store.js';
+import { auditDigests, nodeAuditStorage } from '../audit/node-storage.js';
+import { REVIEW_CLI_WRITER } from '../audit/writers.js';
+import { parseReviewArgs, REVIEW_USAGE, runReviewCommand, type ReviewDecision } from './review-cli.js';
+import { reviewNote } from './review-audit.js';
 
 // The reviewer's command line: node dist/review/cli.js [--data-dir D] list | <applyNo> <action>.
 let dataDir: string;
@@ -10,12 +16,47 @@ try {
   console.error(`review: ${(error as Error).message}\n\n${REVIEW_USAGE}`);
   process.exit(1);
 }
+const read = new EnvReader(process.env);
+const audit = readAuditSettings(read, path.join(dataDir, 'audit'));
+if (read.problems.length > 0) {
+  for (const problem of read.problems) console.error(`review: ${problem}`);
+  process.exit(1);
+}
 const db = openDatabase(dataDir);
+const decisions: ReviewDecision[] = [];
 try {
-  process.exitCode = runReviewCommand(db, process.argv.slice(2), {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => console.error(line),
-  });
+  process.exitCode = runReviewCommand(
+    db,
+    process.argv.slice(2),
+    { out: (line) => process.stdout.write(`${line}\n`), err: (line) => console.error(line) },
+    (decision) => decisions.push(decision),
+  );
+  // Decisions are audited like the page's and the endpoint's, in the command line's own chain.
+  if (decisions.length > 0) {
+    const writer = await AuditWriter.open({
+      service: REVIEW_CLI_WRITER,
+      storage: await nodeAuditStorage(path.resolve(audit.dir)),
+      digests: auditDigests(audit.key ?? createAccountRepository(db).secret(AUDIT_KEY_SECRET)),
+      streams: ['security'],
+    });
+    for (const d of decisions) {
+      const note = reviewNote(d.applyNo, d.action, 'cli');
+      await writer.write({
+        event: 'application.review',
+        result: d.outcome === 'ok' ? 'success' : 'failure',
+        reason: d.outcome === 'ok' ? null : d.outcome,
+        actor: note.actor!,
+        subject: note.subject!,
+        ip: null,
+        requestId: null,
+        details: { ...note.details, ...(d.status ? { status: d.status } : {}) },
+      });
+    }
+    await writer.close();
+  }
+} catch (error) {
+  console.error(`review: AUDIT RECORD NOT WRITTEN: ${(error as Error).message}`);
+  process.exitCode = 1;
 } finally {
   db.close();
 }

@@ -33,8 +33,21 @@ export function parseReviewArgs(argv: readonly string[]) {
   });
 }
 
+/** A decision taken (or refused) by the command line, for its audit record (cli.ts writes it). */
+export interface ReviewDecision {
+  applyNo: string;
+  action: string;
+  outcome: 'ok' | 'not_found' | 'transition';
+  status: string | null;
+}
+
 /** Runs one review command on an open database; returns the exit status. */
-export function runReviewCommand(db: Database, argv: readonly string[], io: CliOutput): number {
+export function runReviewCommand(
+  db: Database,
+  argv: readonly string[],
+  io: CliOutput,
+  onDecision: (decision: ReviewDecision) => void = () => {},
+): number {
   let parsed;
   try {
     parsed = parseReviewArgs(argv);
@@ -68,6 +81,12 @@ export function runReviewCommand(db: Database, argv: readonly string[], io: CliO
     values.comment,
     values.unit,
   );
+  onDecision({
+    applyNo: applyNo.toUpperCase(),
+    action: action!,
+    outcome: result.outcome,
+    status: result.outcome === 'ok' ? result.application.Status : null,
+  });
   if (result.outcome === 'not_found') {
     io.err(`review: 未找到申请 ${applyNo}`);
     return 1;

@@ -4,6 +4,7 @@ import {
   SERVICE_MESSAGES,
   formatVisitTime,
   type Application,
+  type AuditRecord,
   type ReviewAction,
 } from '@credit-portal/shared';
 import type { ServicesRepository } from '../repositories/services.js';
@@ -11,6 +12,7 @@ import type { TypeboxApp } from '../lib/typebox-app.js';
 import { acceptFormPosts, escapeHtml, frameStyle, renderPage, sendHtml } from '../html/page.js';
 import { CITY } from '../lib/place.js';
 import { reviewTokenMatches } from './review-token.js';
+import { historyHtml, reviewNote } from './review-audit.js';
 import { REVIEW_PAGE_PATH } from '../html/paths.js';
 
 // The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
@@ -38,6 +40,7 @@ const STYLE = frameStyle(
   button { margin-top: 8px; padding: 6px 14px; color: #fff; background: #0b4ea2; border: 0; border-radius: 4px; font-size: 14px; cursor: pointer; }
   .notice { padding: 8px 12px; background: #e8f0fb; border-radius: 4px; }
   .error { padding: 8px 12px; color: #b42318; background: #fdecea; border-radius: 4px; }
+  .history { margin-top: 6px; font-size: 13px; } .history ol { margin: 4px 0 0; padding-left: 18px; }
   @media (max-width: 720px) { table, thead, tbody, tr, th, td { display: block; } thead { display: none; } }
 `,
 );
@@ -55,7 +58,13 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <button type="submit">进入审核</button>
 </form>`;
 
-function list(applications: readonly Application[], token: string, message: string, error: string): string {
+function list(
+  applications: readonly Application[],
+  histories: ReadonlyMap<string, readonly AuditRecord[]>,
+  token: string,
+  message: string,
+  error: string,
+): string {
   const rows = applications
     .map((a) => {
       const actions = NEXT[a.Status];
@@ -65,7 +74,7 @@ function list(applications: readonly Application[], token: string, message: stri
   <td>${escapeHtml(a.EntName)}<br>${escapeHtml(a.CreditCode)}</td>
   <td>${escapeHtml(a.CF_WSH)}<br>${escapeHtml(a.Purpose)}</td>
   <td>${escapeHtml(a.Description)}<br>材料 ${a.Materials.length} 份</td>
-  <td>${escapeHtml(a.StatusLabel)}<br>${escapeHtml(a.UpdatedAt)}</td>
+  <td>${escapeHtml(a.StatusLabel)}<br>${escapeHtml(a.UpdatedAt)}${historyHtml(histories.get(id) ?? [])}</td>
   <td><form method="post" action="${REVIEW_PAGE_PATH}">
     <input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="applyNo" value="${escapeHtml(id)}">
     <label for="action-${escapeHtml(id)}">操作</label>
@@ -95,8 +104,18 @@ export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, to
 
   app.post(REVIEW_PAGE_PATH, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
-    if (!reviewTokenMatches(form.token, token))
+    const deciding = Boolean(form.applyNo && form.action);
+    if (!reviewTokenMatches(form.token, token)) {
+      if (deciding) {
+        await app.audit.recordFor(request, 'application.review', {
+          ...reviewNote(form.applyNo!.slice(0, 40), form.action!.slice(0, 20), 'page'),
+          actor: 'anonymous',
+          result: 'failure',
+          reason: 'unauthorized',
+        });
+      }
       return sendHtml(reply, 401, page(loginForm(SERVICE_MESSAGES.reviewTokenBad)));
+    }
     let message = '';
     let error = '';
     if (form.applyNo && form.action) {
@@ -108,7 +127,24 @@ export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, to
       else
         error =
           result.outcome === 'not_found' ? SERVICE_MESSAGES.applicationNotFound : SERVICE_MESSAGES.reviewTransitionBad;
+      const note = reviewNote(form.applyNo.slice(0, 40), action.slice(0, 20), 'page');
+      await app.audit.recordFor(
+        request,
+        'application.review',
+        result.outcome === 'ok'
+          ? { ...note, details: { ...note.details, status: result.application.Status } }
+          : { ...note, result: 'failure', reason: result.outcome },
+      );
     }
-    return sendHtml(reply, error ? 409 : 200, page(list(repo.openApplications(), form.token!, message, error)));
+    const open = repo.openApplications();
+    const since = open.reduce(
+      (day, a) => (a.SubmittedAt.slice(0, 10) < day ? a.SubmittedAt.slice(0, 10) : day),
+      '9999',
+    );
+    const histories = await app.audit.history(
+      open.map((a) => a.ApplyNo),
+      since,
+    );
+    return sendHtml(reply, error ? 409 : 200, page(list(open, histories, form.token!, message, error)));
   });
 }

@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors.j
 import type { ServicesRepository } from '../repositories/services.js';
 import type { TypeboxApp } from '../lib/typebox-app.js';
 import { reviewTokenMatches } from './review-token.js';
+import { reviewNote } from './review-audit.js';
 
 /**
  * The centre's side of the applications: the open ones, and one review action at a time
@@ -34,17 +35,19 @@ export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, 
 
   app.post(
     SERVICE_REVIEW_PATH,
-    { onRequest: checkToken, schema: { body: ReviewRequestSchema, response: errorCodeResponses(ApplicationSchema) } },
-    async ({ body }) => {
-      const result = repo.review(
-        body.applyNo.trim().toUpperCase(),
-        body.action,
-        formatVisitTime(),
-        body.comment,
-        body.handlingUnit,
-      );
+    {
+      onRequest: checkToken,
+      schema: { body: ReviewRequestSchema, response: errorCodeResponses(ApplicationSchema) },
+      config: { audit: 'application.review' },
+    },
+    async (request) => {
+      const { body } = request;
+      const applyNo = body.applyNo.trim().toUpperCase();
+      app.audit.note(request, reviewNote(applyNo, body.action, 'api'));
+      const result = repo.review(applyNo, body.action, formatVisitTime(), body.comment, body.handlingUnit);
       if (result.outcome === 'not_found') throw new NotFoundError(SERVICE_MESSAGES.applicationNotFound);
       if (result.outcome === 'transition') throw new ConflictError(SERVICE_MESSAGES.reviewTransitionBad);
+      app.audit.note(request, { details: { status: result.application.Status } });
       return errorCodeOk(result.application, '已处理');
     },
   );

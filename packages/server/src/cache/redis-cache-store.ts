@@ -20,30 +20,42 @@ const DELETE_CHUNK = 500;
  */
 export class RedisCacheStore {
   readonly #redis: RedisConnection;
-  readonly #bytes;
+  #bytesOf: RedisConnection['client'] | null = null;
+  #bytesClient: ReturnType<typeof bufferClient> | null = null;
   readonly channel: string;
 
   constructor(redis: RedisConnection) {
     this.#redis = redis;
-    // Entries come back as Buffers: a hit sends the stored bytes as they are.
-    this.#bytes = redis.client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
     this.channel = redis.key('cache', 'purge');
+  }
+
+  /** The shared connection answering Buffers (a hit sends the stored bytes as they are); follows a new master. */
+  get #bytes(): ReturnType<typeof bufferClient> {
+    const client = this.#redis.client;
+    if (this.#bytesOf !== client || !this.#bytesClient) {
+      this.#bytesOf = client;
+      this.#bytesClient = bufferClient(client);
+    }
+    return this.#bytesClient;
   }
 
   get ready(): boolean {
     return this.#redis.isReady;
   }
 
+  // Cluster-safe keys: an entry and its fill lock share the hash tag {hash}, so they live in one
+  // slot; a tag set has its own tag {t:tag}. No command spans two of these slots (see set, purge).
+
   #entryKey(path: string, hash: string): string {
-    return this.#redis.key('cache', 'e', path, hash);
+    return this.#redis.key('cache', 'e', path, `{${hash}}`);
   }
 
   #lockKey(hash: string): string {
-    return this.#redis.key('cache', 'l', hash);
+    return this.#redis.key('cache', 'l', `{${hash}}`);
   }
 
   #tagKey(tag: string): string {
-    return this.#redis.key('cache', 't', tag);
+    return this.#redis.key('cache', 't', `{t:${tag}}`);
   }
 
   async get(path: string, hash: string): Promise<CacheEntry | undefined> {
@@ -64,13 +76,16 @@ export class RedisCacheStore {
   async set(hash: string, entry: CacheEntry): Promise<void> {
     const ttlMs = Math.max(1, entry.errorStaleUntil - Date.now());
     const key = this.#entryKey(entry.path, hash);
-    const multi = this.#redis.client.multi().set(key, encodeEntry(entry), { PX: ttlMs });
-    for (const tag of entry.tags) {
+    const client = this.#redis.client;
+    // One transaction per slot, all sent in one round trip: the tag sets first, so a purge by tag
+    // that runs in between finds the key (deleting a key not yet written is harmless).
+    const writes: Promise<unknown>[] = entry.tags.map((tag) => {
       const tagKey = this.#tagKey(tag);
       // The tag set lives as long as its longest-lived entry: NX sets a first expiry, GT only extends it.
-      multi.sAdd(tagKey, key).pExpire(tagKey, ttlMs, 'NX').pExpire(tagKey, ttlMs, 'GT');
-    }
-    await multi.exec();
+      return client.multi().sAdd(tagKey, key).pExpire(tagKey, ttlMs, 'NX').pExpire(tagKey, ttlMs, 'GT').exec();
+    });
+    writes.push(client.set(key, encodeEntry(entry), { PX: ttlMs }));
+    await Promise.all(writes);
   }
 
   /** A lock token when this replica may fill the key, null when another replica holds the lock. */
@@ -95,25 +110,37 @@ export class RedisCacheStore {
     }
     if (request.prefix !== undefined) {
       const match = `${globEscape(this.#redis.key('cache', 'e', request.prefix))}*`;
-      for await (const keys of this.#redis.client.scanIterator({ MATCH: match, COUNT: 1000 })) {
+      // Every master of a cluster is scanned: entries of one prefix live in many slots.
+      for await (const keys of this.#redis.scan(match)) {
         deleted += await this.#delete(keys);
       }
     }
     return deleted;
   }
 
-  /** Tells every replica (this one included) to drop matching entries from its in-process tier. */
+  /**
+   * Tells every replica (this one included) to drop matching entries from its in-process tier.
+   * In a cluster a regular PUBLISH is forwarded to every node, so subscribers on any node hear it
+   * (purges are rare: the broadcast costs nothing that matters).
+   */
   async broadcast(request: PurgeRequest): Promise<void> {
     await this.#redis.client.publish(this.channel, JSON.stringify(request));
   }
 
+  /** Deletes key by key (entries live in many slots), a chunk of commands per round trip. */
   async #delete(keys: readonly string[]): Promise<number> {
     let deleted = 0;
+    const client = this.#redis.client;
     for (let i = 0; i < keys.length; i += DELETE_CHUNK) {
-      deleted += await this.#redis.client.del(keys.slice(i, i + DELETE_CHUNK));
+      const counts = await Promise.all(keys.slice(i, i + DELETE_CHUNK).map((key) => client.unlink(key)));
+      for (const count of counts) deleted += count;
     }
     return deleted;
   }
+}
+
+function bufferClient(client: RedisConnection['client']) {
+  return client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
 }
 
 /** Escapes Redis glob metacharacters so a path prefix matches literally. */

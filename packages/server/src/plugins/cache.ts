@@ -37,24 +37,13 @@ export default fp(
         if (connectedBefore) cache.clearLocal();
         connectedBefore = true;
       });
-      const subscriber = redis.dedicated('cache-purge');
-      let subscribed = false;
-      const onPurge = (message: string) => {
+      // On its own connection, subscribed again after every reconnect and every change of master.
+      redis.subscribe(shared.channel, (message: string) => {
         try {
           cache.dropLocal(JSON.parse(message) as PurgeRequest);
         } catch (err) {
           log.warn({ reason: (err as Error).message }, 'ignored a malformed purge message');
         }
-      };
-      // node-redis re-subscribes by itself after a reconnect once the first subscribe went through.
-      subscriber.on('ready', () => {
-        if (subscribed) return;
-        subscriber
-          .subscribe(shared.channel, onPurge)
-          .then(() => {
-            subscribed = true;
-          })
-          .catch((err: Error) => log.warn({ reason: err.message }, 'purge channel subscription failed'));
       });
     }
   },

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError } from 'fastify';
 import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
 import { GatewayError, parserRefusal, toErrorAnswer } from '../lib/errors.js';
+import { limitHook } from './rate-limit.js';
 
 /**
  * Fastify's clientErrorHandler (a server option, set in app.ts): a request Node's parser refuses
@@ -42,7 +43,7 @@ export default fp(
     });
 
     // Scanners probing for paths are rate limited like everyone else.
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (_request, reply) =>
+    app.setNotFoundHandler({ preHandler: limitHook(app.rateLimits.global) }, (_request, reply) =>
       reply.code(404).header('cache-control', 'no-store').send(errorEnvelope(ERROR_CODES.notFound)),
     );
   },

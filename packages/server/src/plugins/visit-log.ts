@@ -8,6 +8,8 @@ import { VisitLogQueue } from '../visit-log/visit-log-queue.js';
 declare module 'fastify' {
   interface FastifyInstance {
     visitLog: VisitLogQueue;
+    /** True while the forwarder's lag is at or over VISITLOG_SHED_LAG: the intake answers 503 + Retry-After. */
+    visitLogShedding: () => boolean;
   }
 }
 
@@ -32,15 +34,37 @@ export default fp(
     const queue = new VisitLogQueue(stream, forwarder, log);
     app.decorate('visitLog', queue);
 
-    app.metrics.addCollector(async () => {
-      const counts = await queue.counts();
-      app.metrics.visitLogQueued.set(counts.queued);
-      app.metrics.visitLogPending.set(counts.pending);
-    });
+    // The forwarder's lag (events accepted and not yet acknowledged by the upstream), read every
+    // VISITLOG_LAG_POLL_MS: the gauge on the admin port and the intake's shedding decision, which
+    // must not cost a Redis round trip per post. A failed read keeps the last value.
+    let lag = 0;
+    let reading: Promise<void> | null = null;
+    const readLag = (): Promise<void> => {
+      reading ??= queue
+        .counts()
+        .then((counts) => {
+          lag = counts.queued + counts.pending;
+          app.metrics.visitLogQueued.set(counts.queued);
+          app.metrics.visitLogPending.set(counts.pending);
+          app.metrics.visitLogLag.set(lag);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          reading = null;
+        });
+      return reading;
+    };
+    app.decorate('visitLogShedding', () => options.shedLag > 0 && lag >= options.shedLag);
+    app.metrics.visitLogShedAt.set(options.shedLag);
+    app.metrics.addCollector(readLag);
+    let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       queue.start();
+      timer = setInterval(() => void readLag(), options.lagPollMs);
+      timer.unref();
     });
     app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
       await queue.close(Date.now() + shutdownTimeoutMs);
     });
   },

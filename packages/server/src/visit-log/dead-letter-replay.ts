@@ -1,4 +1,6 @@
+import { EnvReader, type EnvSource } from '@credit-portal/shared';
 import type { RedisClient } from '../lib/redis-connection.js';
+import { readRedisSettings, type RedisSettings, type RedisTarget } from '../lib/redis-settings.js';
 import { DEAD_LETTER_KEY, EVENT_FIELD, STREAM_KEY } from './redis-visit-log-stream.js';
 
 export interface ReplayOptions {
@@ -48,4 +50,27 @@ export async function replayDeadLetters(client: RedisClient, options: ReplayOpti
     moved += entries.length;
   }
   return { moved, left: Number(await client.xLen(dead)) };
+}
+
+/** The replay command's Redis: the gateways' own settings, one of the three ways required. */
+export interface ReplaySettings extends RedisSettings {
+  target: Exclude<RedisTarget, { mode: 'none' }>;
+}
+
+/**
+ * Reads the replay command's settings from the environment the gateways run with: REDIS_URL,
+ * REDIS_SENTINELS + REDIS_SENTINEL_MASTER (+ passwords, TLS) or REDIS_CLUSTER_NODES, and
+ * REDIS_KEY_PREFIX (lib/redis-settings.ts). Throws ConfigError listing every problem.
+ */
+export function readReplaySettings(env: EnvSource): ReplaySettings {
+  const read = new EnvReader(env);
+  const settings = readRedisSettings(read);
+  if (settings.target.mode === 'none') {
+    read.problem(
+      'REDIS_URL',
+      'must be set (or REDIS_SENTINELS with REDIS_SENTINEL_MASTER, or REDIS_CLUSTER_NODES, as the gateways have it): dead letters exist only in Redis',
+    );
+  }
+  read.throwIfProblems('visit-log replay');
+  return settings as ReplaySettings;
 }

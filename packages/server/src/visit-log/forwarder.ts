@@ -31,6 +31,9 @@ export type DeliverBatch = (events: readonly EnrichedVisitLog[]) => Promise<Deli
 
 type PartOutcome = 'delivered' | 'dead' | 'split' | 'gone' | 'stopped';
 
+/** The longest time between two looks for entries a dead replica left pending. */
+const CLAIM_CHECK_MAX_MS = 5000;
+
 /** Waits between loop iterations when the queue itself (Redis) fails, capped low so recovery is quick. */
 const INFRASTRUCTURE_BACKOFF_MAX_MS = 2000;
 
@@ -55,6 +58,8 @@ export class VisitLogForwarder {
   readonly #stop = new AbortController();
   #loop: Promise<void> | null = null;
   #lastClaim = 0;
+  /** The last claim found entries: claim again at once until none are left (a dead replica's whole backlog). */
+  #reclaiming = false;
   #failing = false;
   /** A batch delivery that failed on the queue's side (ack, dead-letter): the loop backs off on it. */
   #deliveryError: Error | null = null;
@@ -153,13 +158,19 @@ export class VisitLogForwarder {
     }
   }
 
-  /** Reclaimed entries of idle consumers first (checked every half idle period), then new ones. */
+  /**
+   * Reclaimed entries of idle consumers first, then new ones. Idle entries are looked for every
+   * half idle period (at most every CLAIM_CHECK_MAX_MS), and once some are found, batch after batch
+   * until none are left: a dead replica's whole backlog is taken over within
+   * claimIdleMs + CLAIM_CHECK_MAX_MS (plus its delivery), not one batch per check.
+   */
   async #nextBatch(): Promise<StreamEntry[]> {
     const { batchSize, batchWaitMs, claimIdleMs } = this.#options;
     const now = Date.now();
-    if (now - this.#lastClaim >= claimIdleMs / 2) {
+    if (this.#reclaiming || now - this.#lastClaim >= Math.min(claimIdleMs / 2, CLAIM_CHECK_MAX_MS)) {
       this.#lastClaim = now;
       const claimed = await this.#stream.claimIdle(this.consumer, claimIdleMs, batchSize);
+      this.#reclaiming = claimed.length > 0;
       // Consumers idle that long with nothing left pending are replicas that died: forget them.
       const removed = await this.#stream.removeIdleConsumers(this.consumer, claimIdleMs);
       if (removed.length > 0) this.#log.info({ consumers: removed }, 'removed dead visit-log consumers from the group');

@@ -1,13 +1,32 @@
 import type { EnrichedVisitLog } from '@credit-portal/shared';
-import type { RedisClient, RedisConnection } from '../lib/redis-connection.js';
+import type { DedicatedClient, RedisConnection } from '../lib/redis-connection.js';
 import { readEvent, type StreamCounts, type StreamEntry, type VisitLogStream } from './visit-log-stream.js';
 
 const GROUP = 'forwarders';
 const FIELD = 'e';
-/** The stream's and the dead-letter stream's keys under REDIS_KEY_PREFIX, and the field holding an event. */
-export const STREAM_KEY = 'visitlog:stream';
-export const DEAD_LETTER_KEY = 'visitlog:dead';
+/**
+ * The stream's and the dead-letter stream's keys under REDIS_KEY_PREFIX, and the field holding an
+ * event. Both carry the hash tag {visitlog}: every transaction that touches the stream and the
+ * dead letters (and the group's bookkeeping, which lives in the stream key) stays in one slot.
+ */
+export const STREAM_KEY = '{visitlog}:stream';
+export const DEAD_LETTER_KEY = '{visitlog}:dead';
 export const EVENT_FIELD = FIELD;
+/** The keys before they were hash-tagged; renamed once at start (single Redis or Sentinel master). */
+const LEGACY_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['visitlog:stream', STREAM_KEY],
+  ['visitlog:dead', DEAD_LETTER_KEY],
+];
+/** Connections the durable appends (and their WAIT) spread over, so one slow WAIT holds up no other post. */
+const WRITERS = 4;
+
+/** A replica did not acknowledge an append within REDIS_WAIT_TIMEOUT_MS: not durable enough to answer 2xx. */
+export class ReplicaAckError extends Error {
+  constructor(wanted: number, got: number) {
+    super(`${got} of ${wanted} replicas acknowledged the append`);
+    this.name = 'ReplicaAckError';
+  }
+}
 
 interface RawMessage {
   id: string;
@@ -23,16 +42,28 @@ export class RedisVisitLogStream implements VisitLogStream {
   readonly durable = true;
   readonly #redis: RedisConnection;
   /** Blocking reads get their own connection so they never hold up other commands. */
-  readonly #blocking: RedisClient;
+  readonly #blocking: DedicatedClient;
+  /** Appends waiting for a replica's acknowledgement block their connection: they get their own. */
+  readonly #writers: DedicatedClient[];
+  #nextWriter = 0;
   readonly #stream: string;
   readonly #dead: string;
   #groupReady = false;
+  #migrated = false;
 
   constructor(redis: RedisConnection) {
     this.#redis = redis;
     this.#blocking = redis.dedicated('visitlog-reader');
+    this.#writers =
+      redis.waitReplicas > 0
+        ? Array.from({ length: WRITERS }, (_, i) => redis.dedicated(`visitlog-writer-${i}`, redis.waitTimeoutMs + 1000))
+        : [];
     this.#stream = redis.key(STREAM_KEY);
     this.#dead = redis.key(DEAD_LETTER_KEY);
+    // A new master (or a Redis that lost its data) may lack the group: make it again on first use.
+    redis.onReady(() => {
+      this.#groupReady = false;
+    });
   }
 
   get ready(): boolean {
@@ -43,17 +74,39 @@ export class RedisVisitLogStream implements VisitLogStream {
     return this.#redis.isReady && this.#blocking.isReady;
   }
 
+  /**
+   * Appends in one transaction. With REDIS_WAIT_REPLICAS, resolves only once that many replicas
+   * have the entries (WAIT), else throws ReplicaAckError: the entries are on the master and will
+   * be delivered, but a failover right now could lose them, so the browser is told to resend
+   * (its event ids make the resend harmless).
+   */
   async append(events: readonly EnrichedVisitLog[]): Promise<void> {
     if (events.length === 0) return;
-    const multi = this.#redis.client.multi();
+    const wanted = this.#redis.waitReplicas;
+    const writer = wanted > 0 ? this.#pickWriter() : this.#redis.client;
+    const multi = writer.multi();
     for (const event of events) multi.xAdd(this.#stream, '*', { [FIELD]: JSON.stringify(event) });
     await multi.exec();
+    if (wanted === 0) return;
+    const acknowledged = await this.#redis.waitForReplicas(writer, this.#stream, wanted, this.#redis.waitTimeoutMs);
+    if (acknowledged < wanted) throw new ReplicaAckError(wanted, acknowledged);
+  }
+
+  #pickWriter(): DedicatedClient['client'] {
+    for (let i = 0; i < this.#writers.length; i += 1) {
+      const writer = this.#writers[(this.#nextWriter + i) % this.#writers.length]!;
+      if (writer.isReady) {
+        this.#nextWriter = (this.#nextWriter + i + 1) % this.#writers.length;
+        return writer.client;
+      }
+    }
+    throw new Error('visit-log writer connections not ready');
   }
 
   async readNew(consumer: string, count: number, blockMs: number): Promise<StreamEntry[]> {
     if (!this.#blocking.isReady) throw new Error('visit-log reader connection not ready');
     const reply = await this.#withGroup(() =>
-      this.#blocking.xReadGroup(
+      this.#blocking.client.xReadGroup(
         GROUP,
         consumer,
         { key: this.#stream, id: '>' },
@@ -152,12 +205,34 @@ export class RedisVisitLogStream implements VisitLogStream {
   }
 
   async #ensureGroup(): Promise<void> {
+    if (!this.#migrated) await this.#migrateLegacyKeys();
     try {
       await this.#redis.client.xGroupCreate(this.#stream, GROUP, '0', { MKSTREAM: true });
     } catch (err) {
       if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
     }
     this.#groupReady = true;
+  }
+
+  /**
+   * Renames the stream and dead letters of a gateway from before the hash tags (consumer group and
+   * pending entries travel with the key), so an upgrade strands nothing. RENAMENX: never overwrites.
+   * Runs in single-Redis and Sentinel mode, where both names are on the one master.
+   */
+  async #migrateLegacyKeys(): Promise<void> {
+    // A cluster gateway never had the old names (Cluster mode came with the hash tags), and a
+    // RENAME across slots would be refused.
+    if (this.#redis.mode === 'cluster') {
+      this.#migrated = true;
+      return;
+    }
+    for (const [legacy, current] of LEGACY_KEYS) {
+      const from = this.#redis.key(legacy);
+      if ((await this.#redis.client.exists(from)) === 0) continue;
+      // Both exist (an older replica wrote on during a rolling upgrade): left for the replay command.
+      await this.#redis.client.renameNX(from, this.#redis.key(current));
+    }
+    this.#migrated = true;
   }
 }
 

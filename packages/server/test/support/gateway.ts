@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import request from 'supertest';
@@ -23,6 +26,8 @@ export function testConfig(env: Env, adjust?: (config: GatewayConfig) => void): 
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_STRICT_MAX: '1000000',
     RATE_LIMIT_VISITLOG_MAX: '1000000',
+    // One audit directory per gateway: one writer per chain (plugins/audit.ts).
+    AUDIT_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-audit-')),
     ...env,
   });
   adjust?.(config);

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       cms: 'http://127.0.0.1:8090',
       report: 'http://127.0.0.1:8090',
     });
-    expect(config.redis.url).toBeNull();
+    expect(config.redis.target).toEqual({ mode: 'none' });
     expect(config.runtime.siteName).toBe('信用云州');
     expect(config.runtime.h5TestMode).toBe(false);
     expect(config.cache.purgeToken).toBeNull();
@@ -40,6 +40,103 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes Sentinels as the alternative to REDIS_URL, with one clear message per bad value', () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: 'sentinel-1:26379, 10.0.0.7:26380,[::1]:26381',
+      REDIS_SENTINEL_MASTER: 'portal',
+      REDIS_PASSWORD: 'data-secret',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-secret',
+      REDIS_TLS: 'true',
+    });
+    expect(config.redis.target).toEqual({
+      mode: 'sentinel',
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: '10.0.0.7', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+      masterName: 'portal',
+      sentinelPassword: 'sentinel-secret',
+      sentinelTls: false,
+      username: null,
+      password: 'data-secret',
+      tls: true,
+      pollMs: 500,
+    });
+    // With Sentinel a replica exists: an append is acknowledged once one replica has it.
+    expect(config.redis.waitReplicas).toBe(1);
+    expect(
+      loadConfig({ REDIS_SENTINELS: 's:1', REDIS_SENTINEL_MASTER: 'm', REDIS_WAIT_REPLICAS: '0' }).redis.waitReplicas,
+    ).toBe(0);
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ REDIS_SENTINELS: 'sentinel-1:26379' }, /REDIS_SENTINEL_MASTER: must be set with REDIS_SENTINELS/],
+      [{ REDIS_SENTINEL_MASTER: 'portal' }, /REDIS_SENTINEL_MASTER: is only used with REDIS_SENTINELS/],
+      [
+        { REDIS_SENTINELS: 'sentinel-1', REDIS_SENTINEL_MASTER: 'm' },
+        /REDIS_SENTINELS: must be a comma-separated list of host:port \(got "sentinel-1"\)/,
+      ],
+      [{ REDIS_SENTINELS: 'a:0', REDIS_SENTINEL_MASTER: 'm' }, /REDIS_SENTINELS: must be a comma-separated list/],
+      [
+        { REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_MASTER: 'm', REDIS_URL: 'redis://r:6379' },
+        /REDIS_SENTINELS: is an alternative to REDIS_URL: set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES/,
+      ],
+      [{ REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: 'x' }, /REDIS_URL: carries its own credentials/],
+      [{ REDIS_KEY_PREFIX: '{portal}:' }, /REDIS_KEY_PREFIX: must not contain \{ or \}/],
+    ];
+    for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('takes REDIS_CLUSTER_NODES as the third alternative, with one message when two are set', () => {
+    const config = loadConfig({
+      REDIS_CLUSTER_NODES: 'redis-1:6379,redis-2:6379, 10.0.0.9:7000',
+      REDIS_USERNAME: 'gateway',
+      REDIS_PASSWORD: 'data-secret',
+    });
+    expect(config.redis.target).toEqual({
+      mode: 'cluster',
+      nodes: [
+        { host: 'redis-1', port: 6379 },
+        { host: 'redis-2', port: 6379 },
+        { host: '10.0.0.9', port: 7000 },
+      ],
+      username: 'gateway',
+      password: 'data-secret',
+      tls: false,
+    });
+    // A cluster may run without replicas: WAIT only when asked for.
+    expect(config.redis.waitReplicas).toBe(0);
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'r:1', REDIS_WAIT_REPLICAS: '1' }).redis.waitReplicas).toBe(1);
+
+    for (const [env, message] of [
+      [
+        { REDIS_URL: 'redis://r:6379', REDIS_CLUSTER_NODES: 'r:7000' },
+        'REDIS_CLUSTER_NODES: is an alternative to REDIS_URL: set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES (got REDIS_URL and REDIS_CLUSTER_NODES)',
+      ],
+      [
+        { REDIS_SENTINELS: 's:26379', REDIS_SENTINEL_MASTER: 'm', REDIS_CLUSTER_NODES: 'r:7000' },
+        'REDIS_CLUSTER_NODES: is an alternative to REDIS_SENTINELS: set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES (got REDIS_SENTINELS and REDIS_CLUSTER_NODES)',
+      ],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      // One line about it, naming both.
+      expect((error as Error).message.split('\n').filter((line) => line.includes('REDIS_'))).toEqual([
+        expect.stringContaining(message),
+      ]);
+    }
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1' })).toThrow(
+      /REDIS_CLUSTER_NODES: must be a comma-separated list of host:port \(got "redis-1"\)/,
+    );
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'r:7000', REDIS_SENTINEL_MASTER: 'm' })).toThrow(
+      /REDIS_SENTINEL_MASTER: is only used with REDIS_SENTINELS/,
+    );
+  });
+
   it('keeps the admin listener apart from the public one', () => {
     expect(() => loadConfig({ GATEWAY_PORT: '9000', ADMIN_PORT: '9000' })).toThrow(/ADMIN_PORT: must differ/);
     expect(loadConfig({ ADMIN_PORT: '9100', ADMIN_HOST: '0.0.0.0' }).admin).toEqual({ host: '0.0.0.0', port: 9100 });
@@ -55,7 +152,8 @@ describe('loadConfig', () => {
     });
     expect(config.upstreams.credit).toBe('http://127.0.0.1:9000');
     expect(config.upstreams.cms).toBe('https://cms.example.gov.cn/base');
-    expect(config.redis.url).toBe('redis://127.0.0.1:6380');
+    expect(config.redis.target).toEqual({ mode: 'url', url: 'redis://127.0.0.1:6380' });
+    expect(config.redis.waitReplicas).toBe(0);
     expect(config.trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
     expect(config.runtime.h5TestMode).toBe(true);
   });

@@ -60,4 +60,20 @@ describe('visit-log intake', () => {
     expect(b).toMatchObject({ ipv4: '', ipv6: '2001:db8::1', visitorDevice: '1', visitorAppDetail: 'unknown' });
     expect(a.eventId).not.toBe(b.eventId);
   });
+
+  it("keeps the browser's event id (the shared schema's eventId) and refuses a malformed one", () => {
+    const eventId = '0f8e2a9c-5b7d-4e1f-9a3b-2c6d8e0f1a2b';
+    const { valid, rejected } = validateRecords([
+      { ...record, eventId },
+      { ...record, eventId: 'lz3k9q-1a-x7y8z9' },
+      { ...record, eventId: 'short' },
+      { ...record, eventId: 'has spaces in it' },
+      { ...record, eventId: 12345678 },
+      { ...record, eventId: 'x'.repeat(65) },
+    ]);
+    expect(valid.map((r) => r.eventId)).toEqual([eventId, 'lz3k9q-1a-x7y8z9']);
+    expect(rejected.map((r) => r.index)).toEqual([2, 3, 4, 5]);
+    for (const r of rejected) expect(r.reason).toMatch(/eventId/);
+    expect(enrich(valid[0]!, { ip: '127.0.0.1', userAgent: undefined, receivedAt: new Date() }).eventId).toBe(eventId);
+  });
 });

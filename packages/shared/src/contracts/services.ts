@@ -13,9 +13,12 @@ import {
   RepairPunishQuerySchema,
   RepairPurposeListSchema,
   ReportRequestSchema,
+  ReportSignatureCheckSchema,
+  ReportSigningKeysSchema,
   ReportVerificationSchema,
   ReportVerifyFileFieldsSchema,
   ReportVerifyQuerySchema,
+  ReportVerifySignatureFieldsSchema,
   ThirdPartyCheckQuerySchema,
   ThirdPartyReportSchema,
 } from '../schemas/services.js';
@@ -144,5 +147,26 @@ export const SERVICES_CONTRACTS = {
     query: ThirdPartyCheckQuerySchema,
     data: ThirdPartyReportSchema,
     emptyFieldMessages: { creditCode: '请输入统一社会信用代码', reportNo: '请输入报告编号', code: '请输入验证码' },
+  }),
+  // Issue 24: a report's PDF alone, checked by its SM2 signature; the published keys.
+  reportVerifySignature: defineRoute({
+    ...credit,
+    path: API_PATHS.reportVerifySignature,
+    methods: ['POST'],
+    multipartFields: ReportVerifySignatureFieldsSchema,
+    data: ReportSignatureCheckSchema,
+  }),
+  reportSigningKeys: defineRoute({
+    ...credit,
+    path: API_PATHS.reportSigningKeys,
+    methods: ['GET'],
+    data: ReportSigningKeysSchema,
+  }),
+  reportSigningKeyPem: defineRoute({
+    upstream: 'credit',
+    dialect: 'binary',
+    prefix: true,
+    path: API_PATHS.reportSigningKeyPemPrefix,
+    methods: ['GET'],
   }),
 };

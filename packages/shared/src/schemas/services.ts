@@ -374,8 +374,13 @@ export const ReportVerificationSchema = Type.Object({
   ContentDigest: S,
   /** SHA-256 (hex) of the PDF as issued. */
   PdfSha256: S,
-  /** How the record was checked: HMAC-SHA256 over the canonical content. */
+  /**
+   * How the record was signed: SM2-with-SM3 with the centre's key (issue 24), or HMAC-SHA256 for
+   * the reports issued before.
+   */
   SignatureAlgorithm: S,
+  /** The SM2 key's id (SM3 of its SubjectPublicKeyInfo, hex); null for an HMAC record. */
+  KeyId: Type.Union([S, Type.Null()]),
   /** True when the file uploaded with VerifyReportFile is byte for byte the PDF issued. */
   FileChecked: Type.Boolean(),
 });
@@ -400,6 +405,9 @@ export const ReportVerifyFileFieldsSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ReportVerifyFileFields = Static<typeof ReportVerifyFileFieldsSchema>;
+
+/** The text fields of VerifyReportSignature (multipart/form-data): none; the PDF in UPLOAD_FILE_FIELD. */
+export const ReportVerifySignatureFieldsSchema = Type.Object({}, { additionalProperties: false });
 
 /** GET ThirdPartyCheck (/public/xyhc): the entity's credit code plus the report's number and code. */
 export const ThirdPartyCheckQuerySchema = Type.Object({
@@ -426,6 +434,61 @@ export const ThirdPartyReportSchema = Type.Object({
   Sections: Type.Array(ReportContentSectionSchema),
 });
 export type ThirdPartyReport = Static<typeof ThirdPartyReportSchema>;
+
+/** The three kinds of signed report (issue 24): the two of 信用服务 and the H5 personal report. */
+export const SIGNED_REPORT_KINDS = ['enterprise', 'special', 'personal'] as const;
+
+/**
+ * VerifyReportSignature (issue 24): a report's PDF checked by its embedded SM2/SM3 signature alone
+ * — which key signed it and when — and, for an enterprise report or 专项信用报告, its record.
+ */
+export const ReportSignatureCheckSchema = Type.Object({
+  ReportNo: S,
+  ReportKind: Type.Enum(SIGNED_REPORT_KINDS),
+  ReportKindLabel: S,
+  /** SM2-with-SM3. */
+  Algorithm: S,
+  /** The signing key's id: SM3 of its SubjectPublicKeyInfo DER, hex (the fingerprint in the footer). */
+  KeyId: S,
+  /** The key is the one signing now (else it was rotated out, and still verifies what it signed). */
+  KeyCurrent: Type.Boolean(),
+  /** yyyy-mm-dd hh:mm:ss. */
+  KeyValidFrom: S,
+  KeyValidTo: Type.Union([S, Type.Null()]),
+  /** When it was signed (yyyy-mm-dd hh:mm:ss), as the signed metadata says. */
+  SignedAt: S,
+  /** The signed bytes: the file's first SignedLength bytes. */
+  SignedLength: Type.Integer({ minimum: 1 }),
+  /** The record of an enterprise report or 专项信用报告; null for a personal report (its file is its content). */
+  Verification: Type.Union([ReportVerificationSchema, Type.Null()]),
+});
+export type ReportSignatureCheck = Static<typeof ReportSignatureCheckSchema>;
+
+/** One published report-signing key. */
+export const ReportSigningKeySchema = Type.Object({
+  keyId: S,
+  algorithm: S,
+  /** The SubjectPublicKeyInfo as PEM (what openssl pkey -pubout writes). */
+  publicKeyPem: S,
+  /** The same key as a file: /.well-known/credit-report-keys/{keyId}.pem. */
+  pemPath: S,
+  /** ISO 8601. */
+  validFrom: S,
+  /** ISO 8601; null for the current key. */
+  validTo: Type.Union([S, Type.Null()]),
+  current: Type.Boolean(),
+});
+export type ReportSigningKey = Static<typeof ReportSigningKeySchema>;
+
+/** /.well-known/credit-report-keys.json: every key that has ever signed a report, newest first. */
+export const ReportSigningKeysSchema = Type.Object({
+  /** The issuer whose keys these are. */
+  issuer: S,
+  /** The distinguishing id of every signature (GB/T 32918 default). */
+  distinguishingId: S,
+  keys: Type.Array(ReportSigningKeySchema),
+});
+export type ReportSigningKeys = Static<typeof ReportSigningKeysSchema>;
 
 /** The SPA's verification page and the QR code's link: /#/xyfw/verify?no=…&code=… on the portal. */
 export const REPORT_VERIFY_ROUTE = 'xyfw/verify';

@@ -2,8 +2,73 @@ import { Type, type Static } from 'typebox';
 
 const VisitTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
 
-/** A visit-log record as the client sends it (spec §3). */
-export const VisitLogRecordSchema = Type.Object({
+/**
+ * An event id the browser makes for each record when it makes the record, keeps in its queue and
+ * sends on every resend: 8 to 64 letters, digits, - or _ (a UUID fits). The upstream stores each
+ * id once, so a batch resent after its answer was lost is not stored twice.
+ */
+export const VISIT_LOG_EVENT_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
+
+/** The Web Vitals the SPA measures in residents' browsers (the `web-vitals` library's metric names). */
+export const WEB_VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
+
+/**
+ * The route sections a Web Vitals sample is filed under: the SPA route table's section keys
+ * (route-kit.tsx SECTIONS) and `h5` for the personal credit app's frame. A closed list, so the
+ * gateway's histograms have a bounded number of series whatever a client sends.
+ */
+export const WEB_VITAL_SECTIONS = [
+  'home',
+  'news',
+  'policy',
+  'disclosure',
+  'services',
+  'jointRewardPunishment',
+  'interaction',
+  'personal',
+  'about',
+  'h5',
+] as const;
+export type WebVitalSection = (typeof WEB_VITAL_SECTIONS)[number];
+
+/** Largest time metric accepted, in milliseconds (10 minutes: anything longer is a broken clock). */
+export const WEB_VITAL_MAX_MS = 600_000;
+/** Largest CLS accepted (a layout-shift score; 0.1 is already "needs improvement"). */
+export const WEB_VITAL_MAX_CLS = 100;
+/** At most this many samples ride on one record. */
+export const WEB_VITALS_PER_RECORD = 25;
+
+const VitalSection = Type.Enum(WEB_VITAL_SECTIONS);
+
+/**
+ * One Web Vitals measurement of one page view: the metric, its value (milliseconds, or the unitless
+ * layout-shift score for CLS) and the route section. Nothing else — no address, no query, no metric
+ * or visitor id (additional properties are refused); the gateway adds the device class from the
+ * request's User-Agent.
+ */
+export const WebVitalSampleSchema = Type.Union([
+  Type.Object(
+    {
+      name: Type.Literal('CLS'),
+      value: Type.Number({ minimum: 0, maximum: WEB_VITAL_MAX_CLS }),
+      section: VitalSection,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      name: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('FCP'), Type.Literal('TTFB')]),
+      value: Type.Number({ minimum: 0, maximum: WEB_VITAL_MAX_MS }),
+      section: VitalSection,
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type WebVitalSample = Static<typeof WebVitalSampleSchema>;
+
+/** The fields of spec §3's record, with the browser's event id: what the gateway forwards upstream. */
+const VisitLogFields = {
   contentCode: Type.String({ minLength: 1, maxLength: 64 }),
   param: Type.String({ maxLength: 2048 }),
   ipv4: Type.String({ maxLength: 64 }),
@@ -12,12 +77,23 @@ export const VisitLogRecordSchema = Type.Object({
   visitTime: VisitTime,
   visitorDevice: Type.Union([Type.Literal('0'), Type.Literal('1')]),
   visitorAppDetail: Type.String({ maxLength: 128 }),
+  eventId: Type.Optional(Type.String({ pattern: VISIT_LOG_EVENT_ID_PATTERN })),
+};
+
+/**
+ * A visit-log record as the client sends it (spec §3), with the browser's event id (older clients
+ * send none: the gateway makes one) and, optionally, Web Vitals samples of earlier page views that
+ * ride with it (the gateway counts them in its histograms and does not forward them).
+ */
+export const VisitLogRecordSchema = Type.Object({
+  ...VisitLogFields,
+  vitals: Type.Optional(Type.Array(WebVitalSampleSchema, { maxItems: WEB_VITALS_PER_RECORD })),
 });
 export type VisitLogRecord = Static<typeof VisitLogRecordSchema>;
 
-/** A record after the gateway enriched it: real IP, device, browser, receivedLogTime, an event id. */
+/** A record after the gateway enriched it: real IP, device, browser, receivedLogTime, an event id (no vitals). */
 export const EnrichedVisitLogSchema = Type.Object({
-  ...VisitLogRecordSchema.properties,
+  ...VisitLogFields,
   eventId: Type.String({ minLength: 1, maxLength: 64 }),
   receivedLogTime: VisitTime,
 });

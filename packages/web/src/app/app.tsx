@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { VisitLogContext, type LoggedClick } from '@/components/visit-log-context';
 import { createVisitLog, type VisitLog } from '@/features/visit-log/visit-log';
+import { startWebVitals, vitalSection } from '@/features/visit-log/web-vitals';
+import type { WebVitalSection } from '@credit-portal/shared';
 import { AppProvider } from './provider';
 import type { RouteVisit } from './route-guard';
 import { createAppRouter, preloadOpeningPage } from './router';
@@ -15,14 +17,24 @@ interface AppProps {
 export function App({ visitLog: given }: AppProps = {}) {
   const [visitLog] = useState(() => given ?? createVisitLog());
   const [logClick] = useState(() => (click: LoggedClick) => visitLog.log(click));
+  // The section of the page the browser loaded: its Web Vitals are filed under it.
+  const [landing] = useState<{ section: WebVitalSection | null }>(() => ({ section: null }));
   const [router] = useState(() =>
     createAppRouter({
       // One record per navigation: the route's pathLog and the address it was opened with.
-      onVisit: ({ pathLog, path, search }: RouteVisit) => visitLog.log({ contentCode: pathLog, param: path + search }),
+      onVisit: ({ route, pathLog, path, search }: RouteVisit) => {
+        landing.section ??= vitalSection(route);
+        visitLog.log({ contentCode: pathLog, param: path + search });
+      },
     }),
   );
   const [openingPage] = useState(preloadOpeningPage);
   useEffect(() => visitLog.start(), [visitLog]);
+  // Real-user Web Vitals, loaded at idle time, ride on the visit log's batches.
+  useEffect(
+    () => startWebVitals({ record: (id, sample) => visitLog.logVital(id, sample), section: () => landing.section }),
+    [visitLog, landing],
+  );
   return (
     <AppProvider openingPage={openingPage}>
       <VisitLogContext.Provider value={logClick}>

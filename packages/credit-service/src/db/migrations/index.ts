@@ -22,6 +22,8 @@ import m013 from './013-entity-name-bigrams.js';
 import m014 from './014-login-sessions.js';
 import m015 from './015-accounts-by-proof.js';
 import m016 from './016-h5-browser-binding.js';
+import m017 from './017-report-signing-keys.js';
+import m018 from './018-entity-search-keys.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -47,4 +49,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m014,
   m015,
   m016,
+  m017,
+  m018,
 ];

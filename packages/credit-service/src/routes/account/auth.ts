@@ -20,6 +20,7 @@ import { createSmsCodeRepository } from '../../repositories/account-sms-codes.js
 import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
+import type { FastifyRequest } from 'fastify';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
@@ -51,7 +52,24 @@ export interface AuthRouteOptions {
 
 /** Registration, password and chat-app login, the profile and binding (the old site's logintoken: session.ts). */
 export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): void {
-  const { auth } = app;
+  const { auth, audit } = app;
+
+  /** Checks a password, noting a failure's reason for the audit record (a lockout apart from a wrong password). */
+  const checkedPassword = async (request: FastifyRequest, mobile: string, password: string) => {
+    try {
+      return await auth.checkPassword(mobile, password, request.ip);
+    } catch (error) {
+      audit.note(request, {
+        reason:
+          error instanceof TooManyRequestsError
+            ? 'locked_out'
+            : error instanceof UnauthorizedError
+              ? 'wrong_credentials'
+              : null,
+      });
+      throw error;
+    }
+  };
   const smsCodes = createSmsCodeRepository(app.db);
   const wechatCodes = createWechatCodeRepository(app.db);
 
@@ -106,10 +124,11 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     CONTRACTS.register.path,
     {
       schema: { body: CONTRACTS.register.body, response: errorCodeResponses(CONTRACTS.register.data) },
-      config: { emptyFieldMessages: CONTRACTS.register.emptyFieldMessages },
+      config: { emptyFieldMessages: CONTRACTS.register.emptyFieldMessages, audit: 'account.register' },
     },
     async (request) => {
       const mobile = checkedMobile(request.body.Mobile);
+      audit.note(request, { actor: audit.mobile(mobile) });
       const { Password, ConfirmPassword } = request.body;
       const code = request.body.Code.trim();
       const codeProblem = smsCodeProblem(code);
@@ -124,6 +143,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (auth.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
       const id = auth.accounts.createUser(mobile, await auth.hashPassword(Password), localTimestamp());
       if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
+      audit.note(request, { actor: `account:${id}`, subject: `account:${id}` });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');
     },
   );
@@ -132,13 +152,16 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     CONTRACTS.login.path,
     {
       schema: { body: CONTRACTS.login.body, response: errorCodeResponses(CONTRACTS.login.data) },
-      config: { emptyFieldMessages: CONTRACTS.login.emptyFieldMessages },
+      config: { emptyFieldMessages: CONTRACTS.login.emptyFieldMessages, audit: 'account.login' },
     },
     async (request) => {
       auth.sweep();
       const mobile = checkedMobile(request.body.Mobile);
+      // Until the password is proven, the attempt is known by a keyed hash of the number it tried.
+      audit.note(request, { actor: audit.mobile(mobile) });
       if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
-      const user = await auth.checkPassword(mobile, request.body.Password, request.ip);
+      const user = await checkedPassword(request, mobile, request.body.Password);
+      audit.note(request, { actor: `account:${user.id}`, subject: `account:${user.id}` });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(user.id))!), '登录成功');
     },
   );
@@ -147,9 +170,13 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
   // sends the browser back with a one-time code and the SPA's state, exchanged here once.
   app.post(
     CONTRACTS.wechatLogin.path,
-    { schema: { body: CONTRACTS.wechatLogin.body, response: errorCodeResponses(CONTRACTS.wechatLogin.data) } },
+    {
+      schema: { body: CONTRACTS.wechatLogin.body, response: errorCodeResponses(CONTRACTS.wechatLogin.data) },
+      config: { audit: 'account.wechat_login' },
+    },
     async (request) => {
       const subject = wechatIdentityOf(request.body.Code, request.body.State);
+      audit.note(request, { actor: audit.account(subject), subject: audit.account(subject) });
       return errorCodeOk(auth.issueLogin(subject), '登录成功');
     },
   );
@@ -165,7 +192,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     {
       onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.bindMobile.body, response: errorCodeResponses(CONTRACTS.bindMobile.data) },
-      config: { emptyFieldMessages: CONTRACTS.bindMobile.emptyFieldMessages },
+      config: { emptyFieldMessages: CONTRACTS.bindMobile.emptyFieldMessages, audit: 'account.bind_mobile' },
     },
     async (request) => {
       const session = auth.session(request);
@@ -173,7 +200,8 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (session.subject.user) throw new ConflictError('该微信身份已绑定手机账号');
       const mobile = checkedMobile(request.body.Mobile);
       if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
-      const user = await auth.checkPassword(mobile, request.body.Password, request.ip);
+      const user = await checkedPassword(request, mobile, request.body.Password);
+      audit.note(request, { subject: `account:${user.id}` });
       if (!auth.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
         throw new ConflictError('该手机账号已绑定其他微信身份');
       }
@@ -189,11 +217,13 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     {
       onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.bindWechat.body, response: errorCodeResponses(CONTRACTS.bindWechat.data) },
+      config: { audit: 'account.bind_wechat' },
     },
     async (request) => {
       const session = auth.session(request);
       if (session.subject.kind !== 'user') throw new BadRequestError('当前为微信登录，请通过“绑定账号”绑定手机账号');
       if (session.subject.wechat) throw new ConflictError('该手机账号已绑定微信身份');
+      audit.note(request, { subject: `account:${session.subject.user.id}` });
       const identity = wechatIdentityOf(request.body.Code, request.body.State).wechat;
       if (!auth.accounts.bindWechat(session.subject.user.id, identity.openId)) {
         throw new ConflictError('该微信身份已绑定其他手机账号');

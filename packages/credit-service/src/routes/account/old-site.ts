@@ -44,7 +44,7 @@ const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLengt
  * ends up in browser history and proxy logs (security issue 22).
  */
 export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void {
-  const { auth } = app;
+  const { auth, audit } = app;
   const portal = portalUrl;
   const portalEntry = (query: Record<string, string>): string =>
     `${portal}#/newszxy?${new URLSearchParams(query).toString()}`;
@@ -59,6 +59,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
       // The address carries a login token: keep it out of the request log lines (info level).
       logLevel: 'warn',
       schema: { querystring: Type.Object({ LoginToken: OptionalText(4096), PageType: OptionalText(64) }) },
+      config: { audit: 'account.oldsite_entry' },
     },
     async (request, reply) => {
       const { LoginToken = '', PageType = OLD_SITE_PERSONAL_PAGE } = request.query;
@@ -89,6 +90,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
       // portal can continue it (spec §4 /newszxy) — until the session is logged out or idle.
       const handoff = auth.mintCode('portal', session, HANDOFF_TTL_MS);
       const { subject } = session;
+      audit.note(request, { actor: audit.account(subject), subject: audit.account(subject) });
       const rows: [string, string][] = [
         ['登录方式', subject.kind === 'user' ? '手机号码账号' : '微信'],
         ['手机号码', subject.user?.mobile || '未绑定'],
@@ -158,19 +160,28 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
 
   app.post(
     `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`,
-    { schema: { body: Type.Object({ account: OptionalText(64), password: OptionalText(256) }) } },
+    {
+      schema: { body: Type.Object({ account: OptionalText(64), password: OptionalText(256) }) },
+      config: { audit: 'account.submission_login' },
+    },
     async (request, reply) => {
       const account = (request.body.account ?? '').trim();
       const password = request.body.password ?? '';
       if (!/^1[3-9]\d{9}$/.test(account) || !password) {
         return sendHtml(reply, 400, loginForm('请输入正确的手机号码和密码'));
       }
+      audit.note(request, { actor: audit.mobile(account) });
+      let user;
       try {
-        await auth.checkPassword(account, password, request.ip);
+        user = await auth.checkPassword(account, password, request.ip);
       } catch (error) {
-        if (error instanceof ServiceError) return sendHtml(reply, error.statusCode, loginForm(error.message));
+        if (error instanceof ServiceError) {
+          audit.note(request, { reason: error.statusCode === 429 ? 'locked_out' : 'wrong_credentials' });
+          return sendHtml(reply, error.statusCode, loginForm(error.message));
+        }
         throw error;
       }
+      audit.note(request, { actor: `account:${user.id}`, reason: 'no_submission_permission' });
       return sendHtml(
         reply,
         403,

@@ -19,7 +19,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  * entity the account may act for (user_entities, as 信用服务's filings), and their list.
  */
 export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepository): void {
-  const { auth } = app;
+  const { auth, audit } = app;
   app.get(
     CONTRACTS.myPromises.path,
     { onRequest: auth.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myPromises.data) } },
@@ -33,6 +33,7 @@ export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepo
       schema: { body: CONTRACTS.createPromise.body, response: errorCodeResponses(CONTRACTS.createPromise.data) },
       config: {
         emptyFieldMessages: CONTRACTS.createPromise.emptyFieldMessages,
+        audit: 'promise.filed',
       },
     },
     async (request) => {
@@ -42,6 +43,7 @@ export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepo
       if (!looksLikeCreditCode(code)) throw new BadRequestError('请输入18位统一社会信用代码');
       const entity = details.entityByCode(code);
       if (!entity) throw new NotFoundError('未找到该统一社会信用代码对应的主体');
+      audit.note(request, { subject: `entity:${entity.id}` });
       // Only for an entity the account may act for, as repairs and objections (routes/services).
       if (!details.owns(ownerOf(session), entity.id)) throw new ForbiddenError(ACCOUNT_MESSAGES.promiseNotMine);
       const contact = body.ContactMobile.trim();
@@ -62,6 +64,7 @@ export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepo
         promisedOn: localToday(now),
         createdAt: `${localToday(now)} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
       });
+      audit.note(request, { details: { promiseType: body.PromiseType } });
       return errorCodeOk(created, '承诺已提交，审核通过后公示');
     },
   );

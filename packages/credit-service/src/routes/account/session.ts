@@ -12,17 +12,26 @@ const OLD_SITE_CODE_TTL_MS = OLD_SITE_CODE_TTL_SECONDS * 1000;
  * codes bound to the session, and ending the session ends them.
  */
 export function registerSessionRoutes(app: TypeboxApp): void {
-  const { auth } = app;
+  const { auth, audit } = app;
 
   // Logging out is always a success: a call without a live session (no token, a bad or expired
   // one, a second logout) has nothing to end and answers LoginToken null. Answering 401 instead
   // would send a person who only wants to leave through the not-logged-in rule (spec §7).
   app.post(
     CONTRACTS.logout.path,
-    { schema: { body: CONTRACTS.logout.body, response: errorCodeResponses(CONTRACTS.logout.data) } },
+    {
+      schema: { body: CONTRACTS.logout.body, response: errorCodeResponses(CONTRACTS.logout.data) },
+      config: { audit: 'account.logout' },
+    },
     async (request) => {
       auth.sweep();
       const ended = auth.endSessionOf(request);
+      audit.note(
+        request,
+        ended
+          ? { actor: audit.account(ended.subject), subject: audit.account(ended.subject) }
+          : { reason: 'no_live_session' },
+      );
       // The old site's logout page takes this code (NewLoginOut.aspx?LoginToken=…), never the token.
       const code = ended ? auth.mintCode('logout', ended, OLD_SITE_CODE_TTL_MS) : null;
       return errorCodeOk({ LoginToken: code }, '您已退出登录');
@@ -34,6 +43,7 @@ export function registerSessionRoutes(app: TypeboxApp): void {
     {
       onRequest: auth.requireLogin,
       schema: { body: CONTRACTS.oldSiteHandoff.body, response: errorCodeResponses(CONTRACTS.oldSiteHandoff.data) },
+      config: { audit: 'account.oldsite_handoff' },
     },
     async (request) => {
       const { sid, subject } = auth.session(request);
@@ -51,6 +61,7 @@ export function registerSessionRoutes(app: TypeboxApp): void {
         body: CONTRACTS.loginTokenExchange.body,
         response: errorCodeResponses(CONTRACTS.loginTokenExchange.data),
       },
+      config: { audit: 'account.portal_token_exchange' },
     },
     async (request) => {
       const taken = auth.takeCode('portal', request.body.LoginToken);
@@ -58,6 +69,7 @@ export function registerSessionRoutes(app: TypeboxApp): void {
       if (!taken || !session || session.subject.key !== taken.subject) {
         throw new UnauthorizedError(ACCOUNT_MESSAGES.loginTokenInvalid);
       }
+      audit.note(request, { actor: audit.account(session.subject), subject: audit.account(session.subject) });
       return errorCodeOk(auth.issueLogin(session.subject, session.sid), '登录成功');
     },
   );

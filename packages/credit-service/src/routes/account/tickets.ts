@@ -32,7 +32,7 @@ function usable(row: TicketRow | null, now: number): TicketRow {
  * holds, receives a login of its own (a new session), once.
  */
 export function registerTicketRoutes(app: TypeboxApp): void {
-  const { auth } = app;
+  const { auth, audit } = app;
   app.post(
     CONTRACTS.loginTicketCreate.path,
     { schema: { response: errorCodeResponses(CONTRACTS.loginTicketCreate.data) } },
@@ -76,7 +76,13 @@ export function registerTicketRoutes(app: TypeboxApp): void {
         if (row.expiresAt + CLAIM_GRACE_MS <= now) return state('expired');
         const subject = row.subject ? auth.accounts.resolve(row.subject) : null;
         if (!subject || !auth.tickets.claim(row.ticket)) return state('used');
-        return state('confirmed', auth.issueLogin(subject));
+        const login = auth.issueLogin(subject);
+        // The poll is no event; the one that collects the login is.
+        await audit.recordFor(request, 'account.qr_login', {
+          actor: audit.account(subject),
+          subject: audit.account(subject),
+        });
+        return state('confirmed', login);
       }
       return state(row.expiresAt <= now ? 'expired' : row.status);
     },
@@ -106,6 +112,7 @@ export function registerTicketRoutes(app: TypeboxApp): void {
         body: CONTRACTS.loginTicketConfirm.body,
         response: errorCodeResponses(CONTRACTS.loginTicketConfirm.data),
       },
+      config: { audit: 'account.qr_confirm' },
     },
     async (request) => {
       const session = auth.session(request);

@@ -15,6 +15,7 @@ const PURPOSE_REFUSED = `查询用途只能是“${H5.entityReportPurpose}”`;
  */
 export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
+  const { audit } = app;
 
   const linked = (personId: number, baseId: string) => {
     const id = Number(baseId);
@@ -49,14 +50,20 @@ export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
 
   app.post(
     CONTRACTS.h5SendEmail.path,
-    { schema: { body: CONTRACTS.h5SendEmail.body, response: successfulResponses(CONTRACTS.h5SendEmail.data) } },
-    async ({ body, log }) => {
+    {
+      schema: { body: CONTRACTS.h5SendEmail.body, response: successfulResponses(CONTRACTS.h5SendEmail.data) },
+      config: { audit: 'h5.entity_report_email' },
+    },
+    async (incoming) => {
+      const { body, log } = incoming;
       const email = body.email.trim();
       if (!email) throw new BadRequestError(H5_MESSAGES.entityEmailEmpty);
       if (!isEmailAddress(email)) throw new BadRequestError(H5_MESSAGES.reportEmailInvalid);
       const person = ctx.sessionPerson(body.Infotoken);
+      audit.note(incoming, { actor: audit.person(person.idNumber) });
       ctx.assertOwn(person, '', body.userID);
       const entity = linked(person.id, body.entID);
+      audit.note(incoming, { subject: `entity:${entity.id}` });
       const request = repo.latestEntityRequest(person.id, entity.id, body.Infotoken);
       if (!request) throw new BadRequestError(H5_MESSAGES.requestMissing);
       const mail = ctx.reserveMail(person, 'entity');
@@ -82,9 +89,11 @@ export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
         repo.releaseMail(mail);
         // The error's code only: SMTP answers often repeat the recipient's address.
         log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'entity report mail failed');
+        audit.note(incoming, { result: 'failure', reason: 'mail_failed' });
         return { successful: false, msg: H5_MESSAGES.mailFailed, data: null };
       }
       repo.markEntityRequestSent(request.requestId, maskEmail(email), report.reportNumber);
+      audit.note(incoming, { details: { reportNumber: report.reportNumber } });
       return { successful: true, msg: H5_MESSAGES.entityMailSent, data: { ReportNumber: report.reportNumber } };
     },
   );

@@ -65,6 +65,7 @@ const TokenField = Type.String({ maxLength: 128 });
  */
 export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
+  const { audit } = app;
   const loginAgain = `${options.portalUrl}#/h5/login`;
 
   const expiredPage = (reason: string = H5_MESSAGES.certNotVerified) =>
@@ -134,17 +135,24 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           consent: Type.Optional(Type.String({ maxLength: 8 })),
         }),
       },
+      config: { audit: 'h5.face_verify' },
     },
     async (request, reply) => {
       const body = request.body as { name: string; idNumber: string; consent?: string } & Record<string, string>;
       const token = body[H5_CERT_TOKEN_PARAM] ?? '';
       const row = pending(token);
-      if (!row) return sendHtml(reply, 410, expiredPage());
+      if (!row) {
+        audit.note(request, { reason: 'link_expired' });
+        return sendHtml(reply, 410, expiredPage());
+      }
       const values = { name: body.name, idNumber: body.idNumber };
+      // Who the person said they are (a keyed hash of the number typed), whether or not it is verified.
+      if (body.idNumber.trim()) audit.note(request, { actor: audit.person(body.idNumber) });
       if (!body.name.trim() || !body.idNumber.trim()) {
         return sendHtml(reply, 400, form(token, H5_MESSAGES.testLoginEmpty, values), { formTarget: row.returnUrl! });
       }
       if (body.consent !== '1') {
+        audit.note(request, { reason: 'no_consent' });
         return sendHtml(reply, 400, form(token, '请先同意进行人脸识别身份核验', values), {
           formTarget: row.returnUrl!,
         });
@@ -153,12 +161,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       if (!person) {
         const failures = repo.failCertAttempt(token) ?? H5_FACE_VERIFY_MAX_FAILURES;
         const left = H5_FACE_VERIFY_MAX_FAILURES - failures;
+        audit.note(request, { reason: left <= 0 ? 'too_many_failures' : 'not_verified', details: { failures } });
         if (left <= 0) return sendHtml(reply, 410, expiredPage(H5_MESSAGES.tooManyFailures));
         const error = `${H5_MESSAGES.personNotFound}（还可尝试 ${left} 次）`;
         return sendHtml(reply, 400, form(token, error, values), { formTarget: row.returnUrl! });
       }
       const code = repo.verifyCertToken(token, person.id, CERT_CODE_TTL_MS, H5_FACE_VERIFY_MAX_FAILURES);
-      if (!code) return sendHtml(reply, 410, expiredPage());
+      audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
+      if (!code) {
+        audit.note(request, { reason: 'link_expired' });
+        return sendHtml(reply, 410, expiredPage());
+      }
       return reply
         .code(303)
         .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })

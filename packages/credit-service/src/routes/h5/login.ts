@@ -47,6 +47,7 @@ interface ChannelMessage {
  */
 export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
+  const { audit } = app;
   const quiet = { logLevel: 'warn' as const };
 
   app.post(
@@ -100,11 +101,14 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
         body: CONTRACTS.h5CertExchange.body,
         response: successResponses(CONTRACTS.h5CertExchange.data),
       },
+      config: { audit: 'h5.cert_exchange' },
     },
-    async ({ body }) => {
+    async (request) => {
+      const { body } = request;
       const personId = repo.exchangeCertToken(body.certToken, body.code, body.verifier);
       const person = personId === undefined ? undefined : repo.person(personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.certNotVerified);
+      audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
       return successOk(ctx.userInfo(person, body.certToken));
     },
   );
@@ -122,8 +126,19 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
   // 退出: answered the same whether or not the token was still live (the browser forgets it either way).
   app.post(
     CONTRACTS.h5Logout.path,
-    { schema: { body: CONTRACTS.h5Logout.body, response: successResponses(CONTRACTS.h5Logout.data) } },
-    async ({ body }) => successOk({ Revoked: repo.revokeSession(body.Infotoken) }, H5_MESSAGES.loggedOut),
+    {
+      schema: { body: CONTRACTS.h5Logout.body, response: successResponses(CONTRACTS.h5Logout.data) },
+      config: { audit: 'h5.logout' },
+    },
+    async (request) => {
+      const { body } = request;
+      const personId = repo.token('info', body.Infotoken)?.personId;
+      const person = personId == null ? undefined : repo.person(personId);
+      if (person) audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
+      const revoked = repo.revokeSession(body.Infotoken);
+      if (!revoked) audit.note(request, { reason: 'no_live_session' });
+      return successOk({ Revoked: revoked }, H5_MESSAGES.loggedOut);
+    },
   );
 
   const testPerson = (name: string, idCard: string) => {
@@ -139,8 +154,12 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
     {
       ...quiet,
       schema: { querystring: CONTRACTS.h5TestLogin.query, response: successResponses(CONTRACTS.h5TestLogin.data) },
+      config: { audit: 'h5.test_login' },
     },
-    async ({ query }) => {
+    async (request) => {
+      const { query } = request;
+      if (query.IdCard.trim())
+        audit.note(request, { actor: audit.person(query.IdCard), subject: audit.person(query.IdCard) });
       const person = testPerson(query.Name, query.IdCard);
       const token: H5TestLoginToken = { izgtxytoken: repo.issueToken('iz', person.id, ctx.tokenTtlMs) };
       // Data is a JSON string holding the token (spec §7).
@@ -150,8 +169,16 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
 
   app.post(
     CONTRACTS.h5TestUserInfo.path,
-    { schema: { body: CONTRACTS.h5TestUserInfo.body, response: successResponses(CONTRACTS.h5TestUserInfo.data) } },
-    async ({ body }) => successOk(ctx.userInfo(testPerson(body.Name, body.IdCard))),
+    {
+      schema: { body: CONTRACTS.h5TestUserInfo.body, response: successResponses(CONTRACTS.h5TestUserInfo.data) },
+      config: { audit: 'h5.test_login' },
+    },
+    async (request) => {
+      const { body } = request;
+      if (body.IdCard.trim())
+        audit.note(request, { actor: audit.person(body.IdCard), subject: audit.person(body.IdCard) });
+      return successOk(ctx.userInfo(testPerson(body.Name, body.IdCard)));
+    },
   );
 
   app.get(
@@ -159,14 +186,17 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
     {
       ...quiet,
       schema: { querystring: CONTRACTS.h5IzLogin.query, response: successResponses(CONTRACTS.h5IzLogin.data) },
+      config: { audit: 'h5.iz_login' },
     },
-    async ({ query }) => {
+    async (request) => {
+      const { query } = request;
       const row = repo.token('iz', query.Infotoken);
       if (!row || row.personId === null || row.expiresAt <= Date.now()) {
         throw new UnauthorizedError(H5_MESSAGES.loginExpired);
       }
       const person = repo.person(row.personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.loginExpired);
+      audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
       return successOk(ctx.userInfo(person, query.Infotoken));
     },
   );

@@ -1,5 +1,7 @@
-import { buildReportSections, maskIdNumber, maskName, type ReportTables } from '@credit-portal/shared';
+import { buildReportSections, formatVisitTime, maskIdNumber, maskName, type ReportTables } from '@credit-portal/shared';
 import { ReportPdf } from '../../pdf/report-pdf.js';
+import { reportSigningMark } from '../../reports/render.js';
+import type { ReportSigner } from '../../signing/report-signer.js';
 import { CITY } from '../../lib/place.js';
 import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../../db/h5-report.js';
 
@@ -12,13 +14,33 @@ export interface PersonalReportSubject {
 
 const ISSUER = `${CITY.name}公共信用信息中心`;
 
+/** The centre's key and the portal's address, for the signature and its footer. */
+export interface PersonalReportSigning {
+  signer: ReportSigner;
+  portalUrl: string;
+}
+
 /**
  * The personal public credit report as a PDF: the same sections the report page shows (built
- * from the same tables by the shared builder), the person masked, the report number on every page.
+ * from the same tables by the shared builder), the person masked, the report number on every page,
+ * signed with the centre's SM2 key (issue 24: metadata, footer and the signature block).
  */
-export async function renderPersonalReportPdf(tables: ReportTables, subject: PersonalReportSubject): Promise<Buffer> {
+export async function renderPersonalReportPdf(
+  tables: ReportTables,
+  subject: PersonalReportSubject,
+  signing: PersonalReportSigning,
+): Promise<Buffer> {
   const built = buildReportSections(tables, PERSONAL_VERSION);
+  const now = new Date();
   const pdf = new ReportPdf({
+    signing: reportSigningMark(
+      signing.signer,
+      built.reportNumber,
+      'personal',
+      now,
+      formatVisitTime(now),
+      signing.portalUrl,
+    ),
     title: '个人公共信用报告',
     reportNumber: built.reportNumber,
     author: ISSUER,
@@ -78,5 +100,5 @@ export async function renderPersonalReportPdf(tables: ReportTables, subject: Per
     pdf.heading('报告说明');
     notes.Rows.forEach((row, i) => pdf.paragraph(`${i + 1}. ${String(row['说明'] ?? '')}`, { muted: true }));
   }
-  return pdf.finish();
+  return signing.signer.signPdf(await pdf.finish()).file;
 }

@@ -6,6 +6,7 @@ import {
   isEmailAddress,
 } from '@credit-portal/shared';
 import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import { errorResponsesOf, statusResponses, successOk, successResponses } from '../../lib/dialect.js';
 import { localToday } from '../../lib/dates.js';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
@@ -28,6 +29,12 @@ const REPORT_NOT_FOUND = '未找到该信用报告';
  */
 export function registerReportRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
+  const { audit } = app;
+  /** Notes the person as both who asked and whose data (the H5 app shows a person only their own). */
+  const notePerson = (request: FastifyRequest, person: H5Person): void => {
+    const ref = audit.person(person.idNumber);
+    audit.note(request, { actor: ref, subject: ref });
+  };
 
   /** The report of the request (a new number when it names none) and its tables. */
   const reportOf = (person: H5Person, reportNumber: string) => {
@@ -107,18 +114,25 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
     {
       // The address carries the final token: its request line stays out of the logs.
       logLevel: 'warn',
+      config: { audit: 'h5.report_download' },
       schema: {
         querystring: H5ReportFileQuerySchema,
         response: { 200: PdfSchema, ...errorResponsesOf(CONTRACTS.h5ReportFile.path) },
       },
     },
-    async ({ query }, reply) => {
+    async (request, reply) => {
+      const { query } = request;
       // Spent on its first use: one token, one report (the address may be in a history or a proxy's log).
       const personId = repo.spendToken('report_final', query.token);
       const person = personId === undefined ? undefined : repo.person(personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+      notePerson(request, person);
       const { report, tables } = reportOf(person, '');
-      const pdf = await renderPersonalReportPdf(tables, person);
+      audit.note(request, { details: { reportNumber: report.reportNumber } });
+      const pdf = await renderPersonalReportPdf(tables, person, {
+        signer: app.reportSigner,
+        portalUrl: options.portalUrl,
+      });
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')
@@ -129,31 +143,49 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
 
   app.post(
     CONTRACTS.h5ReportData.path,
-    { schema: { body: CONTRACTS.h5ReportData.body, response: statusResponses(CONTRACTS.h5ReportData.data) } },
-    async ({ body }) => {
+    {
+      schema: { body: CONTRACTS.h5ReportData.body, response: statusResponses(CONTRACTS.h5ReportData.data) },
+      config: { audit: 'h5.report_view' },
+    },
+    async (request) => {
+      const { body } = request;
       const person = ctx.sessionPerson(body.Infotoken);
+      notePerson(request, person);
       ctx.assertOwn(person, body.IdentityCard, body.UserName);
-      if (!ctx.eligible(person)) return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
-      const { tables } = reportOf(person, body.ReportNumber);
+      if (!ctx.eligible(person)) {
+        audit.note(request, { result: 'failure', reason: 'no_report' });
+        return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
+      }
+      const { report, tables } = reportOf(person, body.ReportNumber);
+      audit.note(request, { details: { reportNumber: report.reportNumber } });
       return { Data: { Status: H5_SUCCESS_STATUS, Data: JSON.stringify(tables) }, Msg: 'ok' };
     },
   );
 
   app.post(
     CONTRACTS.h5ReportPdf.path,
-    { schema: { body: CONTRACTS.h5ReportPdf.body, response: statusResponses(CONTRACTS.h5ReportPdf.data) } },
-    async ({ body, log }) => {
+    {
+      schema: { body: CONTRACTS.h5ReportPdf.body, response: statusResponses(CONTRACTS.h5ReportPdf.data) },
+      config: { audit: 'h5.report_email' },
+    },
+    async (request) => {
+      const { body, log } = request;
       const email = body.Email.trim();
       if (!email) throw new BadRequestError(H5_MESSAGES.reportEmailEmpty);
       if (!isEmailAddress(email)) throw new BadRequestError(H5_MESSAGES.reportEmailInvalid);
       const person = ctx.sessionPerson(body.Infotoken);
+      notePerson(request, person);
       ctx.assertOwn(person, body.IdentityCard, body.UserName);
-      if (!ctx.eligible(person)) return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
+      if (!ctx.eligible(person)) {
+        audit.note(request, { result: 'failure', reason: 'no_report' });
+        return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
+      }
       const { report, tables } = reportOf(person, body.ReportNumber);
+      audit.note(request, { details: { reportNumber: report.reportNumber } });
       const mail = ctx.reserveMail(person, 'personal');
       let pdf: Buffer;
       try {
-        pdf = await renderPersonalReportPdf(tables, person);
+        pdf = await renderPersonalReportPdf(tables, person, { signer: app.reportSigner, portalUrl: options.portalUrl });
         await options.mailer.send({
           to: email,
           subject: `个人公共信用报告（${report.reportNumber}）`,
@@ -172,6 +204,7 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
         repo.releaseMail(mail);
         // The error's code only: SMTP answers often repeat the recipient's address.
         log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'personal report mail failed');
+        audit.note(request, { result: 'failure', reason: 'mail_failed' });
         return { Data: { Status: 0 }, Msg: H5_MESSAGES.reportMailFailed };
       }
       return { Data: { Status: H5_SUCCESS_STATUS }, Msg: H5_MESSAGES.reportMailSent };

@@ -9,7 +9,9 @@ import {
   ObjectionFilingFieldsSchema,
   PAGE_SIZE,
   RepairFilingFieldsSchema,
+  API_PATHS,
   ReportVerifyFileFieldsSchema,
+  ReportVerifySignatureFieldsSchema,
   SERVICE_MESSAGES,
   type ApplicationKind,
   type ObjectionFilingFields,
@@ -17,6 +19,9 @@ import {
   type ReportType,
   type ReportVerifyFileFields,
 } from '@credit-portal/shared';
+import { SM2_DEFAULT_ID } from '../../signing/sm2.js';
+import type { ReportSigner } from '../../signing/report-signer.js';
+import { REPORT_ISSUER } from '../../reports/render.js';
 import {
   checkFields,
   moveIntoPlace,
@@ -41,7 +46,13 @@ export interface ServicesOptions {
   reports: ReportService;
   /** The reviewer's token (X-Review-Token); unset: the review endpoint and page are off. */
   reviewToken?: string;
+  /** The centre's report-signing key: its published public keys (issue 24). */
+  signer: ReportSigner;
 }
+
+/** How long the published key list may be cached; a key file never changes (its name is its hash). */
+const KEY_LIST_MAX_AGE_SECONDS = 300;
+const KEY_FILE_MAX_AGE_SECONDS = 86_400;
 
 /** What the repair purposes call lists (GetCreditRepairPurposeList). */
 export const REPAIR_PURPOSES = [
@@ -192,6 +203,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
       const penalty = repo.penalty(punishId);
       if (!penalty || penalty.subjectType === '自然人') throw new NotFoundError(SERVICE_MESSAGES.punishNotFound);
       if (!repo.owns(owner, penalty.entityId)) throw new ForbiddenError(SERVICE_MESSAGES.notMyBusiness);
+      app.audit.note(request, { subject: `entity:${penalty.entityId}`, details: { kind } });
       const state = filingState(penalty, localToday());
       if (kind === 'repair' ? !state.repairable : !state.objectionable) {
         throw new ConflictError(
@@ -221,6 +233,8 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         },
         () => moveIntoPlace(upload.files, storedNames, uploadsDir),
       );
+      // The application's number: what puts the filing in the review page's history.
+      app.audit.note(request, { subject: `application:${application.ApplyNo}` });
       return errorCodeOk(application, '申请已提交');
     } catch (error) {
       // Nothing half-way: the transaction rolled back; remove the files, moved or not.
@@ -232,22 +246,35 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
 
   app.post(
     CONTRACTS.repairUpload.path,
-    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.repairUpload.data) } },
+    {
+      onRequest: requireLogin,
+      schema: { response: errorCodeResponses(CONTRACTS.repairUpload.data) },
+      config: { audit: 'application.filed' },
+    },
     async (request) => file(request, 'repair'),
   );
   app.post(
     CONTRACTS.objectionUpload.path,
-    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.objectionUpload.data) } },
+    {
+      onRequest: requireLogin,
+      schema: { response: errorCodeResponses(CONTRACTS.objectionUpload.data) },
+      config: { audit: 'application.filed' },
+    },
     async (request) => file(request, 'objection'),
   );
 
   async function sendReport(
+    request: FastifyRequest,
     reply: FastifyReply,
     type: ReportType,
     body: { entityId: string; periodFrom: string; periodTo: string },
     requestedBy: string | null,
   ) {
     const issued = await reports.issue(type, { ...body, requestedBy });
+    app.audit.note(request, {
+      subject: `entity:${body.entityId}`,
+      details: { type, reportNumber: issued.reportNumber, keyId: issued.keyId },
+    });
     return reply
       .type('application/pdf')
       .header('content-disposition', attachment(issued.fileName))
@@ -258,19 +285,19 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
 
   app.post(
     CONTRACTS.enterpriseReport.path,
-    { schema: { body: CONTRACTS.enterpriseReport.body } },
-    async (request, reply) => sendReport(reply, 'enterprise', request.body, null),
+    { schema: { body: CONTRACTS.enterpriseReport.body }, config: { audit: 'report.issued' } },
+    async (request, reply) => sendReport(request, reply, 'enterprise', request.body, null),
   );
 
   app.post(
     CONTRACTS.specialReport.path,
-    { onRequest: requireLogin, schema: { body: CONTRACTS.specialReport.body } },
+    { onRequest: requireLogin, schema: { body: CONTRACTS.specialReport.body }, config: { audit: 'report.issued' } },
     async (request, reply) => {
       const owner = ownerOf(auth.session(request));
       const entity = repo.entity(request.body.entityId, undefined);
       if (!entity) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
       if (!repo.owns(owner, entity.id)) throw new ForbiddenError(SERVICE_MESSAGES.notMyBusiness);
-      return sendReport(reply, 'special', request.body, owner);
+      return sendReport(request, reply, 'special', request.body, owner);
     },
   );
 
@@ -278,15 +305,20 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     CONTRACTS.reportVerify.path,
     {
       schema: { querystring: CONTRACTS.reportVerify.query, response: errorCodeResponses(CONTRACTS.reportVerify.data) },
-      config: { emptyFieldMessages: CONTRACTS.reportVerify.emptyFieldMessages },
+      config: { emptyFieldMessages: CONTRACTS.reportVerify.emptyFieldMessages, audit: 'report.verified' },
     },
-    async ({ query }) => errorCodeOk(reports.verify(query.reportNo, query.code)),
+    async (request) => {
+      // The result only (a refusal is recorded as a failure by the audit plugin).
+      app.audit.note(request, { details: { method: 'code' } });
+      return errorCodeOk(reports.verify(request.query.reportNo, request.query.code));
+    },
   );
 
   app.post(
     CONTRACTS.reportVerifyFile.path,
-    { schema: { response: errorCodeResponses(CONTRACTS.reportVerifyFile.data) } },
+    { schema: { response: errorCodeResponses(CONTRACTS.reportVerifyFile.data) }, config: { audit: 'report.verified' } },
     async (request) => {
+      app.audit.note(request, { details: { method: 'file' } });
       const upload = await receiveUpload(request, tempDir, 1);
       // The file is compared, never kept.
       try {
@@ -308,10 +340,63 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         querystring: CONTRACTS.thirdPartyCheck.query,
         response: errorCodeResponses(CONTRACTS.thirdPartyCheck.data),
       },
-      config: { emptyFieldMessages: CONTRACTS.thirdPartyCheck.emptyFieldMessages },
+      config: { emptyFieldMessages: CONTRACTS.thirdPartyCheck.emptyFieldMessages, audit: 'report.verified' },
     },
-    async ({ query }) => errorCodeOk(reports.thirdParty(query.creditCode, query.reportNo, query.code)),
+    async (request) => {
+      app.audit.note(request, { details: { method: 'third_party' } });
+      const { creditCode, reportNo, code } = request.query;
+      return errorCodeOk(reports.thirdParty(creditCode, reportNo, code));
+    },
   );
+
+  // Issue 24: a report's PDF alone, checked by its embedded SM2 signature against the published keys.
+  app.post(
+    CONTRACTS.reportVerifySignature.path,
+    {
+      schema: { response: errorCodeResponses(CONTRACTS.reportVerifySignature.data) },
+      config: { audit: 'report.verified' },
+    },
+    async (request) => {
+      app.audit.note(request, { details: { method: 'signature' } });
+      const upload = await receiveUpload(request, tempDir, 1);
+      try {
+        checkFields(ReportVerifySignatureFieldsSchema, upload.fields);
+        const [file] = upload.files;
+        if (!file) throw new BadRequestError('请上传要核验的报告PDF文件');
+        if (file.mimeType !== 'application/pdf') throw new BadRequestError('请上传PDF格式的报告文件');
+        return errorCodeOk(reports.verifyPdf(fs.readFileSync(file.tempPath)));
+      } finally {
+        removeFiles(upload.files.map((f) => f.tempPath));
+      }
+    },
+  );
+
+  // The public keys, at a stable public address: every key that has ever signed a report.
+  const { signer } = options;
+  app.get(
+    CONTRACTS.reportSigningKeys.path,
+    { schema: { response: errorCodeResponses(CONTRACTS.reportSigningKeys.data) } },
+    async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${KEY_LIST_MAX_AGE_SECONDS}`);
+      return errorCodeOk({
+        issuer: REPORT_ISSUER,
+        distinguishingId: SM2_DEFAULT_ID,
+        keys: signer
+          .keys()
+          .map((key) => ({ ...key, pemPath: `${API_PATHS.reportSigningKeyPemPrefix}${key.keyId}.pem` })),
+      });
+    },
+  );
+  app.get<{ Params: { file: string } }>(`${API_PATHS.reportSigningKeyPemPrefix}:file`, async (request, reply) => {
+    const keyId = /^([0-9a-f]{64})\.pem$/.exec(request.params.file)?.[1];
+    const key = keyId ? signer.key(keyId) : null;
+    if (!key) throw new NotFoundError('未找到该签名公钥');
+    return reply
+      .type('application/x-pem-file')
+      .header('cache-control', `public, max-age=${KEY_FILE_MAX_AGE_SECONDS}, immutable`)
+      .header('content-disposition', `inline; filename="${key.keyId}.pem"`)
+      .send(key.publicKeyPem);
+  });
 
   // The centre's review endpoint and page (review/), with the review token only.
   if (options.reviewToken) registerReview(app, repo, options.reviewToken);

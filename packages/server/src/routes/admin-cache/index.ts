@@ -45,8 +45,14 @@ const adminCacheRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: async (request) => {
         const header = request.headers.authorization ?? '';
         const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-        if (!expected || !given || !timingSafeEqual(digest(given), expected))
+        if (!expected || !given || !timingSafeEqual(digest(given), expected)) {
+          await app.audit.record(request, 'cache.purge', {
+            result: 'failure',
+            reason: expected ? 'unauthorized' : 'purge_disabled',
+            actor: 'anonymous',
+          });
           throw new GatewayError(401, ERROR_CODES.unauthorized);
+        }
       },
       schema: {
         body: PurgeBodySchema,
@@ -56,6 +62,13 @@ const adminCacheRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { purged, everywhere } = await app.cache.purge(request.body);
       request.log.info({ tags: request.body.tags, prefix: request.body.prefix, purged, everywhere }, 'cache purged');
+      // The holder of the purge token: the centre's operators (one token, no names).
+      await app.audit.record(request, 'cache.purge', {
+        result: everywhere ? 'success' : 'failure',
+        reason: everywhere ? null : 'shared_tier_unavailable',
+        actor: 'admin',
+        details: { tags: request.body.tags ?? null, prefix: request.body.prefix ?? null, purged },
+      });
       if (!everywhere) {
         throw new GatewayError(
           503,

@@ -8,6 +8,7 @@ import type { CacheStatus } from '../../cache/response-cache.js';
 import { compressLive, compressible, negotiate } from '../../lib/compression.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
 import { GatewayError } from '../../lib/errors.js';
+import { rawBodyOf } from '../../lib/raw-body.js';
 import type { GatewayRoute } from '../../route-table.js';
 import { ByteLimit, callUpstream, type DataSerializer, type ProxyTarget } from '../../upstream/proxy-call.js';
 import binaryProxy from './binary.js';
@@ -92,6 +93,16 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     const fields: ContractFields | null = route.cache
       ? { query: namesOf(route.query), body: namesOf(route.body) }
       : null;
+    const ownLimit =
+      route.rateLimit === 'strict' ? { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } : undefined;
+    if (fields !== null) {
+      // Fresh hits of this route may be answered in front of the router (cache/hit-path.ts), counted
+      // against the same rate-limit counter as the route's own hook.
+      const counter = app.rateLimits.forRoute(route.path, ownLimit);
+      for (const method of route.methods) {
+        if (method === 'GET' || method === 'POST') app.hitPath.addRoute({ method, path: route.path, counter });
+      }
+    }
     app.route({
       method: [...route.methods],
       url: route.path,
@@ -103,9 +114,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       config: {
         ...(route.emptyFieldMessages ? { emptyFieldMessages: route.emptyFieldMessages } : {}),
         ...(route.multipartFields ? { uploadLimitBytes: UPLOAD_MAX_REQUEST_BYTES } : {}),
-        ...(route.rateLimit === 'strict'
-          ? { rateLimit: { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } }
-          : {}),
+        ...(ownLimit ? { rateLimit: ownLimit } : {}),
       },
       // A JSON route takes JSON only: a form or multipart body is refused, not validated as a stream.
       ...(route.body
@@ -145,6 +154,8 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       search = query.toString();
       body = method === 'GET' ? undefined : contractBody(body, fields.body);
       key = cacheKey(method, route.path, query, body);
+      // These exact bytes mean this key: an identical request is answered in front of the router next time.
+      if (request.method !== 'HEAD') app.hitPath.alias(request.method, request.url, rawBodyOf(request.raw), key);
       const entry = app.cache.hit(key);
       if (entry !== undefined) {
         app.metrics.cacheResult.HIT.inc();

@@ -9,7 +9,13 @@ import {
 } from '@credit-portal/shared';
 import { GatewayError, retryAfter } from '../../lib/errors.js';
 import { limitedJsonParser } from '../../plugins/json-body.js';
-import { decodePayload, enrich, validateRecords, type RejectedRecord } from '../../visit-log/intake.js';
+import {
+  decodePayload,
+  enrich,
+  observeWebVitals,
+  validateRecords,
+  type RejectedRecord,
+} from '../../visit-log/intake.js';
 import { QueueFullError, QueueUnavailableError } from '../../visit-log/visit-log-stream.js';
 
 const RejectedSchema = Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), reason: Type.String() }));
@@ -39,9 +45,30 @@ const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // sendBeacon's text/plain body is JSON: the same streamed shape limits and parser.
   app.addContentTypeParser('text/plain', limitedJsonParser(app, app.config.jsonLimits));
 
+  const refusal = {
+    ok: false,
+    code: ERROR_CODES.upstreamUnavailable,
+    message: '访问日志暂时无法接收，请稍后重试',
+    data: null,
+  } as const;
+
   app.post(
     API_PATHS.visitLog,
     {
+      // Under sustained overload (the forwarder VISITLOG_SHED_LAG events behind) posts are shed
+      // before their body is read: 503 + Retry-After, the browser keeps the events and resends.
+      onRequest: (_request, reply, done) => {
+        if (!app.visitLogShedding()) {
+          done();
+          return;
+        }
+        app.metrics.visitLogShed.inc();
+        void reply
+          .code(503)
+          .headers(retryAfter(visitLog.retryAfterSeconds * 1000))
+          .header('cache-control', 'no-store')
+          .send(refusal);
+      },
       bodyLimit: visitLog.bodyLimitBytes,
       config: { rateLimit: { max: rateLimit.visitLogMax, timeWindow: rateLimit.windowMs } },
       schema: {
@@ -64,18 +91,19 @@ const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.visitLog.append(events);
       } catch (err) {
         if (err instanceof QueueFullError || err instanceof QueueUnavailableError) {
-          // Not queued: the browser keeps the events and sends them again after Retry-After.
-          throw new GatewayError(
-            503,
-            ERROR_CODES.upstreamUnavailable,
-            '访问日志暂时无法接收，请稍后重试',
-            null,
-            retryAfter(visitLog.retryAfterSeconds * 1000),
-          );
+          // Not queued: the browser keeps the events and sends them again after Retry-After. Answered
+          // here, not thrown: the queue logs one line per outage, not the error handler one per post.
+          return reply
+            .code(503)
+            .headers(retryAfter(visitLog.retryAfterSeconds * 1000))
+            .header('cache-control', 'no-store')
+            .send(refusal);
         }
         throw err;
       }
       app.metrics.visitLogAccepted.inc(events.length);
+      // Web Vitals riding on the records: counted here, not forwarded (enrich leaves them out).
+      observeWebVitals(app.metrics, valid, facts.userAgent);
       const message =
         rejected.length > 0
           ? `已接收 ${events.length} 条，${rejected.length} 条格式有误：${describe(rejected)}`

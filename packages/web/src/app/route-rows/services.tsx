@@ -114,8 +114,8 @@ const creditServiceRows: RowInput[] = [
     { inSiteMap: false },
   ),
   serviceRow(paths.reportVerify, '报告核验', [SERVICES], load.verify, {
-    keywords: ['报告核验', '报告编号', '校验码'],
-    description: '输入报告编号和校验码（或扫描报告二维码），核验信用报告的真伪和内容。',
+    keywords: ['报告核验', '报告编号', '验证码'],
+    description: '输入报告编号和验证码（或扫描报告二维码），核验信用报告的真伪和内容。',
   }),
   serviceRow(
     paths.publicCheck,
@@ -124,7 +124,7 @@ const creditServiceRows: RowInput[] = [
     load.publicCheck,
     {
       keywords: ['第三方信用核查', '信用报告'],
-      description: '经授权的第三方凭统一社会信用代码、报告编号和校验码查看信用报告。',
+      description: '经授权的第三方凭统一社会信用代码、报告编号和验证码查看信用报告。',
     },
     { layout: 'page' },
   ),

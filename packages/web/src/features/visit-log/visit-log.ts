@@ -2,12 +2,20 @@ import {
   DEVICE,
   VISIT_LOG_FLUSH_MS,
   VISIT_LOG_PLACEHOLDERS,
+  WEB_VITALS_PER_RECORD,
   deviceCode,
   formatVisitTime,
   type DeviceCode,
   type VisitLogRecord,
+  type WebVitalSample,
 } from '@credit-portal/shared';
-import { createVisitLogQueue, type QueuedVisit, type VisitLogQueue } from './visit-log-queue';
+import {
+  createVisitLogQueue,
+  newEventId,
+  type QueuedVisit,
+  type QueuedVital,
+  type VisitLogQueue,
+} from './visit-log-queue';
 import { beaconVisitLogs, postVisitLogs, type SendResult } from './send-visit-logs';
 
 /** One thing to log: the route code and the address (path and query) it concerns. */
@@ -52,7 +60,11 @@ export function withoutPersonalQuery(param: string): string {
   return rest ? `${param.slice(0, at)}?${rest}` : param.slice(0, at);
 }
 
-/** A visit-log record with the placeholders the gateway replaces (spec §3). */
+/**
+ * A visit-log record with the placeholders the gateway replaces (spec §3) and its event id, made
+ * here with the record: the queue keeps it and every resend carries it, so a batch whose answer
+ * was lost (timeout, reset) and is sent again is stored once upstream.
+ */
 export function buildVisitRecord(event: VisitEvent, now: Date = new Date()): VisitLogRecord {
   return {
     contentCode: event.contentCode.slice(0, LIMITS.contentCode),
@@ -63,13 +75,14 @@ export function buildVisitRecord(event: VisitEvent, now: Date = new Date()): Vis
     visitTime: formatVisitTime(now),
     visitorDevice: event.visitorDevice ?? deviceCode(typeof navigator === 'undefined' ? '' : navigator.userAgent),
     visitorAppDetail: VISIT_LOG_PLACEHOLDERS.visitorAppDetail,
+    eventId: newEventId(),
   };
 }
 
-/** The oldest entries that fit one request. */
-function takeBatch(entries: readonly QueuedVisit[]): QueuedVisit[] {
+/** The oldest entries that fit one request (`reserved`: bytes already taken by the batch's Web Vitals). */
+function takeBatch(entries: readonly QueuedVisit[], reserved = 0): QueuedVisit[] {
   const batch: QueuedVisit[] = [];
-  let bytes = 0;
+  let bytes = reserved;
   for (const entry of entries) {
     // base64 of UTF-8 JSON: at most 3 bytes per character, times 4/3.
     const size = JSON.stringify(entry.record).length * 4 + 4;
@@ -78,6 +91,25 @@ function takeBatch(entries: readonly QueuedVisit[]): QueuedVisit[] {
     bytes += size;
   }
   return batch;
+}
+
+/**
+ * The next request: the oldest records that fit and, riding on its last record, the oldest waiting
+ * Web Vitals samples (at most WEB_VITALS_PER_RECORD). Samples never go without a record: with no
+ * record queued the batch is empty and they wait for the next navigation (or the next visit).
+ */
+function takeRequest(
+  entries: readonly QueuedVisit[],
+  waiting: readonly QueuedVital[],
+): { batch: QueuedVisit[]; vitals: QueuedVital[]; records: VisitLogRecord[] } {
+  const vitals = entries.length > 0 ? waiting.slice(0, WEB_VITALS_PER_RECORD) : [];
+  const samples: WebVitalSample[] = vitals.map((entry) => entry.sample);
+  const batch = takeBatch(entries, samples.length > 0 ? JSON.stringify(samples).length * 4 : 0);
+  const last = batch.length - 1;
+  const records = batch.map((entry, index) =>
+    index === last && samples.length > 0 ? { ...entry.record, vitals: samples } : entry.record,
+  );
+  return { batch, vitals: samples.length > 0 ? vitals : [], records };
 }
 
 export interface VisitLogOptions {
@@ -92,6 +124,12 @@ export interface VisitLogOptions {
 export interface VisitLog {
   /** Commits one record to the queue. */
   log(event: VisitEvent): void;
+  /**
+   * Commits a Web Vitals sample under its metric's local id: it goes out with the next batch of
+   * records, never in a request of its own. A later value of the same metric replaces one not yet
+   * sent; once sent, later values of it are ignored (one sample per metric and page view).
+   */
+  logVital(id: string, sample: WebVitalSample): void;
   /** Sends the oldest queued records once (one batch); resolves when the attempt is over. */
   flush(): Promise<void>;
   /** Hands what is queued to sendBeacon (the page is being hidden or unloaded). */
@@ -114,18 +152,31 @@ export function createVisitLog(options: VisitLogOptions = {}): VisitLog {
   const now = options.now ?? Date.now;
 
   let inFlight: Promise<void> | null = null;
-  // Records being posted: a beacon must not send them a second time.
+  // Records (and samples) being posted: a beacon must not send them a second time.
   const sending = new Set<string>();
+  const sendingVitals = new Set<string>();
+  // Samples that left the queue: a later report of the same metric is not counted again.
+  const vitalsDone = new Set<string>();
+  const waitingVitals = () => queue.vitals().filter((entry) => !sendingVitals.has(entry.id));
+  const vitalsGone = (ids: readonly string[]) => {
+    queue.removeVitals(ids);
+    ids.forEach((id) => vitalsDone.add(id));
+  };
   let failures = 0;
   let retryAt = 0;
 
   const attempt = async (): Promise<void> => {
-    const batch = takeBatch(queue.entries().filter((entry) => !sending.has(entry.id)));
+    const { batch, vitals, records } = takeRequest(
+      queue.entries().filter((entry) => !sending.has(entry.id)),
+      waitingVitals(),
+    );
     if (batch.length === 0) return;
     const ids = batch.map((entry) => entry.id);
+    const vitalIds = vitals.map((entry) => entry.id);
     ids.forEach((id) => sending.add(id));
+    vitalIds.forEach((id) => sendingVitals.add(id));
     try {
-      const result = await send(batch.map((entry) => entry.record));
+      const result = await send(records);
       const outcome = typeof result === 'string' ? result : result.outcome;
       if (outcome === 'failed') {
         failures += 1;
@@ -136,10 +187,12 @@ export function createVisitLog(options: VisitLogOptions = {}): VisitLog {
       }
       // 'rejected' records can never be accepted: dropping them keeps the queue moving.
       queue.remove(ids);
+      vitalsGone(vitalIds);
       failures = 0;
       retryAt = 0;
     } finally {
       ids.forEach((id) => sending.delete(id));
+      vitalIds.forEach((id) => sendingVitals.delete(id));
     }
   };
 
@@ -169,16 +222,25 @@ export function createVisitLog(options: VisitLogOptions = {}): VisitLog {
     // While the gateway is refusing (e.g. 503: it cannot queue durably), a beacon's fate is
     // unknown: keep the records in local storage and send them on the next visit instead.
     if (now() < retryAt) return;
-    const batch = takeBatch(queue.entries().filter((entry) => !sending.has(entry.id)));
+    const { batch, vitals, records } = takeRequest(
+      queue.entries().filter((entry) => !sending.has(entry.id)),
+      waitingVitals(),
+    );
     if (batch.length === 0) return;
     // The browser delivers a beacon after the page is gone; no answer will come back, so the
     // records leave the queue once the browser has taken them (else the next visit resends them).
-    if (beacon(batch.map((entry) => entry.record))) queue.remove(batch.map((entry) => entry.id));
+    if (beacon(records)) {
+      queue.remove(batch.map((entry) => entry.id));
+      vitalsGone(vitals.map((entry) => entry.id));
+    }
   };
 
   return {
     log(event) {
       queue.push(buildVisitRecord(event));
+    },
+    logVital(id, sample) {
+      if (!vitalsDone.has(id)) queue.pushVital(id, sample);
     },
     flush,
     flushOnHide,

@@ -8,9 +8,10 @@ import {
   isValidCreditCode,
   looksLikeCreditCode,
   normalizeKeyword,
+  type EntityMatchKind,
   type EntitySearchResult,
 } from '@credit-portal/shared';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
@@ -22,33 +23,65 @@ import { FilterChips } from './filter-chips';
 import { StatusTag } from './status-tag';
 import styles from './search-list-page.module.css';
 
-/** The entity name with the keyword marked, so a reader sees why a row matched. */
-function Highlighted({ name, keyword }: { name: string; keyword: string }) {
-  const at = keyword ? name.indexOf(keyword) : -1;
-  if (at < 0) return <>{name}</>;
-  return (
-    <>
-      {name.slice(0, at)}
-      <mark className={styles.mark}>{keyword}</mark>
-      {name.slice(at + keyword.length)}
-    </>
-  );
+/** Every occurrence of each of `marks` in `text`, as [start, end) ranges, left to right, not overlapping. */
+function markedRanges(text: string, marks: readonly string[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const mark of marks) {
+    if (!mark) continue;
+    for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + mark.length)) {
+      ranges.push([at, at + mark.length]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const kept: [number, number][] = [];
+  for (const range of ranges) if (kept.length === 0 || range[0] >= kept.at(-1)![1]) kept.push(range);
+  return kept;
 }
 
+/** A text with the parts that matched marked, so a reader sees why a row was found. */
+function Highlighted({ text, marks }: { text: string; marks: readonly string[] }) {
+  const ranges = markedRanges(text, marks);
+  if (ranges.length === 0) return <>{text}</>;
+  const parts: ReactNode[] = [];
+  let from = 0;
+  for (const [start, end] of ranges) {
+    parts.push(
+      text.slice(from, start),
+      <mark key={start} className={styles.mark}>
+        {text.slice(start, end)}
+      </mark>,
+    );
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
+}
+
+/** How a row matched, when not by its name or code (issue 28): a small label beside the name. */
+const MATCH_LABELS: Partial<Record<EntityMatchKind, string>> = {
+  legalRep: '法定代表人匹配',
+  pinyin: '拼音匹配',
+  fuzzy: '相近名称',
+};
+
 function EntityRow({ entity, keyword }: { entity: EntitySearchResult; keyword: string }) {
+  // The service says what of the name matched; an older service says nothing: the keyword itself.
+  const nameMarks = entity.Highlights ?? [keyword];
+  const label = entity.Match ? MATCH_LABELS[entity.Match] : undefined;
   return (
     <li className={styles.row}>
       <Link to={withQuery(paths.searchDetails, { id: entity.ID })} className={styles.rowLink}>
         <span className={styles.rowHead}>
           <span className={styles.name}>
-            <Highlighted name={entity.EntName} keyword={keyword} />
+            <Highlighted text={entity.EntName} marks={nameMarks} />
           </span>
+          {label ? <span className={styles.matchLabel}>{label}</span> : null}
           <StatusTag status={entity.Status} />
         </span>
         <span className={styles.meta}>
           <span>
             <span className={styles.metaLabel}>统一社会信用代码：</span>
-            <Highlighted name={entity.CreditCode} keyword={keyword} />
+            <Highlighted text={entity.CreditCode} marks={[keyword]} />
           </span>
           <span>
             <span className={styles.metaLabel}>主体类型：</span>
@@ -61,6 +94,28 @@ function EntityRow({ entity, keyword }: { entity: EntitySearchResult; keyword: s
         </span>
       </Link>
     </li>
+  );
+}
+
+/**
+ * What to suggest when nothing matched the keyword as typed and only near matches came back
+ * (issue 28): the part of the best near match's name that the keyword was close to.
+ */
+export function didYouMean(list: readonly EntitySearchResult[], keyword: string): string | null {
+  if (list.length === 0 || !list.every((e) => e.Match === 'fuzzy')) return null;
+  const suggestion = list[0]!.Highlights?.[0];
+  return suggestion && suggestion !== keyword ? suggestion : null;
+}
+
+/** 您是不是要找：… — a link that searches the suggestion — when only near matches came back. */
+function DidYouMean({ list, keyword }: { list: readonly EntitySearchResult[]; keyword: string }) {
+  const suggestion = didYouMean(list, keyword);
+  if (!suggestion) return null;
+  return (
+    <p className={styles.suggestion}>
+      您是不是要找：<Link to={withQuery(paths.searchList, { searchKey: suggestion })}>{suggestion}</Link>
+      <span className={styles.suggestionNote}>（未找到与“{keyword}”完全一致的名称，以下为相近名称）</span>
+    </p>
   );
 }
 
@@ -164,6 +219,7 @@ export default function SearchListPage() {
                     ? `（最多显示${ENTITY_SEARCH_LIMIT}个，请输入更完整的名称或代码）`
                     : null}
                 </p>
+                <DidYouMean list={list} keyword={keyword} />
                 {list.length > 0 ? (
                   <FilterChips
                     list={list}

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   CONTRACTS,
   UPLOAD_FILE_FIELD,
+  type ReportSignatureCheck,
   type ReportVerification,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
@@ -41,4 +42,14 @@ export const checkReport = (query: ThirdPartyCheckRequest): Promise<ThirdPartyRe
 /** The check of a submitted request; none before the form is sent. */
 export function useThirdPartyCheck(request: ThirdPartyCheckRequest | null) {
   return useSWR(request ? ([API_PATHS.thirdPartyCheck, request] as const) : null, ([, key]) => checkReport(key));
+}
+
+/**
+ * Checks a report's PDF alone by its embedded SM2 signature against the published keys (POST
+ * VerifyReportSignature, multipart, public; issue 24): which key signed it, when, and the record.
+ */
+export function verifyReportSignature(file: File): Promise<ReportSignatureCheck> {
+  const form = new FormData();
+  form.append(UPLOAD_FILE_FIELD, file, file.name);
+  return call(CONTRACTS.reportVerifySignature, { formData: form });
 }

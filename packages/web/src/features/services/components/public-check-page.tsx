@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
 import { RecordTable } from '@/components/record-table';
 import { useThirdPartyCheck, type ThirdPartyCheckRequest } from '../api/verify-report';
+import { SignatureCheck } from './signature-check';
 import { VerificationResult } from './verification-result';
 import styles from './services.module.css';
 
@@ -117,6 +118,7 @@ export default function PublicCheckPage() {
           <CheckResult request={request} />
         </div>
       ) : null}
+      <SignatureCheck />
     </div>
   );
 }

@@ -54,12 +54,12 @@ const SERVICES: readonly ServiceEntry[] = [
   {
     title: '报告核验',
     description:
-      '每份报告带有报告编号、校验码和二维码。任何人均可在线核验报告真伪，查看报告主体、期间、生成时间和结论摘要，也可上传PDF文件核对是否被篡改。',
+      '每份报告带有报告编号、验证码和二维码。任何人均可在线核验报告真伪，查看报告主体、期间、生成时间和结论摘要，也可上传PDF文件核对是否被篡改。',
     links: [{ label: '核验报告', path: paths.reportVerify, primary: true }],
   },
   {
     title: '第三方信用核查',
-    description: '经企业授权的第三方（银行、招标单位等）凭统一社会信用代码、报告编号和校验码查看该报告的内容。',
+    description: '经企业授权的第三方（银行、招标单位等）凭统一社会信用代码、报告编号和验证码查看该报告的内容。',
     links: [{ label: '信用核查', path: paths.publicCheck, primary: true }],
   },
 ];

@@ -21,9 +21,9 @@ export default function SpecialReportExplainPage() {
       <p className={styles.intro}>由申请人选择，最长为申请之日前5年。</p>
       <h2 className={styles.subheading}>真伪核验</h2>
       <p className={styles.intro}>
-        每份报告有唯一的报告编号和校验码，并经数字签名。报告使用单位扫描报告上的二维码，或在
+        每份报告有唯一的报告编号和验证码，并经数字签名。报告使用单位扫描报告上的二维码，或在
         <Link to={paths.reportVerify}>报告核验</Link>
-        页面输入报告编号和校验码，即可查看报告主体、期间、生成时间和结论摘要；上传PDF文件还可核对文件是否被篡改。
+        页面输入报告编号和验证码，即可查看报告主体、期间、生成时间和结论摘要；上传PDF文件还可核对文件是否被篡改。
       </p>
       <div className={styles.actions}>
         <Link to={paths.specialReportInfo} className={styles.primaryAction}>

@@ -45,15 +45,26 @@ export function VerificationResult({ verification }: { verification: ReportVerif
               </ul>
             ),
           },
+          ...(verification.KeyId
+            ? [
+                {
+                  key: 'signature',
+                  label: '电子签名',
+                  span: 'filled' as const,
+                  children: (
+                    <span className={styles.digest}>
+                      {verification.SignatureAlgorithm}，签名密钥指纹 {verification.KeyId}，签名时间{' '}
+                      {verification.GeneratedAt}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           {
             key: 'digest',
             label: '内容摘要值',
             span: 'filled',
-            children: (
-              <span className={styles.digest}>
-                {verification.SignatureAlgorithm}：{verification.ContentDigest}
-              </span>
-            ),
+            children: <span className={styles.digest}>SHA-256：{verification.ContentDigest}</span>,
           },
         ]}
       />

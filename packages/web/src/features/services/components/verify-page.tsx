@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useReportVerification, verifyReportFile } from '../api/verify-report';
 import { MaterialsUpload, filesOf, type MaterialLimits } from './materials-upload';
+import { SignatureCheck } from './signature-check';
 import { VerificationResult } from './verification-result';
 import styles from './services.module.css';
 
@@ -32,7 +33,8 @@ function Failure({ message }: { message: string }) {
 
 /**
  * xyfw/verify: anyone checks a report by its number and verification code (filled in from the QR
- * code's link ?no=&code=, and then checked at once), optionally with the PDF to prove it unaltered.
+ * code's link ?no=&code=, and then checked at once), optionally with the PDF to prove it unaltered;
+ * or by the PDF alone, through its SM2 signature (SignatureCheck, issue 24).
  */
 export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
@@ -121,6 +123,7 @@ export default function VerifyPage() {
         </Button>
       </Form>
       {shown}
+      <SignatureCheck />
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import type { Database } from 'better-sqlite3';
+import type { ExternalAnchor } from '@credit-portal/shared';
+
+/*
+ * The chain heads the audit writer anchors, kept in the service's database as well as in the
+ * chain: someone who can rewrite or cut the audit files does not also change these rows, and
+ * `audit verify --data-dir` checks the files still hold every one (a cut end shows). The table is
+ * the audit module's own (created here, not by a migration): the trail works on any database the
+ * service opens, and it never holds personal data.
+ */
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS audit_anchors (
+  series TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at TEXT NOT NULL,
+  PRIMARY KEY (series, seq)
+) WITHOUT ROWID`;
+
+/** The audit key the service generated when AUDIT_KEY is unset (kept here, never in the audit files). */
+export const AUDIT_KEY_SECRET = 'audit-key';
+
+export interface AnchorStore {
+  put(anchor: ExternalAnchor & { time: string; reason: string }): void;
+  /** The newest anchor of each series. */
+  latest(): ExternalAnchor[];
+}
+
+export function createAnchorStore(db: Database): AnchorStore {
+  db.exec(SCHEMA);
+  const insert = db.prepare(
+    'INSERT OR REPLACE INTO audit_anchors (series, seq, hash, reason, at) VALUES (@series, @seq, @hash, @reason, @time)',
+  );
+  const latest = db.prepare('SELECT series, MAX(seq) AS seq, hash FROM audit_anchors GROUP BY series ORDER BY series');
+  return {
+    put: (anchor) => void insert.run(anchor),
+    latest: () => latest.all() as ExternalAnchor[],
+  };
+}
+
+/** The audit key kept in the database, if the service generated one (read-only: the command line). */
+export function storedAuditKey(db: Database): string | null {
+  const row = db.prepare('SELECT value FROM service_secrets WHERE name = ?').pluck().get(AUDIT_KEY_SECRET);
+  return typeof row === 'string' ? row : null;
+}

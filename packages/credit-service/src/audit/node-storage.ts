@@ -1,0 +1,86 @@
+import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AuditDigests, AuditStorage } from '@credit-portal/shared';
+
+/*
+ * The audit writer's file I/O and hashing on Node (the writer itself is in @credit-portal/shared,
+ * so the gateway and the command line run the same one). Appends go through one open handle per
+ * file, each followed by fdatasync on the thread pool: a record whose promise resolved survives a
+ * crash of the process or the machine.
+ */
+
+/** AuditStorage on a directory (created when missing, mode 0700; files 0600). */
+export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const handles = new Map<string, fs.FileHandle>();
+  const handle = async (name: string): Promise<fs.FileHandle> => {
+    let open = handles.get(name);
+    if (!open) {
+      // The previous day's file is done with once another is opened.
+      for (const [other, h] of handles) {
+        handles.delete(other);
+        await h.close();
+      }
+      open = await fs.open(path.join(dir, name), 'a', 0o600);
+      handles.set(name, open);
+    }
+    return open;
+  };
+  return {
+    list: () => fs.readdir(dir),
+    read: (name) => fs.readFile(path.join(dir, name), 'utf8'),
+    async append(name, text) {
+      const h = await handle(name);
+      await h.write(text);
+      await h.datasync();
+    },
+    async truncate(name, size) {
+      await fs.truncate(path.join(dir, name), size);
+    },
+    size: (name) =>
+      fs.stat(path.join(dir, name)).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    async remove(name) {
+      const h = handles.get(name);
+      handles.delete(name);
+      await h?.close();
+      await fs.rm(path.join(dir, name), { force: true });
+    },
+    async close() {
+      for (const [name, h] of handles) {
+        handles.delete(name);
+        await h.close();
+      }
+    },
+  };
+}
+
+/** The two keys the one audit key gives: one for the keyed hashes, one for the anchors' MACs. */
+function derive(key: string, purpose: string): Buffer {
+  return createHmac('sha256', key).update(`credit-portal audit ${purpose}`).digest();
+}
+
+/** SHA-256 of the chain, and the anchors' MAC when a key is known. */
+export function auditDigests(key: string | null): AuditDigests {
+  const anchorKey = key === null ? null : derive(key, 'anchor');
+  return {
+    sha256: (text) => createHash('sha256').update(text).digest('base64url'),
+    ...(anchorKey
+      ? { anchorMac: (text: string) => createHmac('sha256', anchorKey).update(text).digest('base64url') }
+      : {}),
+  };
+}
+
+/**
+ * The keyed hash of an identifier: `kind:` and 22 base64url characters (128 bits of
+ * HMAC-SHA256). The same person gets the same reference in every record (so their records can be
+ * found by whoever holds the key and the number) and no one without the key can test a guess.
+ */
+export function auditPseudonymizer(key: string): (kind: string, value: string) => string {
+  const pseudonymKey = derive(key, 'pseudonym');
+  return (kind, value) =>
+    `${kind}:${createHmac('sha256', pseudonymKey).update(`${kind}\u0000${value}`).digest('base64url').slice(0, 22)}`;
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AuditWriter, type AuditEvent, type AuditResult } from '@credit-portal/shared';
+import { auditDigests, generatedAuditKey, nodeAuditStorage } from '../audit/node-storage.js';
+
+/*
+ * The gateway's audit trail (issue 24, docs/AUDIT.md): its start-up configuration and every
+ * cache purge, hash-chained in AUDIT_DIR (gateway.security.<day>.jsonl), apart from the request
+ * log. Each replica needs a directory of its own: one writer per chain. A record that cannot be
+ * written is logged at error level (it holds no secret and no personal data) and the purge goes
+ * on: the gateway serves no personal data of its own, so nothing is withheld.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gateway's audit trail. */
+    audit: {
+      writer: AuditWriter;
+      /** Writes a record of a request; resolves once durable, never rejects (a failure is logged loudly). */
+      record(
+        request: FastifyRequest,
+        event: AuditEvent,
+        note: { result: AuditResult; reason?: string | null; actor: string; details?: Record<string, unknown> },
+      ): Promise<void>;
+    };
+  }
+}
+
+/** The file of a generated key: beside AUDIT_DIR, never among the audit files. */
+const keyFileOf = (dir: string): string => path.join(path.dirname(dir), `${path.basename(dir)}.gateway-audit.key`);
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const dir = path.resolve(config.audit.dir);
+    let key = config.audit.key;
+    if (!key) {
+      key = await generatedAuditKey(keyFileOf(dir));
+      app.log.warn(
+        { keyFile: keyFileOf(dir) },
+        'AUDIT_KEY not set: the audit trail uses a generated key kept in a file beside AUDIT_DIR',
+      );
+    }
+    let writer: AuditWriter;
+    try {
+      writer = await AuditWriter.open({
+        service: 'gateway',
+        storage: await nodeAuditStorage(dir),
+        digests: auditDigests(key),
+        streams: ['security'],
+      });
+      // Also the start-up check that AUDIT_DIR is writable: no gateway without its trail.
+      await writer.write({
+        event: 'service.start',
+        result: 'success',
+        reason: null,
+        actor: 'system',
+        subject: null,
+        ip: null,
+        requestId: null,
+        details: {
+          host: config.host,
+          port: config.port,
+          admin: config.admin,
+          logLevel: config.logLevel,
+          upstreams: config.upstreams,
+          redisKeyPrefix: config.redis.keyPrefix,
+          purgeToken: config.cache.purgeToken ? 'set' : 'unset',
+          trustedProxies: config.trustedProxies,
+          rateLimit: config.rateLimit,
+          h5TestMode: config.runtime.h5TestMode,
+          auditDir: dir,
+          auditKey: config.audit.key ? 'set' : 'file',
+          auditRetentionDays: config.audit.retentionDays,
+          auditAnchorIntervalSeconds: config.audit.anchorIntervalSeconds,
+        },
+      });
+    } catch (error) {
+      throw new Error(`AUDIT_DIR ${dir}: the audit trail cannot be written (${(error as Error).message})`, {
+        cause: error,
+      });
+    }
+    const prune = () =>
+      writer
+        .prune(config.audit.retentionDays)
+        .catch((error: unknown) => app.log.error({ err: error }, 'audit pruning failed'));
+    await prune();
+    const anchorTimer = setInterval(() => {
+      writer.anchor('interval').catch((error: unknown) => app.log.error({ err: error }, 'AUDIT ANCHOR NOT WRITTEN'));
+    }, config.audit.anchorIntervalSeconds * 1000);
+    anchorTimer.unref();
+    const pruneTimer = setInterval(() => void prune(), 6 * 60 * 60 * 1000);
+    pruneTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(anchorTimer);
+      clearInterval(pruneTimer);
+      await writer.close();
+    });
+
+    app.decorate('audit', {
+      writer,
+      async record(request, event, note) {
+        const entry = {
+          event,
+          result: note.result,
+          reason: note.reason ?? null,
+          actor: note.actor,
+          subject: null,
+          ip: request.ip,
+          requestId: request.id,
+          details: note.details ?? {},
+        };
+        try {
+          await writer.write(entry);
+        } catch (error) {
+          request.log.error({ err: error, audit: entry }, 'AUDIT RECORD NOT WRITTEN');
+        }
+      },
+    });
+  },
+  { name: 'audit' },
+);
