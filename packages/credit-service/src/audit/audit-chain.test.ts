@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditWriter, verifyAuditFiles, type AuditEntry, type AuditStorage } from '@credit-portal/shared';
-import { auditDigests, nodeAuditStorage } from './node-storage.js';
+import { auditDigests, nodeAuditStorage, seriesOfFile } from './node-storage.js';
 import { runAuditCommand } from './verify-command.js';
 
 const KEY = 'audit-test-key-0123456789abcdefghijklmnop';
@@ -272,5 +272,42 @@ describe('audit verify (the command line)', () => {
   it('refuses bad usage with the usage text', () => {
     expect(run(['check', dir]).code).toBe(64);
     expect(run(['verify', path.join(dir, 'missing')]).code).toBe(64);
+  });
+});
+
+describe('the audit files on disk', () => {
+  it('keeps writing two streams at once: opening one stream’s file closes only that series’ earlier day', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'audit-storage-'));
+    try {
+      const storage = await nodeAuditStorage(dir);
+      const access = 'credit-service.access.2026-11-27.jsonl';
+      const security = 'credit-service.security.2026-11-27.jsonl';
+      // The access stream's previous day, open until its next day's file is.
+      await storage.append('credit-service.access.2026-11-26.jsonl', 'yesterday\n');
+      await storage.append(access, 'first\n');
+      // The security stream opens its file while an access record is being written and synced.
+      const writing = storage.append(access, `${'x'.repeat(1 << 20)}\n`);
+      await storage.append(security, 'opened\n');
+      await writing;
+      // Both streams' chains flush side by side (as under load): none of their appends may fail.
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => [
+          storage.append(access, `a${i}\n`),
+          storage.append(security, `s${i}\n`),
+        ]).flat(),
+      );
+      await storage.close();
+      const lines = async (name: string) => (await fs.readFile(path.join(dir, name), 'utf8')).trim().split('\n');
+      expect((await lines(access)).filter((line) => line.startsWith('a')).sort()).toEqual(
+        Array.from({ length: 100 }, (_, i) => `a${i}`).sort(),
+      );
+      expect((await lines(security)).filter((line) => line.startsWith('s')).sort()).toEqual(
+        Array.from({ length: 100 }, (_, i) => `s${i}`).sort(),
+      );
+      expect(seriesOfFile(access)).toBe('credit-service.access');
+      expect(seriesOfFile(security)).toBe('credit-service.security');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

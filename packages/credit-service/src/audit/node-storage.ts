@@ -10,6 +10,9 @@ import type { AuditDigests, AuditStorage } from '@credit-portal/shared';
  * crash of the process or the machine.
  */
 
+/** The series of an audit file, `<series>.<yyyy-mm-dd>.jsonl` (the name itself for any other). */
+export const seriesOfFile = (name: string): string => name.replace(/\.\d{4}-\d{2}-\d{2}\.jsonl$/, '');
+
 /** AuditStorage on a directory (created when missing, mode 0700; files 0600). */
 export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -17,8 +20,11 @@ export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
   const handle = async (name: string): Promise<fs.FileHandle> => {
     let open = handles.get(name);
     if (!open) {
-      // The previous day's file is done with once another is opened.
+      // A series' previous day's file is done with once its next one is opened; the other
+      // series' files (another stream's chain, being written at the same time) stay open.
+      const series = seriesOfFile(name);
       for (const [other, h] of handles) {
+        if (seriesOfFile(other) !== series) continue;
         handles.delete(other);
         await h.close();
       }

@@ -9,6 +9,9 @@ import type { AuditDigests, AuditStorage } from '@credit-portal/shared';
  * fdatasync on the thread pool, so a record whose promise resolved survives a crash.
  */
 
+/** The series of an audit file, `<series>.<yyyy-mm-dd>.jsonl` (the name itself for any other). */
+const seriesOfFile = (name: string): string => name.replace(/\.\d{4}-\d{2}-\d{2}\.jsonl$/, '');
+
 /** AuditStorage on a directory (created when missing, mode 0700; files 0600). */
 export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -19,10 +22,19 @@ export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
       await h.close();
     }
   };
+  /** Closes the earlier days' files of `name`'s series (another series may be being written). */
+  const closeEarlier = async (name: string) => {
+    const series = seriesOfFile(name);
+    for (const [other, h] of handles) {
+      if (seriesOfFile(other) !== series) continue;
+      handles.delete(other);
+      await h.close();
+    }
+  };
   const handle = async (name: string): Promise<fs.FileHandle> => {
     let open = handles.get(name);
     if (!open) {
-      await closeAll();
+      await closeEarlier(name);
       open = await fs.open(path.join(dir, name), 'a', 0o600);
       handles.set(name, open);
     }
@@ -43,7 +55,9 @@ export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
         () => 0,
       ),
     async remove(name) {
-      await closeAll();
+      const h = handles.get(name);
+      handles.delete(name);
+      await h?.close();
       await fs.rm(path.join(dir, name), { force: true });
     },
     close: closeAll,
