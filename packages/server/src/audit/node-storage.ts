@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AuditDigests, AuditStorage } from '@credit-portal/shared';
+import { parseSeriesFile, type AuditDigests, type AuditStorage } from '@credit-portal/shared';
 
 /*
  * The gateway's audit files on Node (the writer and the verifier are @credit-portal/shared's,
@@ -10,7 +10,7 @@ import type { AuditDigests, AuditStorage } from '@credit-portal/shared';
  */
 
 /** The series of an audit file, `<series>.<yyyy-mm-dd>.jsonl` (the name itself for any other). */
-const seriesOfFile = (name: string): string => name.replace(/\.\d{4}-\d{2}-\d{2}\.jsonl$/, '');
+const seriesOfFile = (name: string): string => parseSeriesFile(name)?.series ?? name;
 
 /** AuditStorage on a directory (created when missing, mode 0700; files 0600). */
 export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {

@@ -36,3 +36,15 @@ export function AccessTools({ inverted = false, onReadStarted }: { inverted?: bo
     </div>
   );
 }
+
+/**
+ * The tools on a strip of their own under a phone frame's bar (the H5 app, the standalone mobile
+ * pages), right-aligned on the page's surface.
+ */
+export function AccessToolStrip() {
+  return (
+    <div className={styles.strip}>
+      <AccessTools />
+    </div>
+  );
+}

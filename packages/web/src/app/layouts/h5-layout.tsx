@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useCurrentRoute } from '../route-kit';
-import { AccessTools } from './access-tools';
+import { AccessToolStrip } from './access-tools';
 import { PageFallback } from './page-fallback';
 import styles from './h5-layout.module.css';
 
@@ -18,9 +18,7 @@ export function H5Layout() {
       <header className={styles.bar}>
         <h1 className={styles.title}>{route?.breadcrumb.at(-1)?.label ?? siteName}</h1>
       </header>
-      <div className={styles.tools}>
-        <AccessTools />
-      </div>
+      <AccessToolStrip />
       <main className={styles.main}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -7,7 +7,7 @@ import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useCurrentRoute } from '../route-kit';
-import { AccessTools } from './access-tools';
+import { AccessTools, AccessToolStrip } from './access-tools';
 import { PageFallback } from './page-fallback';
 import styles from './standalone-layout.module.css';
 
@@ -42,9 +42,7 @@ export function StandaloneLayout({ variant = 'page' }: StandaloneLayoutProps) {
             <HomeOutlined aria-hidden />
           </Link>
         </header>
-        <div className={styles.mobileTools}>
-          <AccessTools />
-        </div>
+        <AccessToolStrip />
         <main className={styles.mobileMain}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />

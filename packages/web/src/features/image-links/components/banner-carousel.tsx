@@ -33,32 +33,31 @@ export function BannerCarousel({ children, fallbackTitle, showBanners = true }: 
   const bannerFrame = hasBanners || (showBanners && isLoading);
   return (
     <section className={bannerFrame ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">
-      {bannerFrame && !hasBanners ? (
-        <div className={styles.slides} aria-hidden="true">
-          <div className={styles.slide} />
-        </div>
-      ) : null}
-      {hasBanners ? (
-        <div className={styles.slides}>
-          <FadeCarousel label="首页轮播" autoplay={!prefersReducedMotion()} intervalMs={6000}>
-            {banners.map((banner) => (
-              <div key={banner.record_id}>
-                <div className={styles.slide}>
-                  <img src={banner.image_url} alt={banner.content_title} className={styles.image} />
-                  {banner.is_url === '1' && banner.url ? (
-                    <button
-                      type="button"
-                      className={styles.more}
-                      onClick={() => setLeaving(banner.url)}
-                      aria-haspopup="dialog"
-                    >
-                      了解详情：{banner.content_title}
-                    </button>
-                  ) : null}
+      {bannerFrame ? (
+        <div className={styles.slides} aria-hidden={hasBanners ? undefined : 'true'}>
+          {hasBanners ? (
+            <FadeCarousel label="首页轮播" autoplay={!prefersReducedMotion()} intervalMs={6000}>
+              {banners.map((banner) => (
+                <div key={banner.record_id}>
+                  <div className={styles.slide}>
+                    <img src={banner.image_url} alt={banner.content_title} className={styles.image} />
+                    {banner.is_url === '1' && banner.url ? (
+                      <button
+                        type="button"
+                        className={styles.more}
+                        onClick={() => setLeaving(banner.url)}
+                        aria-haspopup="dialog"
+                      >
+                        了解详情：{banner.content_title}
+                      </button>
+                    ) : null}
+                  </div>
                 </div>
-              </div>
-            ))}
-          </FadeCarousel>
+              ))}
+            </FadeCarousel>
+          ) : (
+            <div className={styles.slide} />
+          )}
         </div>
       ) : null}
       <div className={`page-container ${styles.overlay}`}>
