@@ -141,6 +141,7 @@ export async function autocannon(
     expectStatus,
     pipelining = 1,
     workers = 1,
+    overallRate,
   } = {},
 ) {
   if (!existsSync(AUTOCANNON)) fail('autocannon is not installed: run `node scripts/pnpm.mjs install`');
@@ -148,6 +149,8 @@ export async function autocannon(
   if (pipelining > 1) args.push('-p', String(pipelining));
   // Load from N threads (the N-process runs), so the load generator is not the one-core bottleneck.
   if (workers > 1) args.push('-w', String(workers));
+  // A fixed offered load (requests a second over all connections) instead of as fast as answered.
+  if (overallRate !== undefined) args.push('-R', String(overallRate));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (body !== undefined) args.push('-b', body);
   args.push(url);
@@ -178,6 +181,8 @@ export async function autocannon(
     p99: result.latency.p99,
     throughputMiBs: result.throughput.average / 1024 / 1024,
     non2xx: result.non2xx,
+    /** Seconds autocannon measured (its `duration`). */
+    seconds: result.duration,
   };
 }
 

@@ -135,17 +135,18 @@ function nginxVersion() {
 }
 
 /** A bare node:http server answering every request with the same buffer (the floor of what Node can do). */
-export async function startBarePeer(body, contentType) {
+export async function startBarePeer(body, contentType, headerBlock = null) {
   const port = await freePort();
   const dir = tempDir('bare');
   const file = join(dir, 'body.bin');
   writeFileSync(file, body);
-  const handle = start('bare-node', process.execPath, [
-    join(ROOT, 'bench', 'bare-peer.mjs'),
-    String(port),
-    file,
-    contentType,
-  ]);
+  const args = [join(ROOT, 'bench', 'bare-peer.mjs'), String(port), file, contentType];
+  if (headerBlock !== null) {
+    const headersFile = join(dir, 'headers.json');
+    writeFileSync(headersFile, JSON.stringify(headerBlock));
+    args.push(headersFile);
+  }
+  const handle = start(headerBlock === null ? 'bare-node' : 'bare-node-headers', process.execPath, args);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, handle);
   return { ...handle, port, url };

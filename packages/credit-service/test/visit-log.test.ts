@@ -61,6 +61,7 @@ describe('POST /visitstatics/EncodeMsgs', () => {
     expect(again.body.Data).toEqual({ received: 3, stored: 1 });
     const summary = await injectJson(app, { url: CONTROL_PATHS.visitLogs });
     expect(summary.body).toEqual({ total: 5, distinct: 3, eventIds: ['a', 'b', 'c'] });
+    expect((await injectJson(app, { url: CONTROL_PATHS.visitLogCount })).body).toEqual({ distinct: 3 });
     const cleared = await injectJson(app, { method: 'DELETE', url: CONTROL_PATHS.visitLogs });
     expect(cleared.body).toEqual({ deleted: 3 });
     expect((await injectJson(app, { url: CONTROL_PATHS.visitLogs })).body).toEqual({

@@ -127,7 +127,8 @@ describe('visit logs', () => {
         visitorAppDetail: 'Safari 17.0',
       });
       expect(isVisitTime(event.receivedLogTime)).toBe(true);
-      expect(event.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // A UUIDv7: version 7, time-ordered (the upstream's index on event ids grows at its end).
+      expect(event.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
       const [direct] = await redis.xRange(`${untrustingPrefix}{visitlog}:stream`, '-', '+');
       expect(JSON.parse(direct!.message.e!)).toMatchObject({ ipv4: '127.0.0.1', ipv6: '' });

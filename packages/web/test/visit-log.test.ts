@@ -313,6 +313,13 @@ describe('event ids, for exactly-once delivery', () => {
     ]);
   });
 
+  it('are UUIDv7s, ordered as they were made, so the store appends them', () => {
+    const ids = Array.from({ length: 500 }, () => newEventId());
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('are still well-formed and distinct without crypto.randomUUID (plain-HTTP pages) or Web Crypto at all', () => {
     vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
     const withRandomValues = Array.from({ length: 200 }, () => newEventId());
@@ -322,7 +329,7 @@ describe('event ids, for exactly-once delivery', () => {
       for (const id of ids) expect(id).toMatch(EVENT_ID);
       expect(new Set(ids).size).toBe(ids.length);
     }
-    expect(withRandomValues[0]).toHaveLength(22);
+    expect(withRandomValues[0]).toHaveLength(36);
   });
 });
 

@@ -23,6 +23,7 @@ export function createVisitLogRepository(db: Database) {
   const redelivered = db.prepare('UPDATE visit_logs SET deliveries = deliveries + 1 WHERE event_id = ?');
   const totals = db.prepare('SELECT COALESCE(SUM(deliveries), 0) AS total, COUNT(*) AS distinctCount FROM visit_logs');
   const eventIds = db.prepare('SELECT event_id FROM visit_logs ORDER BY id').pluck();
+  const distinct = db.prepare('SELECT COUNT(*) FROM visit_logs').pluck();
   const clear = db.prepare('DELETE FROM visit_logs');
 
   const store = db.transaction((appToken: string, records: readonly ForwardedVisitLog[]): number => {
@@ -62,6 +63,10 @@ export function createVisitLogRepository(db: Database) {
     summary(): VisitLogSummary {
       const { total, distinctCount } = totals.get() as { total: number; distinctCount: number };
       return { total, distinct: distinctCount, eventIds: eventIds.all() as string[] };
+    },
+    /** Distinct events stored: one count, for progress polls while a large backlog drains. */
+    distinct(): number {
+      return distinct.get() as number;
     },
     /** Deletes every stored event; returns how many. */
     clear(): number {

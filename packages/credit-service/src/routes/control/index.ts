@@ -10,6 +10,7 @@ export const CONTROL_PATHS = {
   reset: `${CONTROL_PREFIX}/reset`,
   fault: `${CONTROL_PREFIX}/fault`,
   visitLogs: `${CONTROL_PREFIX}/visitlogs`,
+  visitLogCount: `${CONTROL_PREFIX}/visitlogs/count`,
 } as const;
 
 const StatsSchema = Type.Object({ requests: Type.Record(Type.String(), Type.Integer()) });
@@ -20,6 +21,7 @@ const VisitLogSummarySchema = Type.Object({
   distinct: Type.Integer(),
   eventIds: Type.Array(Type.String()),
 });
+const VisitLogCountSchema = Type.Object({ distinct: Type.Integer() });
 const DeletedSchema = Type.Object({ deleted: Type.Integer() });
 
 const errors = errorResponsesOf(CONTROL_PREFIX);
@@ -45,6 +47,11 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(CONTROL_PATHS.visitLogs, { schema: { response: { 200: VisitLogSummarySchema, ...errors } } }, async () =>
     visitLogs.summary(),
   );
+
+  // The summary lists every event id; a harness polling while hundreds of thousands drain needs only the count.
+  app.get(CONTROL_PATHS.visitLogCount, { schema: { response: { 200: VisitLogCountSchema, ...errors } } }, async () => ({
+    distinct: visitLogs.distinct(),
+  }));
 
   app.delete(CONTROL_PATHS.visitLogs, { schema: { response: { 200: DeletedSchema, ...errors } } }, async () => ({
     deleted: visitLogs.clear(),

@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import {
   STORAGE_KEYS,
   VISIT_LOG_EVENT_ID_PATTERN,
@@ -33,22 +34,18 @@ export interface QueuedVital {
 export const WEB_VITALS_QUEUE_LIMIT = 100;
 
 const EVENT_ID = new RegExp(VISIT_LOG_EVENT_ID_PATTERN);
-const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 let counter = 0;
 
 /**
- * A new event id (VisitLogRecordSchema's eventId: 8–64 of A-Za-z0-9_-). crypto.randomUUID where
- * the page has it (secure contexts); else 22 characters from crypto.getRandomValues (132 random
- * bits, which plain-HTTP pages have too); else, in a browser without Web Crypto, the time, a
- * counter and Math.random — unique enough for one browser's records.
+ * A new event id (VisitLogRecordSchema's eventId: 8–64 of A-Za-z0-9_-): a UUIDv7, time-ordered,
+ * so the store's unique index on event ids grows at its end instead of at random places (the
+ * reference credit-service stores 4–5 times as many a second as with random v4 ids; see the
+ * credit-service README). uuid draws its random bits from crypto.getRandomValues, which plain-HTTP
+ * pages have too; in a browser without Web Crypto, the time (base 36, ordered), a counter and
+ * Math.random — unique enough for one browser's records.
  */
 export function newEventId(): string {
-  const webCrypto = typeof crypto === 'undefined' ? undefined : crypto;
-  if (typeof webCrypto?.randomUUID === 'function') return webCrypto.randomUUID();
-  if (typeof webCrypto?.getRandomValues === 'function') {
-    const bytes = webCrypto.getRandomValues(new Uint8Array(22));
-    return Array.from(bytes, (byte) => URL_SAFE[byte & 63]).join('');
-  }
+  if (typeof crypto !== 'undefined' && typeof crypto.getRandomValues === 'function') return uuidv7();
   const random = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
   return `${Date.now().toString(36)}-${(counter++).toString(36)}-${random()}${random()}`;
 }
