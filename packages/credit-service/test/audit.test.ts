@@ -256,7 +256,7 @@ describe('信用服务: reports and filings', () => {
       details: { method: 'code' },
     });
     const wrong = await one('report.verified', () => verify('AAAAAAAA'));
-    expect(wrong).toMatchObject({ result: 'failure', reason: 'not_found', details: { method: 'code' } });
+    expect(wrong).toMatchObject({ result: 'failure', reason: 'not_verified', details: { method: 'code' } });
     // The result only: no code, no number of a failed try, nothing of the report's content.
     expect(JSON.stringify(wrong)).not.toContain('AAAAAAAA');
   });

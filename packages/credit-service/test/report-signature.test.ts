@@ -10,7 +10,7 @@ import {
   type ReportSignatureCheck,
   type ReportSigningKeys,
   type ReportTables,
-  type ReportVerification,
+  type ReportVerifyOutcome,
 } from '@credit-portal/shared';
 import { canonicalJson } from '../src/reports/signing.js';
 import { renderPersonalReportPdf } from '../src/routes/h5/personal-report-pdf.js';
@@ -193,12 +193,15 @@ describe('SM2-signed reports', () => {
     expect(data.SignedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(data.Verification).toMatchObject({ ReportNo: reportNo, FileChecked: true, KeyId: t.app.reportSigner.keyId });
     // Number and code: the record is SM2-signed now.
-    const byCode = await injectJson<Envelope<ReportVerification>>(t.app, {
+    const byCode = await injectJson<Envelope<ReportVerifyOutcome>>(t.app, {
       method: 'GET',
       url: API_PATHS.reportVerify,
       query: { reportNo, code },
     });
-    expect(byCode.body.Data).toMatchObject({ SignatureAlgorithm: 'SM2-with-SM3', KeyId: t.app.reportSigner.keyId });
+    expect(byCode.body.Data!.Report).toMatchObject({
+      SignatureAlgorithm: 'SM2-with-SM3',
+      KeyId: t.app.reportSigner.keyId,
+    });
   });
 
   it('signs the H5 personal report the same way', async () => {
@@ -284,13 +287,13 @@ describe('SM2-signed reports', () => {
          WHERE report_no = ?`,
       )
       .run(createHmac('sha256', HMAC_KEY).update(payload).digest('hex'), reportNo);
-    const verified = await injectJson<Envelope<ReportVerification>>(t.app, {
+    const verified = await injectJson<Envelope<ReportVerifyOutcome>>(t.app, {
       method: 'GET',
       url: API_PATHS.reportVerify,
       query: { reportNo, code },
     });
     expect(verified.status, verified.raw).toBe(200);
-    expect(verified.body.Data).toMatchObject({ SignatureAlgorithm: 'HMAC-SHA256', KeyId: null });
+    expect(verified.body.Data!.Report).toMatchObject({ SignatureAlgorithm: 'HMAC-SHA256', KeyId: null });
     // An HMAC row whose signature was tampered with is refused.
     t.app.db
       .prepare("UPDATE credit_reports SET signature = 'ab' || substr(signature, 3) WHERE report_no = ?")
@@ -336,12 +339,12 @@ describe('SM2-signed reports', () => {
     const oldOnline = await checkFile(old.pdf);
     expect(oldOnline.body.Data).toMatchObject({ KeyId: oldKeyId, KeyCurrent: false });
     expect(oldOnline.body.Data!.KeyValidTo).not.toBeNull();
-    const byCode = await injectJson<Envelope<ReportVerification>>(t.app, {
+    const byCode = await injectJson<Envelope<ReportVerifyOutcome>>(t.app, {
       method: 'GET',
       url: API_PATHS.reportVerify,
       query: { reportNo: old.reportNo, code: old.code },
     });
-    expect(byCode.body.Data).toMatchObject({ KeyId: oldKeyId });
+    expect(byCode.body.Data!.Report).toMatchObject({ KeyId: oldKeyId });
 
     const keys = await injectJson<Envelope<ReportSigningKeys>>(t.app, {
       method: 'GET',

@@ -11,7 +11,7 @@ import {
   type JudgeBusiness,
   type MyBusiness,
   type RepairPunishPage,
-  type ReportVerification,
+  type ReportVerifyOutcome,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
 import { addMonths, localToday } from '../src/lib/dates.js';
@@ -448,11 +448,12 @@ describe('reports', () => {
   });
 
   it('verifies the report by number and code, and by its file', async () => {
-    const { status, body } = await call<ReportVerification>('GET', API_PATHS.reportVerify, {
+    const { status, body } = await call<ReportVerifyOutcome>('GET', API_PATHS.reportVerify, {
       query: { reportNo, code },
     });
     expect(status).toBe(200);
-    expect(body.Data).toMatchObject({
+    expect(body.Data).toMatchObject({ Verified: true, Message: '' });
+    expect(body.Data!.Report).toMatchObject({
       ReportNo: reportNo,
       ReportType: 'enterprise',
       EntName: entity.EntName,
@@ -462,41 +463,54 @@ describe('reports', () => {
       SignatureAlgorithm: 'SM2-with-SM3',
       FileChecked: false,
     });
-    expect(body.Data!.Findings.repairedPenalties).toBeGreaterThan(0);
-    expect(body.Data!.Summary.join('')).toContain('行政处罚');
-    const lower = await call('GET', API_PATHS.reportVerify, { query: { reportNo, code: code.toLowerCase() } });
+    expect(body.Data!.Report!.Findings.repairedPenalties).toBeGreaterThan(0);
+    expect(body.Data!.Report!.Summary.join('')).toContain('行政处罚');
+    const lower = await call<ReportVerifyOutcome>('GET', API_PATHS.reportVerify, {
+      query: { reportNo, code: code.toLowerCase() },
+    });
     expect(lower.status).toBe(200);
-    const file = await upload<ReportVerification>(API_PATHS.reportVerifyFile, undefined, { reportNo, code }, [
+    expect(lower.body.Data!.Verified).toBe(true);
+    const file = await upload<ReportVerifyOutcome>(API_PATHS.reportVerifyFile, undefined, { reportNo, code }, [
       { name: 'report.pdf', content: pdf },
     ]);
     expect(file.status, file.body.Msg).toBe(200);
-    expect(file.body.Data!.FileChecked).toBe(true);
+    expect(file.body.Data!.Verified).toBe(true);
+    expect(file.body.Data!.Report!.FileChecked).toBe(true);
   });
 
-  it('fails for a forged number, an altered code or an altered file', async () => {
-    const forged = await call('GET', API_PATHS.reportVerify, {
+  it('answers a forged number, an altered code or an altered file as a check that did not pass, not an error', async () => {
+    const forged = await call<ReportVerifyOutcome>('GET', API_PATHS.reportVerify, {
       query: { reportNo: `${reportNo.slice(0, -1)}${(Number(reportNo.at(-1)) + 1) % 10}`, code },
     });
-    const altered = await call('GET', API_PATHS.reportVerify, {
+    const altered = await call<ReportVerifyOutcome>('GET', API_PATHS.reportVerify, {
       query: { reportNo, code: code.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
     });
     // One answer for both: a real number is not told apart from an unknown one by a wrong code.
     for (const failed of [forged, altered]) {
-      expect(failed.status).toBe(404);
-      expect(failed.body.Msg).toBe(SERVICE_MESSAGES.reportNotVerified);
+      expect(failed.status).toBe(200);
+      expect(failed.body.Data).toEqual({ Verified: false, Message: SERVICE_MESSAGES.reportNotVerified, Report: null });
     }
     expect(altered.raw).toBe(forged.raw);
     const thirdParty = await call('GET', API_PATHS.thirdPartyCheck, {
       query: { creditCode: entity.CreditCode, reportNo, code: 'AAAAAAAA' },
     });
-    expect(thirdParty.raw).toBe(forged.raw);
+    expect(thirdParty.status).toBe(404);
+    expect(thirdParty.body.Msg).toBe(SERVICE_MESSAGES.reportNotVerified);
+    const wrongCodeWithFile = await upload<ReportVerifyOutcome>(
+      API_PATHS.reportVerifyFile,
+      undefined,
+      { reportNo, code: 'AAAAAAAA' },
+      [{ name: 'report.pdf', content: pdf }],
+    );
+    expect(wrongCodeWithFile.status).toBe(200);
+    expect(wrongCodeWithFile.body.Data).toEqual(forged.body.Data);
     const changed = Buffer.from(pdf);
     changed[Math.floor(changed.length / 2)]! ^= 0x01;
-    const file = await upload(API_PATHS.reportVerifyFile, undefined, { reportNo, code }, [
+    const file = await upload<ReportVerifyOutcome>(API_PATHS.reportVerifyFile, undefined, { reportNo, code }, [
       { name: 'report.pdf', content: changed },
     ]);
-    expect(file.status).toBe(400);
-    expect(file.body.Msg).toBe(SERVICE_MESSAGES.reportFileAltered);
+    expect(file.status).toBe(200);
+    expect(file.body.Data).toEqual({ Verified: false, Message: SERVICE_MESSAGES.reportFileAltered, Report: null });
     const notPdf = await upload(API_PATHS.reportVerifyFile, undefined, { reportNo, code }, [
       { name: 'report.pdf', content: PNG },
     ]);

@@ -347,14 +347,19 @@ describe('信用服务 through the gateway', () => {
     const code = /验证码([A-Z2-9]{8})/.exec(text)![1]!;
 
     const verified = await request(gateway.url).get(API_PATHS.reportVerify).query({ reportNo, code }).expect(200);
-    expect(verified.body.data).toMatchObject({ ReportNo: reportNo, EntName: entity.EntName, PeriodFrom: '2024-01-01' });
+    expect(verified.body.data).toMatchObject({ Verified: true, Message: '' });
+    expect(verified.body.data.Report).toMatchObject({
+      ReportNo: reportNo,
+      EntName: entity.EntName,
+      PeriodFrom: '2024-01-01',
+    });
     const byFile = await request(gateway.url)
       .post(API_PATHS.reportVerifyFile)
       .field('reportNo', reportNo)
       .field('code', code)
       .attach('files', pdf, 'report.pdf')
       .expect(200);
-    expect(byFile.body.data.FileChecked).toBe(true);
+    expect(byFile.body.data.Report.FileChecked).toBe(true);
     const third = await request(gateway.url)
       .get(API_PATHS.thirdPartyCheck)
       .query({ creditCode: entity.CreditCode, reportNo, code })
@@ -364,13 +369,17 @@ describe('信用服务 through the gateway', () => {
     const forged = await request(gateway.url)
       .get(API_PATHS.reportVerify)
       .query({ reportNo: 'XYBG20200101000000', code })
-      .expect(404);
-    expect(forged.body.message).toBe(SERVICE_MESSAGES.reportNotVerified);
+      .expect(200);
+    // A check that did not pass is an answer, not an error (issue 27, defect 6).
+    expect(forged.body).toMatchObject({
+      ok: true,
+      data: { Verified: false, Message: SERVICE_MESSAGES.reportNotVerified, Report: null },
+    });
     // A wrong code for a real number: the same answer, so numbers cannot be found by trying.
     const badCode = await request(gateway.url)
       .get(API_PATHS.reportVerify)
       .query({ reportNo, code: 'AAAAAAAA' })
-      .expect(404);
+      .expect(200);
     expect(badCode.body).toEqual(forged.body);
     const altered = Buffer.from(pdf);
     altered[altered.length - 40]! ^= 0x20;
@@ -379,8 +388,8 @@ describe('信用服务 through the gateway', () => {
       .field('reportNo', reportNo)
       .field('code', code)
       .attach('files', altered, 'report.pdf')
-      .expect(400);
-    expect(badFile.body.message).toBe(SERVICE_MESSAGES.reportFileAltered);
+      .expect(200);
+    expect(badFile.body.data).toEqual({ Verified: false, Message: SERVICE_MESSAGES.reportFileAltered, Report: null });
 
     const tooLong = await request(gateway.url)
       .post(API_PATHS.enterpriseReport)

@@ -408,8 +408,8 @@ describe('reports and their verification', () => {
     const gateway = fakeGateway()
       .on(CONTRACTS.reportVerify, ({ query }) =>
         query.get('reportNo') === VERIFIED.ReportNo && query.get('code') === code
-          ? VERIFIED
-          : failure(404, 404, SERVICE_MESSAGES.reportNotVerified),
+          ? { Verified: true, Message: '', Report: VERIFIED }
+          : { Verified: false, Message: SERVICE_MESSAGES.reportNotVerified, Report: null },
       )
       .on(CONTRACTS.thirdPartyCheck, ({ query }) => {
         const report: ThirdPartyReport = {

@@ -9,6 +9,7 @@ import {
   type ReportType,
   type ReportSignatureCheck,
   type ReportVerification,
+  type ReportVerifyOutcome,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
 import { addMonths, localToday } from '../lib/dates.js';
@@ -252,10 +253,17 @@ export function createReportService(db: Database, settings: ReportSettings) {
    * numbers cannot be found by trying them.
    */
   function checked(reportNo: string, code: string): { record: ReportRecord; content: ReportContent } {
+    const found = lookup(reportNo, code);
+    if (!found) throw new NotFoundError(SERVICE_MESSAGES.reportNotVerified);
+    return found;
+  }
+
+  /** checked's record, or null for an unknown number or a wrong code (a broken record still throws 409). */
+  function lookup(reportNo: string, code: string): { record: ReportRecord; content: ReportContent } | null {
     const number = reportNo.trim().toUpperCase();
     const record = byNo.get(number) as ReportRecord | undefined;
     const matches = sameDigest(codeHash(number, code), record?.codeHash ?? NO_CODE_HASH);
-    if (!record || !matches) throw new NotFoundError(SERVICE_MESSAGES.reportNotVerified);
+    if (!record || !matches) return null;
     const signatureIntact =
       record.signatureAlgorithm === SM2_RECORD_ALGORITHM
         ? record.keyId !== null && signer.verifyText(sm2Payload(record), record.signature, record.keyId)
@@ -302,18 +310,21 @@ export function createReportService(db: Database, settings: ReportSettings) {
     issue,
 
     /** VerifyReport: number + code. */
-    verify(reportNo: string, code: string): ReportVerification {
-      const { record, content } = checked(reportNo, code);
-      return verification(record, content, false);
+    verify(reportNo: string, code: string): ReportVerifyOutcome {
+      const found = lookup(reportNo, code);
+      if (!found) return notVerified(SERVICE_MESSAGES.reportNotVerified);
+      return verified(verification(found.record, found.content, false));
     },
 
     /** VerifyReportFile: number + code + the PDF, which must be byte for byte the one issued. */
-    verifyFile(reportNo: string, code: string, pdf: Buffer): ReportVerification {
-      const { record, content } = checked(reportNo, code);
-      if (!sameDigest(sha256Hex(pdf), record.pdfSha256)) throw new BadRequestError(SERVICE_MESSAGES.reportFileAltered);
+    verifyFile(reportNo: string, code: string, pdf: Buffer): ReportVerifyOutcome {
+      const found = lookup(reportNo, code);
+      if (!found) return notVerified(SERVICE_MESSAGES.reportNotVerified);
+      const { record, content } = found;
+      if (!sameDigest(sha256Hex(pdf), record.pdfSha256)) return notVerified(SERVICE_MESSAGES.reportFileAltered);
       // The same bytes as issued: an SM2 report's embedded signature is checked too.
       if (record.signatureAlgorithm === SM2_RECORD_ALGORITHM) checkPdf(pdf);
-      return verification(record, content, true);
+      return verified(verification(record, content, true));
     },
 
     /**
@@ -384,4 +395,14 @@ export async function renderEnterpriseReport(
 ): Promise<{ pdf: Buffer; reportNumber: string }> {
   const { pdf, reportNumber } = await createReportService(db, settings).issue('enterprise', order);
   return { pdf, reportNumber };
+}
+
+/** A check that passed: what the report said. */
+function verified(report: ReportVerification): ReportVerifyOutcome {
+  return { Verified: true, Message: '', Report: report };
+}
+
+/** A check that did not pass, and why (an ordinary answer, not an HTTP error). */
+function notVerified(message: string): ReportVerifyOutcome {
+  return { Verified: false, Message: message, Report: null };
 }

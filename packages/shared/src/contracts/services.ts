@@ -15,7 +15,7 @@ import {
   ReportRequestSchema,
   ReportSignatureCheckSchema,
   ReportSigningKeysSchema,
-  ReportVerificationSchema,
+  ReportVerifyOutcomeSchema,
   ReportVerifyFileFieldsSchema,
   ReportVerifyQuerySchema,
   ReportVerifySignatureFieldsSchema,
@@ -130,7 +130,7 @@ export const SERVICES_CONTRACTS = {
     path: API_PATHS.reportVerify,
     methods: ['GET'],
     query: ReportVerifyQuerySchema,
-    data: ReportVerificationSchema,
+    data: ReportVerifyOutcomeSchema,
     emptyFieldMessages: { reportNo: '请输入报告编号', code: '请输入验证码' },
   }),
   reportVerifyFile: defineRoute({
@@ -138,7 +138,7 @@ export const SERVICES_CONTRACTS = {
     path: API_PATHS.reportVerifyFile,
     methods: ['POST'],
     multipartFields: ReportVerifyFileFieldsSchema,
-    data: ReportVerificationSchema,
+    data: ReportVerifyOutcomeSchema,
   }),
   thirdPartyCheck: defineRoute({
     ...credit,

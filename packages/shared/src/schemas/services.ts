@@ -386,6 +386,22 @@ export const ReportVerificationSchema = Type.Object({
 });
 export type ReportVerification = Static<typeof ReportVerificationSchema>;
 
+/**
+ * The answer of VerifyReport and VerifyReportFile: a check that did not pass — a mistyped number
+ * or code, a file that is not the one issued — is an ordinary result (200, Verified false, the
+ * reason in Message), not an HTTP error: a resident who mistypes a digit sees the reason and no
+ * failed request (issue 27, defect 6). Only bad input (400) and a record whose own signature is
+ * broken (409: the centre's data is in question) remain errors.
+ */
+export const ReportVerifyOutcomeSchema = Type.Object({
+  Verified: Type.Boolean(),
+  /** Why the check did not pass (SERVICE_MESSAGES); empty when it did. */
+  Message: S,
+  /** What the report said; null when the check did not pass. */
+  Report: Type.Union([ReportVerificationSchema, Type.Null()]),
+});
+export type ReportVerifyOutcome = Static<typeof ReportVerifyOutcomeSchema>;
+
 /** GET VerifyReport: the number and verification code printed on the report (or its QR code's link). */
 export const ReportVerifyQuerySchema = Type.Object({
   reportNo: Type.String({ minLength: 1, maxLength: 40 }),

@@ -18,6 +18,7 @@ import {
   type RepairFilingFields,
   type ReportType,
   type ReportVerifyFileFields,
+  type ReportVerifyOutcome,
 } from '@credit-portal/shared';
 import { SM2_DEFAULT_ID } from '../../signing/sm2.js';
 import type { ReportSigner } from '../../signing/report-signer.js';
@@ -308,9 +309,10 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
       config: { emptyFieldMessages: CONTRACTS.reportVerify.emptyFieldMessages, audit: 'report.verified' },
     },
     async (request) => {
-      // The result only (a refusal is recorded as a failure by the audit plugin).
-      app.audit.note(request, { details: { method: 'code' } });
-      return errorCodeOk(reports.verify(request.query.reportNo, request.query.code));
+      // The result only (bad input is recorded as a failure by the audit plugin; a check that did not pass, here).
+      const outcome = reports.verify(request.query.reportNo, request.query.code);
+      app.audit.note(request, { details: { method: 'code' }, ...failedCheck(outcome) });
+      return errorCodeOk(outcome);
     },
   );
 
@@ -326,7 +328,9 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         const [file] = upload.files;
         if (!file) throw new BadRequestError('请上传要核验的报告PDF文件');
         if (file.mimeType !== 'application/pdf') throw new BadRequestError('请上传PDF格式的报告文件');
-        return errorCodeOk(reports.verifyFile(fields.reportNo, fields.code, fs.readFileSync(file.tempPath)));
+        const outcome = reports.verifyFile(fields.reportNo, fields.code, fs.readFileSync(file.tempPath));
+        app.audit.note(request, { details: { method: 'file' }, ...failedCheck(outcome) });
+        return errorCodeOk(outcome);
       } finally {
         removeFiles(upload.files.map((f) => f.tempPath));
       }
@@ -403,3 +407,12 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
 };
 
 export default servicesRoutes;
+
+/** The audit's result of a verification that did not pass (an answer of 200, recorded as a failure). */
+function failedCheck(outcome: ReportVerifyOutcome): { result?: 'failure'; reason?: string } {
+  if (outcome.Verified) return {};
+  return {
+    result: 'failure',
+    reason: outcome.Message === SERVICE_MESSAGES.reportFileAltered ? 'file_altered' : 'not_verified',
+  };
+}

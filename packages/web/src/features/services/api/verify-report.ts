@@ -3,14 +3,17 @@ import {
   CONTRACTS,
   UPLOAD_FILE_FIELD,
   type ReportSignatureCheck,
-  type ReportVerification,
+  type ReportVerifyOutcome,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
-/** Checks a report by its number and verification code (GET VerifyReport, public). */
-export const verifyReport = (reportNo: string, code: string): Promise<ReportVerification> =>
+/**
+ * Checks a report by its number and verification code (GET VerifyReport, public). A check that
+ * did not pass (a mistyped number or code) is an answer, Verified false with the reason.
+ */
+export const verifyReport = (reportNo: string, code: string): Promise<ReportVerifyOutcome> =>
   call(CONTRACTS.reportVerify, { query: { reportNo, code } });
 
 /** The check of a number and code; nothing is asked for until both are given. */
@@ -21,7 +24,7 @@ export function useReportVerification(reportNo: string, code: string) {
 }
 
 /** Checks a report's PDF too: byte for byte the one issued (POST VerifyReportFile, multipart, public). */
-export function verifyReportFile(reportNo: string, code: string, file: File): Promise<ReportVerification> {
+export function verifyReportFile(reportNo: string, code: string, file: File): Promise<ReportVerifyOutcome> {
   const form = new FormData();
   form.append('reportNo', reportNo);
   form.append('code', code);

@@ -1,4 +1,4 @@
-import type { ReportVerification } from '@credit-portal/shared';
+import type { ReportVerifyOutcome } from '@credit-portal/shared';
 import { Button, Form, Input, Result, Spin, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -31,6 +31,15 @@ function Failure({ message }: { message: string }) {
   );
 }
 
+/** The outcome of a check: what the report said, or why the check did not pass. */
+function Outcome({ outcome }: { outcome: ReportVerifyOutcome }) {
+  return outcome.Verified && outcome.Report ? (
+    <VerificationResult verification={outcome.Report} />
+  ) : (
+    <Failure message={outcome.Message} />
+  );
+}
+
 /**
  * xyfw/verify: anyone checks a report by its number and verification code (filled in from the QR
  * code's link ?no=&code=, and then checked at once), optionally with the PDF to prove it unaltered;
@@ -42,7 +51,7 @@ export default function VerifyPage() {
   const code = params.get('code')?.trim() ?? '';
   const [form] = Form.useForm<VerifyFields>();
   const byCode = useReportVerification(reportNo, code);
-  const [fileCheck, setFileCheck] = useState<{ result?: ReportVerification; error?: string; pending: boolean } | null>(
+  const [fileCheck, setFileCheck] = useState<{ result?: ReportVerifyOutcome; error?: string; pending: boolean } | null>(
     null,
   );
 
@@ -76,13 +85,13 @@ export default function VerifyPage() {
     ) : fileCheck.error ? (
       <Failure message={fileCheck.error} />
     ) : fileCheck.result ? (
-      <VerificationResult verification={fileCheck.result} />
+      <Outcome outcome={fileCheck.result} />
     ) : null
   ) : reportNo && code ? (
     byCode.error ? (
       <Failure message={errorMessage(byCode.error)} />
     ) : byCode.data ? (
-      <VerificationResult verification={byCode.data} />
+      <Outcome outcome={byCode.data} />
     ) : (
       <div className={styles.generating} aria-live="polite" aria-busy="true">
         <Spin /> 正在核验…
