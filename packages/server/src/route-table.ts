@@ -35,6 +35,9 @@ export interface RoutePolicy {
 /** The counter the open-data routes share: one quota per client over the whole API, files included. */
 export const OPEN_DATA_QUOTA_KEY = 'quota:opendata';
 
+/** The open-data API's cache: fresh 5 minutes, stale at most 5 more (also when the upstream fails). */
+const OPEN_DATA_CACHE = { tags: ['open-data'], ttlSeconds: 300, staleSeconds: 60, errorStaleSeconds: 300 } as const;
+
 /** Upstream deadline of the calls that check or set a password (scrypt is slow on purpose). */
 const PASSWORD_TIMEOUT_MS = 20_000;
 
@@ -143,10 +146,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.reportVerifySignature]: { rateLimit: 'strict', timeoutMs: 30_000 },
   [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
   // Open data (issue 28): public, impersonal and the same for everyone all day, so cached like the
-  // lists (a new day shows within ttl; purge tag open-data), under one quota per client. The
-  // files stream through (binary) with the upstream's own ETag; they count on the same quota.
-  [OPEN_DATA_PATHS.datasets]: { cache: { tags: ['open-data'], ttlSeconds: 300 }, rateLimit: 'opendata' },
-  [OPEN_DATA_PATHS.records]: { cache: { tags: ['open-data'], ttlSeconds: 300 }, rateLimit: 'opendata' },
+  // lists (a new day shows within ttl; purge tag open-data), under one quota per client. Stale
+  // answers for minutes, not the default 24 h: a record that left publicity must leave the API.
+  // The files stream through (binary) with the upstream's own ETag; they count on the same quota.
+  [OPEN_DATA_PATHS.datasets]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
+  [OPEN_DATA_PATHS.records]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
   [OPEN_DATA_PATHS.filesPrefix]: { rateLimit: 'opendata', timeoutMs: 30_000 },
 };
 

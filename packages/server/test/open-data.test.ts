@@ -9,6 +9,7 @@ import {
   type OpenDataCatalog,
   type OpenDataRecordsPage,
 } from '@credit-portal/shared';
+import { buildRouteTable } from '../src/route-table.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
@@ -145,6 +146,20 @@ describe('open data through the gateway', () => {
       );
     }
     expect(doc.paths[`${OPEN_DATA_PATHS.filesPrefix}{*}`]?.get?.tags).toEqual([OPEN_DATA_TAG]);
+  });
+
+  it('caches the API for minutes, stale for minutes even when the upstream fails, under the open-data quota', () => {
+    const table = buildRouteTable({ ttlMs: 60_000, staleMs: 60_000, errorStaleMs: 86_400_000 });
+    for (const path of [OPEN_DATA_PATHS.datasets, OPEN_DATA_PATHS.records]) {
+      const row = table.find((route) => route.path === path)!;
+      expect(row.cache?.tags, path).toEqual(['open-data']);
+      expect(row.cache!.ttlMs + row.cache!.errorStaleMs, path).toBeLessThanOrEqual(10 * 60_000);
+      expect(row.rateLimit, path).toBe('opendata');
+      expect(row.conditional, path).toBe(true);
+    }
+    const files = table.find((route) => route.path === OPEN_DATA_PATHS.filesPrefix)!;
+    expect(files.cache).toBeNull();
+    expect(files.rateLimit).toBe('opendata');
   });
 
   describe('quota', () => {

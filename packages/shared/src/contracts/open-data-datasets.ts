@@ -140,15 +140,18 @@ const RED_BLACK_FIELD_LABELS = {
   UpdateTime: '更新时间',
 } as const;
 
-/** Fields of a label table, in its order, with meanings from `meanings`. */
+/** Fields of a label table, in its order, with meanings from `meanings` (a test holds every meaning present). */
 function fieldsOf(
   labels: Readonly<Record<string, string>>,
   meanings: Readonly<Record<string, string>>,
 ): OpenDataField[] {
-  return Object.entries(labels)
-    .filter(([code]) => meanings[code] !== undefined)
-    .map(([code, name]) => ({ code, name, meaning: meanings[code]! }));
+  return Object.entries(labels).map(([code, name]) => ({ code, name, meaning: meanings[code] ?? '' }));
 }
+
+/** The penalty fields of the files: the page's, but the severity (it decides publicity; no national code). */
+const PENALTY_FILE_LABELS = Object.fromEntries(
+  Object.entries(PENALTY_FIELD_LABELS).filter(([code]) => code !== 'severity'),
+);
 
 /** Every dataset, in the order the page lists them. */
 export const OPEN_DATASETS: readonly OpenDatasetDefinition[] = [
@@ -162,7 +165,7 @@ export const OPEN_DATASETS: readonly OpenDatasetDefinition[] = [
     id: 'xzcf',
     title: '行政处罚',
     description: '当日处于公示期内的双公示行政处罚信息（CF_*）；超过公示截止期或已信用修复的记录不含在内。',
-    fields: fieldsOf(PENALTY_FIELD_LABELS, PENALTY_MEANINGS),
+    fields: fieldsOf(PENALTY_FILE_LABELS, PENALTY_MEANINGS),
   },
   {
     id: 'hhmd',
