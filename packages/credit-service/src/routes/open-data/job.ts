@@ -31,12 +31,16 @@ export interface OpenDataJobOptions {
 export function createOpenDataJob(options: OpenDataJobOptions) {
   const now = options.now ?? (() => new Date());
   let scheduled: Cron | null = null;
+  // Today's manifest once read or written: a request then costs no file read.
+  let current: OpenDataManifest | null = null;
 
   /** Today's manifest, writing today's files first when they are missing. */
   const ensureToday = (): OpenDataManifest => {
     const clock = now();
     const today = localToday(clock);
+    if (current?.date === today) return current;
     const { manifest, written } = writeOpenDataDay(options.root, today, options.source, clock);
+    current = manifest;
     if (written) {
       const removed = pruneOpenData(options.root, today, options.retentionDays);
       options.log.info(

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   OPEN_DATA_MANIFEST_FILE,
@@ -19,7 +19,8 @@ import {
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from '../../../test/helper.js';
 import { formatDay, dayNumber, localToday } from '../../lib/dates.js';
 import { createCursorCodec, cursorKey } from './cursor.js';
-import { OPEN_DATA_DIR, neutralizeCell, pruneOpenData, toCsv, writeOpenDataDay } from './files.js';
+import { OPEN_DATA_DIR, neutralizeCell, pruneOpenData, readManifest, toCsv, writeOpenDataDay } from './files.js';
+import { createOpenDataJob } from './job.js';
 import { createOpenDataSource } from './source.js';
 
 type Body<T> = { ErrorCode: number; Data: T; Msg: string };
@@ -340,5 +341,44 @@ describe('open data of the credit-service', () => {
         expect(refused.json()).toMatchObject({ ErrorCode: 404, Data: null });
       }
     });
+  });
+});
+
+describe('the daily job', () => {
+  it('writes the day on its schedule when the files are missing, and stops with the app', async () => {
+    const testApp = await buildTestApp({ seedEntities: 50 });
+    const scratch = await tempDir();
+    try {
+      const day = new Date('2031-05-06T12:00:00');
+      const job = createOpenDataJob({
+        root: scratch,
+        source: createOpenDataSource(testApp.app.db),
+        retentionDays: 7,
+        // Every second (croner takes a seconds field).
+        cron: '* * * * * *',
+        log: testApp.app.log,
+        now: () => day,
+      });
+      const old = path.join(scratch, '2031-04-01');
+      fs.mkdirSync(old);
+      job.start();
+      try {
+        expect(readManifest(scratch, '2031-05-06')?.date).toBe('2031-05-06');
+        // Written with the day: the days past the retention are gone.
+        expect(fs.existsSync(old)).toBe(false);
+        expect(job.nextRun()).toBeInstanceOf(Date);
+        const removed = path.join(scratch, '2031-05-06');
+        fs.rmSync(removed, { recursive: true });
+        // A new day (the clock moves on): the schedule writes it without any request.
+        day.setDate(7);
+        await vi.waitFor(() => expect(readManifest(scratch, '2031-05-07')).not.toBeNull(), { timeout: 5_000 });
+      } finally {
+        job.stop();
+      }
+      expect(job.nextRun()).toBeNull();
+    } finally {
+      await removeDir(scratch);
+      await testApp.close();
+    }
   });
 });
