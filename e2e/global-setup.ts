@@ -145,6 +145,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_STRICT_MAX: '1000000',
       RATE_LIMIT_VISITLOG_MAX: '1000000',
+      OPEN_DATA_RATE_LIMIT_MAX: '1000000',
     },
     output: (label: string, line: string) => appendFileSync(productLog, `[${label}] ${line}\n`),
   }).catch((error: unknown) => {

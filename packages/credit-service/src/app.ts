@@ -38,6 +38,7 @@ import visitLogRoutes from './routes/visit-log/index.js';
 import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 import promiseRoutes from './routes/credit-lists/promises.js';
 import servicesRoutes from './routes/services/index.js';
+import openDataRoutes, { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/index.js';
 import { createReportService } from './reports/report-service.js';
 import { createReportSigner, loadSigningKey } from './signing/report-signer.js';
 import h5Routes, {
@@ -138,6 +139,11 @@ export interface CreditServiceConfig {
   passwordHashing?: ScryptParams;
   /** The audit trail (plugins/audit.ts, docs/AUDIT.md): AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, retention, anchoring. */
   audit?: Partial<AuditSettings> & { now?: () => Date };
+  /**
+   * Open data (issue 28): days of files kept (OPEN_DATA_RETENTION_DAYS, default 7), the daily job's
+   * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), and the clock (tests).
+   */
+  openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -241,6 +247,12 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(publicitySearchRoutes);
   await app.register(promiseRoutes);
   await app.register(hetaoRoutes);
+  await app.register(openDataRoutes, {
+    dataDir: path.resolve(config.dataDir),
+    retentionDays: config.openData?.retentionDays ?? DEFAULT_OPEN_DATA_RETENTION_DAYS,
+    cron: config.openData?.cron === undefined ? DEFAULT_OPEN_DATA_CRON : config.openData.cron,
+    now: config.openData?.now,
+  });
   // Issue 24: the centre's SM2 report-signing key (app.reportSigner; also the H5 personal report's).
   const reportSigner = createReportSigner(
     app.db,

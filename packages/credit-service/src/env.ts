@@ -10,6 +10,8 @@ import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './db/dat
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
+import { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/job.js';
+import { Cron } from 'croner';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -47,6 +49,19 @@ export interface ServerSettings {
   smsWebhookToken: string | undefined;
   /** The audit trail: AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, AUDIT_RETENTION_*_DAYS, AUDIT_ANCHOR_INTERVAL_SECONDS. */
   audit: AuditSettings;
+  /** Open data (issue 28): OPEN_DATA_RETENTION_DAYS and the daily job's OPEN_DATA_CRON. */
+  openData: { retentionDays: number; cron: string };
+}
+
+/** A cron pattern (croner's syntax, local time), checked by parsing it. */
+function readCron(read: EnvReader, name: string, fallback: string): string {
+  const pattern = read.optionalString(name, 9, 100) ?? fallback;
+  try {
+    new Cron(pattern, { paused: true }).stop();
+  } catch (error) {
+    read.problem(name, `not a cron pattern: ${(error as Error).message} (got ${pattern})`);
+  }
+  return pattern;
 }
 
 /** True for a host that only this machine reaches. */
@@ -142,6 +157,10 @@ export function readSettings(
     smsWebhookUrl: read.optionalUrl('SMS_WEBHOOK_URL', HTTP) ?? undefined,
     smsWebhookToken: read.optionalString('SMS_WEBHOOK_TOKEN', 16, 500) ?? undefined,
     audit: readAuditSettings(read, `${dataDir.replace(/\/+$/, '')}/audit`),
+    openData: {
+      retentionDays: read.int('OPEN_DATA_RETENTION_DAYS', DEFAULT_OPEN_DATA_RETENTION_DAYS, 1, 366),
+      cron: readCron(read, 'OPEN_DATA_CRON', DEFAULT_OPEN_DATA_CRON),
+    },
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.

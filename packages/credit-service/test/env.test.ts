@@ -28,6 +28,7 @@ describe('readSettings', () => {
           retentionDays: { access: 1096, security: 184 },
           anchorIntervalSeconds: 300,
         },
+        openData: { retentionDays: 7, cron: '5 0 * * *' },
       },
       errors: [],
     });
@@ -55,6 +56,8 @@ describe('readSettings', () => {
       SMS_WEBHOOK_URL: 'https://sms.example.org/send',
       SMS_WEBHOOK_TOKEN: 's'.repeat(24),
       REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem',
+      OPEN_DATA_RETENTION_DAYS: '30',
+      OPEN_DATA_CRON: '30 1 * * *',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -86,6 +89,7 @@ describe('readSettings', () => {
         retentionDays: { access: 1096, security: 184 },
         anchorIntervalSeconds: 300,
       },
+      openData: { retentionDays: 30, cron: '30 1 * * *' },
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -124,6 +128,8 @@ describe('readSettings', () => {
       OLD_SITE_URL: 'ftp://x',
       SMTP_URL: 'http://mailer:secret@mail.example.org',
       SMS_WEBHOOK_URL: 'ftp://sms.example.org',
+      OPEN_DATA_RETENTION_DAYS: '0',
+      OPEN_DATA_CRON: 'every day at 5',
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -135,6 +141,8 @@ describe('readSettings', () => {
       'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
       'SMS_WEBHOOK_URL: must use http or https (got "ftp:")',
+      'OPEN_DATA_RETENTION_DAYS: must be an integer from 1 to 366 (got "0")',
+      expect.stringMatching(/^OPEN_DATA_CRON: not a cron pattern: .* \(got every day at 5\)$/),
     ]);
   });
 

@@ -52,6 +52,8 @@ function template(seed: number, seedEntities: number, seedAsOf: string): Promise
       await app.close();
       // A copy starts its own audit trail: none of the template's files, nor its anchors of them.
       await removeDir(path.join(scratch, 'audit'));
+      // …nor its open-data files: each test app writes its own day (routes/open-data).
+      await removeDir(path.join(scratch, 'open-data'));
       const db = openDatabase(scratch);
       db.exec('DROP TABLE IF EXISTS audit_anchors');
       db.close();

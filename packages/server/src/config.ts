@@ -81,7 +81,8 @@ export interface GatewayConfig {
   };
   /** Addresses or CIDRs whose X-Forwarded-For is believed; empty: none. */
   trustedProxies: string[];
-  rateLimit: { max: number; windowMs: number; strictMax: number; visitLogMax: number };
+  /** openDataMax: the open-data API's quota per client and window, over all its routes (OPEN_DATA_RATE_LIMIT_MAX). */
+  rateLimit: { max: number; windowMs: number; strictMax: number; visitLogMax: number; openDataMax: number };
   bodyLimitBytes: number;
   /** Shape limits of JSON bodies, checked before parsing. */
   jsonLimits: JsonLimits;
@@ -198,6 +199,7 @@ export function loadConfig(env: Env): GatewayConfig {
       windowMs: read.int('RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
       strictMax: read.int('RATE_LIMIT_STRICT_MAX', 60, 1, 10_000_000),
       visitLogMax: read.int('RATE_LIMIT_VISITLOG_MAX', 120, 1, 10_000_000),
+      openDataMax: read.int('OPEN_DATA_RATE_LIMIT_MAX', 120, 1, 10_000_000),
     },
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', MiB, 1024, 512 * MiB),
     jsonLimits: {

@@ -1,4 +1,4 @@
-import { API_PATHS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
+import { API_PATHS, OPEN_DATA_PATHS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
 
 /** How long an answer is fresh, how long it may still be served, and what it can be purged by. */
 export interface CachePolicy {
@@ -18,16 +18,25 @@ export interface GatewayRoute extends UpstreamRoute {
   cache: CachePolicy | null;
   /** Upstream timeout for this route; null uses UPSTREAM_TIMEOUT_MS. */
   timeoutMs: number | null;
-  /** 'strict' routes (search, report, login) get the lower per-IP limit RATE_LIMIT_STRICT_MAX. */
-  rateLimit: 'default' | 'strict';
+  /**
+   * 'strict' routes (search, report, login) get the lower per-IP limit RATE_LIMIT_STRICT_MAX;
+   * 'opendata' routes share one quota per client, OPEN_DATA_RATE_LIMIT_MAX (OPEN_DATA_QUOTA_KEY).
+   */
+  rateLimit: 'default' | 'strict' | 'opendata';
 }
 
 /** The gateway's policy for one path; seconds, as the README table shows them. */
 export interface RoutePolicy {
   cache?: { tags: readonly string[]; ttlSeconds?: number; staleSeconds?: number; errorStaleSeconds?: number };
   timeoutMs?: number;
-  rateLimit?: 'strict';
+  rateLimit?: 'strict' | 'opendata';
 }
+
+/** The counter the open-data routes share: one quota per client over the whole API, files included. */
+export const OPEN_DATA_QUOTA_KEY = 'quota:opendata';
+
+/** The open-data API's cache: fresh 5 minutes, stale at most 5 more (also when the upstream fails). */
+const OPEN_DATA_CACHE = { tags: ['open-data'], ttlSeconds: 300, staleSeconds: 60, errorStaleSeconds: 300 } as const;
 
 /** Upstream deadline of the calls that check or set a password (scrypt is slow on purpose). */
 const PASSWORD_TIMEOUT_MS = 20_000;
@@ -136,6 +145,13 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // public keys, public and impersonal, cached (a rotation shows within ttl; purge tag report-keys).
   [API_PATHS.reportVerifySignature]: { rateLimit: 'strict', timeoutMs: 30_000 },
   [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
+  // Open data (issue 28): public, impersonal and the same for everyone all day, so cached like the
+  // lists (a new day shows within ttl; purge tag open-data), under one quota per client. Stale
+  // answers for minutes, not the default 24 h: a record that left publicity must leave the API.
+  // The files stream through (binary) with the upstream's own ETag; they count on the same quota.
+  [OPEN_DATA_PATHS.datasets]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
+  [OPEN_DATA_PATHS.records]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
+  [OPEN_DATA_PATHS.filesPrefix]: { rateLimit: 'opendata', timeoutMs: 30_000 },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

@@ -35,7 +35,7 @@ describe('OpenAPI at /docs', () => {
       for (const method of row.methods) {
         const operation = entry![method.toLowerCase()];
         expect(operation, `${method} ${row.path}`).toBeDefined();
-        expect(operation!.tags).toEqual([row.upstream]);
+        expect(operation!.tags).toEqual([row.tag ?? row.upstream]);
         if (row.body && method !== 'GET') expect(operation!.requestBody, row.path).toBeDefined();
         if (row.query) expect(operation!.parameters?.length, row.path).toBeGreaterThan(0);
         if (row.data) {

@@ -270,6 +270,13 @@ export interface UpstreamRoute extends RouteContract {
    * offers, not what a test bench turns on.
    */
   testOnly?: boolean;
+  /**
+   * Answers carry the upstream's ETag and Last-Modified; the gateway keeps them (in its cache too)
+   * and answers a matching If-None-Match / If-Modified-Since with 304 (the open-data API).
+   */
+  conditional?: boolean;
+  /** The /docs tag of the row; default: its upstream's name. */
+  tag?: string;
 }
 
 /** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */

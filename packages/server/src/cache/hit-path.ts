@@ -125,6 +125,9 @@ export class HitPath {
       if (route === undefined || deps.closing()) return handler(req, res);
       const headers = req.headers;
       for (const field of TOKEN_FIELDS) if (headers[field] !== undefined) return handler(req, res);
+      // A conditional request may be answered 304 (routes/proxy/conditional.ts): Fastify decides.
+      if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined)
+        return handler(req, res);
       const started = performance.now();
       if (method === 'GET') {
         if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route's own limit per client and window, or false for none (probes); absent: the global one. */
     rateLimit?: RouteRateLimit;
+    /** Routes with one key share one counter (the open-data quota); absent: the route's own URL. */
+    rateLimitKey?: string;
   }
 }
 
@@ -38,7 +40,7 @@ export default fp(
     const limits = new RateLimits(app.config.rateLimit);
     app.decorate('rateLimits', limits);
     app.addHook('onRoute', (route) => {
-      const counter = limits.forRoute(route.url, route.config?.rateLimit);
+      const counter = limits.forRoute(route.config?.rateLimitKey ?? route.url, route.config?.rateLimit);
       if (counter === null) return;
       const hook = limitHook(counter);
       const existing = route.onRequest;

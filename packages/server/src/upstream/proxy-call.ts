@@ -19,6 +19,8 @@ export interface ProxyTarget {
   serializeData: DataSerializer | null;
   /** The row answers a generated file (a report's PDF), which passes through untouched. */
   fileAnswer: boolean;
+  /** The row's answers keep the upstream's ETag and Last-Modified (conditional rows: the open-data API). */
+  conditional: boolean;
 }
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
@@ -97,10 +99,19 @@ export async function callUpstream(
   }
   return {
     statusCode,
-    headers: JSON_HEADERS,
+    headers: target.conditional && statusCode === 200 ? withValidators(response.headers) : JSON_HEADERS,
     body: envelopeBytes(envelope, target.serializeData),
     cacheable: statusCode === 200 && envelope.ok,
   };
+}
+
+/** The JSON headers with the upstream's validators, when it sent both (a conditional row's success). */
+function withValidators(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): Readonly<Record<string, string>> {
+  const { etag, 'last-modified': lastModified } = headers;
+  if (typeof etag !== 'string' || typeof lastModified !== 'string') return JSON_HEADERS;
+  return { ...JSON_HEADERS, etag, 'last-modified': lastModified };
 }
 
 /** The normalized envelope as bytes, its data written by the route's serializer when it has one. */

@@ -12,6 +12,7 @@ import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
 import { INTERACTION_CONTRACTS } from './interaction.js';
 import { LENDING_CONTRACTS } from './lending.js';
+import { OPEN_DATA_CONTRACTS } from './open-data.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
 import { SERVICES_CONTRACTS } from './services.js';
 import { SESSION_CONTRACTS } from './session.js';
@@ -39,6 +40,7 @@ export const CONTRACTS = {
   ...HETAO_CONTRACTS,
   ...H5_CONTRACTS,
   ...SERVICES_CONTRACTS,
+  ...OPEN_DATA_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 

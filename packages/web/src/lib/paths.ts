@@ -58,6 +58,8 @@ export const paths = {
   /** 双公示: licence and penalty tabs (currentTab 1 and 2). */
   doubleDisclosure: '/xygs/xygsList',
   promiseBook: '/xygs/xycnBook',
+  /** 开放数据 (issue 28): the daily files of the published records and the read API. */
+  openData: '/xygs/kfsj',
   promiseDetail: '/KeepPromisetDetail',
   /** 信用承诺自愿注册: a logged-in user files a voluntary promise. */
   promiseVoluntary: '/xygs/xycnzyzc',

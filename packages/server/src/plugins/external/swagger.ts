@@ -6,6 +6,8 @@ import {
   ErrorEnvelopeSchema,
   GATEWAY_PATHS,
   NormalizedEnvelope,
+  OPEN_DATA_LIMITS,
+  OPEN_DATA_TAG,
   UPSTREAM_ROUTES,
   type UpstreamRoute,
 } from '@credit-portal/shared';
@@ -26,7 +28,11 @@ function responsesOf(row: UpstreamRoute): Record<string, unknown> {
   const ok = row.data ? NormalizedEnvelope(row.data) : { description: '上游原样返回（二进制）' };
   return {
     200: ok,
+    ...(row.conditional || row.tag === OPEN_DATA_TAG
+      ? { 304: { description: '未修改（If-None-Match / If-Modified-Since）' } }
+      : {}),
     ...(row.dialect === 'binary' ? {} : { 400: ErrorEnvelopeSchema }),
+    ...(row.tag === OPEN_DATA_TAG ? { 404: ErrorEnvelopeSchema } : {}),
     ...(row.auth ? { 401: ErrorEnvelopeSchema } : {}),
     429: ErrorEnvelopeSchema,
     502: ErrorEnvelopeSchema,
@@ -66,6 +72,15 @@ export default fp(
           { name: 'cms', description: '内容管理接口（上游 CMS_API_URL）' },
           { name: 'report', description: '报告服务接口（上游 REPORT_API_URL）' },
           { name: 'gateway', description: '网关自身的接口' },
+          {
+            name: OPEN_DATA_TAG,
+            description:
+              '开放数据：当日处于公示期内的双公示行政许可、行政处罚与各类名单。GET /open/v1/datasets 列出数据集、文件（CSV 与 JSON Lines，' +
+              '含行数、字节数与 SHA-256）和字段说明；GET /open/v1/records?dataset=&limit=&cursor= 按游标分页读取记录' +
+              `（limit 1–${OPEN_DATA_LIMITS.maxLimit}，默认 ${OPEN_DATA_LIMITS.defaultLimit}；以上一页的 nextCursor 取下一页，为 null 即读完；游标不透明、按日有效）；` +
+              'GET /open/v1/files/{date}/{file} 下载当日文件与 manifest.json。应答带 ETag 与 Last-Modified，条件请求返回 304；' +
+              '每个客户端共用一份配额，超出返回 429 与 Retry-After（统一信封）。',
+          },
         ],
       },
       transform: ({ schema, url, route }) => {
@@ -80,7 +95,7 @@ export default fp(
         return {
           schema: {
             ...base,
-            tags: [row.upstream],
+            tags: [row.tag ?? row.upstream],
             summary: `${[route.method].flat().join(', ')} ${row.path}`,
             ...(row.auth ? { security: [{ bearer: [] }] } : {}),
             response: responsesOf(row),

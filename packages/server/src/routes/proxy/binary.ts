@@ -16,6 +16,8 @@ export interface BinaryProxyOptions {
   client: UpstreamClient;
   timeoutMs: number;
   retries: number;
+  /** The route's own limit and the key of its counter (the open-data quota); undefined: the global one. */
+  limit?: { rateLimit: { max: number; timeWindow: number }; rateLimitKey: string };
 }
 
 /**
@@ -23,7 +25,10 @@ export interface BinaryProxyOptions {
  * the upstream's own undici Pool: 2xx and 304 answers stream through untouched (never cached,
  * x-cache: BYPASS); anything else, and any failure, becomes the normalized error envelope.
  */
-const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route, client, timeoutMs, retries }) => {
+const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
+  app,
+  { route, client, timeoutMs, retries, limit },
+) => {
   const prefix = route.path.replace(/\/+$/, '');
   // reply-from hands over replies typed for any server; this app serves HTTP/1 only.
   const sendError = (anyReply: unknown, { statusCode, code }: ErrorAnswerCode) => {
@@ -49,6 +54,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (app, { route,
     rewritePrefix: client.basePath + prefix,
     httpMethods: route.methods.includes('GET') ? [...route.methods, 'HEAD'] : [...route.methods],
     undici: client.pool,
+    ...(limit ? { config: limit } : {}),
     disableRequestLogging: true,
     // Bodies are parsed by the gateway's own parsers (JSON within the shape limits, form and
     // multipart streamed), not re-registered here.

@@ -9,7 +9,8 @@ import { compressLive, compressible, negotiate } from '../../lib/compression.js'
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
 import { GatewayError } from '../../lib/errors.js';
 import { rawBodyOf } from '../../lib/raw-body.js';
-import type { GatewayRoute } from '../../route-table.js';
+import { OPEN_DATA_QUOTA_KEY, type GatewayRoute } from '../../route-table.js';
+import { conditionalAnswer } from './conditional.js';
 import { ByteLimit, callUpstream, type DataSerializer, type ProxyTarget } from '../../upstream/proxy-call.js';
 import binaryProxy from './binary.js';
 
@@ -75,11 +76,22 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     done();
   });
 
+  /** A route's own limit (strict, or the open-data quota) and the key of its counter; undefined: the global one. */
+  const limitOf = (
+    route: GatewayRoute,
+  ): { rateLimit: { max: number; timeWindow: number }; rateLimitKey: string } | undefined => {
+    if (route.rateLimit === 'default') return undefined;
+    const max = route.rateLimit === 'strict' ? rateLimit.strictMax : rateLimit.openDataMax;
+    const rateLimitKey = route.rateLimit === 'opendata' ? OPEN_DATA_QUOTA_KEY : route.path;
+    return { rateLimit: { max, timeWindow: rateLimit.windowMs }, rateLimitKey };
+  };
+
   for (const route of routes) {
     const client = app.upstreams[route.upstream];
     const timeoutMs = route.timeoutMs ?? upstreamConfig.timeoutMs;
+    const limit = limitOf(route);
     if (route.dialect === 'binary') {
-      await app.register(binaryProxy, { route, client, timeoutMs, retries: upstreamConfig.retries });
+      await app.register(binaryProxy, { route, client, timeoutMs, retries: upstreamConfig.retries, limit });
       continue;
     }
     const serializeData: DataSerializer | null = route.data ? fastJson(route.data) : null;
@@ -89,16 +101,15 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       timeoutMs,
       serializeData,
       fileAnswer: route.fileAnswer === true,
+      conditional: route.conditional === true,
     };
     const fields: ContractFields | null = route.cache
       ? { query: namesOf(route.query), body: namesOf(route.body) }
       : null;
-    const ownLimit =
-      route.rateLimit === 'strict' ? { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } : undefined;
     if (fields !== null) {
       // Fresh hits of this route may be answered in front of the router (cache/hit-path.ts), counted
       // against the same rate-limit counter as the route's own hook.
-      const counter = app.rateLimits.forRoute(route.path, ownLimit);
+      const counter = app.rateLimits.forRoute(limit?.rateLimitKey ?? route.path, limit?.rateLimit);
       for (const method of route.methods) {
         if (method === 'GET' || method === 'POST') app.hitPath.addRoute({ method, path: route.path, counter });
       }
@@ -114,7 +125,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       config: {
         ...(route.emptyFieldMessages ? { emptyFieldMessages: route.emptyFieldMessages } : {}),
         ...(route.multipartFields ? { uploadLimitBytes: UPLOAD_MAX_REQUEST_BYTES } : {}),
-        ...(ownLimit ? { rateLimit: ownLimit } : {}),
+        ...(limit ?? {}),
       },
       // A JSON route takes JSON only: a form or multipart body is refused, not validated as a stream.
       ...(route.body
@@ -159,6 +170,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       const entry = app.cache.hit(key);
       if (entry !== undefined) {
         app.metrics.cacheResult.HIT.inc();
+        if (route.conditional && conditionalAnswer(request, reply, entry.headers, 'HIT')) return undefined;
         const coding = entry.vary ? negotiate(request.headers['accept-encoding']) : null;
         const coded = coding === null ? undefined : entry.encoded[coding];
         if (coded !== undefined) reply.code(entry.statusCode).headers(coded.hitHeaders).send(coded.body);
@@ -190,6 +202,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
         answer = outcome.answer;
         status = outcome.status;
       }
+      if (route.conditional && conditionalAnswer(request, reply, answer.headers, status)) return reply;
       const { body, headers } = await encode(request, answer);
       return reply
         .code(answer.statusCode)

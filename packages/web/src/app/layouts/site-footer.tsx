@@ -42,6 +42,9 @@ export function SiteFooter() {
             <li>
               <Link to={paths.webMap}>网站地图</Link>
             </li>
+            <li>
+              <Link to={paths.openData}>开放数据</Link>
+            </li>
             {config.errorReportUrl ? (
               <li>
                 <ExternalLink href={config.errorReportUrl}>我要纠错</ExternalLink>

@@ -61,6 +61,12 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
     '双公示：行政许可和行政处罚信息公示，可按行政相对人名称、统一社会信用代码或文书号查询。',
   ),
   listRow(paths.promiseBook, '信用承诺公示', loadList.promises, '信用承诺公示：经审核公示的市场主体信用承诺。'),
+  listRow(
+    paths.openData,
+    '开放数据',
+    () => import('@/features/open-data/components/open-data-page'),
+    '开放数据：双公示行政许可、行政处罚与各类名单的每日数据文件（CSV、JSON Lines）、字段说明与读取接口。',
+  ),
   {
     path: paths.promiseDetail,
     label: '信用承诺公示',

@@ -75,6 +75,11 @@ const ENTRIES: readonly DisclosureEntry[] = [
     description: '执收单位公示的逾期未缴纳非税收入。',
     login: true,
   },
+  {
+    title: '开放数据',
+    path: paths.openData,
+    description: '当日公示的双公示与各类名单的数据文件（CSV、JSON Lines）、字段说明与读取接口。',
+  },
 ];
 
 /** xygs: the landing page of 信息公示, leading to every disclosure list. */

@@ -1,0 +1,132 @@
+import { Type, type Static } from 'typebox';
+import { defineRoute } from '../api.js';
+import { OPEN_DATA_FORMATS } from './open-data-datasets.js';
+
+/*
+ * The open-data read API (开放数据, issue 28) under /open/v1: the catalogue of today's files, the
+ * records of one dataset page by page, and the files themselves. The credit-service writes the
+ * files and serves these paths; the gateway fronts them with its cache, ETag/Last-Modified and a
+ * per-client quota, and documents them under the `opendata` tag of /docs.
+ */
+
+/** The open-data paths. */
+export const OPEN_DATA_PATHS = {
+  /** GET → OpenDataCatalog: today's datasets with their files (date, rows, bytes, SHA-256) and fields. */
+  datasets: '/open/v1/datasets',
+  /** GET ?dataset&cursor&limit → OpenDataRecordsPage: one page of today's records of a dataset. */
+  records: '/open/v1/records',
+  /** GET /open/v1/files/{date}/{file}: a dataset's CSV or JSON Lines file, or the day's manifest.json (binary). */
+  filesPrefix: '/open/v1/files/',
+} as const;
+
+/** The /docs tag of the open-data routes. */
+export const OPEN_DATA_TAG = 'opendata';
+
+/** Page sizes of the records call. */
+export const OPEN_DATA_LIMITS = { defaultLimit: 100, maxLimit: 1000 } as const;
+
+/** Longest cursor the records call takes (an opaque, signed token). */
+export const OPEN_DATA_CURSOR_MAX = 200;
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
+/** One file of a day, as the manifest lists it. */
+export const OpenDataFileSchema = Type.Object({
+  format: Type.Union([Type.Literal(OPEN_DATA_FORMATS[0]), Type.Literal(OPEN_DATA_FORMATS[1])]),
+  name: Type.String(),
+  bytes: Type.Integer({ minimum: 0 }),
+  sha256: Sha256,
+});
+export type OpenDataFile = Static<typeof OpenDataFileSchema>;
+
+/** A day's manifest (DATA_DIR/open-data/{date}/manifest.json, also served as a file). */
+export const OpenDataManifestSchema = Type.Object({
+  date: Day,
+  /** ISO 8601: when the files were written. */
+  generatedAt: Type.String(),
+  datasets: Type.Array(
+    Type.Object({ id: Type.String(), rows: Type.Integer({ minimum: 0 }), files: Type.Array(OpenDataFileSchema) }),
+  ),
+});
+export type OpenDataManifest = Static<typeof OpenDataManifestSchema>;
+
+export const OpenDataFieldSchema = Type.Object({ code: Type.String(), name: Type.String(), meaning: Type.String() });
+
+/** A dataset in the catalogue: the manifest's entry with its title, description, field descriptions and file addresses. */
+export const OpenDatasetSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  rows: Type.Integer({ minimum: 0 }),
+  files: Type.Array(
+    Type.Object({
+      ...OpenDataFileSchema.properties,
+      /** The file's address under the gateway, e.g. /open/v1/files/2026-11-27/xzcf-2026-11-27.csv. */
+      url: Type.String(),
+    }),
+  ),
+  fields: Type.Array(OpenDataFieldSchema),
+});
+export type OpenDataset = Static<typeof OpenDatasetSchema>;
+
+/** GET /open/v1/datasets. */
+export const OpenDataCatalogSchema = Type.Object({
+  date: Day,
+  generatedAt: Type.String(),
+  /** The day's manifest file. */
+  manifestUrl: Type.String(),
+  datasets: Type.Array(OpenDatasetSchema),
+});
+export type OpenDataCatalog = Static<typeof OpenDataCatalogSchema>;
+
+/** GET /open/v1/records: a dataset id, the cursor of the previous page's answer (none: the first page), a page size. */
+export const OpenDataRecordsQuerySchema = Type.Object({
+  dataset: Type.String({ minLength: 1, maxLength: 32 }),
+  cursor: Type.Optional(Type.String({ maxLength: OPEN_DATA_CURSOR_MAX })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: OPEN_DATA_LIMITS.maxLimit })),
+});
+export type OpenDataRecordsQuery = Static<typeof OpenDataRecordsQuerySchema>;
+
+/** One page of records: each record keyed by its dataset's field codes, values as in the files. */
+export const OpenDataRecordsPageSchema = Type.Object({
+  dataset: Type.String(),
+  date: Day,
+  /** Records of the day's file in all. */
+  total: Type.Integer({ minimum: 0 }),
+  records: Type.Array(Type.Record(Type.String(), Type.String())),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type OpenDataRecordsPage = Static<typeof OpenDataRecordsPageSchema>;
+
+/** The open-data routes (the credit data API's base, CREDIT_API_URL). */
+export const OPEN_DATA_CONTRACTS = {
+  openDatasets: defineRoute({
+    path: OPEN_DATA_PATHS.datasets,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    data: OpenDataCatalogSchema,
+    conditional: true,
+    tag: OPEN_DATA_TAG,
+  }),
+  openRecords: defineRoute({
+    path: OPEN_DATA_PATHS.records,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    query: OpenDataRecordsQuerySchema,
+    data: OpenDataRecordsPageSchema,
+    conditional: true,
+    tag: OPEN_DATA_TAG,
+  }),
+  openFiles: defineRoute({
+    path: OPEN_DATA_PATHS.filesPrefix,
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'binary',
+    prefix: true,
+    tag: OPEN_DATA_TAG,
+  }),
+};
