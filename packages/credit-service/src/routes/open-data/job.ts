@@ -60,7 +60,8 @@ export function createOpenDataJob(options: OpenDataJobOptions) {
       scheduled = new Cron(
         options.cron,
         {
-          name: 'open-data',
+          // No name: croner keeps named jobs in one registry per process, and two apps in one
+          // process (a restart in place, the tests' second instance) would collide on it.
           protect: true,
           catch: (error) => options.log.error({ err: error }, 'open-data job failed'),
         },
