@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { QueryState } from '@/components/query-state';
+import { RecordShare } from '@/components/record-share';
 import { RequireLogin } from '@/components/require-login';
 import styles from './disclosure.module.css';
 import { useRecordTitle } from '@/hooks/use-record-title';
@@ -46,6 +47,12 @@ export interface DetailSpec<Detail> {
   back: { label: string; path: string };
 }
 
+/** A text field of a record, when it has one. */
+function textOf(detail: unknown, field: string): string | undefined {
+  const value = (detail as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
 /** Longest record id the detail calls accept: anything longer is no record. */
 const RECORD_ID_MAX = 32;
 
@@ -70,6 +77,7 @@ function DetailBody<Detail>({ spec, id }: { spec: DetailSpec<Detail>; id: string
         <>
           <h1 className={styles.heading}>{spec.title(detail) || spec.kind}</h1>
           <p className={styles.intro}>{spec.kind}</p>
+          <RecordShare source={textOf(detail, 'SourceUnit')} updatedAt={textOf(detail, 'UpdateTime')} />
           {spec.notice?.(detail)}
           <Descriptions
             bordered

@@ -2,6 +2,7 @@ import { Alert, Button, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { counterpartOf, PublicityFields } from '@/components/publicity-fields';
 import { QueryState } from '@/components/query-state';
+import { RecordShare } from '@/components/record-share';
 import { SectionCard } from '@/components/section-card';
 import { paths, withQuery } from '@/lib/paths';
 import type { PublicityKind } from '@/components/publicity-fields';
@@ -64,6 +65,12 @@ export default function PublicityDetailsPage({ kind }: { kind: PublicityKind }) 
         <div className={styles.page}>
           <SectionCard title={counterpartOf(kind, detail) || fallbackTitle}>
             <p className={styles.kind}>{HEADINGS[kind]}公示信息</p>
+            <RecordShare
+              source={
+                ('XK_LYDW' in detail ? detail.XK_LYDW || detail.XK_XKJG : detail.CF_SJLY || detail.CF_CFJG) || undefined
+              }
+              updatedAt={detail.UPDATETIME || undefined}
+            />
             {'publicized' in detail && detail.publicized === false ? (
               <Alert className={styles.notice} type="info" showIcon title={detail.publicityNote || '该记录不再公示'} />
             ) : null}
