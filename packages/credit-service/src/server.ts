@@ -34,6 +34,7 @@ const app = await buildApp({
   smsWebhookUrl: settings.smsWebhookUrl,
   smsWebhookToken: settings.smsWebhookToken,
   audit: settings.audit,
+  followSchedule: settings.followSchedule ?? undefined,
 });
 
 let stopping = false;

@@ -22,6 +22,7 @@ describe('readSettings', () => {
         demo: true,
         outboxPage: true,
         rateLimits: { max: 600, strictMax: 60, windowMs: 60_000 },
+        followSchedule: '* * * * *',
         audit: {
           dir: './data/audit',
           key: null,
@@ -55,6 +56,7 @@ describe('readSettings', () => {
       SMS_WEBHOOK_URL: 'https://sms.example.org/send',
       SMS_WEBHOOK_TOKEN: 's'.repeat(24),
       REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem',
+      FOLLOW_JOB_SCHEDULE: '0 */10 * * * *',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -80,6 +82,7 @@ describe('readSettings', () => {
       smsWebhookUrl: 'https://sms.example.org/send',
       smsWebhookToken: 's'.repeat(24),
       reportSigningKeyFile: '/etc/credit/report-signing.pem',
+      followSchedule: '0 */10 * * * *',
       audit: {
         dir: '/var/lib/credit/audit',
         key: null,
@@ -136,6 +139,14 @@ describe('readSettings', () => {
       'OLD_SITE_URL: must use http or https (got "ftp:")',
       'SMS_WEBHOOK_URL: must use http or https (got "ftp:")',
     ]);
+  });
+
+  it('reads the follow job’s schedule: a cron pattern, or off (issue 28)', () => {
+    expect(readSettings({ FOLLOW_JOB_SCHEDULE: 'off' }).settings?.followSchedule).toBeNull();
+    const bad = readSettings({ FOLLOW_JOB_SCHEDULE: 'every minute' });
+    expect(bad.settings).toBeNull();
+    expect(bad.errors).toHaveLength(1);
+    expect(bad.errors[0]).toMatch(/^FOLLOW_JOB_SCHEDULE: must be a cron pattern .*\(got every minute\)$/);
   });
 
   it('keeps the demo stand-ins to a loopback bind unless asked, and never publishes the outbox', () => {
