@@ -136,6 +136,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // public keys, public and impersonal, cached (a rotation shows within ttl; purge tag report-keys).
   [API_PATHS.reportVerifySignature]: { rateLimit: 'strict', timeoutMs: 30_000 },
   [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
+  // 信用关注 (issue 28): personal, never cached (no policy); the digest mail's unfollow checks a
+  // signed token without a login, so it is rate limited harder.
+  [API_PATHS.followUnfollowByLink]: { rateLimit: 'strict' },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
