@@ -1,6 +1,11 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import { FOLLOW_NOTICE_LABELS, formatVisitTime } from '@credit-portal/shared';
+import {
+  FOLLOW_NOTICE_LABELS,
+  FOLLOW_PAGE_PATH,
+  FOLLOW_UNFOLLOW_PAGE_PATH,
+  formatVisitTime,
+} from '@credit-portal/shared';
 import { localToday } from '../lib/dates.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Digest, FollowRepository, ScanResult } from '../repositories/follow.js';
@@ -58,7 +63,7 @@ export function scheduleProblem(pattern: string): string | null {
 }
 
 /** The portal page a digest's unfollow link opens (the token after #, so no server ever logs it). */
-export const UNFOLLOW_PAGE_PATH = '#/grzx/xygz/unfollow';
+export const UNFOLLOW_PAGE_PATH = `#${FOLLOW_UNFOLLOW_PAGE_PATH}`;
 
 /** The link of one follow in a digest. */
 export function unfollowUrl(portalUrl: string, token: string): string {
@@ -96,7 +101,7 @@ export function digestText(
     '',
     blocks.join('\n\n'),
     '',
-    `登录${siteName}，在 个人中心 › 信用关注 查看全部提醒：${portalUrl}#/grzx/xygz`,
+    `登录${siteName}，在 个人中心 › 信用关注 查看全部提醒：${portalUrl}#${FOLLOW_PAGE_PATH}`,
     '每天最多发送一封提醒邮件。如不再需要邮件提醒，可在 信用关注 页面关闭。',
     '',
     `本邮件由系统自动发送，请勿回复。`,

@@ -19,6 +19,10 @@ export const FOLLOW_READ_MAX = 100;
 /** A signed unfollow link's token is at most this long (it is base64url; real ones are about 120). */
 export const FOLLOW_LINK_TOKEN_MAX = 512;
 
+/** The portal's 信用关注 page (hash route), and the page a digest's signed unfollow link opens (?token=). */
+export const FOLLOW_PAGE_PATH = '/grzx/xygz';
+export const FOLLOW_UNFOLLOW_PAGE_PATH = '/grzx/xygz/unfollow';
+
 /** What a notice is about: the publication that made it. */
 export const FOLLOW_NOTICE_KINDS = [
   'licence',

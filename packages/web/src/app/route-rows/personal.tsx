@@ -88,6 +88,27 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     page: page(() => import('@/features/account/components/bind-wechat-page')),
   },
   {
+    path: paths.follows,
+    label: '信用关注',
+    breadcrumb: [personalCrumb, { label: '信用关注' }],
+    meta: {
+      keywords: ['信用关注', '关注企业', '信用提醒', PERSONAL],
+      description:
+        '信用关注：关注企业等信用主体，在其有新的许可、处罚、红黑名单等信用信息公示时获得站内提醒和邮件提醒。',
+    },
+    page: page(() => import('@/features/follow/components/follow-page')),
+  },
+  {
+    path: paths.followUnfollowLink,
+    label: '取消信用关注',
+    breadcrumb: [personalCrumb, { label: '取消信用关注' }],
+    meta: { keywords: ['信用关注', '取消关注'], description: '通过信用关注提醒邮件中的链接取消关注。' },
+    layout: 'page',
+    // Opened from a digest mail's signed link only.
+    inSiteMap: false,
+    page: page(() => import('@/features/follow/components/unfollow-link-page')),
+  },
+  {
     path: paths.promiseInfo,
     label: '信用承诺',
     breadcrumb: [personalCrumb, { label: '信用承诺' }],

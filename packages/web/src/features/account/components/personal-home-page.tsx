@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   FileProtectOutlined,
   IdcardOutlined,
   LinkOutlined,
@@ -48,6 +49,13 @@ function entries(session: LoginSession, oldSite: boolean): Entry[] {
           icon: <MobileOutlined />,
           to: paths.bindMobile,
         },
+    {
+      key: 'follow',
+      title: '信用关注',
+      text: '关注企业，新的许可、处罚等信用信息公示时提醒您',
+      icon: <BellOutlined />,
+      to: paths.follows,
+    },
     {
       key: 'promise',
       title: '信用承诺',
@@ -120,7 +128,7 @@ function PersonalHome({ session }: { session: LoginSession }) {
   );
 }
 
-/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do. */
+/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do (信用关注 among it, issue 28). */
 export default function PersonalHomePage() {
   return <RequireLogin>{(session) => <PersonalHome session={session} />}</RequireLogin>;
 }
