@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
-import { followEntity, unfollowEntity } from '../api/change-follow';
+import { useFollowChange } from '../api/change-follow';
 import { useFollowState } from '../api/get-follow-state';
 import styles from './follow.module.css';
 
@@ -22,13 +22,14 @@ export default function FollowButton({ entityId }: { entityId: string }) {
 function Toggle({ token, entityId }: { token: string; entityId: string }) {
   const state = useFollowState(token, entityId);
   const { message } = App.useApp();
+  const change = useFollowChange();
   const [busy, setBusy] = useState(false);
   const following = state.data?.Following ?? false;
 
   const toggle = async () => {
     setBusy(true);
     try {
-      const next = following ? await unfollowEntity(entityId) : await followEntity(entityId);
+      const next = following ? await change.unfollow(entityId) : await change.follow(entityId);
       await state.mutate(next, { revalidate: false });
       void message.success(next.Following ? '已关注，有新的信用信息公示时将在个人中心提醒您' : '已取消关注');
     } catch (error) {

@@ -16,7 +16,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import type { LoginSession } from '@/lib/login-session';
 import { licenceDetailsPath, paths, penaltyDetailsPath, withQuery } from '@/lib/paths';
-import { unfollowEntity } from '../api/change-follow';
+import { useFollowChange } from '../api/change-follow';
 import { useFollowList } from '../api/get-follow-list';
 import { useFollowNotices } from '../api/get-follow-notices';
 import { readFollowNotices } from '../api/read-follow-notices';
@@ -126,11 +126,12 @@ function FollowedRow({ entity, onUnfollow }: { entity: FollowedEntity; onUnfollo
 
 function Followed({ token }: { token: string }) {
   const list = useFollowList(token);
+  const change = useFollowChange();
   const { message } = App.useApp();
 
   const unfollow = async (entity: FollowedEntity) => {
     try {
-      await unfollowEntity(entity.EntityId);
+      await change.unfollow(entity.EntityId);
       void message.success(`已取消关注${entity.EntName}`);
       await list.mutate();
     } catch (error) {
