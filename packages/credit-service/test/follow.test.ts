@@ -16,6 +16,7 @@ import { createFollowJob } from '../src/follow/job.js';
 import { signUnfollowLink } from '../src/follow/unfollow-link.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { createFollowRepository } from '../src/repositories/follow.js';
+import { createServicesRepository } from '../src/repositories/services.js';
 import { publishDemoPenalty } from '../src/seed/publish.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
 import { localToday } from '../src/lib/dates.js';
@@ -318,6 +319,112 @@ describe('信用关注: notices and the daily digest', () => {
       (await call<FollowReadResult>('POST', API_PATHS.followNoticesRead, { token: tokenA, body: { all: true } })).body
         .Data,
     ).toEqual({ Unread: 0 });
+  });
+});
+
+describe('信用关注: what else is published', () => {
+  it('notices an objection decided, a repair approved, a new licence and a red-list entry, for followers only', async () => {
+    interface Open {
+      applyNo: string;
+      kind: 'repair' | 'objection';
+      entityId: number;
+      status: string;
+    }
+    const open = (kind: string) =>
+      (t.app.db
+        .prepare(
+          `SELECT apply_no AS applyNo, kind, entity_id AS entityId, status FROM service_applications
+           WHERE kind = ? AND status IN ('submitted', 'accepted', 'reviewing') ORDER BY id LIMIT 1`,
+        )
+        .get(kind) as Open | undefined)!;
+    const objection = open('objection');
+    const repair = open('repair');
+    for (const entityId of [objection.entityId, repair.entityId]) {
+      await call('POST', API_PATHS.follow, { token: tokenA, body: { entityId: String(entityId) } });
+    }
+    const services = createServicesRepository(t.app.db);
+    const at = '2026-11-20 10:00:00';
+    const walk = (app: Open, last: 'approve' | 'reject') => {
+      const steps = { submitted: ['accept', 'review'], accepted: ['review'], reviewing: [] }[app.status] ?? [];
+      for (const step of [...steps, last] as const) services.review(app.applyNo, step, at, undefined, undefined);
+    };
+    walk(objection, 'reject');
+    walk(repair, 'approve');
+    // A new licence and a red-list entry of a followed entity; one of an entity nobody follows.
+    const licence = (entityId: number) =>
+      db()
+        .prepare(
+          `INSERT INTO licences (entity_id, XK_XDR_LB, XK_WSH, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC, XK_FRDB,
+             XK_JDRQ, XK_YXQZ, XK_YXQZI, XK_XKJG, XK_XKJGDM, XK_LYDW, XK_LYDWDM, UPDATETIME)
+           VALUES (?, '法人及非法人组织', '云市监许〔2026〕9001号', '食品经营许可证', '普通', 'JY9001', '食品销售', '', '',
+             '2026-11-20', '2026-11-20', '2031-11-19', '云州市市场监督管理局', '', '云州市市场监督管理局', '', '2026-11-20 09:00:00')`,
+        )
+        .run(entityId);
+    licence(objection.entityId);
+    licence(1400);
+    db()
+      .prepare(
+        `INSERT INTO red_black_list (entity_id, list_type, list_name, reason, authority, included_on, valid_until)
+         VALUES (?, 'red', '纳税信用A级纳税人名单', '年度纳税信用评价为A级', '国家税务总局云州市税务局', '2026-11-20', '2027-11-19')`,
+      )
+      .run(objection.entityId);
+
+    const run = await t.app.followJob.run();
+    // And X's status set back at the end of the digest test: X is still followed.
+    expect(run.notices).toEqual({ licences: 1, application_steps: 2, red_black_list: 1, entity_status_changes: 1 });
+    const page = await call<FollowNoticePage>('GET', API_PATHS.followNotices, {
+      token: tokenA,
+      query: { pageSize: '10' },
+    });
+    const kinds = page.body.Data!.list.map((n) => [n.Kind, n.EntityId]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['objection_outcome', String(objection.entityId)],
+        ['penalty_repaired', String(repair.entityId)],
+        ['licence', String(objection.entityId)],
+        ['red_list', String(objection.entityId)],
+      ]),
+    );
+    const outcome = page.body.Data!.list.find((n) => n.Kind === 'objection_outcome')!;
+    expect(outcome.Title).toMatch(/^异议处理结果：/);
+    expect(outcome.Detail).toMatch(/^异议不成立。/);
+    // B follows none of them: nothing for B.
+    expect(
+      (await call<FollowNoticePage>('GET', API_PATHS.followNotices, { token: tokenB })).body.Data!.totalCount,
+    ).toBe(0);
+    for (const entityId of [objection.entityId, repair.entityId]) {
+      await call('POST', API_PATHS.unfollow, { token: tokenA, body: { entityId: String(entityId) } });
+    }
+  });
+});
+
+describe('信用关注: a digest that cannot be sent', () => {
+  it('is released and sent by a later run of the same day, once', async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    const repo = createFollowRepository(t.app.db);
+    const jobWith = (mailer: Parameters<typeof createFollowJob>[0]['mailer']) =>
+      createFollowJob({
+        repo,
+        mailer,
+        linkKey: repo.linkKey(),
+        portalUrl: 'http://portal.example/',
+        siteName: '信用云州',
+        log: t.app.log,
+        now: () => inTwoDays,
+      });
+    const down = jobWith({
+      outboxDir: null,
+      send: () => Promise.reject(new Error('mail server down')),
+      close: () => undefined,
+    });
+    expect(await down.run()).toMatchObject({ mailed: 0, failed: 1 });
+    const before = (await outbox()).filter((entry) => entry.to === MAIL).length;
+    const up = jobWith(createMailer({ from: 'test <t@example.com>', outboxDir: path.join(t.dataDir, OUTBOX_DIR) }));
+    expect(await up.run()).toMatchObject({ mailed: 1, failed: 0 });
+    expect(await up.run()).toMatchObject({ mailed: 0, failed: 0 });
+    const mails = (await outbox()).filter((entry) => entry.to === MAIL);
+    expect(mails).toHaveLength(before + 1);
+    expect(await mailText(mails[0]!.id)).toContain('异议处理结果：');
   });
 });
 
