@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API_PATHS, type EntityBaseInfo } from '@credit-portal/shared';
 import { paths, withQuery } from '../packages/web/src/lib/paths.js';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR } from './access-support.js';
 import { collectErrors, launchBrowser } from './browser.js';
 
 /*
@@ -51,8 +53,10 @@ describe('信用关注 in a browser', () => {
         await page.keyboard.press('Enter');
         await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
         await expect.poll(() => toggle.innerText(), { timeout: 30_000 }).toContain('已关注');
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-details-1440.png') });
 
-        // 个人中心 → 信用关注.
+        // 个人中心 → 信用关注, in a phone-sized window: nothing sticks out sideways.
+        await page.setViewportSize({ width: 375, height: 812 });
         await page.goto(`${baseUrl}/#${paths.personal}`);
         await page.getByRole('link', { name: /信用关注/ }).click();
         await page.waitForURL(new RegExp(`#${paths.follows}$`));
@@ -61,6 +65,10 @@ describe('信用关注 in a browser', () => {
         const followed = main.getByRole('link', { name: entity.EntName });
         await followed.waitFor();
         expect(await followed.getAttribute('href')).toBe(`#${withQuery(paths.searchDetails, { id: entity.ID })}`);
+        await main.getByRole('switch', { name: '每日邮件提醒' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-centre-375.png'), fullPage: true });
+        await page.setViewportSize({ width: 1440, height: 900 });
 
         await main.getByRole('button', { name: `取消关注${entity.EntName}` }).click();
         await followed.waitFor({ state: 'detached' });
