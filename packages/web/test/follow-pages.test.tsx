@@ -13,6 +13,7 @@ import {
   type FollowState,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withoutPersonalQuery } from '@/features/visit-log/visit-log';
 import { storeLogin } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { FakeReply, failure, fakeGateway, upstreamError } from './fake-gateway';
@@ -334,6 +335,10 @@ describe('the digest mail’s unfollow link', () => {
     await user.click((await screen.findByText('确认取消关注')).closest('button')!);
     expect(await screen.findByText(FOLLOW_MESSAGES.linkInvalid)).toBeInTheDocument();
     expect(screen.getByText('无法取消关注')).toBeInTheDocument();
+  });
+
+  it('never writes the token to a visit log', () => {
+    expect(withoutPersonalQuery(withQuery(paths.followUnfollowLink, { token: TOKEN }))).toBe(paths.followUnfollowLink);
   });
 
   it('asks for the whole link when the token is missing', async () => {
