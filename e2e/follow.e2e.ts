@@ -58,7 +58,10 @@ describe('信用关注 in a browser', () => {
         // 个人中心 → 信用关注, in a phone-sized window: nothing sticks out sideways.
         await page.setViewportSize({ width: 375, height: 812 });
         await page.goto(`${baseUrl}/#${paths.personal}`);
-        await page.getByRole('link', { name: /信用关注/ }).click();
+        const entry = page.getByRole('link', { name: /信用关注/ });
+        await entry.waitFor();
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-personal-375.png') });
+        await entry.click();
         await page.waitForURL(new RegExp(`#${paths.follows}$`));
         const main = page.getByRole('main');
         await main.getByRole('heading', { level: 1, name: '信用关注' }).waitFor();

@@ -29,7 +29,7 @@ import { addressQuery, findMain, findRetry, preloadPages, renderAppAt, setupUser
  * the walk in real Chromium: e2e/follow.e2e.ts.
  */
 
-beforeAll(() => preloadPages(paths.searchDetails, paths.follows, paths.followUnfollowLink));
+beforeAll(() => preloadPages(paths.searchDetails, paths.follows, paths.followUnfollowLink, paths.personal));
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -156,6 +156,24 @@ describe('个人中心 › 信用关注', () => {
   it('shares its addresses with the service’s mails', () => {
     expect(paths.follows).toBe(FOLLOW_PAGE_PATH);
     expect(paths.followUnfollowLink).toBe(FOLLOW_UNFOLLOW_PAGE_PATH);
+  });
+
+  it('shows the unread count on 个人中心’s 信用关注 entry', async () => {
+    fakeGateway()
+      .on(CONTRACTS.profile, () => ({
+        LoginType: 'User' as const,
+        Mobile: '13912345678',
+        Nickname: '',
+        RegisteredAt: '2026-01-01 00:00:00',
+        TokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }))
+      .on(CONTRACTS.followNotices, () => ({ list: [notice(2), notice(1)], totalCount: 2, Unread: 2 }));
+    storeLogin(loginResult());
+    renderAppAt(`#${paths.personal}`);
+    const main = await findMain();
+    const entry = (await main.findByText('2条未读提醒')).closest('a')!;
+    expect(entry).toHaveAttribute('href', `#${paths.follows}`);
+    expect(entry).toHaveTextContent('信用关注');
   });
 
   it('lists followed entities and unfollows one in one click', async () => {

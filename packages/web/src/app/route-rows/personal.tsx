@@ -1,10 +1,15 @@
 import { PATH_LOG } from '@credit-portal/shared';
+import { lazy } from 'react';
 import { paths } from '@/lib/paths';
 import { page, sectionRows } from '../route-kit';
 
 const PERSONAL = '个人中心';
 const personalCrumb = { label: PERSONAL, path: paths.personal };
 const loadPersonalHome = () => import('@/features/account/components/personal-home-page');
+/** 信用关注's unread count on 个人中心's entry (issue 28): its own chunk. */
+const personalHomeProps = {
+  entryExtras: { follow: lazy(() => import('@/features/follow/components/follow-unread-badge')) },
+};
 
 /** 个人中心: login, registration, the phone's login confirmation, the account pages and credit promises. */
 export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG.personal }, [
@@ -55,7 +60,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     label: PERSONAL,
     breadcrumb: [{ label: PERSONAL }],
     meta: { keywords: [PERSONAL, '我的账号', '信用承诺'], description: '个人中心：账号信息、账号绑定与信用承诺。' },
-    page: page(loadPersonalHome),
+    page: page(loadPersonalHome, personalHomeProps),
   },
   {
     path: paths.personalCenter,
@@ -64,7 +69,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     meta: { keywords: [PERSONAL], description: '个人中心：账号信息、账号绑定与信用承诺。' },
     // The same page under its old name: listed once, as grzx.
     inSiteMap: false,
-    page: page(loadPersonalHome),
+    page: page(loadPersonalHome, personalHomeProps),
   },
   {
     path: paths.myCenter,

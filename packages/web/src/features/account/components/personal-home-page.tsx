@@ -7,7 +7,7 @@ import {
   SearchOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RequireLogin } from '@/components/require-login';
 import type { LoginSession } from '@/lib/login-session';
@@ -83,7 +83,10 @@ function entries(session: LoginSession, oldSite: boolean): Entry[] {
   return list;
 }
 
-function PersonalHome({ session }: { session: LoginSession }) {
+/** What the route table shows inside an entry, by its key (信用关注's unread count): features stay apart. */
+export type EntryExtras = Partial<Record<string, ComponentType>>;
+
+function PersonalHome({ session, extras }: { session: LoginSession; extras?: EntryExtras }) {
   const personal = useOldSitePersonal();
   return (
     <div className={styles.panel}>
@@ -94,6 +97,7 @@ function PersonalHome({ session }: { session: LoginSession }) {
       </p>
       <ul className={styles.entries}>
         {entries(session, personal.available).map((entry) => {
+          const Extra = extras?.[entry.key];
           const content = (
             <>
               <span className={styles.entryIcon} aria-hidden>
@@ -101,6 +105,11 @@ function PersonalHome({ session }: { session: LoginSession }) {
               </span>
               <span className={styles.entryTitle}>{entry.title}</span>
               <span className={styles.entryText}>{entry.text}</span>
+              {Extra ? (
+                <Suspense fallback={null}>
+                  <Extra />
+                </Suspense>
+              ) : null}
             </>
           );
           return (
@@ -129,6 +138,6 @@ function PersonalHome({ session }: { session: LoginSession }) {
 }
 
 /** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do (信用关注 among it, issue 28). */
-export default function PersonalHomePage() {
-  return <RequireLogin>{(session) => <PersonalHome session={session} />}</RequireLogin>;
+export default function PersonalHomePage({ entryExtras }: { entryExtras?: EntryExtras }) {
+  return <RequireLogin>{(session) => <PersonalHome session={session} extras={entryExtras} />}</RequireLogin>;
 }
