@@ -291,6 +291,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   // 信用关注 (issue 28): the routes, and the job that makes notices and mails the daily digests.
   const follows = createFollowRepository(app.db);
   const linkKey = follows.linkKey();
+  // Publications from here on are news (the seed, or what came before this feature, is not).
+  follows.startMarks();
   await app.register(followRoutes, { repo: follows, linkKey });
   const followJob = createFollowJob({
     repo: follows,

@@ -151,6 +151,7 @@ export interface FollowRepository {
   saveSettings(owner: string, settings: FollowSettings, at: string): void;
   notices(owner: string, offset: number, limit: number): { list: FollowNotice[]; totalCount: number; Unread: number };
   markRead: Transaction<(owner: string, ids: readonly number[] | 'all', at: string) => number>;
+  startMarks: Transaction<() => void>;
   scan: Transaction<(now: string, today: string) => ScanResult>;
   claimDigests: Transaction<(day: string) => Digest[]>;
   digestSent(owner: string, day: string, at: string): void;
@@ -304,6 +305,17 @@ export function createFollowRepository(db: Database): FollowRepository {
       if (ids === 'all') markAllRead.run(at, owner);
       else for (const id of ids) markRead.run(at, owner, id);
       return Number(unreadCount.get(owner));
+    }),
+
+    /**
+     * Sets the mark of every source that has none to its current end: called when the service
+     * starts, so that what is published after the start — before the job's first run — is news,
+     * and what a new database was seeded with is not.
+     */
+    startMarks: db.transaction((): void => {
+      for (const step of sourceSteps) {
+        if (markGet.get(step.source.name) === undefined) markPut.run(step.source.name, Number(step.maxId.get()));
+      }
     }),
 
     /**
