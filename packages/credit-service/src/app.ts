@@ -53,6 +53,9 @@ import type { ScryptParams } from './lib/passwords.js';
 import { createSmsSender } from './sms/sender.js';
 import wechatAuthorizeRoutes, { WECHAT_AUTHORIZE_PATH } from './routes/demo/wechat-authorize.js';
 import { CITY } from './lib/place.js';
+import followRoutes from './routes/follow/index.js';
+import { createFollowRepository } from './repositories/follow.js';
+import { createFollowJob } from './follow/job.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -144,6 +147,11 @@ export interface CreditServiceConfig {
    * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), and the clock (tests).
    */
   openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
+  /**
+   * 信用关注's job (issue 28): a cron pattern (croner; FOLLOW_JOB_SCHEDULE, server.ts default every
+   * minute); unset: no schedule — tests run it with app.followJob.run().
+   */
+  followSchedule?: string;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -291,6 +299,27 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
         const { pdf, reportNumber } = await reports.issue('enterprise', { entityId: String(entityId) });
         return { pdf, reportNumber };
       }),
+  });
+  // 信用关注 (issue 28): the routes, and the job that makes notices and mails the daily digests.
+  const follows = createFollowRepository(app.db);
+  const linkKey = follows.linkKey();
+  // Publications from here on are news (the seed, or what came before this feature, is not).
+  follows.startMarks();
+  await app.register(followRoutes, { repo: follows, linkKey });
+  const followJob = createFollowJob({
+    repo: follows,
+    mailer,
+    linkKey,
+    portalUrl,
+    siteName: CITY.siteName,
+    log: app.log,
+    schedule: config.followSchedule,
+  });
+  app.decorate('followJob', followJob);
+  // Stopped, and a run in progress finished, before anything closes (the mailer, the database).
+  app.addHook('preClose', async () => {
+    followJob.stop();
+    await followJob.idle();
   });
   if (config.outboxPage) await app.register(outboxRoutes, { outboxDir });
   if (config.controls) await app.register(controlRoutes);

@@ -12,6 +12,7 @@ import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
 import { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/job.js';
 import { Cron } from 'croner';
+import { DEFAULT_FOLLOW_SCHEDULE, scheduleProblem } from './follow/job.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -47,6 +48,8 @@ export interface ServerSettings {
   smsWebhookUrl: string | undefined;
   /** Bearer token of the SMS gateway. */
   smsWebhookToken: string | undefined;
+  /** FOLLOW_JOB_SCHEDULE: the follow job's cron pattern (croner); null: off. */
+  followSchedule: string | null;
   /** The audit trail: AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, AUDIT_RETENTION_*_DAYS, AUDIT_ANCHOR_INTERVAL_SECONDS. */
   audit: AuditSettings;
   /** Open data (issue 28): OPEN_DATA_RETENTION_DAYS and the daily job's OPEN_DATA_CRON. */
@@ -99,6 +102,16 @@ function readSigningKeyFile(read: EnvReader, demo: boolean): string | undefined 
     );
   }
   return file;
+}
+
+/** FOLLOW_JOB_SCHEDULE: a cron pattern croner reads, or off. */
+function readFollowSchedule(read: EnvReader): string | null {
+  const raw = read.raw('FOLLOW_JOB_SCHEDULE') ?? DEFAULT_FOLLOW_SCHEDULE;
+  if (raw === 'off') return null;
+  const problem = scheduleProblem(raw);
+  if (problem)
+    read.problem('FOLLOW_JOB_SCHEDULE', `must be a cron pattern (e.g. '* * * * *') or off: ${problem} (got ${raw})`);
+  return raw;
 }
 
 /**
@@ -156,6 +169,7 @@ export function readSettings(
     },
     smsWebhookUrl: read.optionalUrl('SMS_WEBHOOK_URL', HTTP) ?? undefined,
     smsWebhookToken: read.optionalString('SMS_WEBHOOK_TOKEN', 16, 500) ?? undefined,
+    followSchedule: readFollowSchedule(read),
     audit: readAuditSettings(read, `${dataDir.replace(/\/+$/, '')}/audit`),
     openData: {
       retentionDays: read.int('OPEN_DATA_RETENTION_DAYS', DEFAULT_OPEN_DATA_RETENTION_DAYS, 1, 366),

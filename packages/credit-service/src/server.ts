@@ -35,6 +35,7 @@ const app = await buildApp({
   smsWebhookToken: settings.smsWebhookToken,
   audit: settings.audit,
   openData: settings.openData,
+  followSchedule: settings.followSchedule ?? undefined,
 });
 
 let stopping = false;

@@ -22,6 +22,7 @@ describe('readSettings', () => {
         demo: true,
         outboxPage: true,
         rateLimits: { max: 600, strictMax: 60, windowMs: 60_000 },
+        followSchedule: '* * * * *',
         audit: {
           dir: './data/audit',
           key: null,
@@ -58,6 +59,7 @@ describe('readSettings', () => {
       REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem',
       OPEN_DATA_RETENTION_DAYS: '30',
       OPEN_DATA_CRON: '30 1 * * *',
+      FOLLOW_JOB_SCHEDULE: '0 */10 * * * *',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -83,6 +85,7 @@ describe('readSettings', () => {
       smsWebhookUrl: 'https://sms.example.org/send',
       smsWebhookToken: 's'.repeat(24),
       reportSigningKeyFile: '/etc/credit/report-signing.pem',
+      followSchedule: '0 */10 * * * *',
       audit: {
         dir: '/var/lib/credit/audit',
         key: null,
@@ -144,6 +147,14 @@ describe('readSettings', () => {
       'OPEN_DATA_RETENTION_DAYS: must be an integer from 1 to 366 (got "0")',
       expect.stringMatching(/^OPEN_DATA_CRON: not a cron pattern: .* \(got every day at 5\)$/),
     ]);
+  });
+
+  it('reads the follow job’s schedule: a cron pattern, or off (issue 28)', () => {
+    expect(readSettings({ FOLLOW_JOB_SCHEDULE: 'off' }).settings?.followSchedule).toBeNull();
+    const bad = readSettings({ FOLLOW_JOB_SCHEDULE: 'every minute' });
+    expect(bad.settings).toBeNull();
+    expect(bad.errors).toHaveLength(1);
+    expect(bad.errors[0]).toMatch(/^FOLLOW_JOB_SCHEDULE: must be a cron pattern .*\(got every minute\)$/);
   });
 
   it('keeps the demo stand-ins to a loopback bind unless asked, and never publishes the outbox', () => {

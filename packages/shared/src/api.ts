@@ -207,6 +207,16 @@ export const API_PATHS = {
   reportSigningKeys: '/.well-known/credit-report-keys.json',
   /** Issue 24: each public key as a PEM file, /.well-known/credit-report-keys/{keyId}.pem (binary, passed through). */
   reportSigningKeyPemPrefix: '/.well-known/credit-report-keys/',
+  // 信用关注 (issue 28; not in the spec: chosen). Bearer, but for the signed link's UnfollowByLink.
+  followList: '/api/creditfollow/GetFollowList',
+  followState: '/api/creditfollow/GetFollowState',
+  follow: '/api/creditfollow/Follow',
+  unfollow: '/api/creditfollow/Unfollow',
+  followNotices: '/api/creditfollow/GetFollowNotices',
+  followNoticesRead: '/api/creditfollow/ReadFollowNotices',
+  followSettings: '/api/creditfollow/SaveFollowSettings',
+  /** The digest mail's signed one-click unfollow: POST { token }, no login. */
+  followUnfollowByLink: '/api/creditfollow/UnfollowByLink',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

@@ -41,6 +41,7 @@ export * from './helpers/log-redaction.js';
 export * from './schemas/credit-lists.js';
 export * from './schemas/hetao.js';
 export * from './schemas/services.js';
+export * from './schemas/follow.js';
 export * from './helpers/h5-eligibility.js';
 export * from './audit/audit-events.js';
 export * from './audit/audit-chain.js';

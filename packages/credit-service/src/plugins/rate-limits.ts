@@ -93,6 +93,8 @@ export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
     API_PATHS.h5SendEmail,
     API_PATHS.h5ReportPdf,
   ),
+  // 信用关注: the digest mail's unfollow checks a signed token, without a login.
+  ...strict(API_PATHS.followUnfollowByLink),
 ];
 
 /** The class of a route (method and URL pattern as registered), or null when it is not limited here. */

@@ -7,6 +7,7 @@ import { CONTENT_CONTRACTS } from './content.js';
 import { DISCLOSURE_CONTRACTS } from './disclosure.js';
 import { DISTRICT_CONTRACTS } from './district.js';
 import { ENTITY_CONTRACTS } from './entity.js';
+import { FOLLOW_CONTRACTS } from './follow.js';
 import { GUIDES_CONTRACTS } from './guides.js';
 import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
@@ -41,6 +42,7 @@ export const CONTRACTS = {
   ...H5_CONTRACTS,
   ...SERVICES_CONTRACTS,
   ...OPEN_DATA_CONTRACTS,
+  ...FOLLOW_CONTRACTS,
 };
 export type ContractName = keyof typeof CONTRACTS;
 

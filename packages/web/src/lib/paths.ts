@@ -144,6 +144,10 @@ export const paths = {
   /** Where the chat app's authorization sends the browser back (?code=&state= before the hash): login or binding. */
   wechatCallback: '/grzx/wxauth',
   promiseInfo: '/sxcn/NewEntPromiseInfo',
+  /** 信用关注 (issue 28): followed entities, notices, the mail choice (the shared FOLLOW_PAGE_PATH). */
+  follows: '/grzx/xygz',
+  /** The digest mail's signed unfollow link (?token=; no login): the shared FOLLOW_UNFOLLOW_PAGE_PATH, which the mails link to. */
+  followUnfollowLink: '/grzx/xygz/unfollow',
   /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
   oldSiteEntry: '/newszxy',
   // The H5 personal credit app (spec §2.3), designed for phones.

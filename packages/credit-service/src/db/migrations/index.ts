@@ -24,6 +24,7 @@ import m015 from './015-accounts-by-proof.js';
 import m016 from './016-h5-browser-binding.js';
 import m017 from './017-report-signing-keys.js';
 import m018 from './018-entity-search-keys.js';
+import m019 from './019-credit-follow.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m016,
   m017,
   m018,
+  m019,
 ];

@@ -1,10 +1,15 @@
 import { PATH_LOG } from '@credit-portal/shared';
+import { lazy } from 'react';
 import { paths } from '@/lib/paths';
 import { page, sectionRows } from '../route-kit';
 
 const PERSONAL = '个人中心';
 const personalCrumb = { label: PERSONAL, path: paths.personal };
 const loadPersonalHome = () => import('@/features/account/components/personal-home-page');
+/** 信用关注's unread count on 个人中心's entry (issue 28): its own chunk. */
+const personalHomeProps = {
+  entryExtras: { follow: lazy(() => import('@/features/follow/components/follow-unread-badge')) },
+};
 
 /** 个人中心: login, registration, the phone's login confirmation, the account pages and credit promises. */
 export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG.personal }, [
@@ -55,7 +60,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     label: PERSONAL,
     breadcrumb: [{ label: PERSONAL }],
     meta: { keywords: [PERSONAL, '我的账号', '信用承诺'], description: '个人中心：账号信息、账号绑定与信用承诺。' },
-    page: page(loadPersonalHome),
+    page: page(loadPersonalHome, personalHomeProps),
   },
   {
     path: paths.personalCenter,
@@ -64,7 +69,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     meta: { keywords: [PERSONAL], description: '个人中心：账号信息、账号绑定与信用承诺。' },
     // The same page under its old name: listed once, as grzx.
     inSiteMap: false,
-    page: page(loadPersonalHome),
+    page: page(loadPersonalHome, personalHomeProps),
   },
   {
     path: paths.myCenter,
@@ -86,6 +91,27 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     breadcrumb: [personalCrumb, { label: '绑定微信' }],
     meta: { keywords: ['绑定微信', PERSONAL], description: '将微信身份绑定到手机号码账号，绑定后可用微信登录。' },
     page: page(() => import('@/features/account/components/bind-wechat-page')),
+  },
+  {
+    path: paths.follows,
+    label: '信用关注',
+    breadcrumb: [personalCrumb, { label: '信用关注' }],
+    meta: {
+      keywords: ['信用关注', '关注企业', '信用提醒', PERSONAL],
+      description:
+        '信用关注：关注企业等信用主体，在其有新的许可、处罚、红黑名单等信用信息公示时获得站内提醒和邮件提醒。',
+    },
+    page: page(() => import('@/features/follow/components/follow-page')),
+  },
+  {
+    path: paths.followUnfollowLink,
+    label: '取消信用关注',
+    breadcrumb: [personalCrumb, { label: '取消信用关注' }],
+    meta: { keywords: ['信用关注', '取消关注'], description: '通过信用关注提醒邮件中的链接取消关注。' },
+    layout: 'page',
+    // Opened from a digest mail's signed link only.
+    inSiteMap: false,
+    page: page(() => import('@/features/follow/components/unfollow-link-page')),
   },
   {
     path: paths.promiseInfo,

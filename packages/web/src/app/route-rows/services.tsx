@@ -1,10 +1,13 @@
 import { PATH_LOG } from '@credit-portal/shared';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { RedirectWithQuery } from '@/components/redirect-with-query';
 import { paths } from '@/lib/paths';
 import { page, sectionRows, type RowInput } from '../route-kit';
 
 const SEARCH = '信用主体查询';
+
+/** 信用关注's button on entity details (issue 28): its own chunk, loaded when a details page shows it. */
+const FollowButton = lazy(() => import('@/features/follow/components/follow-button'));
 
 type Crumb = { label: string; path?: string };
 const SERVICES = { label: '信用服务', path: paths.services };
@@ -154,7 +157,8 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
       description: '信用主体详情：登记信息、行政许可、公示期内的行政处罚、红黑名单与信用承诺。',
     },
     inSiteMap: false,
-    page: page(() => import('@/features/entity/components/entity-details-page')),
+    // 信用关注's 关注 / 已关注 beside the name (issue 28), loaded with the page.
+    page: page(() => import('@/features/entity/components/entity-details-page'), { headerAction: FollowButton }),
   },
   {
     path: paths.searchMore,

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   FileProtectOutlined,
   IdcardOutlined,
   LinkOutlined,
@@ -6,7 +7,7 @@ import {
   SearchOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RequireLogin } from '@/components/require-login';
 import type { LoginSession } from '@/lib/login-session';
@@ -49,6 +50,13 @@ function entries(session: LoginSession, oldSite: boolean): Entry[] {
           to: paths.bindMobile,
         },
     {
+      key: 'follow',
+      title: '信用关注',
+      text: '关注企业，新的许可、处罚等信用信息公示时提醒您',
+      icon: <BellOutlined />,
+      to: paths.follows,
+    },
+    {
       key: 'promise',
       title: '信用承诺',
       text: '在线填报信用承诺，查看承诺审核状态',
@@ -75,7 +83,10 @@ function entries(session: LoginSession, oldSite: boolean): Entry[] {
   return list;
 }
 
-function PersonalHome({ session }: { session: LoginSession }) {
+/** What the route table shows inside an entry, by its key (信用关注's unread count): features stay apart. */
+export type EntryExtras = Partial<Record<string, ComponentType>>;
+
+function PersonalHome({ session, extras }: { session: LoginSession; extras?: EntryExtras }) {
   const personal = useOldSitePersonal();
   return (
     <div className={styles.panel}>
@@ -86,6 +97,7 @@ function PersonalHome({ session }: { session: LoginSession }) {
       </p>
       <ul className={styles.entries}>
         {entries(session, personal.available).map((entry) => {
+          const Extra = extras?.[entry.key];
           const content = (
             <>
               <span className={styles.entryIcon} aria-hidden>
@@ -93,6 +105,11 @@ function PersonalHome({ session }: { session: LoginSession }) {
               </span>
               <span className={styles.entryTitle}>{entry.title}</span>
               <span className={styles.entryText}>{entry.text}</span>
+              {Extra ? (
+                <Suspense fallback={null}>
+                  <Extra />
+                </Suspense>
+              ) : null}
             </>
           );
           return (
@@ -120,7 +137,7 @@ function PersonalHome({ session }: { session: LoginSession }) {
   );
 }
 
-/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do. */
-export default function PersonalHomePage() {
-  return <RequireLogin>{(session) => <PersonalHome session={session} />}</RequireLogin>;
+/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do (信用关注 among it, issue 28). */
+export default function PersonalHomePage({ entryExtras }: { entryExtras?: EntryExtras }) {
+  return <RequireLogin>{(session) => <PersonalHome session={session} extras={entryExtras} />}</RequireLogin>;
 }

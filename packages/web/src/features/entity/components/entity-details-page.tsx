@@ -1,7 +1,7 @@
 import { Descriptions, Empty, Grid, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MESSAGES, type EntityDetailInfo, type RedBlackEntry } from '@credit-portal/shared';
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
@@ -120,7 +120,10 @@ function DetailSections({ info }: { info: EntityDetailInfo }) {
   );
 }
 
-function EntityDetails({ id }: { id: string }) {
+/** What the page shows beside an entity's name, given by the route table (信用关注's 关注 button). */
+export type EntityHeaderAction = ComponentType<{ entityId: string }>;
+
+function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: EntityHeaderAction }) {
   const base = useEntityBaseInfo(id);
   useRecordTitle(base.data?.EntName);
   const detail = useEntityDetailInfo(id);
@@ -137,6 +140,11 @@ function EntityDetails({ id }: { id: string }) {
             <header className={styles.header}>
               <h1 className={styles.title}>{entity.EntName}</h1>
               <StatusTag status={entity.Status} />
+              {HeaderAction ? (
+                <Suspense fallback={null}>
+                  <HeaderAction entityId={entity.ID} />
+                </Suspense>
+              ) : null}
             </header>
             <Section id="base-info" title="基本信息">
               <Descriptions
@@ -171,15 +179,16 @@ function EntityDetails({ id }: { id: string }) {
  * Entity details (spec §2.1 xyfw/search/details, query id): registration information,
  * licences as collapsible blocks, penalties within their publicity period, red/black lists and
  * credit promises. Needs login (spec §4): without it, the warning and QR-code login.
+ * `headerAction`: a control beside the name, from the route table (features stay apart).
  */
-export default function EntityDetailsPage() {
+export default function EntityDetailsPage({ headerAction }: { headerAction?: EntityHeaderAction }) {
   const [params] = useSearchParams();
   const id = (params.get('id') ?? '').trim();
   return (
     <RequireLogin>
       {() =>
         id ? (
-          <EntityDetails id={id} />
+          <EntityDetails id={id} HeaderAction={headerAction} />
         ) : (
           <div className={styles.page}>{nothing('缺少主体编号，请从查询结果中打开主体详情')}</div>
         )

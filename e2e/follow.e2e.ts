@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { API_PATHS, type EntityBaseInfo } from '@credit-portal/shared';
+import { paths, withQuery } from '../packages/web/src/lib/paths.js';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR } from './access-support.js';
+import { collectErrors, launchBrowser } from './browser.js';
+
+/*
+ * 信用关注 (issue 28) in a real browser, once: the demo user logs in on the password page, follows
+ * an entity from its details page (with the keyboard), finds it on 个人中心 › 信用关注 and
+ * unfollows it there in one click. The notices, the digest mail and the signed link are the
+ * service's (packages/credit-service/test/follow.test.ts) and the SPA's (packages/web/test/follow-pages.test.tsx).
+ */
+
+const baseUrl = inject('baseUrl');
+const DEMO = { Mobile: '13900000000', Password: 'Yunzhou2026' };
+/** An entity of the 2,000-entity data set that the demo account does not act for. */
+const ENTITY_ID = '12';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('信用关注 in a browser', () => {
+  it(
+    'logs in, follows an entity on its details, sees it on 个人中心 and unfollows it',
+    { timeout: 180_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
+        await page.getByLabel('手机号码').fill(DEMO.Mobile);
+        await page.getByLabel('密码').fill(DEMO.Password);
+        await page.getByRole('button', { name: /登\s*录/ }).click();
+        await page.waitForURL(/#\/index/);
+
+        const detailsAnswer = page.waitForResponse((response) => response.url().includes(API_PATHS.entityBaseInfo));
+        await page.goto(`${baseUrl}/#${withQuery(paths.searchDetails, { id: ENTITY_ID })}`);
+        const entity = ((await (await detailsAnswer).json()) as { data: EntityBaseInfo }).data;
+        await page.getByRole('heading', { level: 1, name: entity.EntName }).waitFor();
+
+        const toggle = page.getByRole('button', { name: '关注' });
+        await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('false');
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => toggle.innerText(), { timeout: 30_000 }).toContain('已关注');
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-details-1440.png') });
+
+        // 个人中心 → 信用关注, in a phone-sized window: nothing sticks out sideways.
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.goto(`${baseUrl}/#${paths.personal}`);
+        const entry = page.getByRole('link', { name: /信用关注/ });
+        await entry.waitFor();
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-personal-375.png') });
+        await entry.click();
+        await page.waitForURL(new RegExp(`#${paths.follows}$`));
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { level: 1, name: '信用关注' }).waitFor();
+        const followed = main.getByRole('link', { name: entity.EntName });
+        await followed.waitFor();
+        expect(await followed.getAttribute('href')).toBe(`#${withQuery(paths.searchDetails, { id: entity.ID })}`);
+        await main.getByRole('switch', { name: '每日邮件提醒' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-centre-375.png'), fullPage: true });
+        await page.setViewportSize({ width: 1440, height: 900 });
+
+        await main.getByRole('button', { name: `取消关注${entity.EntName}` }).click();
+        await followed.waitFor({ state: 'detached' });
+        await main.getByText('暂未关注任何主体', { exact: false }).waitFor();
+
+        // Back on the details, the button says so too.
+        await page.goto(`${baseUrl}/#${withQuery(paths.searchDetails, { id: ENTITY_ID })}`);
+        await expect
+          .poll(() => page.getByRole('button', { name: '关注' }).getAttribute('aria-pressed'), { timeout: 30_000 })
+          .toBe('false');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

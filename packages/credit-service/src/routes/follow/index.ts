@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CONTRACTS,
+  FOLLOW_LIMIT,
+  FOLLOW_MESSAGES,
+  FOLLOW_NOTICE_PAGE_SIZE,
+  formatVisitTime,
+  isEmailAddress,
+  type FollowState,
+} from '@credit-portal/shared';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/sql.js';
+import { ownerOf } from '../../plugins/auth.js';
+import type { FollowRepository } from '../../repositories/follow.js';
+import { verifyUnfollowLink } from '../../follow/unfollow-link.js';
+
+export interface FollowRoutesOptions {
+  repo: FollowRepository;
+  /** Key of the digest mails' signed unfollow links. */
+  linkKey: string;
+}
+
+/**
+ * 信用关注 (issue 28) in the credit API's errorCode dialect. Every call but the signed link's needs
+ * a login and reads or changes the caller's own follows, notices and mail choice only (the owner
+ * comes from the session, never from the request). UnfollowByLink takes no login: its signed token
+ * names the follow, and it ends exactly that one.
+ */
+const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app, { repo, linkKey }) => {
+  const { auth } = app;
+  const { requireLogin } = auth;
+
+  const stateOf = (owner: string, entityId: number): FollowState => ({
+    EntityId: String(entityId),
+    Following: repo.following(owner, entityId),
+    Count: repo.countOf(owner),
+    Limit: FOLLOW_LIMIT,
+  });
+
+  app.get(
+    CONTRACTS.followList.path,
+    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.followList.data) } },
+    async (request) => {
+      const owner = ownerOf(auth.session(request));
+      const list = repo.list(owner);
+      return errorCodeOk({ list, totalCount: list.length, Limit: FOLLOW_LIMIT, Settings: repo.settings(owner) });
+    },
+  );
+
+  app.get(
+    CONTRACTS.followState.path,
+    {
+      onRequest: requireLogin,
+      schema: { querystring: CONTRACTS.followState.query, response: errorCodeResponses(CONTRACTS.followState.data) },
+    },
+    async (request) => {
+      const entityId = Number(request.query.entityId);
+      if (repo.entityName(entityId) === undefined) throw new NotFoundError(FOLLOW_MESSAGES.entityNotFound);
+      return errorCodeOk(stateOf(ownerOf(auth.session(request)), entityId));
+    },
+  );
+
+  app.post(
+    CONTRACTS.follow.path,
+    {
+      onRequest: requireLogin,
+      schema: { body: CONTRACTS.follow.body, response: errorCodeResponses(CONTRACTS.follow.data) },
+    },
+    async (request) => {
+      const owner = ownerOf(auth.session(request));
+      const entityId = Number(request.body.entityId);
+      const outcome = repo.follow(owner, entityId, formatVisitTime());
+      if (outcome === 'no_entity') throw new NotFoundError(FOLLOW_MESSAGES.entityNotFound);
+      if (outcome === 'limit') throw new ConflictError(FOLLOW_MESSAGES.limitReached);
+      return errorCodeOk(stateOf(owner, entityId), FOLLOW_MESSAGES.followed);
+    },
+  );
+
+  app.post(
+    CONTRACTS.unfollow.path,
+    {
+      onRequest: requireLogin,
+      schema: { body: CONTRACTS.unfollow.body, response: errorCodeResponses(CONTRACTS.unfollow.data) },
+    },
+    async (request) => {
+      const owner = ownerOf(auth.session(request));
+      const entityId = Number(request.body.entityId);
+      // Idempotent: unfollowing what one does not follow answers the same state.
+      repo.unfollow(owner, entityId);
+      return errorCodeOk(stateOf(owner, entityId), FOLLOW_MESSAGES.unfollowed);
+    },
+  );
+
+  app.get(
+    CONTRACTS.followNotices.path,
+    {
+      onRequest: requireLogin,
+      schema: {
+        querystring: CONTRACTS.followNotices.query,
+        response: errorCodeResponses(CONTRACTS.followNotices.data),
+      },
+    },
+    async (request) => {
+      const pageSize = request.query.pageSize ?? FOLLOW_NOTICE_PAGE_SIZE;
+      const offset = pageOffset(request.query.pageIndex ?? 1, pageSize);
+      return errorCodeOk(repo.notices(ownerOf(auth.session(request)), offset, pageSize));
+    },
+  );
+
+  app.post(
+    CONTRACTS.followNoticesRead.path,
+    {
+      onRequest: requireLogin,
+      schema: {
+        body: CONTRACTS.followNoticesRead.body,
+        response: errorCodeResponses(CONTRACTS.followNoticesRead.data),
+      },
+    },
+    async (request) => {
+      const { ids, all } = request.body;
+      if (!all && (!ids || ids.length === 0)) throw new BadRequestError('请指定要标记为已读的提醒');
+      const unread = repo.markRead(
+        ownerOf(auth.session(request)),
+        all ? 'all' : (ids ?? []).map(Number),
+        formatVisitTime(),
+      );
+      return errorCodeOk({ Unread: unread });
+    },
+  );
+
+  app.post(
+    CONTRACTS.followSettings.path,
+    {
+      onRequest: requireLogin,
+      schema: { body: CONTRACTS.followSettings.body, response: errorCodeResponses(CONTRACTS.followSettings.data) },
+    },
+    async (request) => {
+      const owner = ownerOf(auth.session(request));
+      const email = (request.body.Email ?? '').trim();
+      if (request.body.EmailDigest) {
+        if (!email) throw new BadRequestError(FOLLOW_MESSAGES.emailRequired);
+        if (!isEmailAddress(email)) throw new BadRequestError(FOLLOW_MESSAGES.emailInvalid);
+      } else if (email && !isEmailAddress(email)) {
+        throw new BadRequestError(FOLLOW_MESSAGES.emailInvalid);
+      }
+      repo.saveSettings(owner, { EmailDigest: request.body.EmailDigest, Email: email }, formatVisitTime());
+      return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.settingsSaved);
+    },
+  );
+
+  app.post(
+    CONTRACTS.followUnfollowByLink.path,
+    {
+      schema: {
+        body: CONTRACTS.followUnfollowByLink.body,
+        response: errorCodeResponses(CONTRACTS.followUnfollowByLink.data),
+      },
+    },
+    async (request) => {
+      const link = verifyUnfollowLink(linkKey, request.body.token);
+      if (!link) throw new BadRequestError(FOLLOW_MESSAGES.linkInvalid);
+      const follow = repo.followById(link.followId);
+      // The follow is gone (this link was used, or it was ended in 个人中心): nothing to do, said so.
+      if (!follow) {
+        return errorCodeOk(
+          { EntName: repo.entityName(link.entityId) ?? '', Unfollowed: false },
+          FOLLOW_MESSAGES.linkUsed,
+        );
+      }
+      // A valid signature over a follow id that now names another owner or entity cannot happen
+      // (ids are never reused); checked anyway, so the link ends only what it was made for.
+      if (follow.owner !== link.owner || follow.entityId !== link.entityId)
+        throw new BadRequestError(FOLLOW_MESSAGES.linkInvalid);
+      const ended = repo.unfollowById(link.followId);
+      return errorCodeOk(
+        { EntName: follow.name, Unfollowed: ended },
+        ended ? FOLLOW_MESSAGES.unfollowed : FOLLOW_MESSAGES.linkUsed,
+      );
+    },
+  );
+};
+
+export default followRoutes;

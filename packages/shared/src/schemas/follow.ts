@@ -1,0 +1,173 @@
+import { Type, type Static } from 'typebox';
+import { PageField, PageSchema, pageSizeField } from './query.js';
+import { LIST_PAGE_SIZE_MAX } from './credit-lists.js';
+
+/*
+ * 信用关注 (issue 28): a logged-in user follows up to FOLLOW_LIMIT entities; when something is
+ * published about one (a licence, a penalty, its repair or objection outcome, a red/black list
+ * entry, an abnormal-operation listing, a change of status) the centre's system makes one notice
+ * per follower, shown in 个人中心, and — for those who opt in — mails at most one digest a day
+ * with a signed one-click unfollow link per entity.
+ */
+
+/** How many entities one account may follow. */
+export const FOLLOW_LIMIT = 50;
+/** Notices per page of 个人中心's list. */
+export const FOLLOW_NOTICE_PAGE_SIZE = 10;
+/** Notices marked read in one call, at most. */
+export const FOLLOW_READ_MAX = 100;
+/** A signed unfollow link's token is at most this long (it is base64url; real ones are about 120). */
+export const FOLLOW_LINK_TOKEN_MAX = 512;
+
+/** The portal's 信用关注 page (hash route), and the page a digest's signed unfollow link opens (?token=). */
+export const FOLLOW_PAGE_PATH = '/grzx/xygz';
+export const FOLLOW_UNFOLLOW_PAGE_PATH = '/grzx/xygz/unfollow';
+
+/** What a notice is about: the publication that made it. */
+export const FOLLOW_NOTICE_KINDS = [
+  'licence',
+  'penalty',
+  'penalty_repaired',
+  'objection_outcome',
+  'red_list',
+  'black_list',
+  'abnormal',
+  'status',
+] as const;
+export type FollowNoticeKind = (typeof FOLLOW_NOTICE_KINDS)[number];
+
+/** The label of each kind, as 个人中心 and the digest mail show it. */
+export const FOLLOW_NOTICE_LABELS: Readonly<Record<FollowNoticeKind, string>> = {
+  licence: '行政许可',
+  penalty: '行政处罚',
+  penalty_repaired: '信用修复',
+  objection_outcome: '异议处理结果',
+  red_list: '红名单',
+  black_list: '黑名单',
+  abnormal: '经营异常',
+  status: '登记状态变更',
+};
+
+/** The service's messages (normalized envelope `message`). */
+export const FOLLOW_MESSAGES = {
+  followed: '已关注',
+  unfollowed: '已取消关注',
+  limitReached: `关注数量已达上限（${FOLLOW_LIMIT}个），请先取消部分关注`,
+  entityNotFound: '未找到该主体',
+  emailRequired: '开启邮件提醒需填写电子邮箱',
+  emailInvalid: '邮箱格式不正确，请输入正确的邮箱！',
+  settingsSaved: '提醒设置已保存',
+  linkInvalid: '取消关注链接无效或已被修改',
+  linkUsed: '该关注已取消，无需重复操作',
+} as const;
+
+/** An entity id as the other entity calls take it (digits). */
+const EntityId = Type.String({ pattern: '^[1-9][0-9]{0,11}$' });
+/** yyyy-mm-dd hh:mm:ss, local time of the service. */
+const Time = Type.String();
+
+/** GetFollowState: whether the caller follows one entity. */
+export const FollowStateQuerySchema = Type.Object({ entityId: EntityId });
+export type FollowStateQuery = Static<typeof FollowStateQuerySchema>;
+
+/** Follow / Unfollow: one entity. */
+export const FollowRequestSchema = Type.Object({ entityId: EntityId });
+export type FollowRequest = Static<typeof FollowRequestSchema>;
+
+/** Whether the caller follows the entity, how many they follow and the limit. */
+export const FollowStateSchema = Type.Object({
+  EntityId: Type.String(),
+  Following: Type.Boolean(),
+  Count: Type.Integer({ minimum: 0 }),
+  Limit: Type.Integer({ minimum: 1 }),
+});
+export type FollowState = Static<typeof FollowStateSchema>;
+
+/** The caller's mail choice: a daily digest to this address, or none. */
+export const FollowSettingsSchema = Type.Object({
+  EmailDigest: Type.Boolean(),
+  Email: Type.String(),
+});
+export type FollowSettings = Static<typeof FollowSettingsSchema>;
+
+/** SaveFollowSettings: turn the digest on (with an address) or off. */
+export const FollowSettingsRequestSchema = Type.Object({
+  EmailDigest: Type.Boolean(),
+  Email: Type.Optional(Type.String({ maxLength: 254 })),
+});
+export type FollowSettingsRequest = Static<typeof FollowSettingsRequestSchema>;
+
+/** One followed entity. */
+export const FollowedEntitySchema = Type.Object({
+  EntityId: Type.String(),
+  EntName: Type.String(),
+  CreditCode: Type.String(),
+  Status: Type.String(),
+  FollowedAt: Time,
+  /** Unread notices about it. */
+  Unread: Type.Integer({ minimum: 0 }),
+});
+export type FollowedEntity = Static<typeof FollowedEntitySchema>;
+
+/** GetFollowList: every followed entity (newest first; at most FOLLOW_LIMIT), the limit and the mail choice. */
+export const FollowListSchema = Type.Object({
+  list: Type.Array(FollowedEntitySchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+  Limit: Type.Integer({ minimum: 1 }),
+  Settings: FollowSettingsSchema,
+});
+export type FollowList = Static<typeof FollowListSchema>;
+
+/** GetFollowNotices: a page of the caller's notices, newest first. */
+export const FollowNoticeQuerySchema = Type.Object({
+  ...PageField,
+  ...pageSizeField(LIST_PAGE_SIZE_MAX),
+});
+export type FollowNoticeQuery = Static<typeof FollowNoticeQuerySchema>;
+
+/** One notice: what was published about which followed entity, and whether it was read. */
+export const FollowNoticeSchema = Type.Object({
+  id: Type.String(),
+  EntityId: Type.String(),
+  EntName: Type.String(),
+  Kind: Type.Enum(FOLLOW_NOTICE_KINDS),
+  Title: Type.String(),
+  Detail: Type.String(),
+  /** The publication's own day (decision, listing or change), yyyy-mm-dd. */
+  PublishedOn: Type.String(),
+  /** When the notice was made. */
+  CreatedAt: Time,
+  Read: Type.Boolean(),
+  /** The public record it names, when it has a details page: its id there (licence, penalty). */
+  RecordId: Type.Union([Type.String(), Type.Null()]),
+});
+export type FollowNotice = Static<typeof FollowNoticeSchema>;
+
+export const FollowNoticePageSchema = Type.Interface([PageSchema(FollowNoticeSchema)], {
+  Unread: Type.Integer({ minimum: 0 }),
+});
+export type FollowNoticePage = Static<typeof FollowNoticePageSchema>;
+
+/** ReadFollowNotices: these notices (ids), or all of the caller's. */
+export const FollowReadRequestSchema = Type.Object({
+  ids: Type.Optional(Type.Array(Type.String({ pattern: '^[1-9][0-9]{0,15}$' }), { maxItems: FOLLOW_READ_MAX })),
+  all: Type.Optional(Type.Boolean()),
+});
+export type FollowReadRequest = Static<typeof FollowReadRequestSchema>;
+
+/** How many notices are still unread after the call. */
+export const FollowReadResultSchema = Type.Object({ Unread: Type.Integer({ minimum: 0 }) });
+export type FollowReadResult = Static<typeof FollowReadResultSchema>;
+
+/** UnfollowByLink: the token of a digest mail's signed link (no login). */
+export const FollowLinkRequestSchema = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: FOLLOW_LINK_TOKEN_MAX, pattern: '^[A-Za-z0-9_.-]+$' }),
+});
+export type FollowLinkRequest = Static<typeof FollowLinkRequestSchema>;
+
+/** The entity the link named, and whether this call ended the follow (false: it had already ended). */
+export const FollowLinkResultSchema = Type.Object({
+  EntName: Type.String(),
+  Unfollowed: Type.Boolean(),
+});
+export type FollowLinkResult = Static<typeof FollowLinkResultSchema>;

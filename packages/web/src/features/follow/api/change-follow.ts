@@ -1,0 +1,32 @@
+import { API_PATHS, type FollowState } from '@credit-portal/shared';
+import { FOLLOW_CONTRACTS } from '@credit-portal/shared/contracts/follow';
+import { useSWRConfig } from 'swr';
+import { call } from '@/lib/api-client';
+
+/** Follows an entity (POST Follow); refused with 信用关注's limit message past FOLLOW_LIMIT. */
+export const followEntity = (entityId: string): Promise<FollowState> =>
+  call(FOLLOW_CONTRACTS.follow, { body: { entityId } });
+
+/** Stops following an entity (POST Unfollow); the same answer when it was not followed. */
+export const unfollowEntity = (entityId: string): Promise<FollowState> =>
+  call(FOLLOW_CONTRACTS.unfollow, { body: { entityId } });
+
+/** Every cached follow list and follow state. */
+const isFollowKey = (key: unknown): boolean =>
+  Array.isArray(key) && (key[0] === API_PATHS.followList || key[0] === API_PATHS.followState);
+
+/**
+ * Follow and unfollow, with every cached follow list and state of this app dropped and reloaded
+ * (the app's own SWR cache): a change on the details page is seen on 个人中心 and back.
+ */
+export function useFollowChange() {
+  const { mutate } = useSWRConfig();
+  const changed = (state: FollowState): FollowState => {
+    void mutate(isFollowKey, undefined, { revalidate: true });
+    return state;
+  };
+  return {
+    follow: async (entityId: string) => changed(await followEntity(entityId)),
+    unfollow: async (entityId: string) => changed(await unfollowEntity(entityId)),
+  };
+}
