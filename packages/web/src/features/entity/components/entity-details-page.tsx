@@ -11,6 +11,7 @@ import { useEntityDetailInfo } from '../api/get-entity-detail-info';
 import { LicenceBlocks } from '@/components/licence-block';
 import { StatusTag } from './status-tag';
 import styles from './entity-details-page.module.css';
+import { RecordShare } from '@/components/record-share';
 import { useRecordTitle } from '@/hooks/use-record-title';
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
@@ -146,6 +147,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
                 </Suspense>
               ) : null}
             </header>
+            <RecordShare source={entity.RegAuthority || undefined} />
             <Section id="base-info" title="基本信息">
               <Descriptions
                 bordered

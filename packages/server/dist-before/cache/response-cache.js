@@ -1,0 +1,217 @@
+import { ByteLru } from '../lib/byte-lru.js';
+import { sleep } from '../lib/timing.js';
+import { hashKey, toEntry, withCodings } from './cache-entry.js';
+/** An answer that tells of an upstream failure (the proxy maps those to 5xx). */
+const isFailure = (statusCode) => statusCode >= 500;
+/**
+ * The two-tier response cache: a byte-bounded in-process LRU in front of Redis (or alone, without
+ * REDIS_URL or while Redis is unreachable). Concurrent misses on one key make one upstream call:
+ * within a process through a shared promise, across replicas through a short Redis lock whose
+ * waiters poll for the holder's entry and, past a bound, call through. Past freshness an entry is
+ * served STALE while one background refresh runs; past that window it is still served when the
+ * upstream fails, until its stale-if-error window ends.
+ */
+export class ResponseCache {
+    #front;
+    #shared;
+    #inflight = new Map();
+    #options;
+    #metrics;
+    #log;
+    constructor(options, shared, metrics, log) {
+        this.#options = options;
+        this.#front = new ByteLru(options.memoryBytes);
+        this.#shared = shared;
+        this.#metrics = metrics;
+        this.#log = log;
+    }
+    /** Bytes and entries of the in-process tier. */
+    get memory() {
+        return { bytes: this.#front.bytes, entries: this.#front.count };
+    }
+    /**
+     * The fresh entry for a key in the in-process tier, found synchronously: a hit is answered
+     * without a promise or a Redis round trip. Anything else (absent, stale) goes through respond().
+     */
+    hit(key) {
+        const entry = this.#front.get(key);
+        return entry !== undefined && entry.freshUntil > Date.now() ? entry : undefined;
+    }
+    /**
+     * Answers a cacheable request: from the cache when it can, else through `produce` (the upstream
+     * call), storing what may be stored. Rejects with produce's error when there is nothing to fall back on.
+     */
+    async respond(key, path, policy, produce) {
+        const now = Date.now();
+        let entry = this.#front.get(key);
+        if (entry && entry.freshUntil > now)
+            return { answer: entry, status: 'HIT' };
+        let hash = '';
+        if (this.#shared?.ready) {
+            hash = hashKey(key);
+            const shared = await this.#sharedGet(path, hash);
+            if (shared && (!entry || shared.storedAt > entry.storedAt)) {
+                entry = this.#keep(key, shared);
+            }
+            if (entry && entry.freshUntil > now)
+                return { answer: entry, status: 'HIT' };
+        }
+        if (entry && entry.errorStaleUntil <= now) {
+            this.#front.delete(key);
+            entry = undefined;
+        }
+        if (entry && entry.staleUntil > now) {
+            this.#refreshInBackground(key, path, hash, policy, produce);
+            return { answer: entry, status: 'STALE' };
+        }
+        try {
+            const filled = await this.#fill(key, path, hash, policy, produce);
+            if (entry && isFailure(filled.answer.statusCode) && entry.errorStaleUntil > Date.now()) {
+                return { answer: entry, status: 'STALE' };
+            }
+            return { answer: filled.answer, status: filled.fromPeer ? 'HIT' : 'MISS' };
+        }
+        catch (err) {
+            if (entry && entry.errorStaleUntil > Date.now()) {
+                this.#log.debug({ path, reason: err.message }, 'upstream failed; serving stale answer');
+                return { answer: entry, status: 'STALE' };
+            }
+            throw err;
+        }
+    }
+    /** Drops matching entries here and, through Redis, in every replica; returns how many were dropped. */
+    async purge(request) {
+        const local = this.dropLocal(request);
+        if (!this.#shared)
+            return { purged: local, everywhere: true };
+        if (!this.#shared.ready)
+            return { purged: local, everywhere: false };
+        const purged = await this.#shared.purge(request);
+        await this.#shared.broadcast(request);
+        return { purged: Math.max(purged, local), everywhere: true };
+    }
+    /** Drops matching entries from the in-process tier only (a purge broadcast from another replica). */
+    dropLocal(request) {
+        const tags = new Set(request.tags ?? []);
+        const prefix = request.prefix;
+        return this.#front.deleteWhere((_key, entry) => entry.tags.some((tag) => tags.has(tag)) || (prefix !== undefined && entry.path.startsWith(prefix)));
+    }
+    /** Empties the in-process tier (after a Redis outage, purges may have been missed). */
+    clearLocal() {
+        this.#front.clear();
+    }
+    #fill(key, path, hash, policy, produce) {
+        const running = this.#inflight.get(key);
+        // A background refresh that stepped aside for another replica resolves null: fill in the foreground then.
+        if (running)
+            return running.then((result) => result ?? this.#fill(key, path, hash, policy, produce));
+        return this.#track(key, this.#lead(key, path, hash, policy, produce, false));
+    }
+    #refreshInBackground(key, path, hash, policy, produce) {
+        if (this.#inflight.has(key))
+            return;
+        this.#track(key, this.#lead(key, path, hash, policy, produce, true)).catch((err) => {
+            this.#log.warn({ path, reason: err.message }, 'background cache refresh failed');
+        });
+    }
+    #track(key, promise) {
+        const tracked = promise.finally(() => {
+            if (this.#inflight.get(key) === tracked)
+                this.#inflight.delete(key);
+        });
+        this.#inflight.set(key, tracked);
+        return tracked;
+    }
+    /**
+     * Fills one key: takes the cross-replica lock (or waits for its holder's entry), calls the
+     * upstream, stores a cacheable answer, releases the lock. In background mode it steps aside
+     * (null) when another replica holds the lock, as that replica is refreshing already.
+     */
+    async #lead(key, path, rawHash, policy, produce, background) {
+        const shared = this.#shared?.ready ? this.#shared : null;
+        const hash = shared ? rawHash || hashKey(key) : rawHash;
+        let token = null;
+        if (shared) {
+            try {
+                token = await shared.lock(hash, this.#options.lockMs);
+            }
+            catch (err) {
+                this.#storeError('lock', err);
+            }
+            if (token === null && shared.ready) {
+                if (background)
+                    return null;
+                const peer = await this.#waitForPeer(shared, path, hash);
+                if (peer)
+                    return { answer: this.#keep(key, peer), fromPeer: true };
+            }
+        }
+        try {
+            if (token !== null && shared) {
+                // Double-check under the lock: another replica may have filled the key between our read and our lock.
+                const filled = await this.#sharedGet(path, hash);
+                if (filled && filled.freshUntil > Date.now())
+                    return { answer: this.#keep(key, filled), fromPeer: true };
+            }
+            const answer = await produce();
+            if (answer.cacheable && answer.body.length <= this.#options.maxEntryBytes) {
+                const entry = this.#keep(key, toEntry(answer, path, policy));
+                if (shared) {
+                    // Stored before the lock is released, so waiting replicas find it.
+                    await shared.set(hash, entry).catch((err) => this.#storeError('set', err));
+                }
+                // The entry, not the bare answer: its compressed forms serve this miss too.
+                return { answer: entry, fromPeer: false };
+            }
+            return { answer, fromPeer: false };
+        }
+        finally {
+            if (token !== null && shared)
+                await shared.unlock(hash, token).catch((err) => this.#storeError('unlock', err));
+        }
+    }
+    /**
+     * Polls for the entry another replica is filling. Returns it when it appears; undefined when the
+     * lock was released without an entry (the answer was not cacheable), the bound passed, or Redis failed.
+     */
+    async #waitForPeer(shared, path, hash) {
+        const deadline = Date.now() + this.#options.lockWaitMs;
+        let interval = 5;
+        while (Date.now() < deadline) {
+            await sleep(Math.min(interval, Math.max(1, deadline - Date.now())));
+            interval = Math.min(interval * 2, 50);
+            try {
+                const { entry, locked } = await shared.poll(path, hash);
+                if (entry && entry.freshUntil > Date.now())
+                    return entry;
+                if (!locked)
+                    return undefined;
+            }
+            catch (err) {
+                this.#storeError('poll', err);
+                return undefined;
+            }
+        }
+        return undefined;
+    }
+    async #sharedGet(path, hash) {
+        try {
+            return await this.#shared.get(path, hash);
+        }
+        catch (err) {
+            this.#storeError('get', err);
+            return undefined;
+        }
+    }
+    /** Puts an entry in the in-process tier in its ready-to-send form (compressed forms made here, once). */
+    #keep(key, entry) {
+        const kept = withCodings(entry, this.#options.compressMinBytes);
+        this.#front.set(key, kept);
+        return kept;
+    }
+    #storeError(operation, err) {
+        this.#metrics.cacheStoreErrors.inc({ operation });
+        this.#log.debug({ operation, reason: err.message }, 'shared cache operation failed');
+    }
+}
+//# sourceMappingURL=response-cache.js.map

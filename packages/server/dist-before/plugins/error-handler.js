@@ -1,0 +1,43 @@
+import { STATUS_CODES } from 'node:http';
+import fp from 'fastify-plugin';
+import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
+import { GatewayError, parserRefusal, toErrorAnswer } from '../lib/errors.js';
+import { limitHook } from './rate-limit.js';
+/**
+ * Fastify's clientErrorHandler (a server option, set in app.ts): a request Node's parser refuses
+ * (a 100 KB query, a header block over the limit, a malformed request line) gets the normalized
+ * envelope like every other refusal, instead of Fastify's default body.
+ */
+export function clientErrorHandler(err, socket) {
+    if (err.code === 'ECONNRESET' || socket.destroyed)
+        return;
+    const { statusCode, envelope } = parserRefusal(err.code);
+    this.log.debug({ code: err.code, status: statusCode }, 'client error');
+    if (socket.writable) {
+        const body = JSON.stringify(envelope);
+        socket.write(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    }
+    socket.destroy(err);
+}
+/** The one error handler and the one not-found answer: the normalized envelope, stable codes. */
+export default fp(async (app) => {
+    app.setErrorHandler((error, request, reply) => {
+        const { statusCode, envelope } = toErrorAnswer(error, request);
+        if (error instanceof GatewayError) {
+            reply.headers(error.headers);
+            // Expected outcomes (upstream down, bad input): the cause was logged where it happened.
+            request.log[statusCode >= 500 ? 'warn' : 'debug']({ code: envelope.code, statusCode }, error.message);
+        }
+        else if (statusCode >= 500) {
+            request.log.error({ err: error }, 'request failed');
+        }
+        else {
+            request.log.debug({ reason: error.message, code: envelope.code }, 'request refused');
+        }
+        return reply.code(statusCode).header('cache-control', 'no-store').send(envelope);
+    });
+    // Scanners probing for paths are rate limited like everyone else.
+    app.setNotFoundHandler({ preHandler: limitHook(app.rateLimits.global) }, (_request, reply) => reply.code(404).header('cache-control', 'no-store').send(errorEnvelope(ERROR_CODES.notFound)));
+}, { name: 'error-handler', dependencies: ['rate-limit'] });
+//# sourceMappingURL=error-handler.js.map

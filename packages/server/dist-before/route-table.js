@@ -1,0 +1,158 @@
+import { API_PATHS, UPSTREAM_ROUTES } from '@credit-portal/shared';
+/** Upstream deadline of the calls that check or set a password (scrypt is slow on purpose). */
+const PASSWORD_TIMEOUT_MS = 20_000;
+/**
+ * The cache and resilience policy per upstream path. Paths absent here are proxied but never
+ * cached; paths absent from UPSTREAM_ROUTES are never proxied at all.
+ */
+export const ROUTE_POLICIES = {
+    [API_PATHS.siteInfo]: { cache: { tags: ['district', 'siteinfo'], ttlSeconds: 300 } },
+    [API_PATHS.districtList]: { cache: { tags: ['district', 'siteinfo'], ttlSeconds: 600 } },
+    [API_PATHS.districtContentList]: { cache: { tags: ['district', 'content'] } },
+    [API_PATHS.districtLicenceList]: { cache: { tags: ['district', 'licence'], ttlSeconds: 120 } },
+    [API_PATHS.districtPenaltyList]: { cache: { tags: ['district', 'penalty'], ttlSeconds: 120 } },
+    [API_PATHS.districtLicenceDetail]: { cache: { tags: ['district', 'licence'], ttlSeconds: 600 } },
+    [API_PATHS.districtPenaltyDetail]: { cache: { tags: ['district', 'penalty'], ttlSeconds: 600 } },
+    [API_PATHS.contentList]: { cache: { tags: ['content'] } },
+    [API_PATHS.contentListAll]: { cache: { tags: ['content'] } },
+    [API_PATHS.contentDetail]: { cache: { tags: ['content'], ttlSeconds: 300 } },
+    [API_PATHS.imageLinkList]: { cache: { tags: ['content', 'images'], ttlSeconds: 300 } },
+    [API_PATHS.flipbook]: { cache: { tags: ['flipbook'], ttlSeconds: 600 } },
+    // Portal pages (issue 4): public, unpersonal content. Searches are rate limited harder.
+    [API_PATHS.articleSearch]: { cache: { tags: ['content'] }, rateLimit: 'strict' },
+    [API_PATHS.interactionList]: { cache: { tags: ['interaction'], ttlSeconds: 120 } },
+    [API_PATHS.interactionSearch]: { cache: { tags: ['interaction'], ttlSeconds: 120 }, rateLimit: 'strict' },
+    [API_PATHS.interactionDetail]: { cache: { tags: ['interaction'], ttlSeconds: 300 } },
+    [API_PATHS.interactionStatistics]: { cache: { tags: ['interaction'], ttlSeconds: 600 } },
+    [API_PATHS.lendingOverview]: { cache: { tags: ['lending'], ttlSeconds: 600 } },
+    [API_PATHS.serviceGuides]: { cache: { tags: ['guides'], ttlSeconds: 600 } },
+    [API_PATHS.annualReportList]: { cache: { tags: ['annual-reports'], ttlSeconds: 600 } },
+    [API_PATHS.annualReportDetail]: { cache: { tags: ['annual-reports'], ttlSeconds: 600 } },
+    // Page images stream through untouched; browsers cache them by the upstream's own headers.
+    [API_PATHS.flipbookPagePrefix]: { timeoutMs: 15_000 },
+    // A search is personal in intent and unbounded in variety: not cached, and rate limited harder.
+    [API_PATHS.entitySearch]: { rateLimit: 'strict' },
+    // Login and account paths (issue 5): never cached (personal, and /user/ paths may not be);
+    // every call that checks a password or mints a login is rate limited harder. The desktop's
+    // ticket poll (every 1.5 s for up to 3 minutes) stays in the default class.
+    // Registration's SMS code costs a message to send: the strictest class (the service adds its own per-number limits).
+    [API_PATHS.registerCode]: { rateLimit: 'strict' },
+    // A password check costs scrypt at OWASP's figure (N=2^17, ~0.5 s of a core, more on a busy
+    // machine, twice on the login that re-hashes an older hash): these get a longer deadline.
+    [API_PATHS.register]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+    [API_PATHS.login]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+    [API_PATHS.wechatLogin]: { rateLimit: 'strict' },
+    [API_PATHS.loginTicketCreate]: { rateLimit: 'strict' },
+    [API_PATHS.loginTicketScan]: { rateLimit: 'strict' },
+    [API_PATHS.loginTicketConfirm]: { rateLimit: 'strict' },
+    [API_PATHS.loginTokenExchange]: { rateLimit: 'strict' },
+    // Sessions (security issue 22): each old-site code is a database row, so minting them is
+    // limited harder; logout (API_PATHS.logout) stays in the default class — leaving must not be refused.
+    [API_PATHS.oldSiteHandoff]: { rateLimit: 'strict' },
+    [API_PATHS.bindMobile]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+    [API_PATHS.bindWechat]: { rateLimit: 'strict' },
+    [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
+    [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
+    [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },
+    [API_PATHS.punishDetail]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600 } },
+    // Disclosure lists (issue 9): public. The non-tax list and detail carry the user's token and
+    // have no policy (a request with a token is never cached anyway).
+    [API_PATHS.abnormalBusiness]: { cache: { tags: ['disclosure', 'abnormal-business'], ttlSeconds: 120 } },
+    [API_PATHS.majorTaxViolation]: { cache: { tags: ['disclosure', 'major-tax-violation'], ttlSeconds: 120 } },
+    [API_PATHS.arrearsFunds]: { cache: { tags: ['disclosure', 'wage-arrears'], ttlSeconds: 120 } },
+    [API_PATHS.bankruptcyList]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 120 } },
+    [API_PATHS.bankruptcyDetail]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 600 } },
+    // Information-disclosure lists (issue 9): public and impersonal; searches rate limited harder.
+    [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 }, rateLimit: 'strict' },
+    [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 }, rateLimit: 'strict' },
+    // Published credit promises and the kept ones; the red/black list rows are bearer calls and never cached.
+    [API_PATHS.promiseList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
+    [API_PATHS.promiseDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
+    [API_PATHS.promiseFulfilmentList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
+    [API_PATHS.promiseFulfilmentDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
+    // 信用河套: public and impersonal; the list searches, so it is rate limited harder.
+    [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
+    [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
+    [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
+    // The H5 app (issue 12): personal, never cached. Every call that mints, exchanges or checks a
+    // token is rate limited harder (the tab's session check too: it answers whether a token is
+    // live); the calls that render a PDF (and mail it) get a longer deadline. 退出 stays in the
+    // default class: a person must always be able to log out.
+    [API_PATHS.h5CertToken]: { rateLimit: 'strict' },
+    [API_PATHS.h5CertExchange]: { rateLimit: 'strict' },
+    [API_PATHS.h5Session]: { rateLimit: 'strict' },
+    [API_PATHS.h5TestLogin]: { rateLimit: 'strict' },
+    [API_PATHS.h5TestUserInfo]: { rateLimit: 'strict' },
+    [API_PATHS.h5IzLogin]: { rateLimit: 'strict' },
+    [API_PATHS.h5PersonInfo]: { rateLimit: 'strict' },
+    [API_PATHS.h5IndividualToken]: { rateLimit: 'strict' },
+    [API_PATHS.h5IndividualInfo]: { rateLimit: 'strict' },
+    [API_PATHS.h5SendEmail]: { rateLimit: 'strict', timeoutMs: 30_000 },
+    [API_PATHS.h5ReportPdf]: { rateLimit: 'strict', timeoutMs: 30_000 },
+    [API_PATHS.h5ReportFile]: { timeoutMs: 30_000 },
+    // 信用服务 (issue 11): never cached (personal, uploads, generated files, one-off checks). The
+    // penalty search and every report or verification call are rate limited harder; generating a
+    // PDF and receiving up to UPLOAD_MAX_REQUEST_BYTES of materials get a longer deadline.
+    [API_PATHS.repairPunishSearch]: { rateLimit: 'strict' },
+    [API_PATHS.repairUpload]: { timeoutMs: 60_000 },
+    [API_PATHS.objectionUpload]: { timeoutMs: 60_000 },
+    [API_PATHS.enterpriseReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
+    [API_PATHS.specialReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
+    [API_PATHS.reportVerify]: { rateLimit: 'strict' },
+    [API_PATHS.reportVerifyFile]: { rateLimit: 'strict', timeoutMs: 30_000 },
+    [API_PATHS.thirdPartyCheck]: { rateLimit: 'strict' },
+    // Issue 24: a PDF alone checked by its SM2 signature (an upload, rate limited harder); the
+    // public keys, public and impersonal, cached (a rotation shows within ttl; purge tag report-keys).
+    [API_PATHS.reportVerifySignature]: { rateLimit: 'strict', timeoutMs: 30_000 },
+    [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
+};
+/** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
+const PERSONAL_PATH = /\/(?:user|wechat)\//i;
+/**
+ * Joins the shared upstream routes with their policies into the route table, checking that no
+ * policy names an unknown path and that nothing personal, binary or write-like is cacheable.
+ */
+export function buildRouteTable(defaults, routes = UPSTREAM_ROUTES, policies = ROUTE_POLICIES) {
+    const known = new Set(routes.map((route) => route.path));
+    for (const path of Object.keys(policies)) {
+        if (!known.has(path))
+            throw new Error(`Route policy for ${path}: no such upstream route`);
+    }
+    return routes.map((route) => {
+        const policy = policies[route.path] ?? {};
+        if (policy.cache) {
+            if (route.dialect === 'binary' || route.fileAnswer)
+                throw new Error(`Route policy for ${route.path}: binary answers are never cached`);
+            if (route.multipartFields)
+                throw new Error(`Route policy for ${route.path}: uploads are never cached`);
+            if (route.upstream === 'report' || PERSONAL_PATH.test(route.path)) {
+                throw new Error(`Route policy for ${route.path}: H5 and report calls are never cached`);
+            }
+            if (route.methods.some((method) => method === 'PUT' || method === 'DELETE')) {
+                throw new Error(`Route policy for ${route.path}: writes are never cached`);
+            }
+        }
+        const cache = policy.cache ? toCachePolicy(policy.cache, defaults) : null;
+        return { ...route, cache, timeoutMs: policy.timeoutMs ?? null, rateLimit: policy.rateLimit ?? 'default' };
+    });
+}
+function toCachePolicy(cache, defaults) {
+    const ttlMs = cache.ttlSeconds === undefined ? defaults.ttlMs : cache.ttlSeconds * 1000;
+    const staleMs = cache.staleSeconds === undefined ? defaults.staleMs : cache.staleSeconds * 1000;
+    const errorStaleMs = cache.errorStaleSeconds === undefined ? defaults.errorStaleMs : cache.errorStaleSeconds * 1000;
+    return { ttlMs, staleMs, errorStaleMs: Math.max(staleMs, errorStaleMs), tags: [...cache.tags] };
+}
+/** The same table with every cache policy's timings replaced (tests use short ones). */
+export function withCacheTimings(routes, timings) {
+    return routes.map((route) => route.cache
+        ? {
+            ...route,
+            cache: {
+                ...route.cache,
+                ...timings,
+                errorStaleMs: Math.max(timings.staleMs ?? route.cache.staleMs, timings.errorStaleMs ?? route.cache.errorStaleMs),
+            },
+        }
+        : route);
+}
+//# sourceMappingURL=route-table.js.map

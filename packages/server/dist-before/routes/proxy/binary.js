@@ -1,0 +1,87 @@
+import httpProxy from '@fastify/http-proxy';
+import { errorEnvelope } from '@credit-portal/shared';
+import { UPSTREAM_FAILURE_ANSWERS, upstreamFailureError, upstreamStatusAnswer, } from '../../lib/errors.js';
+import { BINARY_FORWARDED_HEADERS, forwardHeaders } from '../../upstream/forwarded-headers.js';
+/**
+ * A pass-through route for a binary prefix (flipbook page images) with @fastify/http-proxy on
+ * the upstream's own undici Pool: 2xx and 304 answers stream through untouched (never cached,
+ * x-cache: BYPASS); anything else, and any failure, becomes the normalized error envelope.
+ */
+const binaryProxy = async (app, { route, client, timeoutMs, retries }) => {
+    const prefix = route.path.replace(/\/+$/, '');
+    // reply-from hands over replies typed for any server; this app serves HTTP/1 only.
+    const sendError = (anyReply, { statusCode, code }) => {
+        const reply = anyReply;
+        reply.removeHeader('content-length');
+        reply.removeHeader('content-encoding');
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+        reply
+            .code(statusCode)
+            .type('application/json; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .header('x-cache', 'BYPASS');
+        reply.send(errorEnvelope(code));
+    };
+    // A client that hangs up before the upstream answered must not keep a half-open circuit's trial slot.
+    app.addHook('onRequestAbort', async (_request) => client.breaker.release());
+    await app.register(httpProxy, {
+        upstream: client.origin,
+        prefix,
+        rewritePrefix: client.basePath + prefix,
+        httpMethods: route.methods.includes('GET') ? [...route.methods, 'HEAD'] : [...route.methods],
+        undici: client.pool,
+        disableRequestLogging: true,
+        // Bodies are parsed by the gateway's own parsers (JSON within the shape limits, form and
+        // multipart streamed), not re-registered here.
+        proxyPayloads: false,
+        internalRewriteLocationHeader: false,
+        preHandler: async (_request, reply) => {
+            reply.header('x-cache', 'BYPASS');
+            app.metrics.cacheResult.BYPASS.inc();
+            if (!client.breaker.tryAcquire()) {
+                app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'circuit_open' });
+                throw upstreamFailureError('circuit_open', client.breaker.retryAfterMs());
+            }
+        },
+        replyOptions: {
+            timeout: timeoutMs,
+            retriesCount: retries,
+            rewriteRequestHeaders: (request) => forwardHeaders(request, BINARY_FORWARDED_HEADERS, {
+                'x-request-id': request.id,
+                'x-forwarded-for': request.ip,
+            }),
+            rewriteHeaders: (headers) => {
+                const kept = { ...headers };
+                delete kept['set-cookie'];
+                delete kept.location;
+                return { ...kept, 'x-cache': 'BYPASS' };
+            },
+            onResponse: (_request, reply, response) => {
+                const status = response.statusCode;
+                if (status >= 500) {
+                    client.breaker.failure();
+                    app.metrics.upstreamErrors.inc({ upstream: client.name, kind: 'status_5xx' });
+                }
+                else {
+                    client.breaker.success();
+                }
+                if ((status >= 200 && status < 300) || status === 304) {
+                    reply.send(response.stream);
+                    return;
+                }
+                response.stream.resume();
+                sendError(reply, upstreamStatusAnswer(status));
+            },
+            onError: (reply, { error }) => {
+                client.breaker.failure();
+                const timedOut = error.statusCode === 504;
+                app.metrics.upstreamErrors.inc({ upstream: client.name, kind: timedOut ? 'timeout' : 'unavailable' });
+                reply.request.log.warn({ reason: error.message, code: error.code }, 'binary upstream call failed');
+                sendError(reply, UPSTREAM_FAILURE_ANSWERS[timedOut ? 'timeout' : 'unavailable']);
+            },
+        },
+    });
+};
+export default binaryProxy;
+//# sourceMappingURL=binary.js.map

@@ -1,0 +1,214 @@
+import { Readable } from 'node:stream';
+import fastJson from 'fast-json-stringify';
+import { ERROR_CODES, UPLOAD_MAX_REQUEST_BYTES, USER_TOKEN_FIELDS } from '@credit-portal/shared';
+import { compressLive, compressible, negotiate } from '../../lib/compression.js';
+import { cacheKey, splitUrl } from '../../lib/canonical.js';
+import { GatewayError } from '../../lib/errors.js';
+import { rawBodyOf } from '../../lib/raw-body.js';
+import { ByteLimit, callUpstream } from '../../upstream/proxy-call.js';
+import binaryProxy from './binary.js';
+/** Names of user tokens (shared): a request carrying one (header, query or body field) is never cached. */
+const TOKEN_FIELDS = new Set(USER_TOKEN_FIELDS);
+/** The property names of an object schema (none for a route without that schema). */
+function namesOf(schema) {
+    const properties = schema?.properties;
+    return new Set(properties ? Object.keys(properties) : []);
+}
+/** The query parameters the contract names, in their order. */
+function contractQuery(params, names) {
+    return new URLSearchParams(params ? [...params].filter(([name]) => names.has(name)) : []);
+}
+/** A JSON object body with only the top-level fields the contract names; anything else as it is. */
+function contractBody(body, names) {
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+        return body;
+    return Object.fromEntries(Object.entries(body).filter(([name]) => names.has(name)));
+}
+/**
+ * Form and multipart bodies are streamed to the upstream as they came, within UPLOAD_LIMIT_BYTES,
+ * or within the shared UPLOAD_MAX_REQUEST_BYTES on the upload routes (rows with multipartFields).
+ */
+const RAW_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+/**
+ * The proxy: one route per row of the route table, and nothing else reaches an upstream. JSON
+ * routes go through the response cache (when the row has a policy and the request is cacheable)
+ * and the envelope normalizer on the upstream's undici Pool; binary prefix routes stream through
+ * @fastify/http-proxy. Every answer carries x-cache.
+ */
+const proxyRoutes = async (app) => {
+    const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes, compressMinBytes } = app.config;
+    // Upstream routes take JSON, or raw form/multipart bodies (text/plain is removed app-wide in app.ts).
+    app.addContentTypeParser(RAW_CONTENT_TYPES, (request, payload, done) => {
+        const limit = request.routeOptions.config?.uploadLimitBytes ?? uploadLimitBytes;
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > limit) {
+            done(new GatewayError(413, ERROR_CODES.payloadTooLarge), undefined);
+            return;
+        }
+        done(null, payload.pipe(new ByteLimit(limit)));
+    });
+    // Every answer of a proxy route says x-cache, refusals before the handler (400, 413, 415) too.
+    app.addHook('onRequest', (_request, reply, done) => {
+        reply.header('x-cache', 'BYPASS');
+        done();
+    });
+    for (const route of routes) {
+        const client = app.upstreams[route.upstream];
+        const timeoutMs = route.timeoutMs ?? upstreamConfig.timeoutMs;
+        if (route.dialect === 'binary') {
+            await app.register(binaryProxy, { route, client, timeoutMs, retries: upstreamConfig.retries });
+            continue;
+        }
+        const serializeData = route.data ? fastJson(route.data) : null;
+        const target = {
+            client,
+            dialect: route.dialect,
+            timeoutMs,
+            serializeData,
+            fileAnswer: route.fileAnswer === true,
+        };
+        const fields = route.cache
+            ? { query: namesOf(route.query), body: namesOf(route.body) }
+            : null;
+        const ownLimit = route.rateLimit === 'strict' ? { max: rateLimit.strictMax, timeWindow: rateLimit.windowMs } : undefined;
+        if (fields !== null) {
+            // Fresh hits of this route may be answered in front of the router (cache/hit-path.ts), counted
+            // against the same rate-limit counter as the route's own hook.
+            const counter = app.rateLimits.forRoute(route.path, ownLimit);
+            for (const method of route.methods) {
+                if (method === 'GET' || method === 'POST')
+                    app.hitPath.addRoute({ method, path: route.path, counter });
+            }
+        }
+        app.route({
+            method: [...route.methods],
+            url: route.path,
+            // The contract's schemas: a request that breaks them is answered 400 here, before any upstream call.
+            schema: {
+                ...(route.query ? { querystring: route.query } : {}),
+                ...(route.body ? { body: route.body } : {}),
+            },
+            config: {
+                ...(route.emptyFieldMessages ? { emptyFieldMessages: route.emptyFieldMessages } : {}),
+                ...(route.multipartFields ? { uploadLimitBytes: UPLOAD_MAX_REQUEST_BYTES } : {}),
+                ...(ownLimit ? { rateLimit: ownLimit } : {}),
+            },
+            // A JSON route takes JSON only: a form or multipart body is refused, not validated as a stream.
+            ...(route.body
+                ? {
+                    preValidation: (request, _reply, done) => {
+                        if (request.body instanceof Readable)
+                            done(new GatewayError(415, ERROR_CODES.unsupportedMediaType));
+                        else
+                            done();
+                    },
+                }
+                : {}),
+            handler: (request, reply) => forward(request, reply, route, fields, target),
+        });
+    }
+    /**
+     * Answers a proxied JSON request. A fresh hit in the in-process tier is sent right here,
+     * synchronously, with the headers stored with its entry; everything else goes on in relay().
+     */
+    function forward(request, reply, route, fields, target) {
+        const method = request.method === 'HEAD' ? 'GET' : request.method;
+        let { search } = splitUrl(request.url);
+        let body = request.body;
+        const raw = body instanceof Readable;
+        const params = search ? new URLSearchParams(search) : null;
+        const bypass = fields === null || raw || carriesUserToken(request, params);
+        request.upstreamName = target.client.name;
+        let key = null;
+        if (!bypass) {
+            // What the contract does not name neither keys the entry nor reaches the upstream.
+            const query = contractQuery(params, fields.query);
+            search = query.toString();
+            body = method === 'GET' ? undefined : contractBody(body, fields.body);
+            key = cacheKey(method, route.path, query, body);
+            // These exact bytes mean this key: an identical request is answered in front of the router next time.
+            if (request.method !== 'HEAD')
+                app.hitPath.alias(request.method, request.url, rawBodyOf(request.raw), key);
+            const entry = app.cache.hit(key);
+            if (entry !== undefined) {
+                app.metrics.cacheResult.HIT.inc();
+                const coding = entry.vary ? negotiate(request.headers['accept-encoding']) : null;
+                const coded = coding === null ? undefined : entry.encoded[coding];
+                if (coded !== undefined)
+                    reply.code(entry.statusCode).headers(coded.hitHeaders).send(coded.body);
+                else
+                    reply.code(entry.statusCode).headers(entry.hitHeaders).send(entry.body);
+                return undefined;
+            }
+        }
+        const produce = () => callUpstream(target, request, method, search, body);
+        return relay(request, reply, route, key, produce);
+    }
+    /** The upstream call (through the cache when `key` is given, else bypassing it) and its answer. */
+    async function relay(request, reply, route, key, produce) {
+        let status = key === null ? 'BYPASS' : 'MISS';
+        // Set first so that error answers say it too.
+        reply.header('x-cache', status);
+        try {
+            let answer;
+            if (key === null || route.cache === null) {
+                answer = await produce();
+            }
+            else {
+                const outcome = await app.cache.respond(key, route.path, route.cache, produce);
+                answer = outcome.answer;
+                status = outcome.status;
+            }
+            const { body, headers } = await encode(request, answer);
+            return reply
+                .code(answer.statusCode)
+                .headers(headers)
+                .header('x-cache', status)
+                .header('cache-control', key === null ? 'no-store' : 'no-cache')
+                .send(body);
+        }
+        finally {
+            app.metrics.cacheResult[status].inc();
+        }
+    }
+    /**
+     * The body to send and its headers: a compressible JSON answer (at least COMPRESS_MIN_BYTES)
+     * says Vary: Accept-Encoding and goes br or gzip to a client that takes it, from the cache
+     * entry's stored forms when it is one, else compressed for this answer. Files pass untouched.
+     */
+    async function encode(request, answer) {
+        const entry = 'encoded' in answer ? answer : null;
+        if (!(entry ? entry.vary : compressible(answer.headers, answer.body, compressMinBytes))) {
+            return { body: answer.body, headers: answer.headers };
+        }
+        const headers = { ...answer.headers, vary: 'Accept-Encoding' };
+        const coding = negotiate(request.headers['accept-encoding']);
+        if (coding === null)
+            return { body: answer.body, headers };
+        const body = entry ? (entry.encoded[coding]?.body ?? null) : await compressLive(answer.body, coding);
+        if (body === null)
+            return { body: answer.body, headers };
+        headers['content-encoding'] = coding;
+        return { body, headers };
+    }
+};
+/** True when the request carries a user token in a header, a query parameter or a top-level body field. */
+function carriesUserToken(request, params) {
+    for (const field of TOKEN_FIELDS)
+        if (request.headers[field] !== undefined)
+            return true;
+    if (params) {
+        for (const name of params.keys())
+            if (TOKEN_FIELDS.has(name.toLowerCase()))
+                return true;
+    }
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof Readable)) {
+        for (const name of Object.keys(body))
+            if (TOKEN_FIELDS.has(name.toLowerCase()))
+                return true;
+    }
+    return false;
+}
+export default proxyRoutes;
+//# sourceMappingURL=index.js.map
