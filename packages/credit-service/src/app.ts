@@ -11,6 +11,7 @@ import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
 import connectionsPlugin from './plugins/connections.js';
 import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
+import entitySearchPlugin from './plugins/entity-search.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
 import rateLimitsPlugin, { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
@@ -69,6 +70,7 @@ export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limi
 export { WECHAT_AUTHORIZE_PATH } from './routes/demo/wechat-authorize.js';
 export { listOutbox, OUTBOX_DIR, type OutboxEntry } from './mail/mailer.js';
 export { SCRYPT_PARAMS, type ScryptParams } from './lib/passwords.js';
+export { DEFAULT_SEARCH_WORKERS } from './plugins/entity-search.js';
 
 /** How to build the credit-service. */
 export interface CreditServiceConfig {
@@ -152,6 +154,12 @@ export interface CreditServiceConfig {
    * minute); unset: no schedule — tests run it with app.followJob.run().
    */
   followSchedule?: string;
+  /**
+   * Entity search worker threads, each on a read-only connection (plugins/entity-search.ts;
+   * SEARCH_WORKERS, server.ts default DEFAULT_SEARCH_WORKERS); 0 (default): searches run on the
+   * main thread's connection, one at a time.
+   */
+  searchWorkers?: number;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -204,6 +212,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     seedEntities: config.seedEntities ?? DEFAULT_SEED_ENTITIES,
     seedAsOf: config.seedAsOf,
   });
+  // After the database (migrations, seed, and the search keys it computes first), before the routes.
+  await app.register(entitySearchPlugin, { workers: config.searchWorkers ?? 0 });
 
   // Uploads a stopped process left half-done (written, never moved into place): removed at start.
   const staleParts = removeStaleParts(incomingDir(path.resolve(config.dataDir)));

@@ -13,6 +13,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limi
 import { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/job.js';
 import { Cron } from 'croner';
 import { DEFAULT_FOLLOW_SCHEDULE, scheduleProblem } from './follow/job.js';
+import { DEFAULT_SEARCH_WORKERS, MAX_SEARCH_WORKERS } from './plugins/entity-search.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -54,6 +55,8 @@ export interface ServerSettings {
   audit: AuditSettings;
   /** Open data (issue 28): OPEN_DATA_RETENTION_DAYS and the daily job's OPEN_DATA_CRON. */
   openData: { retentionDays: number; cron: string };
+  /** SEARCH_WORKERS: entity search worker threads (read-only connections); 0: on the main thread. */
+  searchWorkers: number;
 }
 
 /** A cron pattern (croner's syntax, local time), checked by parsing it. */
@@ -175,6 +178,7 @@ export function readSettings(
       retentionDays: read.int('OPEN_DATA_RETENTION_DAYS', DEFAULT_OPEN_DATA_RETENTION_DAYS, 1, 366),
       cron: readCron(read, 'OPEN_DATA_CRON', DEFAULT_OPEN_DATA_CRON),
     },
+    searchWorkers: read.int('SEARCH_WORKERS', DEFAULT_SEARCH_WORKERS, 0, MAX_SEARCH_WORKERS),
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.

@@ -36,6 +36,7 @@ const app = await buildApp({
   audit: settings.audit,
   openData: settings.openData,
   followSchedule: settings.followSchedule ?? undefined,
+  searchWorkers: settings.searchWorkers,
 });
 
 let stopping = false;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { readSettings } from '../src/env.js';
 
 describe('readSettings', () => {
@@ -30,6 +31,8 @@ describe('readSettings', () => {
           anchorIntervalSeconds: 300,
         },
         openData: { retentionDays: 7, cron: '5 0 * * *' },
+        // Two entity search threads, one on a one-core machine.
+        searchWorkers: Math.min(2, availableParallelism()),
       },
       errors: [],
     });
@@ -60,6 +63,7 @@ describe('readSettings', () => {
       OPEN_DATA_RETENTION_DAYS: '30',
       OPEN_DATA_CRON: '30 1 * * *',
       FOLLOW_JOB_SCHEDULE: '0 */10 * * * *',
+      SEARCH_WORKERS: '0',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -93,6 +97,7 @@ describe('readSettings', () => {
         anchorIntervalSeconds: 300,
       },
       openData: { retentionDays: 30, cron: '30 1 * * *' },
+      searchWorkers: 0,
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -133,6 +138,7 @@ describe('readSettings', () => {
       SMS_WEBHOOK_URL: 'ftp://sms.example.org',
       OPEN_DATA_RETENTION_DAYS: '0',
       OPEN_DATA_CRON: 'every day at 5',
+      SEARCH_WORKERS: '-1',
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -146,6 +152,7 @@ describe('readSettings', () => {
       'SMS_WEBHOOK_URL: must use http or https (got "ftp:")',
       'OPEN_DATA_RETENTION_DAYS: must be an integer from 1 to 366 (got "0")',
       expect.stringMatching(/^OPEN_DATA_CRON: not a cron pattern: .* \(got every day at 5\)$/),
+      'SEARCH_WORKERS: must be an integer from 0 to 64 (got "-1")',
     ]);
   });
 

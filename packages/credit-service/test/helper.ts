@@ -28,6 +28,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Entity search threads of the apps built here: none (searches on the main thread) unless
+ * SEARCH_WORKERS says otherwise, so that `SEARCH_WORKERS=2 npx vitest run --project credit-service
+ * packages/credit-service/test/entity-search` runs the search suites, unchanged, through the pool.
+ */
+const TEST_SEARCH_WORKERS = Number(process.env.SEARCH_WORKERS ?? 0);
+
 /** Limits no test file reaches from its one address; test/rate-limits.test.ts sets its own. */
 export const UNLIMITED = { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 };
 
@@ -108,6 +115,7 @@ export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): P
     outboxPage: true,
     rateLimits: UNLIMITED,
     passwordHashing: TEST_PASSWORD_HASHING,
+    searchWorkers: TEST_SEARCH_WORKERS,
     ...config,
     dataDir,
   });

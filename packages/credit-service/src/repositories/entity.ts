@@ -161,12 +161,11 @@ function pinyinSpelled(name: string, syllables: string, letters: string): string
  * Results, at most `limit`: code hits, then names (the exact name, names starting with the keyword,
  * the rest, each by id), legal representatives', pinyin hits, near matches (fewest edits first).
  * Every row says how it matched (`Match`) and what of its name to mark (`Highlights`).
+ * It only reads, so a read-only connection runs it too (a search worker's, plugins/entity-search.ts);
+ * the keys of names queued since they were last computed are not looked at: createEntityRepository
+ * computes them on the service's own connection.
  */
-export function createEntityRepository(db: Database) {
-  const keys = createEntitySearchKeys(db);
-  // Names queued since the last start (a new or migrated database: all of them) get their keys now.
-  keys.drain();
-
+export function createEntitySearch(db: Database) {
   const byCode = db.prepare(`SELECT ${COLUMNS} FROM entities e WHERE e.credit_code = ?`);
   const byCodePrefix = db.prepare(
     `SELECT ${COLUMNS} FROM entities e WHERE e.credit_code >= ? AND e.credit_code < ? ORDER BY e.credit_code LIMIT ?`,
@@ -371,7 +370,6 @@ export function createEntityRepository(db: Database) {
   return {
     /** Entities matching an already normalized (normalizeKeyword), non-empty keyword; at most `limit` of them. */
     search(keyword: string, limit: number = ENTITY_SEARCH_LIMIT): EntitySearchResult[] {
-      if (keys.pending()) keys.drain();
       const found = new Map<string, EntitySearchResult>();
       const add = (rows: Row[], match: EntityMatchKind, highlights?: (row: Row) => string[] | null) => {
         for (const { Folded, Syllables, ...row } of rows) {
@@ -438,6 +436,29 @@ export function createEntityRepository(db: Database) {
         for (const { row, highlight } of near) add([row], 'fuzzy', () => [highlight]);
       }
       return [...found.values()];
+    },
+  };
+}
+
+/**
+ * The entity search on the service's own (writable) connection: the names queued by migration 18's
+ * triggers get their search keys at start (a new or migrated database: all of them) and before a
+ * search whenever any are queued, so a search sees every name as it is now.
+ */
+export function createEntityRepository(db: Database) {
+  const keys = createEntitySearchKeys(db);
+  keys.drain();
+  const searcher = createEntitySearch(db);
+  /** Computes the keys of the names queued since the last time (one primary-key probe when none are). */
+  const computePendingKeys = (): void => {
+    if (keys.pending()) keys.drain();
+  };
+  return {
+    computePendingKeys,
+    /** Entities matching an already normalized (normalizeKeyword), non-empty keyword; at most `limit` of them. */
+    search(keyword: string, limit: number = ENTITY_SEARCH_LIMIT): EntitySearchResult[] {
+      computePendingKeys();
+      return searcher.search(keyword, limit);
     },
   };
 }

@@ -3,12 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, MESSAGES, normalizeKeyword } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { createEntityRepository } from '../../repositories/entity.js';
 
-/** Entity search by name or unified social credit code (spec §7). */
+/** Entity search by name or unified social credit code (spec §7); app.entitySearch runs it (plugins/entity-search.ts). */
 const entityRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const entities = createEntityRepository(app.db);
-
   app.post(
     CONTRACTS.entitySearch.path,
     {
@@ -18,7 +15,7 @@ const entityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const keyword = normalizeKeyword(request.body.EntNameOrCreditCode);
       if (!keyword) throw new BadRequestError(MESSAGES.emptySearch);
-      return errorCodeOk(entities.search(keyword));
+      return errorCodeOk(await app.entitySearch.search(keyword));
     },
   );
 };
