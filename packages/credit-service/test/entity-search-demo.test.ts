@@ -43,6 +43,15 @@ describe("the issue's table on the demo data", () => {
     expect(found!.Highlights).toEqual(highlights);
   });
 
+  it('finds partnerships by several words when the two-character one holds a bracket, of either width', async () => {
+    for (const keyword of ['伙） 州市', '伙) 州市']) {
+      const rows = await search(keyword);
+      expect(rows.length, keyword).toBeGreaterThan(0);
+      expect(rows.every((e) => e.EntName.includes('伙）') && e.EntName.includes('州市'))).toBe(true);
+      expect(new Set(rows.map((e) => e.ID)).size).toBe(rows.length);
+    }
+  });
+
   it('finds partnerships by the full-width brackets of their names', async () => {
     const rows = await search('（有限合伙）');
     expect(rows.length).toBeGreaterThan(0);

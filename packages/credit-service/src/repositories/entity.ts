@@ -286,11 +286,16 @@ export function createEntitySearch(db: Database) {
 
   /** Entities whose (folded) names hold every word, in id order. */
   function allWords(words: string[], limit: number): Row[] {
+    // The bigram index holds names as registered: a two-character word with a bracket is looked up
+    // in both widths, as oneWord does (`伙） 州市` found nothing while `伙）` alone found 200).
+    const spellings = (word: string): string[] => [...new Set([word, toFullWidthPunctuation(word)])];
     // The rarest word drives; the count stops at the scan budget, so it costs what the word is worth.
     const estimate = (word: string): number => {
       const chars = Array.from(word).length;
       if (chars >= TRIGRAM_MIN_CHARS) return countTrigram.get(ftsPhrase(word), WORD_COUNT_CAP) as number;
-      if (chars === BIGRAM_CHARS) return countBigram.get(word, WORD_COUNT_CAP) as number;
+      if (chars === BIGRAM_CHARS) {
+        return spellings(word).reduce((n, spelling) => n + (countBigram.get(spelling, WORD_COUNT_CAP) as number), 0);
+      }
       return Infinity;
     };
     const ranked = words
@@ -307,7 +312,9 @@ export function createEntitySearch(db: Database) {
       rows.push(...(multiWordStatement('fts', filters.shape).all(phrase, ...filters.values, limit) as Row[]));
       rows.push(...(multiWordStatement('folded', filters.shape).all(phrase, ...filters.values, limit) as Row[]));
     } else if (chars === BIGRAM_CHARS) {
-      rows.push(...(multiWordStatement('bigram', filters.shape).all(driver.word, ...filters.values, limit) as Row[]));
+      for (const spelling of spellings(driver.word)) {
+        rows.push(...(multiWordStatement('bigram', filters.shape).all(spelling, ...filters.values, limit) as Row[]));
+      }
     } else {
       const all = filterParameters(words);
       rows.push(...(multiWordStatement('scan', all.shape).all(1, ...all.values, limit) as Row[]));
