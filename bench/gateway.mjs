@@ -49,14 +49,26 @@ async function hitAnswer(url, header) {
   return { headers, body };
 }
 
-/** Headers Node's http server adds itself (and x-request-id, which the peer makes per answer). */
-const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+/**
+ * Headers Node's http server adds itself, x-request-id (the peer makes one per answer), and the
+ * coding of the sample (fetch asks for gzip; the peer sends the identity bytes, as the measured
+ * hits are).
+ */
+const NOT_COPIED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+  'content-encoding',
+  'content-length',
+]);
 
-/** A hit's headers as a flat [name, value, …] block, x-request-id last, as the gateway writes them. */
-function headerBlockOf(headers) {
+/** A hit's headers as a flat [name, value, …] block for `body`, x-request-id last, as the gateway writes them. */
+function headerBlockOf(headers, body) {
   const block = [];
-  for (const [name, value] of headers) if (!NODE_OWN_HEADERS.has(name)) block.push(name, value);
-  block.push('x-request-id', '');
+  for (const [name, value] of headers) if (!NOT_COPIED.has(name)) block.push(name, value);
+  block.push('content-length', String(body.length), 'x-request-id', '');
   return block;
 }
 
@@ -140,7 +152,7 @@ export async function runGateway(credit, { log, cpuProfDir }) {
     await bare.stop();
     // The same peer sending the gateway's own hit header block (security headers, x-cache, Vary,
     // a request id per answer): what a Node process pays to write those headers at all.
-    const block = headerBlockOf(gatewayHitHeaders);
+    const block = headerBlockOf(gatewayHitHeaders, gatewayBody);
     const bareHeaders = await startBarePeer(gatewayBody, 'application/json; charset=utf-8', block);
     log(`bare node:http fixed buffer with the gateway's ${block.length / 2} hit headers`);
     raw.bareHeaders = await load(bareHeaders.url, { pid: bareHeaders.pid });
