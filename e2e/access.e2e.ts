@@ -242,6 +242,50 @@ describe('长者模式', () => {
     await context.close();
   }, 240_000);
 
+  it("changes antd's sizes by its class alone, with no <style> made at run time (issue 27)", async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    // Every <style> element added to the document once it is parsed (scripts run from then on),
+    // and every change to one.
+    await context.addInitScript(() => {
+      const made: string[] = [];
+      Object.assign(window, { madeStyles: made });
+      new MutationObserver((records) => {
+        if (document.readyState === 'loading') return;
+        // (A <style> inside an SVG drawing is part of the drawing.)
+        const isSheet = (node: Node | null) => node?.nodeName === 'STYLE' && !(node as Element).closest('svg');
+        for (const record of records) {
+          if (isSheet(record.target) || isSheet(record.target.parentNode)) made.push('changed');
+          for (const node of record.addedNodes) if (isSheet(node)) made.push(node.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
+    const sizes = () =>
+      page.evaluate(() => {
+        const input = document.querySelector('header .ant-input')!;
+        const button = document.querySelector('header .ant-btn')!;
+        return {
+          input: getComputedStyle(input).fontSize,
+          button: Math.round(button.getBoundingClientRect().height),
+          primary: getComputedStyle(button).getPropertyValue('--ant-color-primary').trim(),
+        };
+      });
+    const normal = await sizes();
+    expect(normal.input).toBe('16px');
+    await page.getByRole('switch', { name: '长者模式' }).first().click();
+    await expect.poll(sizes).toEqual({ input: '20px', button: 44, primary: '#003a8c' });
+    expect(normal.button).toBeLessThan(44);
+    // Another page with antd components of its own (tabs, tables, pagination) in the running SPA.
+    await showRoute(page, baseUrl, paths.doubleDisclosure);
+    expect(await page.locator('main .ant-tabs').count()).toBeGreaterThan(0);
+    await page.getByRole('switch', { name: '长者模式' }).first().click();
+    await expect.poll(sizes).toEqual(normal);
+    // antd injected nothing: the only style sheet element is index.html's own.
+    expect(await page.evaluate(() => (window as unknown as { madeStyles: string[] }).madeStyles)).toEqual([]);
+    expect(await page.locator('style:not(svg style)').count()).toBe(1);
+    await context.close();
+  });
+
   it('is reachable from the phone menu, and gives 60 px targets on a phone', async () => {
     const context = await openContext(browser, 375, 'normal');
     const page = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
