@@ -45,13 +45,17 @@ function lcpElement(lhr) {
  * (`disableStorageReset`; the profile is fresh, so the HTTP cache is still empty).
  */
 export async function runLighthouse(url, options = {}) {
-  try {
-    return await lighthouseOnce(url, options);
-  } catch (error) {
-    // A fresh headless Chromium now and then shows an interstitial on its first load (seen on the
-    // busy bench machine, never twice in a row): one more try in another fresh browser.
-    if (!String(error?.message).includes('CHROME_INTERSTITIAL_ERROR')) throw error;
-    return lighthouseOnce(url, options);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, options);
+    } catch (error) {
+      // On the busy bench machine a fresh headless Chromium now and then shows an interstitial on
+      // its first load, or the trace misses its navigation start (NO_NAVSTART: "run Lighthouse
+      // again"): up to two more tries, each in another fresh browser.
+      const message = String(error?.message);
+      const transient = /CHROME_INTERSTITIAL_ERROR|NO_NAVSTART|run Lighthouse again/.test(message);
+      if (!transient || attempt === 3) throw error;
+    }
   }
 }
 
