@@ -32,10 +32,10 @@ async function prepareStorage(port, origin, storage) {
   }
 }
 
-/** The largest contentful paint's element, as Lighthouse quotes it (its opening tag). */
+/** The largest contentful paint's element, as Lighthouse quotes it (its opening tag and text). */
 function lcpElement(lhr) {
-  const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
-  const node = table?.items?.[0]?.node;
+  const parts = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const node = parts.find((part) => part.type === 'node');
   return node ? `${node.snippet}${node.nodeLabel ? ` (${node.nodeLabel.slice(0, 40)})` : ''}` : '?';
 }
 
