@@ -242,6 +242,60 @@ describe('长者模式', () => {
     await context.close();
   }, 240_000);
 
+  it("changes antd's sizes by its class alone, with no <style> made at run time (issue 27)", async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    // Every <style> element added to the document once it is parsed (scripts run from then on),
+    // and every change to one: antd's, made by its CSS-in-JS, carry its marks (data-css-hash,
+    // data-token-hash) or its rules (.ant-*, --ant-*). (Others are not styles of the page: a
+    // <style> inside an SVG drawing is part of the drawing; rc-util measures the scrollbar's
+    // width with a rule on an element of its own, then removes it.)
+    await context.addInitScript(() => {
+      const made: string[] = [];
+      Object.assign(window, { madeStyles: made });
+      const isAntd = (node: Node | null): node is Element =>
+        node?.nodeName === 'STYLE' &&
+        !(node as Element).closest('svg') &&
+        ((node as Element).hasAttribute('data-css-hash') ||
+          (node as Element).hasAttribute('data-token-hash') ||
+          /\.ant-|--ant-/.test(node.textContent ?? ''));
+      const observer = new MutationObserver((records) => {
+        if (document.readyState === 'loading') return;
+        for (const record of records) {
+          for (const node of [record.target, record.target.parentNode, ...record.addedNodes]) {
+            if (isAntd(node)) made.push((node.textContent ?? '').slice(0, 120));
+          }
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);
+    const sizes = () =>
+      page.evaluate(() => {
+        const input = document.querySelector('header .ant-input')!;
+        const button = document.querySelector('header .ant-btn')!;
+        return {
+          input: getComputedStyle(input).fontSize,
+          button: Math.round(button.getBoundingClientRect().height),
+          primary: getComputedStyle(button).getPropertyValue('--ant-color-primary').trim(),
+        };
+      });
+    const normal = await sizes();
+    expect(normal.input).toBe('16px');
+    await page.getByRole('switch', { name: '长者模式' }).first().click();
+    await expect.poll(sizes).toEqual({ input: '20px', button: 44, primary: '#003a8c' });
+    expect(normal.button).toBeLessThan(44);
+    // Another page with antd components of its own (tabs, tables, pagination) in the running SPA.
+    await showRoute(page, baseUrl, paths.doubleDisclosure);
+    expect(await page.locator('main .ant-tabs').count()).toBeGreaterThan(0);
+    await page.getByRole('switch', { name: '长者模式' }).first().click();
+    await expect.poll(sizes).toEqual(normal);
+    // antd injected nothing, and no style element holds its rules.
+    expect(await page.evaluate(() => (window as unknown as { madeStyles: string[] }).madeStyles)).toEqual([]);
+    const styleTexts = await page.locator('style:not(svg style)').allTextContents();
+    expect(styleTexts.filter((text) => /\.ant-|--ant-/.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it('is reachable from the phone menu, and gives 60 px targets on a phone', async () => {
     const context = await openContext(browser, 375, 'normal');
     const page = await openPage(context, baseUrl, `${paths.searchList}?searchKey=${encodeURIComponent(KEYWORD)}`);

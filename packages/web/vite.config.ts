@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStaticStyle } from './build/antd-static-style.ts';
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -79,8 +80,28 @@ function preCompress(): Plugin {
   };
 }
 
+const SHARED_SOURCES = /[\\/]packages[\\/]shared[\\/]src[\\/].*\.ts$/;
+
+/**
+ * The shared package's TypeBox schemas marked pure where they are built (`Type.Object(…)` →
+ * `/* @__PURE__ *\/ Type.Object(…)`). `manualPureFunctions` below does not reach them: the bundler
+ * resolves `Type.Object` to TypeBox's own function first, so a schema the SPA never uses (the
+ * visit-log batch's, built at the top of its module) kept the whole of TypeBox (≈ 40 kB) in the
+ * first page.
+ */
+function pureSchemas(): Plugin {
+  return {
+    name: 'credit-portal:pure-schemas',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!SHARED_SOURCES.test(id) || !code.includes('Type.')) return undefined;
+      return { code: code.replace(/(?<![\w.$])Type\.(?=[A-Z]\w*\()/g, '/* @__PURE__ */ Type.'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preCompress()],
+  plugins: [antdStaticStyle(fromHere('.')), pureSchemas(), react(), preCompress()],
   // Relative asset URLs, so the same build works at any mount point of the gateway.
   base: './',
   resolve: {

@@ -1,3 +1,6 @@
+// antd's base styles (tokens, reset), made at build time (build/antd-static-style.ts), before
+// anything else; each component's own sheet comes with the module that imports it.
+import 'virtual:antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

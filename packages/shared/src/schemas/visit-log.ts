@@ -85,25 +85,31 @@ const VisitLogFields = {
  * send none: the gateway makes one) and, optionally, Web Vitals samples of earlier page views that
  * ride with it (the gateway counts them in its histograms and does not forward them).
  */
-export const VisitLogRecordSchema = Type.Object({
-  ...VisitLogFields,
-  vitals: Type.Optional(Type.Array(WebVitalSampleSchema, { maxItems: WEB_VITALS_PER_RECORD })),
-});
+// The schemas built from spread fields sit in pure IIFEs: a spread may run getters, so a bundler
+// keeps a bare `Type.Object({ ...fields })` (and with it all of TypeBox) in a browser bundle that
+// never uses the schema; a pure call with no arguments goes whole.
+export const VisitLogRecordSchema = /* @__PURE__ */ (() =>
+  Type.Object({
+    ...VisitLogFields,
+    vitals: Type.Optional(Type.Array(WebVitalSampleSchema, { maxItems: WEB_VITALS_PER_RECORD })),
+  }))();
 export type VisitLogRecord = Static<typeof VisitLogRecordSchema>;
 
 /** A record after the gateway enriched it: real IP, device, browser, receivedLogTime, an event id (no vitals). */
-export const EnrichedVisitLogSchema = Type.Object({
-  ...VisitLogFields,
-  eventId: Type.String({ minLength: 1, maxLength: 64 }),
-  receivedLogTime: VisitTime,
-});
+export const EnrichedVisitLogSchema = /* @__PURE__ */ (() =>
+  Type.Object({
+    ...VisitLogFields,
+    eventId: Type.String({ minLength: 1, maxLength: 64 }),
+    receivedLogTime: VisitTime,
+  }))();
 export type EnrichedVisitLog = Static<typeof EnrichedVisitLogSchema>;
 
 /** A record as forwarded upstream: stamped with batchHandleTime. */
-export const ForwardedVisitLogSchema = Type.Object({
-  ...EnrichedVisitLogSchema.properties,
-  batchHandleTime: VisitTime,
-});
+export const ForwardedVisitLogSchema = /* @__PURE__ */ (() =>
+  Type.Object({
+    ...EnrichedVisitLogSchema.properties,
+    batchHandleTime: VisitTime,
+  }))();
 export type ForwardedVisitLog = Static<typeof ForwardedVisitLogSchema>;
 
 /** The wire body of POST /visitstatics/EncodeMsgs, from the browser and to the upstream alike. */

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@credit-portal/shared';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** localStorage key of the large-cursor option (an accessibility choice, like 长者模式). */
@@ -18,17 +18,18 @@ const ElderModeContext = createContext<ElderModeValue | null>(null);
 /**
  * The elder-friendly mode (长者模式, required of government sites, MIIT 适老化): larger type,
  * higher contrast, larger targets, one column, no carousel and no motion — remembered in
- * localStorage and applied as html.elder-mode plus the antd theme. The large cursor is a
+ * localStorage and applied as html.elder-mode (the portal's and antd's styles both follow it). The large cursor is a
  * separate choice (html.large-cursor), remembered the same way.
  */
 export function ElderModeProvider({ children }: { children: ReactNode }) {
   const [enabled, setEnabled] = useState(() => readStorage(STORAGE_KEYS.elderMode) === '1');
   const [largeCursor, setLargeCursor] = useState(() => readStorage(LARGE_CURSOR_KEY) === '1');
-  useEffect(() => {
+  // Before the first paint: antd's 长者模式 sizes, like the portal's, hang on this class alone.
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('elder-mode', enabled);
     writeStorage(STORAGE_KEYS.elderMode, enabled ? '1' : '0');
   }, [enabled]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('large-cursor', largeCursor);
     writeStorage(LARGE_CURSOR_KEY, largeCursor ? '1' : '0');
   }, [largeCursor]);

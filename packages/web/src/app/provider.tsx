@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -9,8 +10,8 @@ import { isPermanentError, request } from '@/lib/api-client';
 import { registerMessageApi } from '@/lib/app-bridge';
 import { RuntimeConfigContext, useRuntimeConfigQuery } from '@/lib/runtime-config';
 import { errorMessage } from '@/lib/api-client';
-import { ElderModeProvider, useElderMode } from './elder-mode';
-import { buildTheme } from './theme';
+import { ElderModeProvider } from './elder-mode';
+import { RUNTIME_THEME } from './theme';
 import styles from './provider.module.css';
 import { LazyResult } from '@/components/lazy-result';
 
@@ -27,12 +28,20 @@ const swrConfig: SWRConfiguration = {
   provider: () => new Map(),
 };
 
+/**
+ * Where antd's CSS-in-JS would put its <style> elements: a node never attached to the document.
+ * With `zeroRuntime` and the build's style generators stubbed out, all that reaches it is the text
+ * of the theme's CSS variables, which the static sheet already holds; nothing is injected.
+ */
+const styleSink = typeof document === 'undefined' ? undefined : document.createElement('div');
+
 function ThemedAntd({ children }: { children: ReactNode }) {
-  const { enabled } = useElderMode();
   return (
-    <ConfigProvider locale={zhCN} theme={buildTheme(enabled)}>
-      {children}
-    </ConfigProvider>
+    <StyleProvider container={styleSink}>
+      <ConfigProvider locale={zhCN} theme={RUNTIME_THEME}>
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
   );
 }
 

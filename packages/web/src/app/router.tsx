@@ -82,6 +82,7 @@ export function preloadOpeningPage(): Promise<void> {
   const opening = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
   const route = findRoute(opening === '/' ? paths.home : opening);
   if (!route) return Promise.resolve();
+  route.prefetch?.();
   return Promise.race([
     preloadPage(route.page),
     new Promise<void>((resolve) => window.setTimeout(resolve, OPENING_PAGE_WAIT_MS)),

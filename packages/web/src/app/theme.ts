@@ -5,6 +5,12 @@ export const FONT_STACK =
   "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Hiragino Sans GB', sans-serif";
 
 /**
+ * The class antd puts on every component's root, which scopes its CSS variables (the design
+ * tokens): fixed, so the build-time style sheet (build/antd-static-style.ts) and the browser agree.
+ */
+export const ANTD_CSS_VAR_KEY = 'cp-antd';
+
+/**
  * The antd theme: a government deep blue on white cards. The elder-friendly mode (长者模式)
  * raises the base type size from 16 to 20 px and darkens text and the primary colour.
  * Keep in step with the CSS variables of src/styles/global.css.
@@ -35,3 +41,16 @@ export function buildTheme(elderMode: boolean): ThemeConfig {
     },
   };
 }
+
+/**
+ * What the app's ConfigProvider gets: one theme for both modes. antd makes no style at run time
+ * (`zeroRuntime`; its styles, with the 长者模式 variables under html.elder-mode, are the build's
+ * `virtual:antd.css`), so 长者模式 is the class on <html> alone. The tokens antd computes here serve
+ * only its script (breakpoints, z-indexes), which are the same in both modes.
+ */
+export const RUNTIME_THEME: ThemeConfig = {
+  ...buildTheme(false),
+  zeroRuntime: true,
+  hashed: false,
+  cssVar: { key: ANTD_CSS_VAR_KEY },
+};

@@ -15,7 +15,7 @@ interface FadeCarouselProps {
 /**
  * Slides that cross-fade in place, with a dot per slide to pick one. Autoplay pauses while the
  * pointer is over it or focus is inside it; hidden slides are inert, so their links cannot be
- * reached. A few lines in place of antd's Carousel, which brings react-slick (≈ 10 kB compressed)
+ * reached; their content mounts when the page is idle. A few lines in place of antd's Carousel, which brings react-slick (≈ 10 kB compressed)
  * into the first page for a fade.
  */
 export function FadeCarousel({ children, label, autoplay, intervalMs }: FadeCarouselProps) {
@@ -24,6 +24,18 @@ export function FadeCarousel({ children, label, autoplay, intervalMs }: FadeCaro
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const shown = count === 0 ? 0 : active % count;
+  // The slides out of sight get their content (their images) once the page is idle, or when a dot
+  // is picked: on a slow line they do not compete with the first slide, the page's largest paint.
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (warm || count < 2) return undefined;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setWarm(true), { timeout: 4_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setWarm(true), 2_000);
+    return () => window.clearTimeout(id);
+  }, [warm, count]);
   useEffect(() => {
     if (!autoplay || paused || count < 2) return undefined;
     const timer = window.setInterval(() => setActive((current) => (current + 1) % count), intervalMs);
@@ -53,7 +65,7 @@ export function FadeCarousel({ children, label, autoplay, intervalMs }: FadeCaro
             aria-hidden={index !== shown}
             inert={index !== shown}
           >
-            {slide}
+            {index === shown || warm ? slide : null}
           </div>
         ))}
       </div>
@@ -66,7 +78,10 @@ export function FadeCarousel({ children, label, autoplay, intervalMs }: FadeCaro
               className={index === shown ? `${styles.dot} ${styles.dotActive}` : styles.dot}
               aria-label={`第 ${index + 1} 张`}
               aria-current={index === shown ? 'true' : undefined}
-              onClick={() => setActive(index)}
+              onClick={() => {
+                setWarm(true);
+                setActive(index);
+              }}
             />
           ))}
         </div>

@@ -1,10 +1,17 @@
+import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
-import { FooterQrCodes } from '@/features/image-links/components/footer-qr-codes';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import styles from './site-footer.module.css';
+
+// Below the fold: the QR codes (their list, antd's Popover, the CMS call) load when the footer
+// comes near the viewport, not with the page.
+const FooterQrCodes = lazy(() =>
+  import('@/features/image-links/components/footer-qr-codes').then((module) => ({ default: module.FooterQrCodes })),
+);
 
 /**
  * The footer (spec §2.1): site map, contact address and phone, 网站标识码, and the filing,
@@ -34,8 +41,10 @@ function FilingEntry({
 
 export function SiteFooter() {
   const config = useRuntimeConfig();
+  const footerRef = useRef<HTMLElement>(null);
+  const nearFooter = useNearViewport(footerRef);
   return (
-    <footer className={styles.footer}>
+    <footer ref={footerRef} className={styles.footer}>
       <div className={`page-container ${styles.inner}`}>
         <div className={styles.info}>
           <ul className={styles.links}>
@@ -75,7 +84,11 @@ export function SiteFooter() {
             <span>版权所有 © {config.siteName}</span>
           </p>
         </div>
-        <FooterQrCodes />
+        {nearFooter ? (
+          <Suspense fallback={null}>
+            <FooterQrCodes />
+          </Suspense>
+        ) : null}
       </div>
     </footer>
   );

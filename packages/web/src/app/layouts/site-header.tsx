@@ -1,7 +1,7 @@
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import { EnvironmentOutlined, MenuOutlined, UploadOutlined } from '@ant-design/icons';
 import { HEADER_COMPACT_SCROLL_PX } from '@credit-portal/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SiteLogo } from '@/components/site-logo';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
@@ -13,6 +13,9 @@ import { HeaderAccount } from './header-account';
 import { HeaderSearch } from './header-search';
 import { isNavItemActive, visibleNavItems, type NavItem } from './nav-items';
 import styles from './site-header.module.css';
+
+// The phone menu's drawer (antd's Drawer and its motion) loads when first opened, not with the page.
+const SiteMenuDrawer = lazy(() => import('./site-menu-drawer').then((module) => ({ default: module.SiteMenuDrawer })));
 
 function NavList({
   items,
@@ -59,6 +62,8 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
   const { pathname } = useLocation();
   const compact = useScrolledPast(HEADER_COMPACT_SCROLL_PX);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once opened, the drawer stays mounted (it animates out, and in again, from then on).
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const items = visibleNavItems();
   const closeDrawer = () => setDrawerOpen(false);
 
@@ -70,7 +75,10 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
       aria-label="打开菜单"
       aria-expanded={drawerOpen}
       aria-controls="site-menu-drawer"
-      onClick={() => setDrawerOpen(true)}
+      onClick={() => {
+        setMenuLoaded(true);
+        setDrawerOpen(true);
+      }}
     />
   );
 
@@ -124,34 +132,21 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
           {compact ? <div className={styles.compactMenu}>{menuButton}</div> : null}
         </div>
       </div>
-      <Drawer
-        id="site-menu-drawer"
-        title={siteName}
-        placement="right"
-        size={300}
-        open={drawerOpen}
-        onClose={closeDrawer}
-      >
-        <nav aria-label="主导航（菜单）">
-          <NavList items={items} pathname={pathname} onNavigate={closeDrawer} vertical />
-        </nav>
-        <div className={styles.drawerSearch}>
-          <HeaderSearch variant="inline" onSearched={closeDrawer} />
-        </div>
-        <div className={styles.drawerLinks}>
-          <Link to={paths.areaDetails} className={styles.drawerLink} onClick={closeDrawer}>
-            <EnvironmentOutlined aria-hidden /> 区县信用站点
-          </Link>
-          {dataSubmissionUrl ? (
-            <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer">
-              <UploadOutlined aria-hidden /> 数据报送
-              <span className="visually-hidden">（在新窗口打开）</span>
-            </a>
-          ) : null}
-          <HeaderAccount linkClassName={styles.drawerLink} onNavigate={closeDrawer} />
-          <AccessTools onReadStarted={closeDrawer} />
-        </div>
-      </Drawer>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <SiteMenuDrawer
+            open={drawerOpen}
+            onClose={closeDrawer}
+            siteName={siteName}
+            dataSubmissionUrl={dataSubmissionUrl}
+            nav={
+              <nav aria-label="主导航（菜单）">
+                <NavList items={items} pathname={pathname} onNavigate={closeDrawer} vertical />
+              </nav>
+            }
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

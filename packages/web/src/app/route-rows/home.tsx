@@ -1,4 +1,5 @@
 import { PATH_LOG } from '@credit-portal/shared';
+import { prefetchHome } from '@/features/home/api/prefetch-home';
 import { paths } from '@/lib/paths';
 import { page, sectionRows } from '../route-kit';
 import { cmsLabel, cmsSectionRows, contentDetailsPage, contentListPage } from './cms-rows';
@@ -14,6 +15,7 @@ export const homeRows = sectionRows({ section: 'home', pathLog: PATH_LOG.home },
       description: '公共信用信息服务门户：信用主体查询、信用动态、通知公告、政策法规与双公示信息。',
     },
     page: page(() => import('@/features/home/components/home-page')),
+    prefetch: prefetchHome,
   },
   {
     path: paths.webMap,

@@ -135,7 +135,10 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
       <Link to={paths.searchList} className={styles.back}>
         <ArrowLeftOutlined aria-hidden /> 返回查询结果
       </Link>
-      <QueryState query={base} skeletonRows={6} size="page">
+      {/* While loading, the page holds a screen's height (and the sections half of one): the footer
+          stays below the fold and is not pushed down when the entity arrives (issue 27: a layout
+          shift of 0.3 on a phone). */}
+      <QueryState query={base} skeletonRows={6} size="page" reserve="100vh">
         {(entity) => (
           <>
             <header className={styles.header}>
@@ -167,7 +170,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
                 ]}
               />
             </Section>
-            <QueryState query={detail} skeletonRows={8}>
+            <QueryState query={detail} skeletonRows={8} reserve="50vh">
               {(info) => <DetailSections info={info} />}
             </QueryState>
           </>

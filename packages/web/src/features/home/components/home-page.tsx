@@ -1,5 +1,5 @@
 import { Col, Row } from 'antd';
-import { CONTENT_SECTIONS, type ContentListAllQuery } from '@credit-portal/shared';
+import { CONTENT_SECTIONS } from '@credit-portal/shared';
 import { ContentLinkList } from '@/components/content-link-list';
 import { NoticeList, type NoticeKind } from '@/components/notice-list';
 import { QueryState } from '@/components/query-state';
@@ -8,10 +8,8 @@ import { WidgetBoundary } from '@/components/widget-boundary';
 import { paths, withQuery } from '@/lib/paths';
 import { usePublicityNotices } from '../api/get-publicity-notices';
 import { useSectionHighlights } from '../api/get-section-highlights';
+import { BLOCK_SIZE, HIGHLIGHTS_QUERY } from '../api/prefetch-home';
 import styles from './home-page.module.css';
-
-/** Items per home-page block. */
-const BLOCK_SIZE = 7;
 
 /** The content blocks of the home page: section, its list page and its details page. */
 const CONTENT_BLOCKS = {
@@ -25,12 +23,6 @@ const CONTENT_BLOCKS = {
   },
 } as const;
 type ContentBlockKey = keyof typeof CONTENT_BLOCKS;
-
-// One request loads the first items of every content block.
-const HIGHLIGHTS_QUERY: ContentListAllQuery = {
-  categoryIds: Object.values(CONTENT_BLOCKS).map((block) => block.section.categoryId),
-  pageSize: BLOCK_SIZE,
-};
 
 function ContentBlock({ block }: { block: ContentBlockKey }) {
   const { section, morePath, detailsBase } = CONTENT_BLOCKS[block];

@@ -37,10 +37,16 @@ export function BannerCarousel({ children, fallbackTitle, showBanners = true }: 
         <div className={styles.slides} aria-hidden={hasBanners ? undefined : 'true'}>
           {hasBanners ? (
             <FadeCarousel label="首页轮播" autoplay={!prefersReducedMotion()} intervalMs={6000}>
-              {banners.map((banner) => (
+              {banners.map((banner, index) => (
                 <div key={banner.record_id}>
                   <div className={styles.slide}>
-                    <img src={banner.image_url} alt={banner.content_title} className={styles.image} />
+                    {/* The first banner is the page's largest paint: fetched first. */}
+                    <img
+                      src={banner.image_url}
+                      alt={banner.content_title}
+                      className={styles.image}
+                      fetchPriority={index === 0 ? 'high' : undefined}
+                    />
                     {banner.is_url === '1' && banner.url ? (
                       <button
                         type="button"

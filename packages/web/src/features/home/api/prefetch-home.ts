@@ -1,0 +1,29 @@
+import { CONTENT_SECTIONS, type ContentListAllQuery } from '@credit-portal/shared';
+import { preload } from 'swr';
+import { getSectionHighlights, sectionHighlightsKey } from './get-section-highlights';
+
+/** Items per home-page block. */
+export const BLOCK_SIZE = 7;
+
+/** The sections whose first items the home page's content blocks show, in their order. */
+export const HIGHLIGHT_SECTIONS = [
+  CONTENT_SECTIONS.news,
+  CONTENT_SECTIONS.notices,
+  CONTENT_SECTIONS.policy,
+  CONTENT_SECTIONS.riskWarnings,
+] as const;
+
+/** One request loads the first items of every content block. */
+export const HIGHLIGHTS_QUERY: ContentListAllQuery = {
+  categoryIds: HIGHLIGHT_SECTIONS.map((section) => section.categoryId),
+  pageSize: BLOCK_SIZE,
+};
+
+/**
+ * Starts the home page's content-block request (its first list item is the phone's largest
+ * paint) when the app opens at the home page, beside the page's module; the blocks' useSWR takes
+ * the answer (SWR `preload`).
+ */
+export function prefetchHome(): void {
+  void preload(sectionHighlightsKey(HIGHLIGHTS_QUERY), ([, query]) => getSectionHighlights(query));
+}
