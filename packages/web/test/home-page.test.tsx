@@ -14,6 +14,7 @@ import {
   type NoticePage,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HIGHLIGHTS_QUERY, prefetchHome } from '@/features/home/api/prefetch-home';
 import { paths } from '@/lib/paths';
 import { fakeGateway, upstreamError } from './fake-gateway';
 import { findRetry, preloadPages, renderAppAt } from './render-app';
@@ -171,6 +172,17 @@ function newsList(body: ContentListQuery) {
   const start = ((body.pageIndex ?? 1) - 1) * (body.pageSize ?? 10);
   return { list: found.slice(start, start + (body.pageSize ?? 10)), totalCount: found.length };
 }
+
+describe("the home page's early request", () => {
+  it('asks once for the blocks when the app opens at the home page, and a failure stays the blocks’ to show', async () => {
+    const gateway = fakeGateway().onPath(API_PATHS.contentListAll, () => upstreamError());
+    // Vitest fails the run on an unhandled rejection: a failed early request must not make one.
+    prefetchHome();
+    await waitFor(() => expect(gateway.calls(API_PATHS.contentListAll)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gateway.calls(API_PATHS.contentListAll)[0]!.body).toEqual(HIGHLIGHTS_QUERY);
+  });
+});
 
 describe('the content pages', () => {
   it('page a section 8 at a time and search it by keyword, keeping both in the address', async () => {

@@ -25,5 +25,7 @@ export const HIGHLIGHTS_QUERY: ContentListAllQuery = {
  * the answer (SWR `preload`).
  */
 export function prefetchHome(): void {
-  void preload(sectionHighlightsKey(HIGHLIGHTS_QUERY), ([, query]) => getSectionHighlights(query));
+  // A failure is the blocks' to show (their useSWR takes the rejected answer and offers 重试); here
+  // it must not also surface as an unhandled rejection (a console error on a phone that is offline).
+  preload(sectionHighlightsKey(HIGHLIGHTS_QUERY), ([, query]) => getSectionHighlights(query)).catch(() => undefined);
 }
