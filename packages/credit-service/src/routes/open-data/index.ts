@@ -168,14 +168,21 @@ const openDataRoutes: FastifyPluginAsyncTypebox<OpenDataRouteOptions> = async (a
       if (date !== manifest.date) throw new NotFoundError(OPEN_DATA_MESSAGES.noFile);
       const listed = manifest.datasets.flatMap((entry) => entry.files).find((file) => file.name === name);
       if (!listed && name !== OPEN_DATA_MANIFEST_FILE) throw new NotFoundError(OPEN_DATA_MESSAGES.noFile);
-      const bytes = fs.readFileSync(path.join(dayDir(root, date), name));
-      const validators = { etag: `"${listed?.sha256 ?? sha256(bytes)}"`, lastModified: madeAt(manifest) };
+      const file = path.join(dayDir(root, date), name);
+      // A listed file's hash is in the manifest: a 304 reads nothing, and the file streams (a day's
+      // penalties can be hundreds of megabytes); only the small manifest is read to be hashed.
+      const manifestBytes = listed ? null : fs.readFileSync(file);
+      const validators = {
+        etag: `"${listed ? listed.sha256 : sha256(manifestBytes!)}"`,
+        lastModified: madeAt(manifest),
+      };
       if (conditional(request, reply, validators)) return reply;
       const extension = name.slice(name.lastIndexOf('.') + 1);
-      return reply
+      reply
         .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(bytes);
+        .header('content-disposition', `attachment; filename="${name}"`);
+      if (manifestBytes !== null) return reply.send(manifestBytes);
+      return reply.header('content-length', listed!.bytes).send(fs.createReadStream(file));
     },
   );
 };
