@@ -1,9 +1,25 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { message, notification } from 'antd';
+import { afterAll, afterEach, expect } from 'vitest';
 
 // Testing Library cleans up by itself only with vitest globals on; this project imports them.
 afterEach(() => cleanup());
+
+/*
+ * antd's static message and notification render in a React root of their own, outside what
+ * cleanup() unmounts (the API client shows 请先进行实名登录 through it when no app is mounted). A
+ * toast still open when a file ends would commit, or flush its effects, after jsdom has gone:
+ * "window is not defined" from react-dom, an unhandled error that fails the whole run. Close them
+ * and let that root settle while the window is still here.
+ */
+afterAll(async () => {
+  message.destroy();
+  notification.destroy();
+  await waitFor(() => expect(document.querySelector('.ant-message-notice, .ant-notification-notice')).toBeNull());
+  // React flushes a commit's passive effects in a later task (the scheduler's setImmediate).
+  await new Promise((resolve) => setTimeout(resolve, 20));
+});
 
 // waitFor and findBy* wait up to 10 s by default (Testing Library's own default is 1 s): a page
 // loaded lazily for the first time takes longer than that on two busy cores. Waiting longer costs
