@@ -14,11 +14,14 @@ afterEach(() => cleanup());
  * and let that root settle while the window is still here.
  */
 afterAll(async () => {
+  const open = () => document.querySelector('.ant-message-notice, .ant-notification-notice');
+  // Only when one is open: destroy() with none would create the static holder's root just now.
+  if (!open()) return;
   message.destroy();
   notification.destroy();
-  await waitFor(() => expect(document.querySelector('.ant-message-notice, .ant-notification-notice')).toBeNull());
+  await waitFor(() => expect(open()).toBeNull());
   // React flushes a commit's passive effects in a later task (the scheduler's setImmediate).
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 // waitFor and findBy* wait up to 10 s by default (Testing Library's own default is 1 s): a page
