@@ -3,7 +3,7 @@ import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { isPermanentError, request } from '@/lib/api-client';
@@ -74,8 +74,12 @@ function useSettled(promise: Promise<void> | undefined): boolean {
 function RuntimeConfigGate({ children, openingPage }: { children: ReactNode; openingPage?: Promise<void> }) {
   const { data, error, mutate } = useRuntimeConfigQuery();
   const pageReady = useSettled(openingPage);
-  if (data && pageReady) {
-    return <RuntimeConfigContext.Provider value={data}>{children}</RuntimeConfigContext.Provider>;
+  // The configuration arrives through SWR's useSyncExternalStore, an update React renders at once
+  // in one task. Deferred, the whole app's first render is a background render that React slices
+  // and lets the browser in between (a 640 ms long task on a slow phone otherwise).
+  const ready = useDeferredValue(data && pageReady ? data : undefined);
+  if (ready) {
+    return <RuntimeConfigContext.Provider value={ready}>{children}</RuntimeConfigContext.Provider>;
   }
   if (error) {
     return (

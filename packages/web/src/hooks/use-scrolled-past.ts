@@ -12,7 +12,9 @@ export function useScrolledPast(offset: number): boolean {
     const onScroll = () => {
       if (frame === 0) frame = window.requestAnimationFrame(check);
     };
-    check();
+    // No check now: reading scrollY here, in the commit that just put the page into the document,
+    // would force its whole layout at once (≈ 230 ms on a slow phone). The first render read it
+    // already, and a position the browser restores arrives as a scroll event.
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
