@@ -210,13 +210,13 @@ describe('长者模式', () => {
     expect(await page.locator('.ant-carousel').count()).toBe(0);
     const columns = () =>
       page
-        .locator('main .ant-col')
+        .locator('main section')
         .evaluateAll(
-          (cols) =>
+          (blocks) =>
             new Set(
-              cols
-                .filter((col) => col.getBoundingClientRect().width > 0)
-                .map((col) => Math.round(col.getBoundingClientRect().left)),
+              blocks
+                .filter((block) => block.getBoundingClientRect().width > 0)
+                .map((block) => Math.round(block.getBoundingClientRect().left)),
             ).size,
         );
     await expect.poll(columns).toBe(1);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type * as AntdModule from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { parseAst, type Plugin } from 'vite';
-import { ANTD_CSS_VAR_KEY, buildTheme } from '../src/app/theme.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { ANTD_CSS_VAR_KEY, buildTheme, RUNTIME_THEME } from '../src/app/theme.ts';
 
 /*
  * antd without run-time styles (issue 27). antd 6 writes its component styles at run time
@@ -33,6 +34,8 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}.css`;
 /** antd's browser modules replaced by the stubs below. */
 const STYLE_UTILS = /[\\/]antd[\\/]es[\\/]theme[\\/]util[\\/]genStyleUtils\.js$/;
 const RESET_ICON_STYLE = /[\\/]antd[\\/]es[\\/]theme[\\/]util[\\/]useResetIconStyle\.js$/;
+/** antd's token hook, which the browser build answers from the tokens computed here (see builtTokenHook). */
+const USE_TOKEN = /[\\/]antd[\\/]es[\\/]theme[\\/]useToken\.js$/;
 
 /** The style-hook factories whose arguments (the style functions) are dropped from antd's modules. */
 const FACTORIES = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
@@ -408,6 +411,83 @@ export interface AntdSheets {
   sheets: Map<string, string>;
   needs: Map<string, string[]>;
   version: string;
+  /** antd's tokens for the app's ConfigProvider (RUNTIME_THEME), as its token hook computes them. */
+  tokens: BuiltTokens;
+}
+
+/** What antd's token hook returns for RUNTIME_THEME, and the context it returns it for. */
+export interface BuiltTokens {
+  /** The design-token context of the app's ConfigProvider, as a string: token, override, hashed, cssVar. */
+  context: string;
+  realToken: unknown;
+  token: unknown;
+}
+
+/** The context of the token hook as a string (the same function runs in the browser, see builtTokenHook). */
+export function tokenContextKey(context: {
+  token?: unknown;
+  override?: unknown;
+  hashed?: unknown;
+  cssVar?: unknown;
+}): string {
+  return JSON.stringify([
+    context.token ?? null,
+    context.override ?? null,
+    context.hashed ?? null,
+    context.cssVar ?? null,
+  ]);
+}
+
+/**
+ * antd derives some 500 tokens from the theme's few and writes each as a CSS variable, once per
+ * page load, on the first render (≈ 250 ms of a slow phone's main thread in one piece, issue 27).
+ * The app's theme is fixed, so it is done here: the app's ConfigProvider rendered in Node with
+ * RUNTIME_THEME and antd's own hook, whose answer the browser's hook returns when it is asked
+ * under that same context (anything else, say a static message outside the app, computes as before).
+ */
+export function builtTokens(require: NodeJS.Require): BuiltTokens {
+  const antd = require('antd') as Antd;
+  const { createElement } = require('react') as { createElement: H };
+  const { useContext } = require('react') as { useContext: (context: unknown) => Record<string, unknown> };
+  const { renderToString } = require('react-dom/server') as { renderToString: (node: ReactNode) => string };
+  const useToken = (require('antd/lib/theme/useToken') as { default: () => unknown[] }).default;
+  const { DesignTokenContext } = require('antd/lib/theme/context') as { DesignTokenContext: unknown };
+  let captured: BuiltTokens | undefined;
+  const Probe = () => {
+    const [, realToken, , token] = useToken();
+    captured = { context: tokenContextKey(useContext(DesignTokenContext)), realToken, token };
+    return null;
+  };
+  renderToString(createElement(antd.ConfigProvider, { theme: RUNTIME_THEME }, createElement(Probe)));
+  if (!captured) throw new Error('antd static style: the token probe did not render');
+  for (const value of [captured.realToken, captured.token]) {
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) {
+      throw new Error('antd static style: antd tokens no longer survive JSON; the built token hook cannot carry them');
+    }
+  }
+  return captured;
+}
+
+/**
+ * antd's es/theme/useToken.js for the browser: the original hook renamed, and a default export
+ * that returns the tokens built above when the context is the app's, without computing anything.
+ */
+function builtTokenHook(code: string, tokens: BuiltTokens): string {
+  const original = 'export default function useToken() {';
+  if (!code.includes(original)) throw new Error(`antd static style: antd's useToken.js no longer has ${original}`);
+  return `${code.replace(original, 'function computeToken() {')}
+const BUILT_CONTEXT = ${JSON.stringify(tokens.context)};
+const BUILT_REAL_TOKEN = ${JSON.stringify(tokens.realToken)};
+const BUILT_TOKEN = ${JSON.stringify(tokens.token)};
+const contextKey = ${tokenContextKey.toString()};
+export default function useToken() {
+  const context = React.useContext(DesignTokenContext);
+  if ((context.theme ?? defaultTheme) !== defaultTheme || contextKey(context) !== BUILT_CONTEXT) return computeToken();
+  const { getPrefixCls } = React.useContext(ConfigContext);
+  const cssVar = { prefix: context.cssVar?.prefix ?? getPrefixCls(), key: context.cssVar?.key ?? 'css-var-root' };
+  return [defaultTheme, BUILT_REAL_TOKEN, '', BUILT_TOKEN, cssVar, !!context.zeroRuntime];
+}
+`;
 }
 
 /** Makes the sheets for the antd components the SPA imports: the normal theme, then the 长者模式 variables. */
@@ -455,7 +535,12 @@ export async function antdStaticSheets(webDir: string): Promise<AntdSheets> {
       [...new Set(render(require, children, false).map((entry) => entry.sheet))].filter((sheet) => sheet !== BASE),
     ]),
   );
-  return { sheets, needs, version: (require('antd/package.json') as { version: string }).version };
+  return {
+    sheets,
+    needs,
+    version: (require('antd/package.json') as { version: string }).version,
+    tokens: builtTokens(require),
+  };
 }
 
 const SHEET_PREFIX = 'virtual:antd-style/';
@@ -523,6 +608,7 @@ export function antdStaticStyle(webDir: string): Plugin {
         return { code: groups.map((group) => `import '${SHEET_PREFIX}${group}.css';`).join(' ') + code, map: null };
       }
       if (!ANTD_ES.test(id) || STYLE_UTILS.test(id)) return undefined;
+      if (USE_TOKEN.test(id)) return { code: builtTokenHook(code, (await sheets()).tokens), map: null };
       let out = dropStyleArguments(code);
       for (const rewrite of IMPORT_REWRITES.filter((candidate) => candidate.file.test(id))) {
         if (!out.includes(rewrite.from)) throw new Error(`antd import rewrite: ${id} no longer has ${rewrite.from}`);
