@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { startProduct } from '../../scripts/lib/product.mjs';
-import { freePort } from '../lib.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './first-page.mjs';
+import { startBenchProduct } from './product.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'packages', 'web', 'dist');
@@ -44,20 +43,8 @@ function frameName({ functionName, url, lineNumber, columnNumber }) {
   return `${at.name ?? (functionName || '(anonymous)')} ${source}:${at.line ?? '?'}`;
 }
 
-const [gatewayPort, adminPort, creditPort] = [await freePort(), await freePort(), await freePort()];
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
-const product = await startProduct({
-  env: {
-    GATEWAY_PORT: String(gatewayPort),
-    ADMIN_PORT: String(adminPort),
-    CREDIT_SERVICE_PORT: String(creditPort),
-    DATA_DIR: dataDir,
-    SEED_ENTITIES: '2000',
-    LOG_LEVEL: 'warn',
-    REDIS_URL: '',
-  },
-  output: () => {},
-});
+const { product, base } = await startBenchProduct(dataDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage({
@@ -73,7 +60,7 @@ try {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
   });
   await cdp.send('Profiler.start');
-  await page.goto(`http://127.0.0.1:${gatewayPort}${path}`);
+  await page.goto(`${base}${path}`);
   await page.waitForTimeout(waitMs);
   const { profile } = await cdp.send('Profiler.stop');
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;

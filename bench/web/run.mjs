@@ -9,12 +9,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startProduct } from '../../scripts/lib/product.mjs';
-import { freePort } from '../lib.mjs';
 import { chunkTable } from './chunks.mjs';
 import { fieldRows, visitForField } from './field.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstPageAssets } from './first-page.mjs';
 import { runLighthouse } from './lighthouse.mjs';
+import { startBenchProduct } from './product.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'packages', 'web', 'dist');
@@ -96,31 +95,8 @@ function table(rows) {
     .join('\n');
 }
 
-/** Starts the credit-service and the gateway from their dist on free ports; `env` adds to theirs. */
-async function start(dataDir, env = {}) {
-  const [gatewayPort, adminPort, creditPort] = [await freePort(), await freePort(), await freePort()];
-  log(
-    `starting the credit-service and the gateway (gateway on ${gatewayPort}${env.WEB_DIST_DIR ? `, serving ${env.WEB_DIST_DIR}` : ''})`,
-  );
-  const lines = [];
-  const product = await startProduct({
-    env: {
-      GATEWAY_PORT: String(gatewayPort),
-      ADMIN_PORT: String(adminPort),
-      CREDIT_SERVICE_PORT: String(creditPort),
-      DATA_DIR: dataDir,
-      SEED_ENTITIES: '2000',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      ...env,
-    },
-    output: (label, line) => lines.push(`[${label}] ${line}`),
-  }).catch((error) => {
-    console.error(lines.join('\n'));
-    throw error;
-  });
-  return { product, base: `http://127.0.0.1:${gatewayPort}`, adminPort };
-}
+/** The product for these measurements (product.mjs), its progress in this bench's log. */
+const start = (dataDir, env = {}) => startBenchProduct(dataDir, env, log);
 
 /** The Lighthouse table: the median run of each page. */
 function lighthouseTable(results) {
