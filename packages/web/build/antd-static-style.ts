@@ -419,8 +419,32 @@ export interface AntdSheets {
 export interface BuiltTokens {
   /** The design-token context of the app's ConfigProvider, as a string: token, override, hashed, cssVar. */
   context: string;
-  realToken: unknown;
-  token: unknown;
+  /** The tokens' values. */
+  realToken: Record<string, unknown>;
+  /** What components read: the values as CSS variables (`var(--ant-…)`), save a few kept or dropped. */
+  token: Record<string, unknown>;
+  /** How `token` comes from `realToken` (varToken): the kept and the dropped keys, the hash and the prefix. */
+  derivation: { kept: string[]; dropped: string[]; hashId: unknown; prefix: string };
+}
+
+/**
+ * The token components read, made from the real one as antd's transformToken makes it: each value
+ * a CSS variable, but the keys antd keeps as values (breakpoints) and those it leaves out. Runs in
+ * the browser too (builtTokenHook), so only half the tokens travel; the build checks it gives
+ * antd's own answer.
+ */
+export function varToken(
+  realToken: Record<string, unknown>,
+  { kept, dropped, hashId, prefix }: BuiltTokens['derivation'],
+  cssVarName: (key: string, prefix: string) => string,
+): Record<string, unknown> {
+  const token: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(realToken)) {
+    if (dropped.includes(key)) continue;
+    token[key] = kept.includes(key) ? value : `var(${cssVarName(key, prefix)})`;
+  }
+  token._hashId = hashId;
+  return token;
 }
 
 /** The context of the token hook as a string (the same function runs in the browser, see builtTokenHook). */
@@ -452,20 +476,40 @@ export function builtTokens(require: NodeJS.Require): BuiltTokens {
   const { renderToString } = require('react-dom/server') as { renderToString: (node: ReactNode) => string };
   const useToken = (require('antd/lib/theme/useToken') as { default: () => unknown[] }).default;
   const { DesignTokenContext } = require('antd/lib/theme/context') as { DesignTokenContext: unknown };
-  let captured: BuiltTokens | undefined;
+  const { token2CSSVar } = require('@ant-design/cssinjs') as { token2CSSVar: (key: string, prefix: string) => string };
+  let captured: Omit<BuiltTokens, 'derivation'> & { prefix: string } = {
+    context: '',
+    realToken: {},
+    token: {},
+    prefix: '',
+  };
   const Probe = () => {
-    const [, realToken, , token] = useToken();
-    captured = { context: tokenContextKey(useContext(DesignTokenContext)), realToken, token };
+    const [, realToken, , token, cssVar] = useToken() as [
+      unknown,
+      BuiltTokens['realToken'],
+      unknown,
+      BuiltTokens['token'],
+      { prefix: string },
+    ];
+    captured = { context: tokenContextKey(useContext(DesignTokenContext)), realToken, token, prefix: cssVar.prefix };
     return null;
   };
   renderToString(createElement(antd.ConfigProvider, { theme: RUNTIME_THEME }, createElement(Probe)));
-  if (!captured) throw new Error('antd static style: the token probe did not render');
-  for (const value of [captured.realToken, captured.token]) {
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) {
-      throw new Error('antd static style: antd tokens no longer survive JSON; the built token hook cannot carry them');
-    }
+  const { context, realToken, token, prefix } = captured;
+  if (!context) throw new Error('antd static style: the token probe did not render');
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(realToken)), realToken)) {
+    throw new Error('antd static style: antd tokens no longer survive JSON; the built token hook cannot carry them');
   }
-  return captured;
+  const derivation = {
+    kept: Object.keys(token).filter((key) => key !== '_hashId' && token[key] !== `var(${token2CSSVar(key, prefix)})`),
+    dropped: Object.keys(realToken).filter((key) => !(key in token)),
+    hashId: token._hashId,
+    prefix,
+  };
+  if (!isDeepStrictEqual(varToken(realToken, derivation, token2CSSVar), token)) {
+    throw new Error("antd static style: antd's token is no longer its real token as CSS variables (varToken)");
+  }
+  return { context, realToken, token, derivation };
 }
 
 /**
@@ -476,16 +520,21 @@ function builtTokenHook(code: string, tokens: BuiltTokens): string {
   const original = 'export default function useToken() {';
   if (!code.includes(original)) throw new Error(`antd static style: antd's useToken.js no longer has ${original}`);
   return `${code.replace(original, 'function computeToken() {')}
+import { token2CSSVar } from '@ant-design/cssinjs';
 const BUILT_CONTEXT = ${JSON.stringify(tokens.context)};
 const BUILT_REAL_TOKEN = ${JSON.stringify(tokens.realToken)};
-const BUILT_TOKEN = ${JSON.stringify(tokens.token)};
+const BUILT_DERIVATION = ${JSON.stringify(tokens.derivation)};
 const contextKey = ${tokenContextKey.toString()};
+const varToken = ${varToken.toString()};
+let builtToken;
 export default function useToken() {
   const context = React.useContext(DesignTokenContext);
   if ((context.theme ?? defaultTheme) !== defaultTheme || contextKey(context) !== BUILT_CONTEXT) return computeToken();
   const { getPrefixCls } = React.useContext(ConfigContext);
   const cssVar = { prefix: context.cssVar?.prefix ?? getPrefixCls(), key: context.cssVar?.key ?? 'css-var-root' };
-  return [defaultTheme, BUILT_REAL_TOKEN, '', BUILT_TOKEN, cssVar, !!context.zeroRuntime];
+  if (cssVar.prefix !== BUILT_DERIVATION.prefix) return computeToken();
+  builtToken ??= varToken(BUILT_REAL_TOKEN, BUILT_DERIVATION, token2CSSVar);
+  return [defaultTheme, BUILT_REAL_TOKEN, '', builtToken, cssVar, !!context.zeroRuntime];
 }
 `;
 }

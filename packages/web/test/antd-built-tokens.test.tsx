@@ -7,7 +7,8 @@ import ConfigProvider from 'antd/es/config-provider';
 import { DesignTokenContext } from 'antd/es/theme/context';
 import { useContext } from 'react';
 import { describe, expect, it } from 'vitest';
-import { builtTokens, tokenContextKey } from '../build/antd-static-style';
+import { token2CSSVar } from '@ant-design/cssinjs';
+import { builtTokens, tokenContextKey, varToken } from '../build/antd-static-style';
 import { RUNTIME_THEME } from '@/app/theme';
 
 /*
@@ -36,6 +37,13 @@ describe("antd's tokens built at build time", () => {
     expect(real.colorPrimary).toBe('#0b4ea2');
     // The token components read holds CSS variables of the build's sheet, not values.
     expect((built.token as Record<string, unknown>).colorPrimary).toMatch(/^var\(--ant-color-primary/);
+  });
+
+  it('travel as the real tokens alone: the browser makes the CSS-variable ones as antd does', () => {
+    expect(varToken(built.realToken, built.derivation, token2CSSVar)).toEqual(built.token);
+    // The breakpoints stay numbers (antd's responsive hooks compute with them).
+    expect(built.derivation.kept).toContain('screenMD');
+    expect(varToken(built.realToken, built.derivation, token2CSSVar).screenMD).toBe(768);
   });
 
   it("are keyed by the context the browser's antd gives under the app's ConfigProvider, and by no other", () => {
