@@ -71,9 +71,9 @@ export default function HomePage() {
   return (
     <div className={styles.home}>
       <h1 className="visually-hidden">首页</h1>
-      {/* A CSS grid rather than antd's Row and Col: the same two columns from 992 px (antd's lg),
-          without Col's 59 kB of style rules for every span and breakpoint or useBreakpoint's
-          media-query listeners on the first page. */}
+      {/* A flex layout of its own rather than antd's Row and Col: the same two columns from 992 px
+          (antd's lg), without Col's 59 kB of style rules for every span and breakpoint or
+          useBreakpoint's media-query listeners on the first page. */}
       <div className={styles.blocks}>
         <div className={styles.wide}>
           <WidgetBoundary>
