@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'shared', include: ['src/**/*.test.ts'], environment: 'node' },
+  // Pure functions: one module graph per worker is enough.
+  test: { name: 'shared', include: ['src/**/*.test.ts'], environment: 'node', isolate: false },
 });
