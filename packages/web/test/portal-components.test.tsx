@@ -1,12 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LicenceBlock } from '@credit-portal/shared';
-import { RouterProvider } from 'react-router';
+import { MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '@/app/router';
 import { BarChart } from '@/components/bar-chart';
 import { LICENCE_BLOCK_LABELS, LicenceBlocks } from '@/components/licence-block';
 import { PieChart } from '@/components/pie-chart';
+import { RecordTable } from '@/components/record-table';
 import { RichText } from '@/components/rich-text';
 import { centreShift, pageOrder, visiblePages } from '@/features/flipbook/components/flipbook-viewer';
 import { paths } from '@/lib/paths';
@@ -235,5 +236,66 @@ describe('the lending pages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.lending));
     expect(await screen.findByRole('navigation', { name: '当前位置' })).toHaveTextContent('信易贷');
     expect(router.state.location.pathname).toBe(paths.lending);
+  });
+});
+
+describe('record lists by screen width', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const ROWS = [
+    { id: 'a', name: '甲公司', code: '91510100MA00000001' },
+    { id: 'b', name: '乙公司', code: '91510100MA00000002' },
+  ];
+
+  /** Renders a RecordTable at the given width; says whether a <table> entered the DOM at any moment. */
+  function renderAt(width: number) {
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(width);
+    // Every node added or removed while rendering: a table React mounted and at once replaced is
+    // among the removed ones.
+    const touched: Node[] = [];
+    const collect = (records: MutationRecord[]) =>
+      records.forEach((record) => touched.push(...record.addedNodes, ...record.removedNodes));
+    const watch = new MutationObserver(collect);
+    watch.observe(document.body, { childList: true, subtree: true });
+    render(
+      <TestProviders>
+        <MemoryRouter>
+          <RecordTable
+            rows={ROWS}
+            columns={[
+              { title: '名称', render: (row) => row.name },
+              { title: '统一社会信用代码', render: (row) => row.code },
+            ]}
+            rowKey={(row) => row.id}
+            cardTitle={(row) => row.name}
+            detailPath={(row) => `/detail/${row.id}`}
+            firstNumber={11}
+          />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    collect(watch.takeRecords());
+    watch.disconnect();
+    const tableMounted = touched.some(
+      (node) => node instanceof Element && (node.matches('table') || node.querySelector('table') !== null),
+    );
+    return { tableMounted };
+  }
+
+  it('shows numbered cards on a phone from the first render, never building the desktop table first', () => {
+    const { tableMounted } = renderAt(375);
+    const cards = screen.getByRole('list');
+    expect(cards).toHaveAttribute('start', '11');
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(cards).getByRole('link', { name: '查看详情：乙公司' })).toHaveAttribute('href', '/detail/b');
+    expect(tableMounted).toBe(false);
+  });
+
+  it('shows the table with 序号 from 768 px', () => {
+    renderAt(768);
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '12' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });

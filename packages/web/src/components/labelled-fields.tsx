@@ -1,4 +1,5 @@
-import { Descriptions, Grid } from 'antd';
+import { Descriptions } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 
 /** A value as text: lists joined with 、, nothing as —. */
 const show = (value: unknown): string => {
@@ -22,7 +23,7 @@ interface LabelledFieldsProps {
  */
 export function LabelledFields({ labels, record, wideFields, columns = 2 }: LabelledFieldsProps) {
   const values = record as Readonly<Record<string, unknown>>;
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   return (
     <Descriptions
       bordered

@@ -1,4 +1,5 @@
-import { Collapse, Descriptions, Grid } from 'antd';
+import { Collapse, Descriptions } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import type { LicenceBlock as LicenceBlockData } from '@credit-portal/shared';
 import { formatDate } from '@/lib/format';
 import styles from './licence-block.module.css';
@@ -35,7 +36,7 @@ interface LicenceBlocksProps {
  */
 export function LicenceBlocks({ blocks, defaultOpen = [0] }: LicenceBlocksProps) {
   // On a phone two columns of label and value leave no room: labels go above their values.
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   return (
     <Collapse
       className={styles.blocks}

@@ -1,4 +1,5 @@
-import { Grid, Table } from 'antd';
+import { Table } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './record-table.module.css';
@@ -40,7 +41,7 @@ export function RecordTable<Row>({
   firstNumber,
   more,
 }: RecordTableProps<Row>) {
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   const detail = (row: Row) =>
     detailPath ? (
       <Link to={detailPath(row)} aria-label={`查看详情：${cardTitle(row)}`}>

@@ -17,3 +17,16 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** antd's `md` breakpoint (its screenMD token): tables and label columns from here, cards below. */
+export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+
+/**
+ * Whether the screen is at least antd's `md` breakpoint wide — right from the first render.
+ * antd's `Grid.useBreakpoint()` answers `{}` until its layout effect has run, so a phone first
+ * rendered (and measured) the desktop table, then threw it away for the cards: ≈ 120 ms of
+ * rc-table's cell measuring at 4× CPU on /#/xygs/xygsList (bench/web/profile.mjs).
+ */
+export function useWideScreen(): boolean {
+  return useMediaQuery(WIDE_SCREEN_QUERY);
+}

@@ -1,4 +1,5 @@
-import { Button, Descriptions, Grid, Result } from 'antd';
+import { Button, Descriptions, Result } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -70,7 +71,7 @@ function DetailBody<Detail>({ spec, id }: { spec: DetailSpec<Detail>; id: string
   const query = useSWR([spec.swrKey, id] as const, ([, key]) => spec.fetch(key));
   useRecordTitle(query.data ? spec.title(query.data) : undefined);
   // On a phone two columns of label and value leave no room: labels go above their values.
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   return (
     <QueryState query={query} skeletonRows={10} size="page" notFoundExtra={<BackToList back={spec.back} />}>
       {(detail) => (

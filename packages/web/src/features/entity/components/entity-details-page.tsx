@@ -1,4 +1,5 @@
-import { Descriptions, Empty, Grid, Tag } from 'antd';
+import { Descriptions, Empty, Tag } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MESSAGES, type EntityDetailInfo, type RedBlackEntry } from '@credit-portal/shared';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
@@ -129,7 +130,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
   useRecordTitle(base.data?.EntName);
   const detail = useEntityDetailInfo(id);
   // On a phone two columns of label and value leave no room: labels go above their values.
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   return (
     <div className={styles.page}>
       <Link to={paths.searchList} className={styles.back}>

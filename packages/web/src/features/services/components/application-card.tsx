@@ -1,5 +1,6 @@
 import { APPLICATION_STEP_LABELS, type Application, type ApplicationStep } from '@credit-portal/shared';
-import { Grid, Steps, Tag, Timeline } from 'antd';
+import { Steps, Tag, Timeline } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import styles from './services.module.css';
 
 /** The stages shown above the timeline; a rejection takes the approval's place. */
@@ -9,7 +10,7 @@ const megabytes = (bytes: number): string => `${Math.max(0.1, Math.round((bytes 
 
 /** Where an application stands among the stages (antd Steps). */
 function Stages({ application }: { application: Application }) {
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   const rejected = application.Steps.some((step) => step.Step === 'rejected');
   const stages = STAGES.map((stage) => (rejected && stage === 'approved' ? 'rejected' : stage));
   const reached = new Set(application.Steps.map((step) => step.Step));

@@ -1,5 +1,6 @@
 import { looksLikeCreditCode, normalizeKeyword, type ReportContentSection } from '@credit-portal/shared';
-import { Button, Descriptions, Form, Grid, Input } from 'antd';
+import { Button, Descriptions, Form, Input } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
 import { RecordTable } from '@/components/record-table';
@@ -29,7 +30,7 @@ function Section({ section }: { section: ReportContentSection }) {
 
 function CheckResult({ request }: { request: ThirdPartyCheckRequest }) {
   const query = useThirdPartyCheck(request);
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   return (
     <QueryState query={query} skeletonRows={8} size="page">
       {(report) => (

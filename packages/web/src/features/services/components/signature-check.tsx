@@ -1,5 +1,6 @@
 import type { ReportSignatureCheck } from '@credit-portal/shared';
-import { Button, Descriptions, Form, Grid, Result, Spin, type UploadFile } from 'antd';
+import { Button, Descriptions, Form, Result, Spin, type UploadFile } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { verifyReportSignature } from '../api/verify-report';
@@ -17,7 +18,7 @@ export const REPORT_PDF_LIMITS: MaterialLimits = {
 
 /** The signature of a file, checked: which key signed it, when, and the record kept for it. */
 export function SignatureResult({ check }: { check: ReportSignatureCheck }) {
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   const keyState = check.KeyCurrent
     ? `当前签名密钥（自 ${check.KeyValidFrom} 起启用）`
     : `已轮换的历史密钥（${check.KeyValidFrom} 至 ${check.KeyValidTo ?? '—'} 期间使用），其签发的报告仍然有效`;

@@ -1,10 +1,11 @@
 import type { ReportVerification } from '@credit-portal/shared';
-import { Descriptions, Grid, Result } from 'antd';
+import { Descriptions, Result } from 'antd';
+import { useWideScreen } from '@/hooks/use-media-query';
 import styles from './services.module.css';
 
 /** A verified report: what it is, about whom, over which period, when issued, what it found. */
 export function VerificationResult({ verification }: { verification: ReportVerification }) {
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWideScreen();
   return (
     <section aria-labelledby="verify-ok" className={styles.verified}>
       <Result
