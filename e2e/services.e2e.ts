@@ -138,8 +138,19 @@ describe('credit services in a browser', () => {
           .click();
         const submit = page.getByRole('button', { name: '提交修复申请' });
         await submit.waitFor();
-        await page.getByRole('combobox', { name: '修复用途' }).click();
-        await page.locator('.ant-select-item-option').first().click();
+        // The purpose by keyboard, and seen chosen before the rest is filled: a click on an option
+        // while the list was still opening (the page scrolling it into view on a busy machine)
+        // sometimes left the field empty, and the form refused the filing.
+        const purpose = page.getByRole('combobox', { name: '修复用途' });
+        await purpose.focus();
+        await purpose.press('ArrowDown');
+        const first = page.locator('.ant-select-item-option-active');
+        await first.waitFor();
+        const chosen = (await first.innerText()).trim();
+        await purpose.press('Enter');
+        await expect
+          .poll(() => page.locator('.ant-form-item', { has: purpose }).locator('.ant-select-content').innerText())
+          .toBe(chosen);
         await page.getByLabel('联系人').fill('王经理');
         await page.getByLabel('联系电话').fill('13812345678');
         await page.getByLabel('情况说明').fill('已缴清罚款并完成整改，特申请信用修复。');
