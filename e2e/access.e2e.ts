@@ -128,6 +128,16 @@ describe('keyboard only', () => {
     expect(ring.style).not.toBe('none');
     expect(ring.width).toBeGreaterThanOrEqual(2);
     await page.keyboard.type(KEYWORD);
+    // What the person sees before pressing Enter: the keyword in the focused search box (a run on
+    // a loaded machine once timed out waiting for the list's address; this says where it stopped).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          return focused instanceof HTMLInputElement ? focused.value : `focus on <${focused?.tagName ?? 'none'}>`;
+        }),
+      )
+      .toBe(KEYWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/xyfw\/search\?searchKey=/);
     await settle(page);
