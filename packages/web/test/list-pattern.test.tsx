@@ -6,6 +6,7 @@ import { PagedList } from '@/components/paged-list';
 import { QueryState, type QueryResult } from '@/components/query-state';
 import { pageFromQuery, useListParams, type ListParams } from '@/hooks/use-list-params';
 import { ApiError } from '@/lib/api-client';
+import { findRetry } from './render-app';
 import { TestProviders } from './test-providers';
 
 /** Renders the hook at an address; returns a handle on its latest value and the current address. */
@@ -84,12 +85,12 @@ describe('QueryState and PagedList', () => {
 
   it('offers a retry after a failure, and no retry for a record that does not exist', async () => {
     const failed = query<string>({ error: new ApiError('network_error', '网络异常，请稍后重试', 0) });
-    const { unmount } = render(
+    const { container, unmount } = render(
       <TestProviders>
         <QueryState query={failed}>{(text) => text}</QueryState>
       </TestProviders>,
     );
-    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await userEvent.click(await findRetry(container));
     expect(failed.mutate).toHaveBeenCalledTimes(1);
     unmount();
     render(
