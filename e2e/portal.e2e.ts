@@ -320,7 +320,10 @@ describe('the portal in the browser', () => {
     expect(opened).toBe(0);
     expect(page.url()).toContain(`${paths.policyList}?page=${pageNo}`);
 
+    // Open again, and see the dialog before pressing 确定 (a loaded run once timed out waiting for
+    // the new tab without saying whether the dialog had come back).
     await title.click();
+    await dialog.waitFor();
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       dialog.getByRole('button', { name: /确\s*定/ }).click(),
