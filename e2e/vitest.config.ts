@@ -22,5 +22,11 @@ export default defineConfig({
     // file, tests marked concurrent run at most three at once (on the pages of their pools).
     fileParallelism: true,
     maxConcurrency: 3,
+    // One more attempt for a browser test that fails, as Playwright advises for CI: on two cores
+    // shared by two Chromiums, the product and the other suites, a click in a dialog or a popup
+    // list was now and then lost while it was still opening (four different tests in five
+    // fresh-clone runs on 2026-11-27, each passing on its own and in the other runs). A test that
+    // passes only on its second attempt is marked "(retry x1)" in the log; one that fails twice fails.
+    retry: 1,
   },
 });
