@@ -471,8 +471,10 @@ export function tokenContextKey(context: {
  */
 export function builtTokens(require: NodeJS.Require): BuiltTokens {
   const antd = require('antd') as Antd;
-  const { createElement } = require('react') as { createElement: H };
-  const { useContext } = require('react') as { useContext: (context: unknown) => Record<string, unknown> };
+  const { createElement, useContext } = require('react') as {
+    createElement: H;
+    useContext: (context: unknown) => Record<string, unknown>;
+  };
   const { renderToString } = require('react-dom/server') as { renderToString: (node: ReactNode) => string };
   const useToken = (require('antd/lib/theme/useToken') as { default: () => unknown[] }).default;
   const { DesignTokenContext } = require('antd/lib/theme/context') as { DesignTokenContext: unknown };

@@ -19,7 +19,7 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /** antd's `md` breakpoint (its screenMD token): tables and label columns from here, cards below. */
-export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+const WIDE_SCREEN_QUERY = '(min-width: 768px)';
 
 /**
  * Whether the screen is at least antd's `md` breakpoint wide — right from the first render.
