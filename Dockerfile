@@ -26,7 +26,8 @@ RUN node scripts/pnpm.mjs install --frozen-lockfile
 FROM deps AS build
 COPY . .
 RUN node_modules/.bin/tsc -b packages/shared packages/credit-service packages/server \
-  && cd packages/web && ../../node_modules/.bin/vite build --logLevel warn
+  && cd packages/web && ../../node_modules/.bin/vite build --logLevel warn \
+  && ../../node_modules/.bin/vite build --ssr src/prerender/page.tsx --logLevel warn
 
 FROM deps AS prod-deps
 # Production dependencies of the two services (and the shared package) only: no dev tools, no

@@ -193,6 +193,11 @@ export default tseslint.config(
     },
   },
   {
+    // The classic scripts the SPA's page loads as they are (public/frame.js).
+    files: ['packages/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // The two places that talk to the network.
     files: [`${WEB}/lib/api-client.ts`, `${WEB}/features/visit-log/send-visit-logs.ts`],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },

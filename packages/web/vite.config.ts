@@ -48,7 +48,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 function preCompress(): Plugin {
   return {
     name: 'credit-portal:pre-compress',
-    apply: 'build',
+    // The browser's files only: the prerender's Node module is never served.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     async writeBundle(options) {
       const outDir = options.dir;
       if (!outDir) throw new Error('pre-compress: the build has no output directory');
@@ -100,7 +101,21 @@ function pureSchemas(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The prerender (src/prerender/page.tsx, issue 27): `vite build --ssr` makes it a Node module of its
+ * own, with React, antd and the app bundled in (the gateway that calls it depends on none of them),
+ * under dist/.prerender/, which the gateway never serves (a dot directory). It renders the same
+ * sources with the same plugins, so its class names are the browser build's.
+ */
+const PRERENDER_BUILD = {
+  outDir: 'dist/.prerender',
+  emptyOutDir: true,
+  sourcemap: false,
+  copyPublicDir: false,
+  rolldownOptions: { output: { entryFileNames: 'page.js', codeSplitting: false } },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [antdStaticStyle(fromHere('.')), pureSchemas(), react(), preCompress()],
   // Relative asset URLs, so the same build works at any mount point of the gateway.
   base: './',
@@ -117,46 +132,56 @@ export default defineConfig({
       },
     ],
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks and styles each page loads (bench/web lists them).
-    manifest: true,
-    // Source maps are built for debugging but not referenced from the files: the gateway does not
-    // serve them, so no sourceMappingURL comment points at a file the browser cannot load.
-    sourcemap: 'hidden',
-    // The gateway's CSP (script-src 'self') forbids inline scripts: never inline assets as data: JS.
-    assetsInlineLimit: 0,
-    // No vendor chunk is large any more: antd is split by the pages that use it, React is ~320 kB, the shell ~480 kB.
-    chunkSizeWarningLimit: 500,
-    rolldownOptions: {
-      treeshake: {
-        // The shared package builds its TypeBox schemas with top-level calls (`Type.*(…)` and two
-        // helpers of its own). Declared pure, the schemas a chunk does not use drop out of it.
-        manualPureFunctions: ['Type', 'NormalizedEnvelope', 'pageOf'],
-        // TypeBox and @rc-component/form declare no `sideEffects`, so every module of theirs that
-        // is imported at all is kept whole: TypeBox through the shared package, rc-form (with its
-        // validator) through antd's ConfigProvider on every page. Both are plain libraries; taken
-        // as side-effect free, only what a chunk uses stays. Anything else: as its package says.
-        moduleSideEffects: (id) =>
-          /[\\/]node_modules[\\/](?:typebox|@rc-component[\\/]form)[\\/]/.test(id) ? false : undefined,
-      },
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/, priority: 20 },
-            // Everything the entry imports statically (the providers, the frames, the parts of antd
-            // they use) is loaded by every page anyway: one chunk rather than thirty small ones.
-            { name: 'shell', tags: ['$initial'], priority: 10 },
-          ],
+  ssr: { noExternal: true, target: 'node' as const },
+  // React's production build in the prerender too, as in the browser (the bundled libraries
+  // otherwise choose at run time from the gateway's NODE_ENV).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? PRERENDER_BUILD
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // dist/.vite/manifest.json: which chunks and styles each page loads (bench/web lists them).
+        manifest: true,
+        // Source maps are built for debugging but not referenced from the files: the gateway does not
+        // serve them, so no sourceMappingURL comment points at a file the browser cannot load.
+        sourcemap: 'hidden',
+        // The gateway's CSP (script-src 'self') forbids inline scripts: never inline assets as data: JS.
+        assetsInlineLimit: 0,
+        // No vendor chunk is large any more: antd is split by the pages that use it, React is ~320 kB, the shell ~480 kB.
+        chunkSizeWarningLimit: 500,
+        rolldownOptions: {
+          treeshake: {
+            // The shared package builds its TypeBox schemas with top-level calls (`Type.*(…)` and two
+            // helpers of its own). Declared pure, the schemas a chunk does not use drop out of it.
+            manualPureFunctions: ['Type', 'NormalizedEnvelope', 'pageOf'],
+            // TypeBox and @rc-component/form declare no `sideEffects`, so every module of theirs that
+            // is imported at all is kept whole: TypeBox through the shared package, rc-form (with its
+            // validator) through antd's ConfigProvider on every page. Both are plain libraries; taken
+            // as side-effect free, only what a chunk uses stays. Anything else: as its package says.
+            moduleSideEffects: (id) =>
+              /[\\/]node_modules[\\/](?:typebox|@rc-component[\\/]form)[\\/]/.test(id) ? false : undefined,
+          },
+          output: {
+            // Libraries change less often than the app: separate chunks stay cached across releases.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/,
+                  priority: 20,
+                },
+                // Everything the entry imports statically (the providers, the frames, the parts of antd
+                // they use) is loaded by every page anyway: one chunk rather than thirty small ones.
+                { name: 'shell', tags: ['$initial'], priority: 10 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     host: '127.0.0.1',
     proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: GATEWAY_DEV_URL }])),
   },
   preview: { host: '127.0.0.1' },
-});
+}));

@@ -1,22 +1,24 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      name: 'web',
-      // Components and hooks in jsdom, the API client stubbed at its edge (test/fake-gateway.ts);
-      // the product against its real servers is walked in Chromium (e2e/).
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-      setupFiles: ['./test/setup.ts'],
-      // A test waits up to 10 s for each thing it awaits (test/setup.ts) and a file's pages are
-      // loaded in beforeAll (render-app.tsx: preloadPages). 60 s: with two cores shared with other
-      // work (load average around 18), the longest page tests — a form checked field by field, a
-      // filing with its uploads — took 30 to 32 s, and a test cut off half-way runs on into the next.
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-    },
-  }),
+export default defineConfig((env) =>
+  mergeConfig(
+    viteConfig(env),
+    defineConfig({
+      test: {
+        name: 'web',
+        // Components and hooks in jsdom, the API client stubbed at its edge (test/fake-gateway.ts);
+        // the product against its real servers is walked in Chromium (e2e/).
+        environment: 'jsdom',
+        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+        setupFiles: ['./test/setup.ts'],
+        // A test waits up to 10 s for each thing it awaits (test/setup.ts) and a file's pages are
+        // loaded in beforeAll (render-app.tsx: preloadPages). 60 s: with two cores shared with other
+        // work (load average around 18), the longest page tests — a form checked field by field, a
+        // filing with its uploads — took 30 to 32 s, and a test cut off half-way runs on into the next.
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+      },
+    }),
+  ),
 );

@@ -24,12 +24,15 @@ export function buildCommands() {
   const built = join(web, 'dist', 'index.html');
   const sources = Math.max(
     newestMtime(join(web, 'src')),
+    newestMtime(join(web, 'public')),
     newestMtime(join(ROOT, 'packages', 'shared', 'src')),
     // The build's own settings too: a changed vite.config.ts (chunks, pre-compression) rebuilds.
     ...['package.json', 'vite.config.ts', 'index.html'].map((file) => statSync(join(web, file)).mtimeMs),
   );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {
     commands.push(['vite', ['build', '--logLevel', 'warn'], { cwd: web }]);
+    // The gateway's page with its pre-rendered frames (packages/web/src/prerender/): a Node module.
+    commands.push(['vite', ['build', '--ssr', 'src/prerender/page.tsx', '--logLevel', 'warn'], { cwd: web }]);
   }
   return commands;
 }

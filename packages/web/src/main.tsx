@@ -2,19 +2,54 @@
 // anything else; each component's own sheet comes with the module that imports it.
 import 'virtual:antd.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { App } from '@/app/app';
+import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
+import { assumeForFirstRender } from '@/lib/first-render';
+import { embeddedRuntimeConfig } from '@/lib/runtime-config';
+import { FRAME_ATTRIBUTE, frameFacts } from '@/prerender/frames';
 import '@/styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+
+const runtimeConfig = embeddedRuntimeConfig();
+// Set by public/frame.js when it put a pre-rendered frame into #root (src/prerender/).
+const frame = container.getAttribute(FRAME_ATTRIBUTE);
+const facts = frame && runtimeConfig ? frameFacts(frame) : undefined;
+
+/**
+ * Errors React recovered from while hydrating, reported as React does by default — except the
+ * page the frame left to the browser (its digest says so): that one is by design.
+ */
+function onRecoverableError(error: unknown, info: ErrorInfo): void {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  const cause = (error as { cause?: { digest?: unknown } } | null)?.cause?.digest;
+  if (digest === BROWSER_ONLY_PAGE || cause === BROWSER_ONLY_PAGE) return;
+  console.error(error, info.componentStack ?? '');
+}
+
 // The first render as a transition: React renders it in slices of a few milliseconds and lets
 // the browser in between, instead of one long task on a slow phone's main thread.
-startTransition(() => {
-  root.render(
+if (facts) {
+  assumeForFirstRender(facts);
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App runtimeConfig={runtimeConfig} frame />
+    </StrictMode>
   );
-});
+  startTransition(() => {
+    hydrateRoot(container, app, { onRecoverableError });
+  });
+} else {
+  // No frame to hydrate (none fitted, or a page without the gateway's frames): the loading line
+  // stays until the app has rendered.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App runtimeConfig={runtimeConfig} />
+      </StrictMode>,
+    );
+  });
+}

@@ -9,6 +9,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { isPermanentError, request } from '@/lib/api-client';
 import { registerMessageApi } from '@/lib/app-bridge';
 import { RuntimeConfigContext, useRuntimeConfigQuery } from '@/lib/runtime-config';
+import type { RuntimeConfig } from '@credit-portal/shared';
 import { errorMessage } from '@/lib/api-client';
 import { ElderModeProvider } from './elder-mode';
 import { RUNTIME_THEME } from './theme';
@@ -70,9 +71,19 @@ function useSettled(promise: Promise<void> | undefined): boolean {
 /**
  * Renders the app only once the runtime configuration is loaded (everything below may read it)
  * and the opening page's module is there, so the first paint of the frame includes the page.
+ * With the page's own copy of the configuration and no opening page to wait for (a pre-rendered
+ * frame being hydrated), the first render is the app.
  */
-function RuntimeConfigGate({ children, openingPage }: { children: ReactNode; openingPage?: Promise<void> }) {
-  const { data, error, mutate } = useRuntimeConfigQuery();
+function RuntimeConfigGate({
+  children,
+  openingPage,
+  runtimeConfig,
+}: {
+  children: ReactNode;
+  openingPage?: Promise<void>;
+  runtimeConfig?: RuntimeConfig;
+}) {
+  const { data, error, mutate } = useRuntimeConfigQuery(runtimeConfig);
   const pageReady = useSettled(openingPage);
   // The configuration arrives through SWR's useSyncExternalStore, an update React renders at once
   // in one task. Deferred, the whole app's first render is a background render that React slices
@@ -121,12 +132,20 @@ function AppCrash() {
   );
 }
 
+interface AppProviderProps {
+  children: ReactNode;
+  /** The opening page's module loading: holds the first render until it settles. */
+  openingPage?: Promise<void>;
+  /** The runtime configuration the page came with; without it, it is fetched before the first render. */
+  runtimeConfig?: RuntimeConfig;
+}
+
 /**
  * Everything the app runs inside, configured once: the app-level error boundary, the
  * elder-friendly mode, antd (zh_CN, theme, App context for message and modal), SWR and the
- * runtime configuration; `openingPage` (the opening page's module loading) holds the first render.
+ * runtime configuration.
  */
-export function AppProvider({ children, openingPage }: { children: ReactNode; openingPage?: Promise<void> }) {
+export function AppProvider({ children, openingPage, runtimeConfig }: AppProviderProps) {
   return (
     <ErrorBoundary fallback={() => <AppCrash />}>
       <ElderModeProvider>
@@ -134,7 +153,9 @@ export function AppProvider({ children, openingPage }: { children: ReactNode; op
           <AntdApp>
             <MessageBridge />
             <SWRConfig value={swrConfig}>
-              <RuntimeConfigGate openingPage={openingPage}>{children}</RuntimeConfigGate>
+              <RuntimeConfigGate openingPage={openingPage} runtimeConfig={runtimeConfig}>
+                {children}
+              </RuntimeConfigGate>
             </SWRConfig>
           </AntdApp>
         </ThemedAntd>

@@ -89,6 +89,20 @@ export const routeTitle = (siteName: string, route: AppRoute, record?: string): 
 export const RouteTableContext = createContext<readonly AppRoute[]>([]);
 export const useRouteTable = (): readonly AppRoute[] => useContext(RouteTableContext);
 
+/**
+ * The digest of the error a page throws when rendered in Node (the prerender): a page's content
+ * comes from the browser, so the frame around it is pre-rendered with its loading place-holder and
+ * React renders the page there when it hydrates (React's way of keeping a part client-only).
+ */
+export const BROWSER_ONLY_PAGE = 'credit-portal:browser-only-page';
+
+class BrowserOnlyPage extends Error {
+  readonly digest = BROWSER_ONLY_PAGE;
+  constructor() {
+    super('A page is rendered in the browser only');
+  }
+}
+
 /** The loaders of the pages made by page(), to start one before it is rendered (preloadPage). */
 const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 
@@ -118,6 +132,7 @@ export function page<P extends object>(load: () => Promise<{ default: ComponentT
   };
   const Lazy = lazy(loadOnce) as unknown as ComponentType<P>;
   function Page(pageProps: P) {
+    if (typeof window === 'undefined') throw new BrowserOnlyPage();
     const Loaded = loaded;
     return Loaded ? <Loaded {...pageProps} /> : <Lazy {...pageProps} />;
   }

@@ -17,6 +17,11 @@ export interface AppRouterOptions {
    * queue plugs in here.
    */
   onVisit?: VisitListener;
+  /**
+   * The window whose address the router follows (default: the page's). The prerender passes a
+   * stand-in holding the address of the frame it renders.
+   */
+  window?: Window;
 }
 
 /** The element of each frame a row can name; 'bare' pages sit directly under the root. */
@@ -36,7 +41,10 @@ const rowsIn = (routes: readonly AppRoute[], frame: Frame): RouteObject[] =>
   routes.filter((route) => route.layout === frame).map(toRouteObject);
 
 /** The router's route objects, built from the route table: each frame wraps the rows that name it. */
-export function buildRouteObjects({ onVisit }: AppRouterOptions = {}, routes: readonly AppRoute[] = appRoutes) {
+export function buildRouteObjects(
+  { onVisit }: Pick<AppRouterOptions, 'onVisit'> = {},
+  routes: readonly AppRoute[] = appRoutes,
+) {
   const framed = (Object.keys(FRAME_ELEMENTS) as Exclude<Frame, 'bare'>[])
     .map((frame) => ({ element: FRAME_ELEMENTS[frame], children: rowsIn(routes, frame) }))
     .filter((group) => group.children.length > 0);
@@ -67,7 +75,12 @@ export function buildRouteObjects({ onVisit }: AppRouterOptions = {}, routes: re
 
 /** The portal's hash router (spec §2.1: hash-based routing; / → /index; unknown → /404). */
 export function createAppRouter(options: AppRouterOptions = {}) {
-  return createHashRouter(buildRouteObjects(options));
+  return createHashRouter(
+    buildRouteObjects(options),
+    // With a window of its own the router must not look for the page's (it reads hydration data
+    // from it); there is none to give: no route has a loader.
+    options.window ? { window: options.window, hydrationData: { loaderData: {} } } : undefined,
+  );
 }
 
 /** How long the first render waits for the opening page's module before showing the frame without it. */

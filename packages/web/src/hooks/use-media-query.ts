@@ -1,6 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { matchesAtFirstRender } from '@/lib/first-render';
 
-/** Whether a CSS media query matches now; re-renders when it changes (false where matchMedia is missing). */
+/**
+ * Whether a CSS media query matches now; re-renders when it changes (false where matchMedia is
+ * missing). A pre-rendered frame and the render that hydrates it answer for the width they assumed.
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -14,7 +18,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     subscribe,
     () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
-    () => false,
+    () => matchesAtFirstRender(query),
   );
 }
 

@@ -22,7 +22,13 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The record name set on the current page, if any (the route guard puts it in the title). */
-export const useRecordName = (): RecordName | null => useSyncExternalStore(subscribe, () => current);
+export const useRecordName = (): RecordName | null =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    // A pre-rendered frame names no record.
+    () => null,
+  );
 
 /**
  * Names the record a details page shows, once its data is there: the title becomes

@@ -21,12 +21,37 @@ export const getRuntimeConfig = () => callAs<RuntimeConfigRow>(RUNTIME_CONFIG);
 /** SWR key of the runtime configuration. */
 export const runtimeConfigKey = (): string => RUNTIME_CONFIG.path;
 
-/** Loads the runtime configuration once per page load (it changes only with a deployment). */
-export function useRuntimeConfigQuery() {
+/** The id of the JSON data block in which the gateway's page carries the configuration (src/prerender/). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+/**
+ * The configuration the page came with (a `<script type="application/json">` block, which the
+ * CSP's `script-src 'self'` allows as it is never run), or undefined where the page has none (the
+ * Vite dev server, tests): then it is fetched.
+ */
+export function embeddedRuntimeConfig(): RuntimeConfig | undefined {
+  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && typeof (parsed as RuntimeConfig).siteName === 'string'
+      ? (parsed as RuntimeConfig)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads the runtime configuration once per page load (it changes only with a deployment); with
+ * `given` (the page's own copy) nothing is requested.
+ */
+export function useRuntimeConfigQuery(given?: RuntimeConfig) {
   return useSWR(runtimeConfigKey(), getRuntimeConfig, {
     revalidateIfStale: false,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
+    ...(given ? { fallbackData: given, revalidateOnMount: false } : {}),
   });
 }
 

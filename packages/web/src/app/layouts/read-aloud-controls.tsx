@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { PauseOutlined, CaretRightOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { firstRenderFacts } from '@/lib/first-render';
 import { canReadAloud, ReadAloud, textToRead, type ReadAloudState } from '@/lib/read-aloud';
 import styles from './access-tools.module.css';
 
@@ -16,6 +17,7 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+const subscribeToNothing = () => () => {};
 const useReadAloudState = () =>
   useSyncExternalStore(
     subscribe,
@@ -31,7 +33,9 @@ const useReadAloudState = () =>
 export function ReadAloudButton({ className, onStarted }: { className?: string; onStarted?: () => void }) {
   const selection = useRef<string | null>(null);
   const current = useReadAloudState();
-  if (!canReadAloud()) return null;
+  // Whether the browser can speak never changes; a pre-rendered frame says what it assumed.
+  const supported = useSyncExternalStore(subscribeToNothing, canReadAloud, () => firstRenderFacts().readAloud);
+  if (!supported) return null;
   const take = () => {
     selection.current = window.getSelection()?.toString() ?? null;
   };

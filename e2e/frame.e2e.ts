@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
+import { api, collectErrors, launchBrowser } from './browser.js';
+
+/*
+ * The pre-rendered frames (issue 27; packages/web/src/prerender/): the gateway's page carries the
+ * runtime configuration and the frames of the home page and the H5 app; public/frame.js puts the
+ * one that fits into #root before the app's modules run, and the app hydrates it — the frame's
+ * elements stay, and no hydration error reaches the console.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let config: RuntimeConfig;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  config = await api<RuntimeConfig>(baseUrl, GATEWAY_PATHS.runtimeConfig);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Keeps, the moment frame.js has put the frame into #root (before any module runs), the frame's
+ * landmarks and controls: the header, the menu, the search box, the accessibility tools.
+ */
+async function keepFrameElements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const kept: Element[] = [];
+    Object.assign(window, { frameElements: kept });
+    const observer = new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root?.hasAttribute('data-frame')) return;
+      kept.push(...root.querySelectorAll('header, nav, input, [role="group"], [role="switch"]'));
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-frame'] });
+  });
+}
+
+/** How many of the kept frame elements are still in the document (all, when hydration kept them). */
+const frameElementsLeft = (page: Page) =>
+  page.evaluate(() => {
+    const kept = (window as unknown as { frameElements: Element[] }).frameElements;
+    return { kept: kept.length, connected: kept.filter((element) => element.isConnected).length };
+  });
+
+describe('the pre-rendered frames', () => {
+  it('come with the page, with the runtime configuration as data, no script inside', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    const html = await response.text();
+    const embedded = /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(embedded![1]!)).toEqual(config);
+    expect(html).not.toContain('rel="preload" href="/runtime-config"');
+    const frames = [...html.matchAll(/<template data-frame="([^"]+)">/g)].flatMap((match) => match[1]!.split(' '));
+    expect(frames).toEqual(
+      expect.arrayContaining(['/index|narrow', '/index|wide', '/h5/login|narrow', '/h5/gtxy|wide']),
+    );
+    const templates = html.slice(html.indexOf('<div id="frames"'), html.indexOf('<script src="./frame.js">'));
+    expect(templates).not.toContain('<script');
+  });
+
+  it.each([
+    [375, '/index|narrow'],
+    [1440, '/index|wide'],
+  ])('paint the home page’s header, menu and search at %i px before any module has run', async (width, key) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    // No module of the app ever arrives: what shows is the page alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${baseUrl}/`);
+    expect(await page.getAttribute('#root', 'data-frame')).toBe(key);
+    expect(page.url()).toMatch(/#\/index$/);
+    await page.getByPlaceholder('请输入企业名称关键字或统一社会信用代码').first().waitFor();
+    await page
+      .getByRole('button', { name: /搜\s*索/ })
+      .first()
+      .waitFor();
+    if (width === 1440)
+      await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).waitFor();
+    else await page.getByRole('button', { name: '打开菜单' }).waitFor();
+    expect(await page.locator('#root').textContent()).toContain(config.siteName);
+    await page.close();
+  });
+
+  it.each([
+    [375, '/#/index', '/index|narrow'],
+    [1440, '/#/index', '/index|wide'],
+    [375, '/#/h5/login', '/h5/login|narrow'],
+  ])('are hydrated at %i px on %s: the frame stays, the page comes, no error', async (width, path, key) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await keepFrameElements(page);
+    const errors = collectErrors(page);
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(GATEWAY_PATHS.runtimeConfig)) configRequests.push(request.url());
+    });
+    await page.goto(`${baseUrl}${path}`);
+    expect(await page.getAttribute('#root', 'data-frame')).toBe(key);
+    // The page's own content replaces the frame's loading place-holder (its section headings).
+    await page.locator('#root [aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await expect.poll(() => page.title()).toContain(config.siteName);
+    // Hydration took the frame's elements over: the same header, menu, search box and switches.
+    const left = await frameElementsLeft(page);
+    expect(left.kept).toBeGreaterThanOrEqual(4);
+    expect(left.connected).toBe(left.kept);
+    // Interactive: the phone menu opens, the 长者模式 switch switches.
+    if (width === 375 && path === '/#/index') {
+      await page.getByRole('button', { name: '打开菜单' }).click();
+      await page.getByRole('dialog').waitFor();
+    }
+    expect(configRequests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('are left to the app for a stored 长者模式: the loading line, then the app, no error', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => window.localStorage.setItem('elderMode', '1'));
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#/index`);
+    expect(await page.getAttribute('#root', 'data-frame')).toBeNull();
+    await page.getByRole('switch', { name: '长者模式' }).first().waitFor();
+    expect(await page.getByRole('switch', { name: '长者模式' }).first().getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

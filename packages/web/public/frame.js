@@ -1,0 +1,57 @@
+/*
+ * Puts the pre-rendered frame that fits this address and screen into #root, before the app's
+ * modules run (issue 27; the frames and what they assume: src/prerender/). A classic script at
+ * the end of the body, from this origin (the CSP's script-src 'self'), so the first paint shows
+ * the frame instead of the loading line; the app then hydrates it. It changes nothing when no
+ * frame fits: no frames in the page, an address without one, a stored choice the frames do not
+ * show (login, 长者模式, 大鼠标), a browser that cannot read aloud (the frames show 读屏).
+ */
+(function () {
+  'use strict';
+  var frames = document.getElementById('frames');
+  var root = document.getElementById('root');
+  if (!frames || !root) return;
+  var chosen = null;
+  try {
+    chosen = choose(frames);
+  } catch {
+    // Storage refused (a private window) or an old browser: the app renders as without frames.
+    chosen = null;
+  }
+  if (frames.parentNode) frames.parentNode.removeChild(frames);
+  if (!chosen) return;
+  if (chosen.address) {
+    // The bare address opens the home page (the router would redirect to it after its first
+    // render, which then would not be the frame's).
+    history.replaceState(history.state, '', location.pathname + location.search + '#' + chosen.address);
+  }
+  while (root.firstChild) root.removeChild(root.firstChild);
+  root.appendChild(chosen.template.content.cloneNode(true));
+  root.setAttribute('data-frame', chosen.key);
+
+  function choose(holder) {
+    var stored = (holder.getAttribute('data-frameless-when-stored') || '').split(' ');
+    for (var i = 0; i < stored.length; i += 1) {
+      if (!stored[i]) continue;
+      var pair = stored[i].split('=');
+      var value = window.localStorage.getItem(pair[0]);
+      if (pair.length === 1 ? value !== null : value === pair[1]) return null;
+    }
+    if (!('speechSynthesis' in window) || typeof window.SpeechSynthesisUtterance !== 'function') return null;
+    if (typeof window.matchMedia !== 'function') return null;
+    var path = location.hash.replace(/^#/, '').split('?')[0];
+    var address = null;
+    if (path === '' || path === '/') {
+      path = holder.getAttribute('data-home') || '';
+      address = path;
+    }
+    var key =
+      path + '|' + (window.matchMedia(holder.getAttribute('data-wide-query') || '').matches ? 'wide' : 'narrow');
+    var templates = holder.getElementsByTagName('template');
+    for (var j = 0; j < templates.length; j += 1) {
+      var keys = ' ' + (templates[j].getAttribute('data-frame') || '') + ' ';
+      if (keys.indexOf(' ' + key + ' ') !== -1) return { key: key, template: templates[j], address: address };
+    }
+    return null;
+  }
+})();

@@ -1,0 +1,56 @@
+import { STORAGE_KEYS } from '@credit-portal/shared';
+import { LARGE_CURSOR_KEY } from '@/app/elder-mode';
+import type { FrameFacts } from '@/lib/first-render';
+import { paths } from '@/lib/paths';
+
+/*
+ * The pre-rendered frames (issue 27): which addresses get one, for which screens, and how the page
+ * and public/frame.js name them. page.tsx renders them; frame.js picks one; main.tsx hydrates it.
+ */
+
+/** The addresses with a frame: the home page (header, menu, banner with the search) and the H5 app. */
+export const FRAME_PATHS: readonly string[] = [
+  paths.home,
+  paths.h5Login,
+  paths.h5ReportLogin,
+  paths.h5Home,
+  paths.h5Report,
+];
+
+/** The screens a frame is rendered for: below antd's `md` width a phone's, from it a desktop's. */
+export const FRAME_SCREENS = {
+  narrow: { width: 375 },
+  wide: { width: 1440 },
+} as const;
+export type FrameScreen = keyof typeof FRAME_SCREENS;
+
+/** The query frame.js asks to choose between them (the portal's phone/desktop line). */
+export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+
+/** The attribute frame.js sets on #root with the key of the frame it put there. */
+export const FRAME_ATTRIBUTE = 'data-frame';
+
+/** The element holding the frames' templates, which frame.js reads and removes. */
+export const FRAMES_ELEMENT_ID = 'frames';
+
+/**
+ * Stored choices the frames do not show (they are rendered for a first visit): with any of them,
+ * frame.js leaves the page to the app. `key=value` means "when stored with this value", a bare key
+ * "when stored at all".
+ */
+export const FRAMELESS_WHEN_STORED: readonly string[] = [
+  `${STORAGE_KEYS.elderMode}=1`,
+  `${LARGE_CURSOR_KEY}=1`,
+  STORAGE_KEYS.userInfo,
+];
+
+/** The key of a frame: its address and screen (`/index|narrow`). */
+export const frameKey = (path: string, screen: FrameScreen): string => `${path}|${screen}`;
+
+/** What the frame of a key assumed (undefined for a key that is not a frame's). */
+export function frameFacts(key: string): FrameFacts | undefined {
+  const [path, screen] = key.split('|');
+  if (!path || !FRAME_PATHS.includes(path) || (screen !== 'narrow' && screen !== 'wide')) return undefined;
+  // Frames are made for browsers that can read aloud; frame.js uses none in one that cannot.
+  return { width: FRAME_SCREENS[screen].width, readAloud: true };
+}

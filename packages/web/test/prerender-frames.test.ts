@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assumeForFirstRender, matchesAtFirstRender } from '@/lib/first-render';
+import {
+  FRAME_ATTRIBUTE,
+  FRAMELESS_WHEN_STORED,
+  frameFacts,
+  frameKey,
+  FRAMES_ELEMENT_ID,
+  WIDE_SCREEN_QUERY,
+} from '@/prerender/frames';
+import frameScript from '../public/frame.js?raw';
+
+describe('the first render of a pre-rendered frame', () => {
+  afterEach(() => assumeForFirstRender({ width: 0, readAloud: false }));
+
+  it('answers width queries for the width the frame assumed', () => {
+    assumeForFirstRender({ width: 375, readAloud: true });
+    expect(matchesAtFirstRender('(width < 768px)')).toBe(true);
+    expect(matchesAtFirstRender('(min-width: 768px)')).toBe(false);
+    expect(matchesAtFirstRender('(max-width: 375px)')).toBe(true);
+    expect(matchesAtFirstRender('(width >= 376px)')).toBe(false);
+    assumeForFirstRender({ width: 1440, readAloud: true });
+    expect(matchesAtFirstRender('(width < 768px)')).toBe(false);
+    expect(matchesAtFirstRender('(min-width: 768px)')).toBe(true);
+    expect(matchesAtFirstRender('(width > 1439px)')).toBe(true);
+  });
+
+  it('answers false to any other query, and to every query outside a frame', () => {
+    assumeForFirstRender({ width: 375, readAloud: true });
+    expect(matchesAtFirstRender('(prefers-reduced-motion: reduce)')).toBe(false);
+    expect(matchesAtFirstRender('print')).toBe(false);
+    assumeForFirstRender({ width: 0, readAloud: false });
+    expect(matchesAtFirstRender('(width < 768px)')).toBe(false);
+  });
+
+  it('knows the facts of a frame only from a key of a framed address and screen', () => {
+    expect(frameFacts(frameKey('/index', 'narrow'))).toEqual({ width: 375, readAloud: true });
+    expect(frameFacts(frameKey('/h5/login', 'wide'))).toEqual({ width: 1440, readAloud: true });
+    expect(frameFacts('/xygs/xygsList|narrow')).toBeUndefined();
+    expect(frameFacts('/index|tablet')).toBeUndefined();
+    expect(frameFacts('/index')).toBeUndefined();
+  });
+});
+
+/** public/frame.js, as the browser runs it: a classic script at the end of the body. */
+const FRAME_SCRIPT: string = frameScript;
+
+/** A page as the gateway's prerender makes it (src/prerender/page.tsx), with two frames. */
+function pageWithFrames(): void {
+  document.body.innerHTML =
+    `<div id="root"><p aria-busy="true">正在加载…</p></div>` +
+    `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="/index" data-wide-query="${WIDE_SCREEN_QUERY}"` +
+    ` data-frameless-when-stored="${FRAMELESS_WHEN_STORED.join(' ')}">` +
+    `<template data-frame="/index|narrow"><header>phone home</header></template>` +
+    `<template data-frame="/index|wide"><header>desktop home</header></template>` +
+    `<template data-frame="/h5/login|narrow /h5/login|wide"><header>h5 login</header></template>` +
+    `</div>`;
+}
+
+const runFrameScript = () => new Function(FRAME_SCRIPT)() as void;
+const root = () => document.getElementById('root')!;
+
+describe('public/frame.js', () => {
+  const speech = 'speechSynthesis' in window;
+  beforeEach(() => {
+    // jsdom cannot read aloud; the frames are made for browsers that can.
+    Object.assign(window, { speechSynthesis: {}, SpeechSynthesisUtterance: function Utterance() {} });
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/#/index');
+    pageWithFrames();
+  });
+  afterEach(() => {
+    if (!speech) Reflect.deleteProperty(window, 'speechSynthesis');
+    window.localStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  it('puts the frame of the address and the screen into #root and removes the rest', () => {
+    // jsdom's window is 1024 px wide (test/setup.ts answers width queries for it).
+    runFrameScript();
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|wide');
+    expect(root().innerHTML).toBe('<header>desktop home</header>');
+    expect(document.getElementById(FRAMES_ELEMENT_ID)).toBeNull();
+  });
+
+  it('finds a frame stored under several keys', () => {
+    window.history.replaceState(null, '', '/#/h5/login?from=qr');
+    runFrameScript();
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/h5/login|wide');
+    expect(root().textContent).toBe('h5 login');
+  });
+
+  it('opens the bare address at the home page, whose frame it shows', () => {
+    window.history.replaceState(null, '', '/');
+    runFrameScript();
+    expect(window.location.hash).toBe('#/index');
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|wide');
+  });
+
+  it.each([
+    ['长者模式', 'elderMode', '1'],
+    ['大鼠标', 'largeCursor', '1'],
+    ['a login', 'SETUSERINFO', '{"mobile":"13900000000"}'],
+  ])('leaves the loading line to the app when %s is stored', (_label, key, value) => {
+    window.localStorage.setItem(key, value);
+    runFrameScript();
+    expect(root().hasAttribute(FRAME_ATTRIBUTE)).toBe(false);
+    expect(root().textContent).toBe('正在加载…');
+    expect(document.getElementById(FRAMES_ELEMENT_ID)).toBeNull();
+  });
+
+  it('uses a frame when those choices are stored switched off', () => {
+    window.localStorage.setItem('elderMode', '0');
+    window.localStorage.setItem('largeCursor', '0');
+    runFrameScript();
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|wide');
+  });
+
+  it('changes nothing for an address without a frame, or a browser that cannot read aloud', () => {
+    window.history.replaceState(null, '', '/#/xygs/xygsList');
+    runFrameScript();
+    expect(root().hasAttribute(FRAME_ATTRIBUTE)).toBe(false);
+    pageWithFrames();
+    window.history.replaceState(null, '', '/#/index');
+    Reflect.deleteProperty(window, 'speechSynthesis');
+    runFrameScript();
+    expect(root().hasAttribute(FRAME_ATTRIBUTE)).toBe(false);
+    expect(root().textContent).toBe('正在加载…');
+  });
+
+  it('changes nothing in a page without frames (the Vite dev server)', () => {
+    document.body.innerHTML = '<div id="root"><p>正在加载…</p></div>';
+    runFrameScript();
+    expect(root().hasAttribute(FRAME_ATTRIBUTE)).toBe(false);
+  });
+});
