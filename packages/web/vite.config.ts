@@ -132,10 +132,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     ],
   },
-  ssr: { noExternal: true, target: 'node' as const },
-  // React's production build in the prerender too, as in the browser (the bundled libraries
+  // The prerender only (never the tests, which must keep Node's own modules external): every
+  // dependency bundled in, and React's production build, as in the browser (the bundled libraries
   // otherwise choose at run time from the gateway's NODE_ENV).
-  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true, target: 'node' as const },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   build: isSsrBuild
     ? PRERENDER_BUILD
     : {
