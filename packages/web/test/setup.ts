@@ -14,6 +14,7 @@ afterEach(() => cleanup());
  * and let that root settle while the window is still here.
  */
 afterAll(async () => {
+  if (typeof document === 'undefined') return;
   const open = () => document.querySelector('.ant-message-notice, .ant-notification-notice');
   // Only when one is open: destroy() with none would create the static holder's root just now.
   if (!open()) return;
@@ -42,31 +43,36 @@ function mediaMatches(query: string): boolean {
   );
 }
 
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: mediaMatches(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
+// Not in the files that run in Node (`@vitest-environment node`: the prerender's).
+if (typeof window !== 'undefined') stubBrowserApis();
+
+function stubBrowserApis(): void {
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string): MediaQueryList => ({
+      matches: mediaMatches(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    });
+  }
+
+  // jsdom lays nothing out: there is never a size change to observe (antd's tables and overflow lists ask).
+  if (typeof window.ResizeObserver !== 'function') {
+    window.ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    };
+  }
+
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = () => undefined;
+
+  // jsdom implements getComputedStyle without pseudo-elements and reports that as an error.
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
 }
-
-// jsdom lays nothing out: there is never a size change to observe (antd's tables and overflow lists ask).
-if (typeof window.ResizeObserver !== 'function') {
-  window.ResizeObserver = class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-}
-
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
-Element.prototype.scrollIntoView = () => undefined;
-
-// jsdom implements getComputedStyle without pseudo-elements and reports that as an error.
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);

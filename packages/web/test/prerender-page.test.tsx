@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
+import { renderFrame, renderPage } from '@/prerender/page';
+import { TEST_RUNTIME_CONFIG } from './test-providers';
+
+/*
+ * The prerender in Node, as the gateway calls it at start (src/prerender/page.tsx): no window, no
+ * document. What the browser does with its page is walked in Chromium (e2e/frame.e2e.ts).
+ */
+
+const INDEX_HTML = `<!doctype html><html><head><title>信用门户</title>
+<link rel="preload" href="/runtime-config" as="fetch" crossorigin="anonymous" /></head>
+<body><div id="root"><p aria-busy="true">正在加载…</p></div>
+<!-- pre-rendered frames -->
+</body></html>`;
+
+const embeddedJson = (html: string) =>
+  /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html)?.[1];
+
+describe('the prerender', () => {
+  it('renders the home page’s frame with the configuration’s texts and leaves the page to the browser', async () => {
+    const phone = await renderFrame('/index', 'narrow', TEST_RUNTIME_CONFIG);
+    expect(phone).toContain(`欢迎访问<!-- -->${TEST_RUNTIME_CONFIG.siteName}`);
+    expect(phone).toContain('aria-label="主导航"');
+    expect(phone).toContain('placeholder="请输入企业名称关键字或统一社会信用代码"');
+    // The page itself: React's client-rendered boundary, marked with the prerender's digest
+    // (React's development build, which the tests run, adds the message after it).
+    expect(phone).toContain(`<!--$!--><template data-dgst="${BROWSER_ONLY_PAGE}"`);
+    expect(phone).not.toContain('<script');
+    // The phone's hero says the site name in text; the desktop's holds the banners' place.
+    const desktop = await renderFrame('/index', 'wide', TEST_RUNTIME_CONFIG);
+    expect(phone).not.toBe(desktop);
+  });
+
+  it('embeds the configuration as data that no value can break out of', async () => {
+    const hostile = { ...TEST_RUNTIME_CONFIG, siteName: '信用</script><script>alert(1)</script>\u2028' };
+    const html = await renderPage(INDEX_HTML, hostile);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('rel="preload" href="/runtime-config"');
+    expect(JSON.parse(embeddedJson(html)!)).toEqual(hostile);
+    // In the frames the name is text, escaped by React.
+    expect(html).toContain('信用&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('stores each different frame once, under the keys of every address and screen it serves', async () => {
+    const html = await renderPage(INDEX_HTML, TEST_RUNTIME_CONFIG);
+    const templates = [...html.matchAll(/<template data-frame="([^"]+)">/g)].map((match) => match[1]!.split(' '));
+    const keys = templates.flat();
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining(['/index|narrow', '/index|wide', '/h5/login|narrow', '/h5/login|wide', '/h5/gtxy|narrow']),
+    );
+    // The H5 app's frame is the same at both widths: one template for both.
+    expect(templates).toContainEqual(['/h5/login|narrow', '/h5/login|wide']);
+    expect(html.indexOf('<script src="./frame.js"></script>')).toBeGreaterThan(html.lastIndexOf('</template>'));
+  });
+
+  it('refuses a page without the places it fills', async () => {
+    await expect(renderPage('<html><body><div id="root"></div></body></html>', TEST_RUNTIME_CONFIG)).rejects.toThrow(
+      /pre-rendered frames/,
+    );
+  });
+});
