@@ -115,6 +115,27 @@ describe('the pre-rendered frames', () => {
     await page.close();
   });
 
+  it('give way to the home page on a phone without moving what is on the screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    // A slow phone's CPU (as Lighthouse's mobile preset): the page comes well after the frame.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${baseUrl}/#/index`);
+    expect(await page.getAttribute('#root', 'data-frame')).toBe('/index|narrow');
+    await page.locator('#root [aria-busy="true"]').first().waitFor({ state: 'detached' });
+    // The first version moved the footer off the screen when the page came (0.67 in Lighthouse).
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+    await context.close();
+  });
+
   it('are left to the app for a stored 长者模式: the loading line, then the app, no error', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(() => window.localStorage.setItem('elderMode', '1'));
