@@ -84,6 +84,18 @@ describe('the pre-rendered frames', () => {
     await page.close();
   });
 
+  it('paint the H5 login’s title, tools and introduction before any module has run', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${baseUrl}/#/h5/login`);
+    expect(await page.getAttribute('#root', 'data-frame')).toBe('/h5/login|narrow');
+    await page.getByRole('heading', { name: '个人信用查询' }).waitFor();
+    await page.getByRole('switch', { name: '长者模式' }).waitFor();
+    // The largest paint of the H5 login, in the frame rather than after the page's module.
+    await page.getByText('本服务面向本人，经人脸识别核验身份后').waitFor();
+    await page.close();
+  });
+
   it.each([
     [375, '/#/index', '/index|narrow'],
     [1440, '/#/index', '/index|wide'],

@@ -53,6 +53,11 @@ export interface AppRoute {
   /** The page, rendered lazily so each page is its own chunk. */
   page: ReactElement;
   /**
+   * Shown by the frame above the page (the H5 frame: the logins' introduction), with the frame:
+   * in the pre-rendered frame and the first paint rather than after the page's module.
+   */
+  intro?: ReactElement;
+  /**
    * Starts the page's first data requests when the app opens at this page, beside its module and
    * the runtime configuration, instead of after its first render (the largest paint of the home
    * page on a phone is a list item from such a request).

@@ -8,7 +8,8 @@ import styles from './h5-layout.module.css';
 
 /**
  * The frame of the H5 personal credit app (/h5/*, rows with layout 'h5'): a phone column with the
- * page's title and, under it, the accessibility tools (长者模式, 大鼠标, 读屏), as on the portal.
+ * page's title and, under it, the accessibility tools (长者模式, 大鼠标, 读屏), as on the portal;
+ * the row's introduction (the logins') above the page.
  */
 export function H5Layout() {
   const { siteName } = useRuntimeConfig();
@@ -20,6 +21,7 @@ export function H5Layout() {
       </header>
       <AccessToolStrip />
       <main className={styles.main}>
+        {route?.intro}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

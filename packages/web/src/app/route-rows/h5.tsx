@@ -1,4 +1,5 @@
 import { PATH_LOG } from '@credit-portal/shared';
+import { H5Intro } from '@/features/h5/components/h5-intro';
 import { paths } from '@/lib/paths';
 import { page, sectionRows } from '../route-kit';
 
@@ -18,6 +19,7 @@ export const h5Rows = sectionRows({ section: 'personal', pathLog: PATH_LOG.perso
     breadcrumb: [{ label: '个人信用查询' }],
     meta: loginMeta,
     inSiteMap: true,
+    intro: <H5Intro flow="entities" />,
     page: page(() => import('@/features/h5/components/h5-login-page'), { flow: 'entities' as const }),
   },
   {
@@ -25,6 +27,7 @@ export const h5Rows = sectionRows({ section: 'personal', pathLog: PATH_LOG.perso
     label: '个人公共信用信息报告',
     breadcrumb: [{ label: '个人公共信用信息报告' }],
     meta: loginMeta,
+    intro: <H5Intro flow="report" />,
     page: page(() => import('@/features/h5/components/h5-login-page'), { flow: 'report' as const }),
   },
   {

@@ -1,5 +1,4 @@
 import { App, Button, Form, Input } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { H5_DOCUMENT_TYPES, H5_MESSAGES, H5, H5_CERT_TOKEN_PARAM, type H5CertType } from '@credit-portal/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -35,7 +34,8 @@ function returnUrl(path: string): string {
 }
 
 /**
- * The H5 login (spec §2.3, §4): intro, services, notes and 登录, which makes a secret verifier,
+ * The H5 login (spec §2.3, §4): services, notes and 登录 (the intro above it is the frame's:
+ * H5Intro, the rows' `intro`), which makes a secret verifier,
  * gets a cert token bound to its challenge, stores both and hands the person to the
  * face-verification page; the page sends them back to the flow's target with a one-time code,
  * which that page exchanges with the token and the verifier. Test mode adds name/ID inputs and
@@ -78,14 +78,6 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero}>
-        <SafetyCertificateOutlined className={styles.heroIcon} aria-hidden />
-        <h2 className={styles.heroTitle}>{flow === 'report' ? '个人公共信用信息报告' : '个人信用信息服务'}</h2>
-        <p className={styles.heroText}>
-          本服务面向本人，经人脸识别核验身份后，可查询与本人关联的市场主体及其信用报告，并查看、下载本人的公共信用信息报告。查询免费。
-        </p>
-      </section>
-
       <section className={styles.card} aria-labelledby="h5-services">
         <h2 id="h5-services" className={styles.cardTitle}>
           服务内容
