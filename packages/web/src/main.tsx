@@ -23,33 +23,21 @@ const facts = frame && runtimeConfig ? frameFacts(frame) : undefined;
  * page the frame left to the browser (its digest says so): that one is by design.
  */
 function onRecoverableError(error: unknown, info: ErrorInfo): void {
-  const digest = (error as { digest?: unknown } | null)?.digest;
-  const cause = (error as { cause?: { digest?: unknown } } | null)?.cause?.digest;
-  if (digest === BROWSER_ONLY_PAGE || cause === BROWSER_ONLY_PAGE) return;
+  if ((error as { digest?: unknown } | null)?.digest === BROWSER_ONLY_PAGE) return;
   console.error(error, info.componentStack ?? '');
 }
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets
 // the browser in between, instead of one long task on a slow phone's main thread.
-if (facts) {
-  assumeForFirstRender(facts);
-  const app = (
-    <StrictMode>
-      <App runtimeConfig={runtimeConfig} frame />
-    </StrictMode>
-  );
-  startTransition(() => {
-    hydrateRoot(container, app, { onRecoverableError });
-  });
-} else {
+const app = (
+  <StrictMode>
+    <App runtimeConfig={runtimeConfig} frame={facts !== undefined} />
+  </StrictMode>
+);
+if (facts) assumeForFirstRender(facts);
+startTransition(() => {
+  if (facts) hydrateRoot(container, app, { onRecoverableError });
   // No frame to hydrate (none fitted, or a page without the gateway's frames): the loading line
   // stays until the app has rendered.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App runtimeConfig={runtimeConfig} />
-      </StrictMode>,
-    );
-  });
-}
+  else createRoot(container).render(app);
+});

@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
 import { assumeForFirstRender, matchesAtFirstRender } from '@/lib/first-render';
-import {
-  FRAME_ATTRIBUTE,
-  FRAMELESS_WHEN_STORED,
-  frameFacts,
-  frameKey,
-  FRAMES_ELEMENT_ID,
-  WIDE_SCREEN_QUERY,
-} from '@/prerender/frames';
+import { FRAME_ATTRIBUTE, FRAMELESS_WHEN_STORED, frameFacts, frameKey, FRAMES_ELEMENT_ID } from '@/prerender/frames';
 import frameScript from '../public/frame.js?raw';
 
 describe('the first render of a pre-rendered frame', () => {

@@ -22,8 +22,11 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** antd's `md` breakpoint (its screenMD token): tables and label columns from here, cards below. */
-const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+/**
+ * antd's `md` breakpoint (its screenMD token): tables and label columns from here, cards below; the
+ * pre-rendered frames' phone/desktop line too (prerender/frames.ts).
+ */
+export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
 
 /**
  * Whether the screen is at least antd's `md` breakpoint wide — right from the first render.

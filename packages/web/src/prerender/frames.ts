@@ -17,15 +17,12 @@ export const FRAME_PATHS: readonly string[] = [
   paths.h5Report,
 ];
 
-/** The screens a frame is rendered for: below antd's `md` width a phone's, from it a desktop's. */
+/** The screens a frame is rendered for: a phone's below hooks' WIDE_SCREEN_QUERY, a desktop's from it (frame.js asks it). */
 export const FRAME_SCREENS = {
   narrow: { width: 375 },
   wide: { width: 1440 },
 } as const;
 export type FrameScreen = keyof typeof FRAME_SCREENS;
-
-/** The query frame.js asks to choose between them (the portal's phone/desktop line). */
-export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
 
 /** The attribute frame.js sets on #root with the key of the frame it put there. */
 export const FRAME_ATTRIBUTE = 'data-frame';

@@ -6,6 +6,8 @@ import { App } from '@/app/app';
 import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
 import type { VisitLog } from '@/features/visit-log/visit-log';
 import { assumeForFirstRender } from '@/lib/first-render';
+import { paths } from '@/lib/paths';
+import { WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@/lib/runtime-config';
 import {
   FRAME_PATHS,
@@ -14,7 +16,6 @@ import {
   frameFacts,
   frameKey,
   FRAMES_ELEMENT_ID,
-  WIDE_SCREEN_QUERY,
   type FrameScreen,
 } from './frames';
 
@@ -120,7 +121,7 @@ export async function renderPage(indexHtml: string, runtimeConfig: RuntimeConfig
     .map(([html, keys]) => `<template data-frame="${escapeAttribute(keys.join(' '))}">${html}</template>`)
     .join('');
   const frames =
-    `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="${escapeAttribute(FRAME_PATHS[0]!)}"` +
+    `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="${escapeAttribute(paths.home)}"` +
     ` data-wide-query="${escapeAttribute(WIDE_SCREEN_QUERY)}"` +
     ` data-frameless-when-stored="${escapeAttribute(FRAMELESS_WHEN_STORED.join(' '))}">${templates}</div>` +
     '<script src="./frame.js"></script>';
