@@ -84,22 +84,28 @@ describe('the pre-rendered frames', () => {
     await page.close();
   });
 
-  it('paint the H5 login’s title, tools and introduction before any module has run', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${baseUrl}/#/h5/login`);
-    expect(await page.getAttribute('#root', 'data-frame')).toBe('/h5/login|narrow');
-    await page.getByRole('heading', { name: '个人信用查询' }).waitFor();
-    await page.getByRole('switch', { name: '长者模式' }).waitFor();
-    // The largest paint of the H5 login, in the frame rather than after the page's module.
-    await page.getByText('本服务面向本人，经人脸识别核验身份后').waitFor();
-    await page.close();
-  });
+  it.each(['/#/h5/login', '/#/h5/gtxy'])(
+    'paint the H5 login’s title, tools and introduction before any module has run (%s)',
+    async (path) => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+      await page.route('**/assets/*.js', (route) => route.abort());
+      // A first visit to the entities' page has no person: it is the login already in the frame.
+      await page.goto(`${baseUrl}${path}`);
+      expect(page.url()).toMatch(/#\/h5\/login$/);
+      expect(await page.getAttribute('#root', 'data-frame')).toBe('/h5/login|narrow');
+      await page.getByRole('heading', { name: '个人信用查询' }).waitFor();
+      await page.getByRole('switch', { name: '长者模式' }).waitFor();
+      // The largest paint of the H5 login, in the frame rather than after the page's module.
+      await page.getByText('本服务面向本人，经人脸识别核验身份后').waitFor();
+      await page.close();
+    },
+  );
 
   it.each([
     [375, '/#/index', '/index|narrow'],
     [1440, '/#/index', '/index|wide'],
     [375, '/#/h5/login', '/h5/login|narrow'],
+    [375, '/#/h5/gtxy', '/h5/login|narrow'],
   ])('are hydrated at %i px on %s: the frame stays, the page comes, no error', async (width, path, key) => {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     await keepFrameElements(page);

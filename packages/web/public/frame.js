@@ -2,9 +2,10 @@
  * Puts the pre-rendered frame that fits this address and screen into #root, before the app's
  * modules run (issue 27; the frames and what they assume: src/prerender/). A classic script at
  * the end of the body, from this origin (the CSP's script-src 'self'), so the first paint shows
- * the frame instead of the loading line; the app then hydrates it. It changes nothing when no
- * frame fits: no frames in the page, an address without one, a stored choice the frames do not
- * show (login, 长者模式, 大鼠标), a browser that cannot read aloud (the frames show 读屏).
+ * the frame instead of the loading line; the app then hydrates it. An H5 page that needs a person,
+ * opened without any trace of one, becomes the H5 login here, as the app would make it. It changes
+ * nothing when no frame fits: no frames in the page, an address without one, a stored choice the
+ * frames do not show (login, 长者模式, 大鼠标), a browser that cannot read aloud (the frames show 读屏).
  */
 (function () {
   'use strict';
@@ -44,6 +45,9 @@
     if (path === '' || path === '/') {
       path = holder.getAttribute('data-home') || '';
       address = path;
+    } else if (mustSignIn(holder.getAttribute('data-sign-in'), path)) {
+      path = JSON.parse(holder.getAttribute('data-sign-in')).to;
+      address = path;
     }
     var key =
       path + '|' + (window.matchMedia(holder.getAttribute('data-wide-query') || '').matches ? 'wide' : 'narrow');
@@ -53,5 +57,27 @@
       if (keys.indexOf(' ' + key + ' ') !== -1) return { key: key, template: templates[j], address: address };
     }
     return null;
+  }
+
+  // An H5 page that needs a person, opened with none of the places the app finds one in (the
+  // address's query, localStorage, sessionStorage): the app would send the visitor to the login.
+  function mustSignIn(rule, path) {
+    if (!rule) return false;
+    var signIn = JSON.parse(rule);
+    if (signIn.paths.indexOf(path) === -1) return false;
+    var query = location.hash.indexOf('?') === -1 ? '' : location.hash.slice(location.hash.indexOf('?') + 1);
+    var params = new URLSearchParams(query);
+    var search = new URLSearchParams(location.search);
+    var unless = signIn.unless;
+    for (var i = 0; i < unless.query.length; i += 1) {
+      if (params.has(unless.query[i]) || search.has(unless.query[i])) return false;
+    }
+    for (var j = 0; j < unless.local.length; j += 1) {
+      if (window.localStorage.getItem(unless.local[j])) return false;
+    }
+    for (var k = 0; k < unless.session.length; k += 1) {
+      if (window.sessionStorage.getItem(unless.session[k])) return false;
+    }
+    return true;
   }
 })();

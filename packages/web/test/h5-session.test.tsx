@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { API_PATHS, H5, H5_CODE_PARAM, H5_MESSAGES, MESSAGES, type H5UserInfo } from '@credit-portal/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { sessionSource } from '@/features/h5/api/get-session';
+import { H5_SESSION_EVIDENCE, sessionSource } from '@/features/h5/api/get-session';
 import H5HomePage from '@/features/h5/components/h5-home-page';
 import H5LoginPage from '@/features/h5/components/h5-login-page';
 import { leaveApp } from '@/features/h5/h5-navigation';
@@ -180,6 +180,38 @@ describe('the load rules', () => {
     // A new tab: the Infotoken of another tab is not here.
     window.localStorage.setItem(H5.storageKeys.infotoken, 'old-local-info');
     expect(sessionSource(search(''), '')).toBeNull();
+  });
+
+  it('find a source only where H5_SESSION_EVIDENCE looks (frame.js sends the rest to /h5/login first)', () => {
+    const evident = (query: URLSearchParams) =>
+      H5_SESSION_EVIDENCE.query.some((name) => query.has(name)) ||
+      H5_SESSION_EVIDENCE.local.some((key) => window.localStorage.getItem(key)) ||
+      H5_SESSION_EVIDENCE.session.some((key) => window.sessionStorage.getItem(key));
+    // Every kind of source, made one at a time, each in a browser with everything else stored.
+    const sources: [string, () => void][] = [
+      ['test', () => undefined],
+      ['alternate', () => window.localStorage.setItem(H5.storageKeys.izgtxytoken, 'iz')],
+      ['cert', () => window.localStorage.setItem(H5.storageKeys.certToken, 'cert')],
+      ['tab', () => window.sessionStorage.setItem(H5.storageKeys.infotoken, 'info')],
+    ];
+    const queries = { test: 'name=a&idCard=b', alternate: '', cert: 'code=c', tab: '' };
+    for (const [kind, store] of sources) {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+      window.localStorage.setItem(H5.storageKeys.certVerifier, 'verifier');
+      window.localStorage.setItem(H5.storageKeys.loginType, H5.loginTypeMarker);
+      window.localStorage.setItem(H5.storageKeys.infotoken, 'old-local-info');
+      store();
+      const query = search(queries[kind as keyof typeof queries]);
+      expect(sessionSource(query, '')).toMatchObject({ kind });
+      expect(evident(query)).toBe(true);
+      window.localStorage.removeItem(H5.storageKeys.izgtxytoken);
+      window.sessionStorage.clear();
+      // The same browser without the source's own trace: nothing evident, and no source.
+      const bare = search('');
+      expect(evident(bare)).toBe(false);
+      expect(sessionSource(bare, '')).toBeNull();
+    }
   });
 });
 

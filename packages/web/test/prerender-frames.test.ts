@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
 import { assumeForFirstRender, matchesAtFirstRender } from '@/lib/first-render';
-import { FRAME_ATTRIBUTE, FRAMELESS_WHEN_STORED, frameFacts, frameKey, FRAMES_ELEMENT_ID } from '@/prerender/frames';
+import { H5 } from '@credit-portal/shared';
+import {
+  FRAME_ATTRIBUTE,
+  FRAME_SIGN_IN,
+  FRAMELESS_WHEN_STORED,
+  frameFacts,
+  frameKey,
+  FRAMES_ELEMENT_ID,
+} from '@/prerender/frames';
 import frameScript from '../public/frame.js?raw';
 
 describe('the first render of a pre-rendered frame', () => {
@@ -44,8 +52,10 @@ function pageWithFrames(): void {
   document.body.innerHTML =
     `<div id="root"><p aria-busy="true">正在加载…</p></div>` +
     `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="/index" data-wide-query="${WIDE_SCREEN_QUERY}"` +
-    ` data-frameless-when-stored="${FRAMELESS_WHEN_STORED.join(' ')}">` +
+    ` data-frameless-when-stored="${FRAMELESS_WHEN_STORED.join(' ')}"` +
+    ` data-sign-in='${JSON.stringify(FRAME_SIGN_IN)}'>` +
     `<template data-frame="/index|narrow"><header>phone home</header></template>` +
+    `<template data-frame="/h5/gtxy|wide"><header>h5 entities</header></template>` +
     `<template data-frame="/index|wide"><header>desktop home</header></template>` +
     `<template data-frame="/h5/login|narrow /h5/login|wide"><header>h5 login</header></template>` +
     `</div>`;
@@ -89,6 +99,32 @@ describe('public/frame.js', () => {
     runFrameScript();
     expect(window.location.hash).toBe('#/index');
     expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|wide');
+  });
+
+  it.each(['/h5/gtxy', '/h5/PersonCreditReport?from=qr'])(
+    'opens %s without any trace of a person at the H5 login, whose frame it shows',
+    (address) => {
+      window.history.replaceState(null, '', `/#${address}`);
+      runFrameScript();
+      expect(window.location.hash).toBe('#/h5/login');
+      expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/h5/login|wide');
+      expect(root().textContent).toBe('h5 login');
+    },
+  );
+
+  it.each([
+    ['test parameters in the address', '/h5/gtxy?name=a&idCard=b', () => undefined],
+    ['a face verification’s code', '/h5/gtxy?code=c', () => undefined],
+    ['a code before the hash', '/h5/gtxy', () => window.history.replaceState(null, '', '/?code=c#/h5/gtxy')],
+    ['an alternate channel’s token', '/h5/gtxy', () => window.localStorage.setItem(H5.storageKeys.izgtxytoken, 'iz')],
+    ['this tab’s login', '/h5/gtxy', () => window.sessionStorage.setItem(H5.storageKeys.infotoken, 'info')],
+  ])('leaves an H5 page with %s to the app', (_label, address, store) => {
+    window.history.replaceState(null, '', `/#${address}`);
+    store();
+    runFrameScript();
+    expect(window.location.hash).toBe(`#${address}`);
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/h5/gtxy|wide');
+    window.sessionStorage.clear();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@credit-portal/shared';
 import { LARGE_CURSOR_KEY } from '@/app/elder-mode';
+import { H5_SESSION_EVIDENCE } from '@/features/h5/api/get-session';
 import type { FrameFacts } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
 
@@ -40,6 +41,17 @@ export const FRAMELESS_WHEN_STORED: readonly string[] = [
   `${LARGE_CURSOR_KEY}=1`,
   STORAGE_KEYS.userInfo,
 ];
+
+/**
+ * The H5 pages that need a person (spec §2.3): without any of the session's evidence the app would
+ * send the visitor to the login at once, so frame.js does it first and shows the login's frame
+ * (its introduction is the page's largest paint). With any evidence the app decides.
+ */
+export const FRAME_SIGN_IN = {
+  paths: [paths.h5Home, paths.h5Report],
+  to: paths.h5Login,
+  unless: H5_SESSION_EVIDENCE,
+} as const;
 
 /** The key of a frame: its address and screen (`/index|narrow`). */
 export const frameKey = (path: string, screen: FrameScreen): string => `${path}|${screen}`;

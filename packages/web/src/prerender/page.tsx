@@ -13,6 +13,7 @@ import {
   FRAME_PATHS,
   FRAME_SCREENS,
   FRAMELESS_WHEN_STORED,
+  FRAME_SIGN_IN,
   frameFacts,
   frameKey,
   FRAMES_ELEMENT_ID,
@@ -123,7 +124,8 @@ export async function renderPage(indexHtml: string, runtimeConfig: RuntimeConfig
   const frames =
     `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="${escapeAttribute(paths.home)}"` +
     ` data-wide-query="${escapeAttribute(WIDE_SCREEN_QUERY)}"` +
-    ` data-frameless-when-stored="${escapeAttribute(FRAMELESS_WHEN_STORED.join(' '))}">${templates}</div>` +
+    ` data-frameless-when-stored="${escapeAttribute(FRAMELESS_WHEN_STORED.join(' '))}"` +
+    ` data-sign-in="${escapeAttribute(JSON.stringify(FRAME_SIGN_IN))}">${templates}</div>` +
     '<script src="./frame.js"></script>';
   const config = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(runtimeConfig)}</script>`;
   return indexHtml.replace(CONFIG_PRELOAD, () => config).replace(FRAMES_MARKER, () => frames);
