@@ -93,6 +93,14 @@ export const STORAGE_KEYS = {
   sessionContact: 'loginLastContact',
 } as const;
 
+/** The query parameter carrying the cert token to the face-verification page (`{faceVerifyUrl}?certToken=…`). */
+export const H5_CERT_TOKEN_PARAM = 'certToken';
+/**
+ * The query parameter of the one-time code the face verification sends the person back with
+ * (added to the ReturnUrl's hash query); the SPA removes it from the address once read.
+ */
+export const H5_CODE_PARAM = 'code';
+
 /** H5 app constants (spec §9). */
 export const H5 = {
   versionCode: 'C',

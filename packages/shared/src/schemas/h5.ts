@@ -244,13 +244,6 @@ export const H5ReportPdfRequestSchema = Type.Object({
 });
 export type H5ReportPdfRequest = Static<typeof H5ReportPdfRequestSchema>;
 
-/** The query parameter carrying the cert token to the face-verification page (`{faceVerifyUrl}?certToken=…`). */
-export const H5_CERT_TOKEN_PARAM = 'certToken';
-/**
- * The query parameter of the one-time code the face verification sends the person back with
- * (added to the ReturnUrl's hash query); the SPA removes it from the address once read.
- */
-export const H5_CODE_PARAM = 'code';
 /** A person has at most this many failed tries on one face-verification link; then the link is dead. */
 export const H5_FACE_VERIFY_MAX_FAILURES = 5;
 /** Report e-mails (personal report PDF and entity reports together) a person may send per day. */

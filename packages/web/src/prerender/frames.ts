@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@credit-portal/shared';
 import { LARGE_CURSOR_KEY } from '@/app/elder-mode';
-import { H5_SESSION_EVIDENCE } from '@/features/h5/api/get-session';
+import { H5_SESSION_EVIDENCE } from '@/features/h5/session-evidence';
 import type { FrameFacts } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
 

@@ -1,4 +1,4 @@
-import { H5, H5_CODE_PARAM, type H5CertType, type H5UserInfo } from '@credit-portal/shared';
+import { H5_CODE_PARAM, type H5CertType, type H5UserInfo } from '@credit-portal/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -10,21 +10,8 @@ import {
   readIzToken,
   storeInfotoken,
 } from '../h5-storage';
+import { TEST_QUERY } from '../session-evidence';
 import { exchangeCertToken, exchangeIzToken, exchangeTestIdentity, resumeSession } from './exchange-user-info';
-
-/** The query parameters of a test login by parameters (test mode). */
-export const TEST_QUERY = { name: 'name', idCard: 'idCard' } as const;
-
-/**
- * Where sessionSource looks (spec §4): the address's query, this browser's localStorage and this
- * tab's sessionStorage. With none of these there is no source and the H5 pages send the person to
- * /h5/login; the pre-rendered page's frame.js makes that step before the app runs (src/prerender/).
- */
-export const H5_SESSION_EVIDENCE = {
-  query: [TEST_QUERY.name, TEST_QUERY.idCard, H5_CODE_PARAM],
-  local: [H5.storageKeys.izgtxytoken],
-  session: [H5.storageKeys.infotoken],
-} as const;
 
 /** First element of the SWR keys of the H5 session (退出 drops them from the cache). */
 export const H5_SESSION_KEY = 'h5-session';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { paths, withQuery } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { TEST_QUERY } from '../api/get-session';
+import { TEST_QUERY } from '../session-evidence';
 import { encodeChannel, getCertToken, testLogin } from '../api/login';
 import { clearH5Tokens, markH5Login, readPlatform, storeCertLogin, storeIzToken } from '../h5-storage';
 import { createPkcePair, InsecureContextError } from '../pkce';
