@@ -35,9 +35,13 @@ const app = (
   </StrictMode>
 );
 if (facts) assumeForFirstRender(facts);
-startTransition(() => {
-  if (facts) hydrateRoot(container, app, { onRecoverableError });
-  // No frame to hydrate (none fitted, or a page without the gateway's frames): the loading line
-  // stays until the app has rendered.
-  else createRoot(container).render(app);
-});
+// In a task of its own: the app's modules have just been evaluated, itself one long task on a
+// phone, and the browser gets its turn (a tap, a paint) between the two.
+setTimeout(() => {
+  startTransition(() => {
+    if (facts) hydrateRoot(container, app, { onRecoverableError });
+    // No frame to hydrate (none fitted, or a page without the gateway's frames): the loading line
+    // stays until the app has rendered.
+    else createRoot(container).render(app);
+  });
+}, 0);

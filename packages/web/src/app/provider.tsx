@@ -1,8 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -15,8 +13,6 @@ import { ElderModeProvider } from './elder-mode';
 import { RUNTIME_THEME } from './theme';
 import styles from './provider.module.css';
 import { LazyResult } from '@/components/lazy-result';
-
-dayjs.locale('zh-cn');
 
 const swrConfig: SWRConfiguration = {
   // Default fetcher for plain GET keys; each endpoint hook passes its own typed fetcher.

@@ -1,10 +1,21 @@
-import dayjs from 'dayjs';
+/** A day written first (2026-07-24, 2026/7/24 08:00): read as that calendar day in local time. */
+const WRITTEN_DAY = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)/;
+/** A written time zone (…Z, …+08:00): an instant, whose local day the Date parser finds. */
+const ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 
-/** A date as yyyy-mm-dd, or the input unchanged when it is not a date (upstream text is shown as is). */
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A date as yyyy-mm-dd, or the input unchanged when it is not a date (upstream text is shown as
+ * is). The portal's lists call this for every row of their first render, so it is the Date
+ * object's own parsing (as dayjs parses such text, without loading dayjs into the first page).
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD') : value;
+  const day = ZONE.test(value) ? null : WRITTEN_DAY.exec(value);
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
 
 /** True for an absolute http(s) address: the only kind the external-link dialog will open. */

@@ -1,12 +1,16 @@
 import { REPORT_PERIOD_MAX_YEARS, type ReportRequest } from '@credit-portal/shared';
 import { Alert, Button, DatePicker, Form, Result, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, type DownloadedFile } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { saveFile } from './save-file';
 import styles from './services.module.css';
+
+// The date picker's months and weekdays in Chinese (antd's zh_CN locale names dayjs's 'zh-cn').
+dayjs.locale('zh-cn');
 
 const DAY = 'YYYY-MM-DD';
 
