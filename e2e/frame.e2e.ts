@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
+import { API_PATHS, GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
@@ -54,7 +54,7 @@ describe('the pre-rendered frames', () => {
     const embedded = /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html);
     expect(JSON.parse(embedded![1]!)).toEqual(config);
     expect(html).not.toContain('rel="preload" href="/runtime-config"');
-    const frames = [...html.matchAll(/<template data-frame="([^"]+)">/g)].flatMap((match) => match[1]!.split(' '));
+    const frames = [...html.matchAll(/<template data-frame="([^"]+)"[ >]/g)].flatMap((match) => match[1]!.split(' '));
     expect(frames).toEqual(
       expect.arrayContaining(['/index|narrow', '/index|wide', '/h5/login|narrow', '/h5/gtxy|wide']),
     );
@@ -69,7 +69,12 @@ describe('the pre-rendered frames', () => {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     // No module of the app ever arrives: what shows is the page alone.
     await page.route('**/assets/*.js', (route) => route.abort());
+    // …which has already asked for the home page's content (its opening request).
+    const contentRequest = page.waitForRequest(
+      (request) => request.url().endsWith(API_PATHS.contentListAll) && request.method() === 'POST',
+    );
     await page.goto(`${baseUrl}/`);
+    await contentRequest;
     expect(await page.getAttribute('#root', 'data-frame')).toBe(key);
     expect(page.url()).toMatch(/#\/index$/);
     await page.getByPlaceholder('请输入企业名称关键字或统一社会信用代码').first().waitFor();
@@ -111,8 +116,10 @@ describe('the pre-rendered frames', () => {
     await keepFrameElements(page);
     const errors = collectErrors(page);
     const configRequests: string[] = [];
+    const contentRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith(GATEWAY_PATHS.runtimeConfig)) configRequests.push(request.url());
+      if (request.url().endsWith(API_PATHS.contentListAll)) contentRequests.push(request.url());
     });
     await page.goto(`${baseUrl}${path}`);
     expect(await page.getAttribute('#root', 'data-frame')).toBe(key);
@@ -129,6 +136,8 @@ describe('the pre-rendered frames', () => {
       await page.getByRole('dialog').waitFor();
     }
     expect(configRequests).toEqual([]);
+    // The home page's content came from the one request frame.js started (its opening request).
+    expect(contentRequests).toHaveLength(path === '/#/index' ? 1 : 0);
     expect(errors).toEqual([]);
     await page.close();
   });

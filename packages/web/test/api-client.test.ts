@@ -8,7 +8,8 @@ import {
 } from '@credit-portal/shared';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CLIENT_ERROR_CODES, request } from '@/lib/api-client';
+import { ApiError, CLIENT_ERROR_CODES, request, wireRequest } from '@/lib/api-client';
+import { OPENING_REQUEST_GLOBAL } from '@/lib/opening-request';
 import { storeLogin } from '@/lib/login-session';
 import { failure, fakeGateway } from './fake-gateway';
 import { loginResult } from './fixtures';
@@ -23,6 +24,7 @@ import { TEST_RUNTIME_CONFIG } from './test-providers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  Reflect.deleteProperty(window, OPENING_REQUEST_GLOBAL);
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
@@ -69,5 +71,58 @@ describe('the API client', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.realAuthInfo)).toBeNull();
     expect(window.location.hash).toBe('#/xyfw/wwfwgb/tipspage');
     await waitFor(() => expect(document.body).toHaveTextContent(MESSAGES.notRealNameLoggedIn));
+  });
+});
+
+describe('the opening request (a pre-rendered page’s frame.js started it)', () => {
+  const answer = (data: unknown) =>
+    new Response(JSON.stringify({ ok: true, code: 0, message: '', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  /** What frame.js leaves for the app: the request as sent and its answer. */
+  const holdOpening = (path: string, body: unknown, data: unknown) => {
+    Object.assign(window, {
+      [OPENING_REQUEST_GLOBAL]: {
+        ...wireRequest(path, { method: 'POST', body }),
+        response: Promise.resolve(answer(data)),
+      },
+    });
+  };
+
+  it('answers the same request from it, once; the next one goes to the network', async () => {
+    const fetch = vi.fn(() => Promise.resolve(answer('from the network')));
+    vi.stubGlobal('fetch', fetch);
+    holdOpening('/Cms/mrlbAll', { categoryIds: [1, 2], pageSize: 7 }, 'from the frame');
+    const query = { categoryIds: [1, 2], pageSize: 7 };
+    expect(await request('/Cms/mrlbAll', { method: 'POST', body: query })).toBe('from the frame');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await request('/Cms/mrlbAll', { method: 'POST', body: query })).toBe('from the network');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not another request’s answer, nor the answer to a request with a user’s token', async () => {
+    const fetch = vi.fn(() => Promise.resolve(answer('from the network')));
+    vi.stubGlobal('fetch', fetch);
+    holdOpening('/Cms/mrlbAll', { pageSize: 7 }, 'from the frame');
+    expect(await request('/Cms/mrlbAll', { method: 'POST', body: { pageSize: 8 } })).toBe('from the network');
+    expect(await request('/Cms/mrlbAll', { method: 'GET' })).toBe('from the network');
+    expect(await request('/Cms/mrlbAll', { method: 'POST', body: { pageSize: 7 }, token: 'jwt' })).toBe(
+      'from the network',
+    );
+    expect(fetch).toHaveBeenCalledTimes(3);
+    // Still there for the request it is.
+    expect(await request('/Cms/mrlbAll', { method: 'POST', body: { pageSize: 7 } })).toBe('from the frame');
+  });
+
+  it('turns its network failure into the app’s own network error', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    Object.assign(window, {
+      [OPENING_REQUEST_GLOBAL]: { ...wireRequest('/Cms/mrlbAll', { method: 'POST', body: {} }), response: failed },
+    });
+    const error = await request('/Cms/mrlbAll', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: CLIENT_ERROR_CODES.network });
   });
 });

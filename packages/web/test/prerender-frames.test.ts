@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
 import { assumeForFirstRender, matchesAtFirstRender } from '@/lib/first-render';
+import { takeOpeningResponse } from '@/lib/opening-request';
 import { H5 } from '@credit-portal/shared';
 import {
   FRAME_ATTRIBUTE,
@@ -47,6 +48,9 @@ describe('the first render of a pre-rendered frame', () => {
 /** public/frame.js, as the browser runs it: a classic script at the end of the body. */
 const FRAME_SCRIPT: string = frameScript;
 
+/** The home page's opening request, as the prerender writes it into the home page's phone frame. */
+const OPENING = { method: 'POST', url: '/Cms/mrlbAll', body: '{"pageSize":7}' };
+
 /** A page as the gateway's prerender makes it (src/prerender/page.tsx), with two frames. */
 function pageWithFrames(): void {
   document.body.innerHTML =
@@ -54,7 +58,7 @@ function pageWithFrames(): void {
     `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="/index" data-wide-query="${WIDE_SCREEN_QUERY}"` +
     ` data-frameless-when-stored="${FRAMELESS_WHEN_STORED.join(' ')}"` +
     ` data-sign-in='${JSON.stringify(FRAME_SIGN_IN)}'>` +
-    `<template data-frame="/index|narrow"><header>phone home</header></template>` +
+    `<template data-frame="/index|narrow" data-request='${JSON.stringify(OPENING)}'><header>phone home</header></template>` +
     `<template data-frame="/h5/gtxy|wide"><header>h5 entities</header></template>` +
     `<template data-frame="/index|wide"><header>desktop home</header></template>` +
     `<template data-frame="/h5/login|narrow /h5/login|wide"><header>h5 login</header></template>` +
@@ -74,6 +78,7 @@ describe('public/frame.js', () => {
     pageWithFrames();
   });
   afterEach(() => {
+    vi.unstubAllGlobals();
     if (!speech) Reflect.deleteProperty(window, 'speechSynthesis');
     window.localStorage.clear();
     document.body.innerHTML = '';
@@ -85,6 +90,32 @@ describe('public/frame.js', () => {
     expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|wide');
     expect(root().innerHTML).toBe('<header>desktop home</header>');
     expect(document.getElementById(FRAMES_ELEMENT_ID)).toBeNull();
+  });
+
+  it('starts the opening request of the frame it puts in, for the app to take', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    runFrameScript();
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|narrow');
+    expect(fetch).toHaveBeenCalledWith('/Cms/mrlbAll', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"pageSize":7}',
+      credentials: 'same-origin',
+    });
+    const held = takeOpeningResponse(OPENING);
+    expect(held).toBeDefined();
+    expect(await held).toBeInstanceOf(Response);
+  });
+
+  it('starts no request for a frame whose page names none', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    runFrameScript();
+    expect(root().getAttribute(FRAME_ATTRIBUTE)).toBe('/index|wide');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(takeOpeningResponse(OPENING)).toBeUndefined();
   });
 
   it('finds a frame stored under several keys', () => {

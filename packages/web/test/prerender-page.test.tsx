@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { API_PATHS } from '@credit-portal/shared';
 import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
+import { HIGHLIGHTS_QUERY, HOME_OPENING_REQUEST } from '@/features/home/api/prefetch-home';
 import { renderFrame, renderPage } from '@/prerender/page';
 import { TEST_RUNTIME_CONFIG } from './test-providers';
 
@@ -45,7 +47,8 @@ describe('the prerender', () => {
 
   it('stores each different frame once, under the keys of every address and screen it serves', async () => {
     const html = await renderPage(INDEX_HTML, TEST_RUNTIME_CONFIG);
-    const templates = [...html.matchAll(/<template data-frame="([^"]+)">/g)].map((match) => match[1]!.split(' '));
+    const tags = [...html.matchAll(/<template data-frame="([^"]+)"(?: data-request="([^"]+)")?>/g)];
+    const templates = tags.map((match) => match[1]!.split(' '));
     const keys = templates.flat();
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(
@@ -54,6 +57,17 @@ describe('the prerender', () => {
     // The H5 app's frame is the same at both widths: one template for both.
     expect(templates).toContainEqual(['/h5/login|narrow', '/h5/login|wide']);
     expect(html.indexOf('<script src="./frame.js"></script>')).toBeGreaterThan(html.lastIndexOf('</template>'));
+    // The home page's frames carry its opening request, as the API client will send it; no other does.
+    const requests = tags.filter((match) => match[2] !== undefined);
+    expect(requests.flatMap((match) => match[1]!.split(' ')).sort()).toEqual(['/index|narrow', '/index|wide']);
+    for (const match of requests) {
+      expect(JSON.parse(match[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual(HOME_OPENING_REQUEST);
+    }
+    expect(HOME_OPENING_REQUEST).toEqual({
+      method: 'POST',
+      url: API_PATHS.contentListAll,
+      body: JSON.stringify(HIGHLIGHTS_QUERY),
+    });
   });
 
   it('refuses a page without the places it fills', async () => {

@@ -1,6 +1,7 @@
 import { createContext, lazy, useContext, type ComponentType, type ReactElement } from 'react';
 import { useMatches } from 'react-router';
 import type { Crumb } from '@/components/page-breadcrumb';
+import type { OpeningRequest } from '@/lib/opening-request';
 
 // The leaf of the route table: the shape of a row, the frames a row can name, the handle the
 // router sets and the hooks that read it. It imports no row, no layout and no page, so every
@@ -63,6 +64,12 @@ export interface AppRoute {
    * page on a phone is a list item from such a request).
    */
   prefetch?: () => void;
+  /**
+   * prefetch's public content request, as it goes on the wire: the pre-rendered page starts it
+   * with the frame, before the app's modules arrive, and the API client takes its answer
+   * (lib/opening-request.ts). Never a request that needs a user.
+   */
+  openingRequest?: OpeningRequest;
 }
 
 /** What the router knows of a route row (set as `handle` on every route object). */

@@ -11,6 +11,7 @@ import {
   type RouteContract,
 } from '@credit-portal/shared';
 import { appMessage, appNavigate } from './app-bridge';
+import { takeOpeningResponse, type OpeningRequest } from './opening-request';
 import { paths } from './paths';
 import { readStorage, removeStorage } from './storage';
 
@@ -110,17 +111,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/**
+ * A request as it goes on the wire, for a JSON request without a user token (a page's opening
+ * request: lib/opening-request.ts; the prerender writes it into the frame the same way).
+ */
+export function wireRequest(path: string, options: Pick<RequestOptions, 'method' | 'query' | 'body'>): OpeningRequest {
+  const request: OpeningRequest = { method: options.method ?? 'GET', url: buildUrl(path, options.query) };
+  if (options.body !== undefined) request.body = JSON.stringify(options.body);
+  return request;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined && !options.formData) headers['Content-Type'] = 'application/json';
   const token = options.token ?? (options.auth ? readStorage(STORAGE_KEYS.jwtToken) : null);
   if (token) headers.Authorization = `Bearer ${token}`;
+  const wire = wireRequest(path, options);
   try {
-    return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+    // The same request started by the pre-rendered page before the app ran: its answer.
+    const opening = token || options.formData ? undefined : takeOpeningResponse(wire);
+    if (opening) return await opening;
+    return await fetch(wire.url, {
+      method: wire.method,
       headers,
       // A FormData body sets its own multipart Content-Type with the boundary.
-      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.formData ?? wire.body,
       credentials: 'same-origin',
     });
   } catch {

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { RuntimeConfig } from '@credit-portal/shared';
 import { App } from '@/app/app';
 import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
+import { findRoute } from '@/app/routes';
 import type { VisitLog } from '@/features/visit-log/visit-log';
 import { assumeForFirstRender } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
@@ -111,21 +112,29 @@ export function renderFrame(path: string, screen: FrameScreen, runtimeConfig: Ru
 export async function renderPage(indexHtml: string, runtimeConfig: RuntimeConfig): Promise<string> {
   if (!indexHtml.includes(FRAMES_MARKER)) throw new Error(`index.html has no ${FRAMES_MARKER}`);
   if (!CONFIG_PRELOAD.test(indexHtml)) throw new Error('index.html has no preload of /runtime-config');
-  const byHtml = new Map<string, string[]>();
+  // Identical frames (with the same opening request) are stored once, under all their keys.
+  const templates = new Map<string, { request: string; html: string; keys: string[] }>();
   for (const path of FRAME_PATHS) {
+    const opening = findRoute(path)?.openingRequest;
+    const request = opening ? ` data-request="${escapeAttribute(JSON.stringify(opening))}"` : '';
     for (const screen of Object.keys(FRAME_SCREENS) as FrameScreen[]) {
       const html = await renderFrame(path, screen, runtimeConfig);
-      byHtml.set(html, [...(byHtml.get(html) ?? []), frameKey(path, screen)]);
+      const same = templates.get(`${request}\n${html}`) ?? { request, html, keys: [] };
+      same.keys.push(frameKey(path, screen));
+      templates.set(`${request}\n${html}`, same);
     }
   }
-  const templates = [...byHtml]
-    .map(([html, keys]) => `<template data-frame="${escapeAttribute(keys.join(' '))}">${html}</template>`)
+  const frameTemplates = [...templates.values()]
+    .map(
+      ({ request, html, keys }) =>
+        `<template data-frame="${escapeAttribute(keys.join(' '))}"${request}>${html}</template>`,
+    )
     .join('');
   const frames =
     `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="${escapeAttribute(paths.home)}"` +
     ` data-wide-query="${escapeAttribute(WIDE_SCREEN_QUERY)}"` +
     ` data-frameless-when-stored="${escapeAttribute(FRAMELESS_WHEN_STORED.join(' '))}"` +
-    ` data-sign-in="${escapeAttribute(JSON.stringify(FRAME_SIGN_IN))}">${templates}</div>` +
+    ` data-sign-in="${escapeAttribute(JSON.stringify(FRAME_SIGN_IN))}">${frameTemplates}</div>` +
     '<script src="./frame.js"></script>';
   const config = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(runtimeConfig)}</script>`;
   return indexHtml.replace(CONFIG_PRELOAD, () => config).replace(FRAMES_MARKER, () => frames);

@@ -1,5 +1,5 @@
 import { PATH_LOG } from '@credit-portal/shared';
-import { prefetchHome } from '@/features/home/api/prefetch-home';
+import { HOME_OPENING_REQUEST, prefetchHome } from '@/features/home/api/prefetch-home';
 import { paths } from '@/lib/paths';
 import { page, sectionRows } from '../route-kit';
 import { cmsLabel, cmsSectionRows, contentDetailsPage, contentListPage } from './cms-rows';
@@ -16,6 +16,7 @@ export const homeRows = sectionRows({ section: 'home', pathLog: PATH_LOG.home },
     },
     page: page(() => import('@/features/home/components/home-page')),
     prefetch: prefetchHome,
+    openingRequest: HOME_OPENING_REQUEST,
   },
   {
     path: paths.webMap,

@@ -1,6 +1,6 @@
 import { CONTENT_SECTIONS, type ContentListAllQuery } from '@credit-portal/shared';
 import { preload } from 'swr';
-import { getSectionHighlights, sectionHighlightsKey } from './get-section-highlights';
+import { getSectionHighlights, sectionHighlightsKey, sectionHighlightsRequest } from './get-section-highlights';
 
 /** Items per home-page block. */
 export const BLOCK_SIZE = 7;
@@ -29,3 +29,6 @@ export function prefetchHome(): void {
   // it must not also surface as an unhandled rejection (a console error on a phone that is offline).
   preload(sectionHighlightsKey(HIGHLIGHTS_QUERY), ([, query]) => getSectionHighlights(query)).catch(() => undefined);
 }
+
+/** The home page's opening request (lib/opening-request.ts): prefetchHome's, started by the pre-rendered page. */
+export const HOME_OPENING_REQUEST = sectionHighlightsRequest(HIGHLIGHTS_QUERY);
