@@ -10,6 +10,7 @@ import { PieChart } from '@/components/pie-chart';
 import { RecordTable } from '@/components/record-table';
 import { RichText } from '@/components/rich-text';
 import { centreShift, pageOrder, visiblePages } from '@/features/flipbook/components/flipbook-viewer';
+import { feedback } from '@/lib/feedback';
 import { paths } from '@/lib/paths';
 import { TestProviders } from './test-providers';
 
@@ -297,5 +298,27 @@ describe('record lists by screen width', () => {
     expect(within(table).getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '12' })).toBeInTheDocument();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('messages and dialogs (lib/feedback.ts)', () => {
+  it('keeps what is said before the holder is mounted, then shows it there, in order', async () => {
+    feedback.message.success('第一条提示');
+    feedback.message.error('第二条提示');
+    expect(document.body).not.toHaveTextContent('第一条提示');
+    render(<TestProviders>{null}</TestProviders>);
+    const first = await screen.findByText('第一条提示');
+    const second = await screen.findByText('第二条提示');
+    expect(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('opens a confirmation with the caller’s texts and answers its buttons', async () => {
+    render(<TestProviders>{null}</TestProviders>);
+    const onOk = vi.fn();
+    feedback.modal.confirm({ title: '确认退出？', okText: '退出', cancelText: '取消', onOk });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('确认退出？');
+    await userEvent.click(within(dialog).getByRole('button', { name: /退\s*出/ }));
+    expect(onOk).toHaveBeenCalledTimes(1);
   });
 });

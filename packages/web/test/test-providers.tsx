@@ -1,10 +1,10 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { RuntimeConfig } from '@credit-portal/shared';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { ElderModeProvider } from '@/app/elder-mode';
-import { registerMessageApi } from '@/lib/app-bridge';
+import FeedbackHost from '@/app/feedback-host';
 import { RuntimeConfigContext } from '@/lib/runtime-config';
 
 /**
@@ -29,18 +29,6 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   sessionIdleSeconds: 1800,
 };
 
-/**
- * As the app provider does: the API client's messages (the not-logged-in rule) through the
- * app's antd message API, inside the rendered tree. Without it they go to antd's static message,
- * a React root of its own that cleanup() leaves behind, whose timers then run after the file's
- * window is gone.
- */
-function MessageBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => registerMessageApi(message), [message]);
-  return null;
-}
-
 /** The app's providers with a fixed runtime configuration and a fresh SWR cache. */
 export function TestProviders({
   children,
@@ -52,12 +40,12 @@ export function TestProviders({
   return (
     <ElderModeProvider>
       <ConfigProvider locale={zhCN}>
-        <AntdApp>
-          <MessageBridge />
-          <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
-            <RuntimeConfigContext.Provider value={config}>{children}</RuntimeConfigContext.Provider>
-          </SWRConfig>
-        </AntdApp>
+        {/* The app's message and dialog holders, mounted at once (the app loads them on first use):
+            what is said goes into this tree, which cleanup() removes with its timers. */}
+        <FeedbackHost />
+        <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
+          <RuntimeConfigContext.Provider value={config}>{children}</RuntimeConfigContext.Provider>
+        </SWRConfig>
       </ConfigProvider>
     </ElderModeProvider>
   );

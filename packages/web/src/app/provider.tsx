@@ -1,16 +1,16 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
+import { Button, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { isPermanentError, request } from '@/lib/api-client';
-import { registerMessageApi } from '@/lib/app-bridge';
 import { RuntimeConfigContext, useRuntimeConfigQuery } from '@/lib/runtime-config';
 import type { RuntimeConfig } from '@credit-portal/shared';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedbackWanted } from '@/lib/feedback';
 import { ElderModeProvider } from './elder-mode';
-import { RUNTIME_THEME } from './theme';
+import { ANTD_CSS_VAR_KEY, RUNTIME_THEME } from './theme';
 import styles from './provider.module.css';
 import { LazyResult } from '@/components/lazy-result';
 
@@ -32,21 +32,32 @@ const swrConfig: SWRConfiguration = {
  */
 const styleSink = typeof document === 'undefined' ? undefined : document.createElement('div');
 
+/**
+ * antd inside the app: its styles' sink, zh_CN and the theme, and one element around everything
+ * that carries the theme's CSS-variable class (antd puts it on its own components only; the
+ * portal's links, headings and focus rings read the variables too) and antd's text settings
+ * (`cp-app`, global.css) — what antd's App component's element gave.
+ */
 function ThemedAntd({ children }: { children: ReactNode }) {
   return (
     <StyleProvider container={styleSink}>
       <ConfigProvider locale={zhCN} theme={RUNTIME_THEME}>
-        {children}
+        <div className={`cp-app ${ANTD_CSS_VAR_KEY}`}>{children}</div>
       </ConfigProvider>
     </StyleProvider>
   );
 }
 
-/** Hands antd's context-aware message API to the code outside React (the API client). */
-function MessageBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => registerMessageApi(message), [message]);
-  return null;
+const LazyFeedbackHost = lazy(() => import('./feedback-host'));
+
+/** antd's message and dialog holders (lib/feedback.ts), loaded and mounted once something is to be said. */
+function Feedback() {
+  const wanted = useFeedbackWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyFeedbackHost />
+    </Suspense>
+  ) : null;
 }
 
 /** True once the promise has settled (at once without one). */
@@ -138,7 +149,7 @@ interface AppProviderProps {
 
 /**
  * Everything the app runs inside, configured once: the app-level error boundary, the
- * elder-friendly mode, antd (zh_CN, theme, App context for message and modal), SWR and the
+ * elder-friendly mode, antd (zh_CN, theme; its messages and dialogs: lib/feedback.ts), SWR and the
  * runtime configuration.
  */
 export function AppProvider({ children, openingPage, runtimeConfig }: AppProviderProps) {
@@ -146,14 +157,12 @@ export function AppProvider({ children, openingPage, runtimeConfig }: AppProvide
     <ErrorBoundary fallback={() => <AppCrash />}>
       <ElderModeProvider>
         <ThemedAntd>
-          <AntdApp>
-            <MessageBridge />
-            <SWRConfig value={swrConfig}>
-              <RuntimeConfigGate openingPage={openingPage} runtimeConfig={runtimeConfig}>
-                {children}
-              </RuntimeConfigGate>
-            </SWRConfig>
-          </AntdApp>
+          <Feedback />
+          <SWRConfig value={swrConfig}>
+            <RuntimeConfigGate openingPage={openingPage} runtimeConfig={runtimeConfig}>
+              {children}
+            </RuntimeConfigGate>
+          </SWRConfig>
         </ThemedAntd>
       </ElderModeProvider>
     </ErrorBoundary>

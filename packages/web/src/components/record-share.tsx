@@ -1,8 +1,9 @@
 import { LinkOutlined, PrinterOutlined } from '@ant-design/icons';
-import { App, Button, Input, Modal } from 'antd';
+import { Button, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useFeedback } from '@/lib/feedback';
 import styles from './record-share.module.css';
 
 export interface RecordShareProps {
@@ -50,7 +51,7 @@ export async function copyText(text: string): Promise<boolean> {
  */
 export function RecordShare({ source, updatedAt }: RecordShareProps) {
   const { siteName } = useRuntimeConfig();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [manual, setManual] = useState<string | null>(null);
   const [printing, setPrinting] = useState(false);
   const address = window.location.href;

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { MESSAGES } from '@credit-portal/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import {
   type LoginSession,
 } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { LoginPrompt } from './login-prompt';
 
 interface RequireLoginProps {
@@ -34,7 +34,7 @@ export function RequireLogin({ children, prompt }: RequireLoginProps) {
   const session = useLoginSession();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // Read once: whether this visit began with a login that has since run out.
   const [hadLogin] = useState(hasStoredLoginInfo);
   const showPrompt = !session && prompt !== undefined && !hadLogin;

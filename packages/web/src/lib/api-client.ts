@@ -10,7 +10,8 @@ import {
   type HttpMethod,
   type RouteContract,
 } from '@credit-portal/shared';
-import { appMessage, appNavigate } from './app-bridge';
+import { appNavigate } from './app-bridge';
+import { feedback } from './feedback';
 import { takeOpeningResponse, type OpeningRequest } from './opening-request';
 import { paths } from './paths';
 import { readStorage, removeStorage } from './storage';
@@ -87,7 +88,7 @@ function isEnvelope(value: unknown): value is Envelope {
  * authentication and send them to the tips page.
  */
 export function handleNotLoggedIn(): void {
-  appMessage().error({ content: MESSAGES.notRealNameLoggedIn, key: ERROR_CODES.notLoggedIn });
+  feedback.message.error({ content: MESSAGES.notRealNameLoggedIn, key: ERROR_CODES.notLoggedIn });
   removeStorage(STORAGE_KEYS.realAuthInfo);
   appNavigate(paths.realNameTips);
 }

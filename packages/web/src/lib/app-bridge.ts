@@ -1,25 +1,11 @@
-import { message as staticMessage, type App } from 'antd';
-
-type MessageInstance = ReturnType<typeof App.useApp>['message'];
-
 /*
- * The few UI services that code outside React (the API client) needs: the antd message API
- * bound to the app's theme and locale, and the router's navigate. The app registers both once
- * it has mounted; until then the fallbacks below keep the rules working.
+ * The router's navigate, for code outside React (the API client): the app registers it once it
+ * has mounted; until then the address is set directly. (Messages: lib/feedback.ts.)
  */
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
-let messageApi: MessageInstance | null = null;
 let navigateFn: Navigate | null = null;
-
-/** Called by the app provider with App.useApp().message; returns the unregister function. */
-export function registerMessageApi(api: MessageInstance): () => void {
-  messageApi = api;
-  return () => {
-    if (messageApi === api) messageApi = null;
-  };
-}
 
 /** Called by the router shell with its navigate; returns the unregister function. */
 export function registerNavigate(navigate: Navigate): () => void {
@@ -27,11 +13,6 @@ export function registerNavigate(navigate: Navigate): () => void {
   return () => {
     if (navigateFn === navigate) navigateFn = null;
   };
-}
-
-/** The message API: the app's themed instance when mounted, antd's static one otherwise. */
-export function appMessage(): MessageInstance {
-  return messageApi ?? staticMessage;
 }
 
 /** Navigates inside the hash router (by the address when the router is not mounted). */

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@credit-portal/shared';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { leaveForOldSite } from '@/features/account/old-site-navigation';
 import { markLoggedOut, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useFeedback } from '@/lib/feedback';
 
 interface HeaderAccountProps {
   /** Class of each link and button. */
@@ -27,7 +27,7 @@ interface HeaderAccountProps {
 export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps) {
   const session = useLoginSession();
   const { oldSiteUrl } = useRuntimeConfig();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const navigate = useNavigate();
   const personal = useOldSitePersonal();
 

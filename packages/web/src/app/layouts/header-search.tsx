@@ -1,4 +1,4 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 // The plain input alone: antd's Input brings TextArea, Password, Search and OTP along with it.
 import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
@@ -6,6 +6,7 @@ import { MESSAGES, normalizeKeyword } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchListPath } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { OFFERED_SUBJECTS, SEARCH_SUBJECTS } from './search-subjects';
 import styles from './header-search.module.css';
 
@@ -25,7 +26,7 @@ const subject = OFFERED_SUBJECTS[0] ?? SEARCH_SUBJECTS[0]!;
 export function HeaderSearch({ variant, onSearched }: HeaderSearchProps) {
   const [value, setValue] = useState('');
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const inputId = useId();
 
   const submit = () => {

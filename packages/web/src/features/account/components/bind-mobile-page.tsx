@@ -1,9 +1,10 @@
-import { App, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import type { LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { bindMobile } from '../api/bind-account';
 import { useProfile } from '../api/get-profile';
 import { CredentialsForm } from './password-login-form';
@@ -11,7 +12,7 @@ import styles from './account.module.css';
 
 function BindMobile({ session }: { session: LoginSession }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const query = useProfile(session.token);
   if (session.kind === 'User') {
     return (

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { ERROR_CODES, STORAGE_KEYS } from '@credit-portal/shared';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { currentLogin, endLoggingOut, lastSessionContact, markLoggedOut, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useFeedback } from '@/lib/feedback';
 import { keepSessionAlive } from '../api/keep-session-alive';
 import { idleDeadline, idleTiming } from '../idle-timing';
 import { endSessionAtService } from '../logout';
@@ -45,7 +45,7 @@ function IdleWatch() {
   const { sessionIdleSeconds, oldSiteUrl } = useRuntimeConfig();
   const timing = useMemo(() => idleTiming(sessionIdleSeconds), [sessionIdleSeconds]);
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   /** The end shown by the warning; null while no warning is shown. */
   const [warningEnd, setWarningEnd] = useState<number | null>(null);
   const [extending, setExtending] = useState(false);

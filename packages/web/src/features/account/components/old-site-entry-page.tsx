@@ -1,15 +1,16 @@
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
 import type { LoginResult } from '@credit-portal/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { currentLogin, loginDisplayName, storeLogin, tokenSubject, type LoginSession } from '@/lib/login-session';
+import { useFeedback, type Feedback } from '@/lib/feedback';
 import { exchangeLoginToken } from '../api/exchange-login-token';
 import { logOutAtService } from '../api/log-out';
 import { oldSiteEntryTarget } from '../old-site-entry';
 import styles from './account.module.css';
 
-type Modal = ReturnType<typeof App.useApp>['modal'];
+type Modal = Feedback['modal'];
 
 const kindLabel = (kind: 'User' | 'Wechat'): string => (kind === 'User' ? '手机号码账号' : '微信');
 
@@ -62,7 +63,7 @@ function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Pr
 export default function OldSiteEntryPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   // The logintoken is single-use: a second run (React's strict mode) must not spend it again.
   const started = useRef(false);
 

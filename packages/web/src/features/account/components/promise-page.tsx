@@ -1,4 +1,4 @@
-import { Alert, App, Button, Empty, Form, Input, Select, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Select, Tag } from 'antd';
 import {
   MOBILE_PATTERN,
   PROMISE_CONTENT_MAX,
@@ -18,6 +18,7 @@ import { RequireLogin } from '@/components/require-login';
 import { errorMessage } from '@/lib/api-client';
 import { useLoginSession, type LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { createPromise } from '../api/create-promise';
 import { useMyPromises } from '../api/get-my-promises';
 import styles from './account.module.css';
@@ -68,7 +69,7 @@ const VARIANTS: Readonly<Record<PromisePageVariant, VariantText>> = {
 
 function PromiseInfo({ session, text }: { session: LoginSession; text: VariantText }) {
   const [form] = Form.useForm<PromiseFields>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const mine = useMyPromises(session.token);
   const [submitting, setSubmitting] = useState(false);
   // Shown above the button: a refusal (an entity the account may not act for) needs reading, not a toast.

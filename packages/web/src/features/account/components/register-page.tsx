@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import {
   ACCOUNT_MESSAGES,
@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { registerAccount } from '../api/register-account';
 import { sendRegisterCode } from '../api/send-register-code';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -42,7 +43,7 @@ function sendFailure(error: unknown): string {
  */
 export default function RegisterPage() {
   const [form] = Form.useForm<RegisterFields>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const complete = useCompleteLogin();
   const [failure, setFailure] = useState('');
   const [submitting, setSubmitting] = useState(false);

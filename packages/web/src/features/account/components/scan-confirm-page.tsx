@@ -1,4 +1,4 @@
-import { App, Button, Result, Spin, Tabs } from 'antd';
+import { Button, Result, Spin, Tabs } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
 import type { LoginRequester, LoginResult } from '@credit-portal/shared';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { clearLogin, storeLogin, useLoginSession, type LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useFeedback } from '@/lib/feedback';
 import { confirmLoginTicket } from '../api/confirm-login-ticket';
 import { logOutAtService } from '../api/log-out';
 import { useScanLoginTicket } from '../api/scan-login-ticket';
@@ -90,7 +91,7 @@ function ConfirmAs({
   onConfirmed: () => void;
 }) {
   const { siteName } = useRuntimeConfig();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   // Switching accounts ends the phone's login at the service too (its session), not just here.
   const switchAccount = () => {

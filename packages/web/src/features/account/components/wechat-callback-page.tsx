@@ -1,7 +1,8 @@
-import { App, Button, Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import {
   clearAuthorizationResponse,
   completeWechatAuthorization,
@@ -25,7 +26,7 @@ const NO_ANSWER: Failure = { ok: false, message: STATE_MISMATCH_MESSAGE, returnT
  */
 export default function WechatCallbackPage() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // Read once, before the effect takes it out of the address bar.
   const [response] = useState(() => readAuthorizationResponse(window.location.search));
   const [failure, setFailure] = useState<Failure | null>(response ? null : NO_ANSWER);

@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import type { LoginResult } from '@credit-portal/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { storeLogin, takeReturnPath } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 
 /**
  * Finishes any login: stores it as spec §3 says, says so, and returns the user to the page
@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths';
  */
 export function useCompleteLogin() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useCallback(
     (result: LoginResult, text = '登录成功') => {
       storeLogin(result);

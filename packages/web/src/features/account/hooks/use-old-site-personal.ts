@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { oldSitePersonalUrl } from '@/lib/login-session';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useFeedback } from '@/lib/feedback';
 import { createOldSiteCode } from '../api/create-old-site-code';
 import { leaveForOldSite } from '../old-site-navigation';
 
@@ -14,7 +14,7 @@ import { leaveForOldSite } from '../old-site-navigation';
  */
 export function useOldSitePersonal() {
   const { oldSiteUrl } = useRuntimeConfig();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const open = useCallback(async () => {
     setBusy(true);

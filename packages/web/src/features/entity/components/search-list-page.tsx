@@ -1,4 +1,4 @@
-import { Alert, App, Button, Empty, Input } from 'antd';
+import { Alert, Button, Empty, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import {
   ACCOUNT_MESSAGES,
@@ -17,6 +17,7 @@ import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-client';
 import { paths, withQuery } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { useEntitySearch } from '../api/search-entities';
 import { useSearchState } from '../search-state';
 import { FilterChips } from './filter-chips';
@@ -171,7 +172,7 @@ export default function SearchListPage() {
   const [params] = useSearchParams();
   const [state, setState] = useSearchState(normalizeKeyword(params.get('searchKey')));
   const { keyword } = state;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // Spec §8: an ErrorCode other than 200 shows its Msg as an error.
   const query = useEntitySearch(keyword, (failure) => {
     void message.error({ content: errorMessage(failure), key: 'entity-search' });

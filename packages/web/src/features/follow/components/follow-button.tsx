@@ -1,10 +1,11 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { useFollowChange } from '../api/change-follow';
 import { useFollowState } from '../api/get-follow-state';
 import styles from './follow.module.css';
@@ -21,7 +22,7 @@ export default function FollowButton({ entityId }: { entityId: string }) {
 
 function Toggle({ token, entityId }: { token: string; entityId: string }) {
   const state = useFollowState(token, entityId);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const change = useFollowChange();
   const [busy, setBusy] = useState(false);
   const following = state.data?.Following ?? false;

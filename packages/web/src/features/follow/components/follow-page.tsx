@@ -1,4 +1,4 @@
-import { App, Button, Empty, Input, Switch, Tag } from 'antd';
+import { Button, Empty, Input, Switch, Tag } from 'antd';
 import {
   FOLLOW_NOTICE_LABELS,
   FOLLOW_NOTICE_PAGE_SIZE,
@@ -16,6 +16,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import type { LoginSession } from '@/lib/login-session';
 import { licenceDetailsPath, paths, penaltyDetailsPath, withQuery } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { useFollowChange } from '../api/change-follow';
 import { useFollowList } from '../api/get-follow-list';
 import { useFollowNotices } from '../api/get-follow-notices';
@@ -35,7 +36,7 @@ function recordPath(notice: FollowNotice): string | null {
 
 /** The daily digest mail: on with an address, or off. */
 function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Promise<unknown> }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [on, setOn] = useState(list.Settings.EmailDigest);
   const [email, setEmail] = useState(list.Settings.Email);
   const [problem, setProblem] = useState('');
@@ -127,7 +128,7 @@ function FollowedRow({ entity, onUnfollow }: { entity: FollowedEntity; onUnfollo
 function Followed({ token }: { token: string }) {
   const list = useFollowList(token);
   const change = useFollowChange();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const unfollow = async (entity: FollowedEntity) => {
     try {
@@ -204,7 +205,7 @@ function Notices({ token }: { token: string }) {
   const { page, go } = useListParams();
   const notices = useFollowNotices(token, page);
   const list = useFollowList(token);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const unread = notices.data?.Unread ?? 0;
 
   const read = async (which: { ids: string[] } | 'all') => {

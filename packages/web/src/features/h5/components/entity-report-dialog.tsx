@@ -1,7 +1,8 @@
-import { App, Input, Modal } from 'antd';
+import { Input, Modal } from 'antd';
 import { H5, H5_MESSAGES, type H5EntityRecord, type H5UserInfo } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { sendEntityReport } from '../api/send-entity-report';
 import styles from './h5.module.css';
 
@@ -19,7 +20,7 @@ export function EntityReportDialog({
   user: H5UserInfo;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [email, setEmail] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);

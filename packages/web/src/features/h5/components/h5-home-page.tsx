@@ -1,10 +1,11 @@
-import { App, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type H5UserInfo } from '@credit-portal/shared';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { hashHref, paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { H5DataError, useH5Entities } from '../api/get-entities';
 import { useH5Session, useH5SessionSource } from '../api/get-session';
 import { isH5Login, readIzToken } from '../h5-storage';
@@ -23,7 +24,7 @@ import styles from './h5.module.css';
 export default function H5HomePage() {
   const source = useH5SessionSource('');
   const session = useH5Session(source);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -97,7 +98,7 @@ function ServiceDescription() {
 /** The linked entities; a list with bad data is a data error: logged, and nothing shown. */
 function EntityList({ user }: { user: H5UserInfo }) {
   const entities = useH5Entities(user.Infotoken);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { error } = entities;
   const dataError = error instanceof H5DataError;
 

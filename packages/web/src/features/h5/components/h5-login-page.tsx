@@ -1,10 +1,11 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { H5_DOCUMENT_TYPES, H5_MESSAGES, H5, H5_CERT_TOKEN_PARAM, type H5CertType } from '@credit-portal/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { paths, withQuery } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useFeedback } from '@/lib/feedback';
 import { TEST_QUERY } from '../session-evidence';
 import { encodeChannel, getCertToken, testLogin } from '../api/login';
 import { clearH5Tokens, markH5Login, readPlatform, storeCertLogin, storeIzToken } from '../h5-storage';
@@ -42,7 +43,7 @@ function returnUrl(path: string): string {
  * two test logins.
  */
 export default function H5LoginPage({ flow }: { flow: H5Flow }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const config = useRuntimeConfig();
   const { certType, target } = FLOWS[flow];
   const [busy, setBusy] = useState(false);
@@ -116,7 +117,7 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
 
 /** Test mode (H5_TEST_MODE): log in by name and ID, by token or by query parameters. */
 function TestLogin({ certType, target }: { certType: H5CertType; target: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [idCard, setIdCard] = useState('');

@@ -1,10 +1,11 @@
-import { App, Button, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type BuiltReport, type H5UserInfo } from '@credit-portal/shared';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { useReportData } from '../api/get-report-data';
 import { useH5Session, useH5SessionSource } from '../api/get-session';
 import { ReportEmailDialog } from './report-email-dialog';
@@ -32,7 +33,7 @@ export default function H5ReportPage() {
   const source = useH5SessionSource('grxybg');
   const session = useH5Session(source);
   const report = useReportData(session.data);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const error = session.error ?? report.error;
 

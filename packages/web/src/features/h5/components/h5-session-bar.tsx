@@ -1,10 +1,11 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, MESSAGES, maskName, type H5UserInfo } from '@credit-portal/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { paths } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { H5_SESSION_KEY } from '../api/get-session';
 import { logout } from '../api/logout';
 import { clearH5Tokens } from '../h5-storage';
@@ -21,7 +22,7 @@ const ofLogin = (infotoken: string) => (key: unknown) =>
  * be reached the browser forgets the login all the same; the token then ends with its lifetime.
  */
 export function H5SessionBar({ user }: { user: H5UserInfo }) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);

@@ -1,8 +1,9 @@
-import { App, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { FileTextOutlined, UserOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, maskIdNumber, maskName, type H5UserInfo } from '@credit-portal/shared';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { useReportAvailability } from '../api/get-report-availability';
 import { personalReportAddress } from '../api/open-personal-report';
 import { leaveApp } from '../h5-navigation';
@@ -11,7 +12,7 @@ import styles from './h5.module.css';
 /** The person's card (spec §2.3): masked name and ID, then the personal report or why there is none. */
 export function PersonCard({ user, h5Login }: { user: H5UserInfo; h5Login: boolean }) {
   const availability = useReportAvailability(user, h5Login);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [opening, setOpening] = useState(false);
 
   const download = async () => {

@@ -1,8 +1,9 @@
-import { App, Button, Input, Modal } from 'antd';
+import { Button, Input, Modal } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, isEmailAddress, type H5UserInfo } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { sendReportPdf } from '../api/get-report-data';
 import { personalReportAddress } from '../api/open-personal-report';
 import { leaveApp } from '../h5-navigation';
@@ -22,7 +23,7 @@ export function ReportEmailDialog({
   reportNumber: string;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [opening, setOpening] = useState(false);

@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   INTERACTION_STATUSES,
@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagedList } from '@/components/paged-list';
 import { useListParams } from '@/hooks/use-list-params';
+import { useFeedback } from '@/lib/feedback';
 import { useMessageSearch } from '../api/get-messages';
 import { useStatistics } from '../api/get-statistics';
 import { STATUS_KEYS, TYPE_KEYS, statusFromQuery, typeFromQuery } from '../interaction-labels';
@@ -68,7 +69,7 @@ function searchOf(
 export default function MessageSearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form] = Form.useForm<SearchForm>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { page, keyword, filters, go } = useListParams({ filters: FILTERS });
   const criteria = searchOf(keyword, filters, page);
   const search = useMessageSearch(criteria);

@@ -8,7 +8,7 @@ import {
   type ObjectionType,
   type RepairPunishRow,
 } from '@credit-portal/shared';
-import { Alert, App, Button, Form, Input, Result, Select, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Result, Select, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LabelledFields } from '@/components/labelled-fields';
@@ -17,6 +17,7 @@ import { RequireLogin } from '@/components/require-login';
 import { errorMessage } from '@/lib/api-client';
 import type { LoginSession } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
+import { useFeedback } from '@/lib/feedback';
 import { fileObjection, fileRepair } from '../api/file-application';
 import { useRepairPurposes } from '../api/get-repair-purposes';
 import { useJudgeMyBusiness } from '../api/judge-my-business';
@@ -93,7 +94,7 @@ function Filed({ kind, application }: { kind: FilingKind; application: Applicati
 function FilingForm({ kind, row, session }: { kind: FilingKind; row: RepairPunishRow; session: LoginSession }) {
   const text = TEXT[kind];
   const [form] = Form.useForm<FilingFields>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const purposes = useRepairPurposes();
   const judge = useJudgeMyBusiness(row.EntityId, session.token);
   const [submitting, setSubmitting] = useState(false);

@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_FILE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@credit-portal/shared';
-import { App, Button, Upload, type UploadFile } from 'antd';
+import { Button, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useFeedback } from '@/lib/feedback';
 import styles from './services.module.css';
 
 /** The files a filing accepts: how many, how large, which kinds. */
@@ -60,7 +61,7 @@ interface MaterialsUploadProps {
  * out); nothing is uploaded before the form is submitted.
  */
 export function MaterialsUpload({ id, limits, value = [], onChange, disabled }: MaterialsUploadProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // Several files picked at once arrive one call each: count them against the list as it grows.
   const current = useRef(value);
   useEffect(() => {

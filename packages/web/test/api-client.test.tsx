@@ -6,14 +6,14 @@ import {
   STORAGE_KEYS,
   type RuntimeConfig,
 } from '@credit-portal/shared';
-import { waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, CLIENT_ERROR_CODES, request, wireRequest } from '@/lib/api-client';
 import { OPENING_REQUEST_GLOBAL } from '@/lib/opening-request';
 import { storeLogin } from '@/lib/login-session';
 import { failure, fakeGateway } from './fake-gateway';
 import { loginResult } from './fixtures';
-import { TEST_RUNTIME_CONFIG } from './test-providers';
+import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 /*
  * The one API client, with `fetch` stubbed at its edge (test/fake-gateway.ts): the normalized
@@ -63,6 +63,8 @@ describe('the API client', () => {
 
   it('applies the not-logged-in rule: tells the user, forgets realAuthInfo, goes to the tips page', async () => {
     storeLogin(loginResult());
+    // The app around the client, whose message holder tells the user (lib/feedback.ts).
+    render(<TestProviders>{null}</TestProviders>);
     fakeGateway().onPath('/api/dmenterprise/redblackinfo', () => failure(401, ERROR_CODES.notLoggedIn));
     const error = await request('/api/dmenterprise/redblackinfo', { method: 'POST', body: {}, auth: true }).catch(
       (e: unknown) => e,

@@ -1,0 +1,19 @@
+import { message, Modal } from 'antd';
+import { useEffect } from 'react';
+import { hostFeedback } from '@/lib/feedback';
+
+/**
+ * antd's message and Modal holders, inside the app's antd context, handed to lib/feedback.ts. The
+ * app provider loads and mounts this once something is to be said (not with every first page).
+ */
+export default function FeedbackHost() {
+  const [messageApi, messageHolder] = message.useMessage();
+  const [modalApi, modalHolder] = Modal.useModal();
+  useEffect(() => hostFeedback({ message: messageApi, modal: modalApi }), [messageApi, modalApi]);
+  return (
+    <>
+      {messageHolder}
+      {modalHolder}
+    </>
+  );
+}
