@@ -48,9 +48,9 @@
     if (path === '' || path === '/') {
       path = holder.getAttribute('data-home') || '';
       address = path;
-    } else if (mustSignIn(holder.getAttribute('data-sign-in'), path)) {
-      path = JSON.parse(holder.getAttribute('data-sign-in')).to;
-      address = path;
+    } else {
+      address = signInAddress(holder.getAttribute('data-sign-in'), path);
+      if (address) path = address;
     }
     var key =
       path + '|' + (window.matchMedia(holder.getAttribute('data-wide-query') || '').matches ? 'wide' : 'narrow');
@@ -82,25 +82,26 @@
     };
   }
 
-  // An H5 page that needs a person, opened with none of the places the app finds one in (the
-  // address's query, localStorage, sessionStorage): the app would send the visitor to the login.
-  function mustSignIn(rule, path) {
-    if (!rule) return false;
+  // The login's address for an H5 page that needs a person, opened with none of the places the
+  // app finds one in (the address's query, localStorage, sessionStorage), where the app would send
+  // the visitor; null otherwise.
+  function signInAddress(rule, path) {
+    if (!rule) return null;
     var signIn = JSON.parse(rule);
-    if (signIn.paths.indexOf(path) === -1) return false;
+    if (signIn.paths.indexOf(path) === -1) return null;
     var query = location.hash.indexOf('?') === -1 ? '' : location.hash.slice(location.hash.indexOf('?') + 1);
     var params = new URLSearchParams(query);
     var search = new URLSearchParams(location.search);
     var unless = signIn.unless;
     for (var i = 0; i < unless.query.length; i += 1) {
-      if (params.has(unless.query[i]) || search.has(unless.query[i])) return false;
+      if (params.has(unless.query[i]) || search.has(unless.query[i])) return null;
     }
     for (var j = 0; j < unless.local.length; j += 1) {
-      if (window.localStorage.getItem(unless.local[j])) return false;
+      if (window.localStorage.getItem(unless.local[j])) return null;
     }
     for (var k = 0; k < unless.session.length; k += 1) {
-      if (window.sessionStorage.getItem(unless.session[k])) return false;
+      if (window.sessionStorage.getItem(unless.session[k])) return null;
     }
-    return true;
+    return signIn.to;
   }
 })();

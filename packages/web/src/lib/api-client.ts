@@ -260,6 +260,14 @@ function requestOf(
   };
 }
 
+/** A call by a route's head (as callAs makes it) as it goes on the wire: a page's opening request. */
+export function wireRequestOf<R extends RouteContract>(
+  head: RouteHead<R>,
+  options: CallOptions<R> = {},
+): OpeningRequest {
+  return wireRequest(head.path, requestOf(head, options));
+}
+
 /**
  * Calls an upstream route by its contract row (one resource's file of packages/shared,
  * `@credit-portal/shared/contracts/<resource>`, or CONTRACTS): the method, the bearer token rule

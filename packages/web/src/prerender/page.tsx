@@ -119,9 +119,10 @@ export async function renderPage(indexHtml: string, runtimeConfig: RuntimeConfig
     const request = opening ? ` data-request="${escapeAttribute(JSON.stringify(opening))}"` : '';
     for (const screen of Object.keys(FRAME_SCREENS) as FrameScreen[]) {
       const html = await renderFrame(path, screen, runtimeConfig);
-      const same = templates.get(`${request}\n${html}`) ?? { request, html, keys: [] };
+      const key = `${request}\n${html}`;
+      const same = templates.get(key) ?? { request, html, keys: [] };
       same.keys.push(frameKey(path, screen));
-      templates.set(`${request}\n${html}`, same);
+      templates.set(key, same);
     }
   }
   const frameTemplates = [...templates.values()]

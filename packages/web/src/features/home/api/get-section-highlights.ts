@@ -1,7 +1,7 @@
 import { API_PATHS, type ContentListAllQuery } from '@credit-portal/shared';
 import type { CONTENT_CONTRACTS } from '@credit-portal/shared/contracts/content';
 import useSWR from 'swr';
-import { callAs, wireRequest, type RouteHead } from '@/lib/api-client';
+import { callAs, wireRequestOf, type RouteHead } from '@/lib/api-client';
 
 type ContentListAllRow = typeof CONTENT_CONTRACTS.contentListAll;
 
@@ -14,7 +14,7 @@ export const getSectionHighlights = (query: ContentListAllQuery) =>
 
 /** getSectionHighlights's request as it goes on the wire (a page's opening request: lib/opening-request.ts). */
 export const sectionHighlightsRequest = (query: ContentListAllQuery) =>
-  wireRequest(CONTENT_LIST_ALL.path, { method: CONTENT_LIST_ALL.methods[0], body: query });
+  wireRequestOf<ContentListAllRow>(CONTENT_LIST_ALL, { body: query });
 
 /** SWR key of a highlights query. */
 export const sectionHighlightsKey = (query: ContentListAllQuery) => [CONTENT_LIST_ALL.path, query] as const;
