@@ -5,7 +5,7 @@ import type * as AntdModule from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { parseAst, type Plugin } from 'vite';
 import { isDeepStrictEqual } from 'node:util';
-import { ANTD_CSS_VAR_KEY, buildTheme, RUNTIME_THEME } from '../src/app/theme.ts';
+import { ANTD_CSS_VAR_KEY, buildTheme, RUNTIME_THEME } from '../src/lib/antd-theme.ts';
 
 /*
  * antd without run-time styles (issue 27). antd 6 writes its component styles at run time
@@ -109,7 +109,17 @@ const IMPORT_REWRITES: { file: RegExp; from: string; to: string }[] = [
 const STYLE_UTILS_STUB = `
 import { useContext } from 'react';
 import { DesignTokenContext } from '../context';
-const useCssVarKey = () => useContext(DesignTokenContext).cssVar?.key ?? 'css-var-root';
+// Outside the portal's antd scope (src/components/antd-scope.tsx) a component would get antd's default
+// theme, computed and injected at run time, and English texts: said once per page, as an error.
+let told = false;
+const useCssVarKey = () => {
+  const key = useContext(DesignTokenContext).cssVar?.key;
+  if (key === undefined && !told) {
+    told = true;
+    console.error('antd: a component is drawn outside AntdScope (src/components/antd-scope.tsx)');
+  }
+  return key ?? 'css-var-root';
+};
 export const genStyleHooks = () => () => ['', useCssVarKey()];
 export const genComponentStyleHook = () => () => '';
 export const genSubStyleComponent = () => () => null;
@@ -247,6 +257,21 @@ const RENDERINGS: Record<string, (antd: Antd, h: H) => ReactNode[]> = {
 
 /** Import paths of antd component files → what to render for them (a key of RENDERINGS). */
 const DEEP_IMPORTS: Record<string, string> = { 'antd/es/input/Input': 'Input (bare)' };
+
+/**
+ * `import 'virtual:antd-look/<Name>'`: the file draws antd's component with antd's markup and no
+ * antd script (src/components/lite/), and needs only the component's sheets. The module itself is
+ * empty; the import counts as an import of the component (what to render for it: LOOKS).
+ */
+const LOOK_PREFIX = 'virtual:antd-look/';
+const LOOKS: Record<string, string> = {
+  Button: 'Button',
+  Empty: 'Empty',
+  Input: 'Input (bare)',
+  Skeleton: 'Skeleton',
+  Spin: 'Spin',
+  Switch: 'Switch',
+};
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -609,6 +634,12 @@ function importedNames(code: string): string[] {
   for (const [path, name] of Object.entries(DEEP_IMPORTS)) {
     if (code.includes(`'${path}'`)) names.push(name);
   }
+  for (const match of code.matchAll(/import\s+'virtual:antd-look\/([^']+)'/g)) {
+    const name = LOOKS[match[1]!];
+    if (!name)
+      throw new Error(`antd static style: no look named ${match[1]!}; add it to LOOKS in build/antd-static-style.ts`);
+    names.push(name);
+  }
   return names;
 }
 
@@ -629,7 +660,7 @@ export function antdStaticStyle(webDir: string): Plugin {
     enforce: 'pre',
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
-      if (id.startsWith(SHEET_PREFIX)) return `\0${id}`;
+      if (id.startsWith(SHEET_PREFIX) || id.startsWith(LOOK_PREFIX)) return `\0${id}`;
       return undefined;
     },
     async load(id) {
@@ -637,6 +668,7 @@ export function antdStaticStyle(webDir: string): Plugin {
         const { sheets: all, version } = await sheets();
         return `/* antd ${version}, made at build time (build/antd-static-style.ts) */\n${all.get(BASE) ?? ''}`;
       }
+      if (id.startsWith(`\0${LOOK_PREFIX}`)) return 'export {};';
       if (id.startsWith(`\0${SHEET_PREFIX}`)) {
         const group = id.slice(`\0${SHEET_PREFIX}`.length).replace(/\.css$/, '');
         return (await sheets()).sheets.get(group) ?? '';

@@ -9,7 +9,7 @@ import { useContext } from 'react';
 import { describe, expect, it } from 'vitest';
 import { token2CSSVar } from '@ant-design/cssinjs';
 import { builtTokens, tokenContextKey, varToken } from '../build/antd-static-style';
-import { RUNTIME_THEME } from '@/app/theme';
+import { RUNTIME_THEME } from '@/lib/antd-theme';
 
 /*
  * The browser build answers antd's token hook from tokens computed at build time when it is asked

@@ -1,6 +1,3 @@
-import { StyleProvider } from '@ant-design/cssinjs';
-import { Button, ConfigProvider, Spin } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -10,9 +7,11 @@ import type { RuntimeConfig } from '@credit-portal/shared';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedbackWanted } from '@/lib/feedback';
 import { ElderModeProvider } from './elder-mode';
-import { ANTD_CSS_VAR_KEY, RUNTIME_THEME } from './theme';
+import { ANTD_CSS_VAR_KEY } from '@/lib/antd-theme';
 import styles from './provider.module.css';
 import { LazyResult } from '@/components/lazy-result';
+import { LiteButton } from '@/components/lite/lite-button';
+import { LiteSpin } from '@/components/lite/lite-spin';
 
 const swrConfig: SWRConfiguration = {
   // Default fetcher for plain GET keys; each endpoint hook passes its own typed fetcher.
@@ -26,26 +25,14 @@ const swrConfig: SWRConfiguration = {
 };
 
 /**
- * Where antd's CSS-in-JS would put its <style> elements: a node never attached to the document.
- * With `zeroRuntime` and the build's style generators stubbed out, all that reaches it is the text
- * of the theme's CSS variables, which the static sheet already holds; nothing is injected.
+ * One element around everything that carries the theme's CSS-variable class (antd puts it on its
+ * own components only; the portal's links, headings and focus rings, and the frame's antd look-alikes
+ * of components/lite/, read the variables too) and antd's text settings (`cp-app`, global.css).
+ * antd itself — its ConfigProvider with zh_CN and the theme — comes with the pages and parts that
+ * draw its components (components/antd-scope.tsx), not with every first page.
  */
-const styleSink = typeof document === 'undefined' ? undefined : document.createElement('div');
-
-/**
- * antd inside the app: its styles' sink, zh_CN and the theme, and one element around everything
- * that carries the theme's CSS-variable class (antd puts it on its own components only; the
- * portal's links, headings and focus rings read the variables too) and antd's text settings
- * (`cp-app`, global.css) — what antd's App component's element gave.
- */
-function ThemedAntd({ children }: { children: ReactNode }) {
-  return (
-    <StyleProvider container={styleSink}>
-      <ConfigProvider locale={zhCN} theme={RUNTIME_THEME}>
-        <div className={`cp-app ${ANTD_CSS_VAR_KEY}`}>{children}</div>
-      </ConfigProvider>
-    </StyleProvider>
-  );
+function ThemedApp({ children }: { children: ReactNode }) {
+  return <div className={`cp-app ${ANTD_CSS_VAR_KEY}`}>{children}</div>;
 }
 
 const LazyFeedbackHost = lazy(() => import('./feedback-host'));
@@ -107,9 +94,9 @@ function RuntimeConfigGate({
           title="网站暂时无法访问"
           subTitle={errorMessage(error)}
           extra={
-            <Button type="primary" onClick={() => void mutate()}>
+            <LiteButton type="primary" onClick={() => void mutate()}>
               重新加载
-            </Button>
+            </LiteButton>
           }
         />
       </main>
@@ -117,7 +104,7 @@ function RuntimeConfigGate({
   }
   return (
     <div className={styles.fullPage} aria-busy="true">
-      <Spin size="large" description="正在加载…" />
+      <LiteSpin description="正在加载…" />
     </div>
   );
 }
@@ -130,9 +117,9 @@ function AppCrash() {
         title="页面出现错误"
         subTitle="很抱歉，页面暂时无法显示，请刷新后重试。"
         extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <LiteButton type="primary" onClick={() => window.location.reload()}>
             刷新页面
-          </Button>
+          </LiteButton>
         }
       />
     </main>
@@ -149,21 +136,21 @@ interface AppProviderProps {
 
 /**
  * Everything the app runs inside, configured once: the app-level error boundary, the
- * elder-friendly mode, antd (zh_CN, theme; its messages and dialogs: lib/feedback.ts), SWR and the
- * runtime configuration.
+ * elder-friendly mode, the theme's element (antd's messages and dialogs: lib/feedback.ts), SWR and
+ * the runtime configuration.
  */
 export function AppProvider({ children, openingPage, runtimeConfig }: AppProviderProps) {
   return (
     <ErrorBoundary fallback={() => <AppCrash />}>
       <ElderModeProvider>
-        <ThemedAntd>
+        <ThemedApp>
           <Feedback />
           <SWRConfig value={swrConfig}>
             <RuntimeConfigGate openingPage={openingPage} runtimeConfig={runtimeConfig}>
               {children}
             </RuntimeConfigGate>
           </SWRConfig>
-        </ThemedAntd>
+        </ThemedApp>
       </ElderModeProvider>
     </ErrorBoundary>
   );

@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { hashHref, paths } from '@/lib/paths';
 import styles from './route-error.module.css';
 import { LazyResult } from '@/components/lazy-result';
+import { LiteButton } from '@/components/lite/lite-button';
 
 // A page chunk that no longer exists on the server (a new version was deployed) fails to import.
 const isChunkLoadError = (error: unknown): boolean =>
@@ -15,7 +15,11 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className={styles.box}>
-        <LazyResult status="404" title="页面不存在" extra={<Button href={hashHref(paths.home)}>返回首页</Button>} />
+        <LazyResult
+          status="404"
+          title="页面不存在"
+          extra={<LiteButton href={hashHref(paths.home)}>返回首页</LiteButton>}
+        />
       </div>
     );
   }
@@ -29,10 +33,10 @@ export function RouteError() {
         subTitle={reloadNeeded ? '请刷新页面以加载最新内容。' : '很抱歉，该页面暂时无法显示，请稍后重试。'}
         extra={
           <div className={styles.actions}>
-            <Button type="primary" onClick={() => window.location.reload()}>
+            <LiteButton type="primary" onClick={() => window.location.reload()}>
               刷新页面
-            </Button>
-            <Button href={hashHref(paths.home)}>返回首页</Button>
+            </LiteButton>
+            <LiteButton href={hashHref(paths.home)}>返回首页</LiteButton>
           </div>
         }
       />

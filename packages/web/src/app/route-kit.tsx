@@ -118,14 +118,48 @@ class BrowserOnlyPage extends Error {
 /** The loaders of the pages made by page(), to start one before it is rendered (preloadPage). */
 const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 
+type PageModule<P> = Promise<{ default: ComponentType<P> }>;
+
 /**
- * A lazily loaded page with fixed props (generic pages get their section from the table). Once
- * its module is loaded (preloadPage, or an earlier visit) the page renders at once, without
- * suspending: the first page is not swapped in for the fallback after the frame has painted.
+ * The page's component inside antd's configuration (zh_CN, the theme), which comes in its own
+ * chunk with the first page that needs it: antd is not in the frame (components/antd-scope.tsx).
  */
-export function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): ReactElement;
-export function page(load: () => Promise<{ default: ComponentType<object> }>): ReactElement;
-export function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props?: P): ReactElement {
+function scoped<P extends object>(load: () => PageModule<P>): () => PageModule<P> {
+  return () =>
+    Promise.all([load(), import('@/components/antd-scope')]).then(([module, { AntdScope }]) => {
+      const Page = module.default;
+      return {
+        default: (pageProps: P) => (
+          <AntdScope>
+            <Page {...pageProps} />
+          </AntdScope>
+        ),
+      };
+    });
+}
+
+/**
+ * A lazily loaded page with fixed props (generic pages get their section from the table), inside
+ * antd's configuration. Once its module is loaded (preloadPage, or an earlier visit) the page
+ * renders at once, without suspending: the first page is not swapped in for the fallback after the
+ * frame has painted.
+ */
+export function page<P extends object>(load: () => PageModule<P>, props: P): ReactElement;
+export function page(load: () => PageModule<object>): ReactElement;
+export function page<P extends object>(load: () => PageModule<P>, props?: P): ReactElement {
+  return lazyPage(scoped(load), props);
+}
+
+/**
+ * A page that draws none of antd's components (only their look, components/lite/): without antd's
+ * configuration, so that opening the portal at it loads none of antd's code (the home page, issue
+ * 27; a test checks its chunks hold no antd module).
+ */
+export function plainPage(load: () => PageModule<object>): ReactElement {
+  return lazyPage(load, undefined);
+}
+
+function lazyPage<P extends object>(load: () => PageModule<P>, props: P | undefined): ReactElement {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const loadOnce = () => {

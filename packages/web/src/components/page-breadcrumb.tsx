@@ -1,6 +1,7 @@
-import { HomeOutlined } from '@ant-design/icons';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import { Icon } from './lite/icon';
 import styles from './page-breadcrumb.module.css';
 
 /** One step of a breadcrumb trail; the last step has no path (it is the current page). */
@@ -21,7 +22,7 @@ export function PageBreadcrumb({ trail }: { trail: readonly Crumb[] }) {
       <ol className={styles.trail}>
         <li className={styles.step}>
           <Link to={paths.home} className={styles.link}>
-            <HomeOutlined aria-hidden /> 首页
+            <Icon icon={HomeOutlined} aria-hidden /> 首页
           </Link>
         </li>
         {trail.map((crumb, index) => {

@@ -1,10 +1,12 @@
-import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { paths } from '@/lib/paths';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
+import { LazyEmpty } from './lazy-empty';
 import { LazyResult } from './lazy-result';
+import { LiteButton } from './lite/lite-button';
+import { LiteSkeleton } from './lite/lite-skeleton';
 
 /** What QueryState reads of an SWR hook's result: pass the result itself. */
 export interface QueryResult<T> {
@@ -44,9 +46,9 @@ export function NotFoundWayBack() {
   return (
     <span className={styles.wayBack}>
       {window.history.length > 1 ? (
-        <Button type="primary" onClick={() => window.history.back()}>
+        <LiteButton type="primary" onClick={() => window.history.back()}>
           返回上一页
-        </Button>
+        </LiteButton>
       ) : null}
       {/* A plain hash link: QueryState also renders outside a router (in tests, in boundaries). */}
       <a href={`#${paths.home}`} className={styles.homeLink}>
@@ -86,9 +88,9 @@ export function QueryState<T, S = T>({
             isNotFound(error) ? (
               (notFoundExtra ?? <NotFoundWayBack />)
             ) : (
-              <Button type="primary" onClick={() => void mutate()}>
+              <LiteButton type="primary" onClick={() => void mutate()}>
                 重试
-              </Button>
+              </LiteButton>
             )
           }
         />
@@ -104,7 +106,7 @@ export function QueryState<T, S = T>({
         style={reserve ? { minHeight: reserve } : undefined}
       >
         <span className="visually-hidden">正在加载…</span>
-        <Skeleton active title={false} paragraph={{ rows: skeletonRows }} />
+        <LiteSkeleton title={false} rows={skeletonRows} />
       </div>
     );
   }
@@ -112,7 +114,7 @@ export function QueryState<T, S = T>({
   if (isEmpty?.(shown)) {
     return (
       <div className={stateClass}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.noData} />
+        <LazyEmpty description={MESSAGES.noData} />
       </div>
     );
   }

@@ -1,7 +1,8 @@
-import { RightOutlined } from '@ant-design/icons';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Icon } from './lite/icon';
 import styles from './section-card.module.css';
 
 interface SectionCardProps {
@@ -24,7 +25,7 @@ export function SectionCard({ title, morePath, extra, children }: SectionCardPro
         {extra}
         {morePath ? (
           <Link to={morePath} className={styles.more} aria-label={`${title}：更多`}>
-            更多 <RightOutlined aria-hidden />
+            更多 <Icon icon={RightOutlined} aria-hidden />
           </Link>
         ) : null}
       </header>

@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './error-boundary';
 import { LazyResult } from './lazy-result';
+import { LiteButton } from './lite/lite-button';
 
 /** A widget-level error boundary: a broken block shows a small notice, the rest of the page stays. */
 export function WidgetBoundary({ children }: { children: ReactNode }) {
@@ -12,9 +12,9 @@ export function WidgetBoundary({ children }: { children: ReactNode }) {
           status="warning"
           subTitle="该栏目暂时无法显示"
           extra={
-            <Button size="small" onClick={reset}>
+            <LiteButton size="small" onClick={reset}>
               重试
-            </Button>
+            </LiteButton>
           }
         />
       )}

@@ -1,4 +1,4 @@
-import { Switch } from 'antd';
+import { LiteSwitch } from '@/components/lite/lite-switch';
 import { useId } from 'react';
 import { useElderMode } from '../elder-mode';
 import { ElderModeSwitch } from './elder-mode-switch';
@@ -13,7 +13,7 @@ function LargeCursorSwitch() {
   return (
     <label htmlFor={switchId} className={styles.option}>
       <span id={labelId}>大鼠标</span>
-      <Switch id={switchId} size="small" checked={largeCursor} onChange={setLargeCursor} aria-labelledby={labelId} />
+      <LiteSwitch id={switchId} checked={largeCursor} onChange={setLargeCursor} aria-labelledby={labelId} />
     </label>
   );
 }

@@ -1,4 +1,4 @@
-import { Switch } from 'antd';
+import { LiteSwitch } from '@/components/lite/lite-switch';
 import { useId } from 'react';
 import { useElderMode } from '../elder-mode';
 import styles from './elder-mode-switch.module.css';
@@ -12,7 +12,7 @@ export function ElderModeSwitch({ inverted = false }: { inverted?: boolean }) {
   return (
     <label htmlFor={switchId} className={inverted ? `${styles.wrap} ${styles.inverted}` : styles.wrap}>
       <span id={labelId}>长者模式</span>
-      <Switch id={switchId} size="small" checked={enabled} onChange={setEnabled} aria-labelledby={labelId} />
+      <LiteSwitch id={switchId} checked={enabled} onChange={setEnabled} aria-labelledby={labelId} />
     </label>
   );
 }

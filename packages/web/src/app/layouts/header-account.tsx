@@ -1,4 +1,6 @@
-import { LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { MESSAGES } from '@credit-portal/shared';
 import { Link, useNavigate } from 'react-router';
 import { useOldSitePersonal } from '@/features/account/hooks/use-old-site-personal';
@@ -8,6 +10,7 @@ import { markLoggedOut, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useFeedback } from '@/lib/feedback';
+import { Icon } from '@/components/lite/icon';
 
 interface HeaderAccountProps {
   /** Class of each link and button. */
@@ -34,7 +37,7 @@ export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps)
   if (!session) {
     return (
       <Link to={paths.scanLogin} className={linkClassName} onClick={onNavigate}>
-        <LoginOutlined aria-hidden /> 登录
+        <Icon icon={LoginOutlined} aria-hidden /> 登录
       </Link>
     );
   }
@@ -70,18 +73,18 @@ export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps)
           disabled={personal.busy}
           onClick={() => void personal.open()}
         >
-          <UserOutlined aria-hidden /> {session.displayName}
+          <Icon icon={UserOutlined} aria-hidden /> {session.displayName}
         </button>
       ) : (
         <Link to={paths.personal} className={linkClassName} onClick={onNavigate}>
-          <UserOutlined aria-hidden /> {session.displayName}
+          <Icon icon={UserOutlined} aria-hidden /> {session.displayName}
         </Link>
       )}
       <Link to={paths.personal} className={linkClassName} onClick={onNavigate}>
         个人中心
       </Link>
       <button type="button" className={linkClassName} onClick={confirmLogout}>
-        <LogoutOutlined aria-hidden /> 退出
+        <Icon icon={LogoutOutlined} aria-hidden /> 退出
       </button>
     </>
   );

@@ -1,11 +1,10 @@
-import { Button } from 'antd';
-// The plain input alone: antd's Input brings TextArea, Password, Search and OTP along with it.
-import Input from 'antd/es/input/Input';
-import { SearchOutlined } from '@ant-design/icons';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import { MESSAGES, normalizeKeyword } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchListPath } from '@/lib/paths';
+import { LiteButton } from '@/components/lite/lite-button';
+import { LiteInput } from '@/components/lite/lite-input';
 import { useFeedback } from '@/lib/feedback';
 import { OFFERED_SUBJECTS, SEARCH_SUBJECTS } from './search-subjects';
 import styles from './header-search.module.css';
@@ -62,25 +61,24 @@ export function HeaderSearch({ variant, onSearched }: HeaderSearchProps) {
         <label htmlFor={inputId} className="visually-hidden">
           {subject.label}
         </label>
-        <Input
+        <LiteInput
           id={inputId}
           className={styles.input}
           size={variant === 'hero' ? 'large' : 'middle'}
           placeholder={subject.placeholder}
           value={value}
           maxLength={100}
-          allowClear
-          onChange={(event) => setValue(event.target.value)}
+          onChange={setValue}
         />
-        <Button
+        <LiteButton
           className={styles.button}
           type="primary"
           htmlType="submit"
           size={variant === 'hero' ? 'large' : 'middle'}
-          icon={<SearchOutlined aria-hidden />}
+          icon={SearchOutlined}
         >
           搜索
-        </Button>
+        </LiteButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Skeleton } from 'antd';
+import { LiteSkeleton } from '@/components/lite/lite-skeleton';
 import styles from './page-fallback.module.css';
 
 /** Shown while a page's code loads. */
@@ -6,7 +6,7 @@ export function PageFallback() {
   return (
     <div className={styles.fallback} aria-busy="true">
       <span className="visually-hidden">正在加载页面…</span>
-      <Skeleton active paragraph={{ rows: 8 }} />
+      <LiteSkeleton rows={8} />
     </div>
   );
 }

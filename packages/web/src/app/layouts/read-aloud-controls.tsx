@@ -1,7 +1,11 @@
-import { Button } from 'antd';
-import { PauseOutlined, CaretRightOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
+import CaretRightOutlined from '@ant-design/icons-svg/es/asn/CaretRightOutlined';
+import PauseOutlined from '@ant-design/icons-svg/es/asn/PauseOutlined';
+import SoundOutlined from '@ant-design/icons-svg/es/asn/SoundOutlined';
+import StopOutlined from '@ant-design/icons-svg/es/asn/StopOutlined';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { Icon } from '@/components/lite/icon';
+import { LiteButton } from '@/components/lite/lite-button';
 import { firstRenderFacts } from '@/lib/first-render';
 import { canReadAloud, ReadAloud, textToRead, type ReadAloudState } from '@/lib/read-aloud';
 import styles from './access-tools.module.css';
@@ -51,7 +55,7 @@ export function ReadAloudButton({ className, onStarted }: { className?: string; 
         if (reader.speak(textToRead(selected))) onStarted?.();
       }}
     >
-      <SoundOutlined aria-hidden /> 读屏
+      <Icon icon={SoundOutlined} aria-hidden /> 读屏
     </button>
   );
 }
@@ -68,17 +72,17 @@ export function ReadAloudBar() {
         {current === 'paused' ? '朗读已暂停' : '正在朗读…'}
       </span>
       {current === 'paused' ? (
-        <Button icon={<CaretRightOutlined aria-hidden />} onClick={() => reader.resume()}>
+        <LiteButton icon={CaretRightOutlined} onClick={() => reader.resume()}>
           继续
-        </Button>
+        </LiteButton>
       ) : (
-        <Button icon={<PauseOutlined aria-hidden />} onClick={() => reader.pause()}>
+        <LiteButton icon={PauseOutlined} onClick={() => reader.pause()}>
           暂停
-        </Button>
+        </LiteButton>
       )}
-      <Button danger icon={<StopOutlined aria-hidden />} onClick={() => reader.stop()}>
+      <LiteButton danger icon={StopOutlined} onClick={() => reader.stop()}>
         停止
-      </Button>
+      </LiteButton>
     </div>
   );
 }

@@ -1,8 +1,11 @@
-import { Button } from 'antd';
-import { EnvironmentOutlined, MenuOutlined, UploadOutlined } from '@ant-design/icons';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import UploadOutlined from '@ant-design/icons-svg/es/asn/UploadOutlined';
 import { HEADER_COMPACT_SCROLL_PX } from '@credit-portal/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Icon } from '@/components/lite/icon';
+import { LiteButton } from '@/components/lite/lite-button';
 import { SiteLogo } from '@/components/site-logo';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { telHref } from '@/lib/format';
@@ -68,10 +71,10 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
   const closeDrawer = () => setDrawerOpen(false);
 
   const menuButton = (
-    <Button
+    <LiteButton
       className={styles.menuButton}
       type="text"
-      icon={<MenuOutlined aria-hidden />}
+      icon={MenuOutlined}
       aria-label="打开菜单"
       aria-expanded={drawerOpen}
       aria-controls="site-menu-drawer"
@@ -90,11 +93,11 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
           <div className={styles.topLinks}>
             <AccessTools inverted />
             <Link to={paths.areaDetails} className={styles.topLink}>
-              <EnvironmentOutlined aria-hidden /> 区县站点
+              <Icon icon={EnvironmentOutlined} aria-hidden /> 区县站点
             </Link>
             {dataSubmissionUrl ? (
               <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer" className={styles.topLink}>
-                <UploadOutlined aria-hidden /> 数据报送
+                <Icon icon={UploadOutlined} aria-hidden /> 数据报送
                 <span className="visually-hidden">（在新窗口打开）</span>
               </a>
             ) : null}

@@ -1,5 +1,6 @@
 import { Drawer } from 'antd';
 import { EnvironmentOutlined, UploadOutlined } from '@ant-design/icons';
+import { AntdScope } from '@/components/antd-scope';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -27,24 +28,26 @@ export function SiteMenuDrawer({
   nav: ReactNode;
 }) {
   return (
-    <Drawer id="site-menu-drawer" title={siteName} placement="right" size={300} open={open} onClose={onClose}>
-      {nav}
-      <div className={styles.drawerSearch}>
-        <HeaderSearch variant="inline" onSearched={onClose} />
-      </div>
-      <div className={styles.drawerLinks}>
-        <Link to={paths.areaDetails} className={styles.drawerLink} onClick={onClose}>
-          <EnvironmentOutlined aria-hidden /> 区县信用站点
-        </Link>
-        {dataSubmissionUrl ? (
-          <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer">
-            <UploadOutlined aria-hidden /> 数据报送
-            <span className="visually-hidden">（在新窗口打开）</span>
-          </a>
-        ) : null}
-        <HeaderAccount linkClassName={styles.drawerLink} onNavigate={onClose} />
-        <AccessTools onReadStarted={onClose} />
-      </div>
-    </Drawer>
+    <AntdScope>
+      <Drawer id="site-menu-drawer" title={siteName} placement="right" size={300} open={open} onClose={onClose}>
+        {nav}
+        <div className={styles.drawerSearch}>
+          <HeaderSearch variant="inline" onSearched={onClose} />
+        </div>
+        <div className={styles.drawerLinks}>
+          <Link to={paths.areaDetails} className={styles.drawerLink} onClick={onClose}>
+            <EnvironmentOutlined aria-hidden /> 区县信用站点
+          </Link>
+          {dataSubmissionUrl ? (
+            <a href={dataSubmissionUrl} target="_blank" rel="noopener noreferrer">
+              <UploadOutlined aria-hidden /> 数据报送
+              <span className="visually-hidden">（在新窗口打开）</span>
+            </a>
+          ) : null}
+          <HeaderAccount linkClassName={styles.drawerLink} onNavigate={onClose} />
+          <AccessTools onReadStarted={onClose} />
+        </div>
+      </Drawer>
+    </AntdScope>
   );
 }

@@ -1,7 +1,9 @@
-import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
 import { Suspense } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
+import { Icon } from '@/components/lite/icon';
 import { SiteLogo } from '@/components/site-logo';
 import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -35,11 +37,11 @@ export function StandaloneLayout({ variant = 'page' }: StandaloneLayoutProps) {
             aria-label="返回"
             onClick={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.home))}
           >
-            <ArrowLeftOutlined aria-hidden />
+            <Icon icon={ArrowLeftOutlined} aria-hidden />
           </button>
           <h1 className={styles.appBarTitle}>{route?.breadcrumb.at(-1)?.label ?? route?.label ?? siteName}</h1>
           <Link to={paths.home} className={styles.appBarButton} aria-label={`${siteName}首页`}>
-            <HomeOutlined aria-hidden />
+            <Icon icon={HomeOutlined} aria-hidden />
           </Link>
         </header>
         <AccessToolStrip />
@@ -62,7 +64,7 @@ export function StandaloneLayout({ variant = 'page' }: StandaloneLayoutProps) {
             <AccessTools />
           </div>
           <Link to={paths.home} className={styles.homeLink}>
-            <HomeOutlined aria-hidden /> 返回首页
+            <Icon icon={HomeOutlined} aria-hidden /> 返回首页
           </Link>
         </div>
       </header>

@@ -1,7 +1,7 @@
 import { PATH_LOG } from '@credit-portal/shared';
 import { HOME_OPENING_REQUEST, prefetchHome } from '@/features/home/api/prefetch-home';
 import { paths } from '@/lib/paths';
-import { page, sectionRows } from '../route-kit';
+import { page, plainPage, sectionRows } from '../route-kit';
 import { cmsLabel, cmsSectionRows, contentDetailsPage, contentListPage } from './cms-rows';
 
 /** 首页: the home page, the site map, the home page's own CMS sections, article search and generic lists. */
@@ -14,7 +14,7 @@ export const homeRows = sectionRows({ section: 'home', pathLog: PATH_LOG.home },
       keywords: ['信用查询', '信用动态', '政策法规', '行政许可', '行政处罚'],
       description: '公共信用信息服务门户：信用主体查询、信用动态、通知公告、政策法规与双公示信息。',
     },
-    page: page(() => import('@/features/home/components/home-page')),
+    page: plainPage(() => import('@/features/home/components/home-page')),
     prefetch: prefetchHome,
     openingRequest: HOME_OPENING_REQUEST,
   },

@@ -1,4 +1,5 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import { Icon } from '@/components/lite/icon';
 import styles from './h5-intro.module.css';
 
 /**
@@ -9,7 +10,7 @@ import styles from './h5-intro.module.css';
 export function H5Intro({ flow }: { flow: 'entities' | 'report' }) {
   return (
     <section className={styles.hero}>
-      <SafetyCertificateOutlined className={styles.heroIcon} aria-hidden />
+      <Icon icon={SafetyCertificateOutlined} className={styles.heroIcon} aria-hidden />
       <h2 className={styles.heroTitle}>{flow === 'report' ? '个人公共信用信息报告' : '个人信用信息服务'}</h2>
       <p className={styles.heroText}>
         本服务面向本人，经人脸识别核验身份后，可查询与本人关联的市场主体及其信用报告，并查看、下载本人的公共信用信息报告。查询免费。
