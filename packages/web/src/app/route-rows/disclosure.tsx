@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { CONTENT_SECTIONS, PATH_LOG } from '@credit-portal/shared';
 import { paths, withQuery } from '@/lib/paths';
-import { page, sectionRows } from '../route-kit';
+import { page, plainPage, sectionRows } from '../route-kit';
 import { cmsLabel, cmsSectionRows, contentOverviewPage } from './cms-rows';
 
 const JOINT = cmsLabel('jointRewardPunishment');
@@ -32,13 +32,14 @@ const listRow = (
   label: string,
   load: () => Promise<{ default: ComponentType<object> }>,
   description: string,
+  { plain = false }: { plain?: boolean } = {},
 ) => ({
   path,
   label,
   breadcrumb: [disclosureCrumb, { label }],
   meta: { keywords: [DISCLOSURE, label], description },
   inSiteMap: true,
-  page: page(load),
+  page: plain ? plainPage(load) : page(load),
 });
 
 /** 信息公示 (xygs): the landing page, the disclosure lists and their details, the licence and penalty publications. */
@@ -59,6 +60,8 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
     '双公示',
     () => import('@/features/disclosure/components/double-disclosure-page'),
     '双公示：行政许可和行政处罚信息公示，可按行政相对人名称、统一社会信用代码或文书号查询。',
+    // Its tabs bring antd's configuration themselves, after the heading and introduction.
+    { plain: true },
   ),
   listRow(paths.promiseBook, '信用承诺公示', loadList.promises, '信用承诺公示：经审核公示的市场主体信用承诺。'),
   listRow(

@@ -1,76 +1,17 @@
-import { Tabs, Tag } from 'antd';
-import { CONTRACTS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
-import { useSearchParams } from 'react-router';
-import { call } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
-import { DisclosureList, type ListSpec } from './list-page';
+import { lazy, Suspense } from 'react';
+import { LiteSkeleton } from '@/components/lite/lite-skeleton';
 import styles from './disclosure.module.css';
 
-const LICENCES: ListSpec<PermitSearchRow> = {
-  title: '行政许可',
-  intro: '',
-  searchLabel: '行政相对人名称或许可文书号',
-  placeholder: '请输入相对人名称、信用代码或许可文书号',
-  swrKey: CONTRACTS.permitSearch.path,
-  fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.permitSearch, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
-  rowKey: (row) => row.id,
-  cardTitle: (row) => row.xK_XDR_MC,
-  columns: [
-    { title: '行政相对人名称', render: (row) => row.xK_XDR_MC },
-    { title: '许可文书号', nowrap: true, render: (row) => row.xK_WSH || '—' },
-    { title: '许可机关', render: (row) => row.xK_XKJG },
-    { title: '许可决定日期', width: 130, render: (row) => formatDate(row.xK_JDRQ) },
-  ],
-  detailPath: (row) => licenceDetailsPath(row.id, row.xK_XDR_MC),
-};
-
-/** A penalty's state when it is not the ordinary one. */
-const stateTag = (state: string) =>
-  state && state !== '正常' ? <Tag color={state === '异议处理中' ? 'orange' : 'blue'}>{state}</Tag> : null;
-
-const PENALTIES: ListSpec<PunishSearchRow> = {
-  title: '行政处罚',
-  intro: '',
-  searchLabel: '行政相对人名称或处罚文书号',
-  placeholder: '请输入相对人名称、信用代码或处罚文书号',
-  swrKey: CONTRACTS.punishSearch.path,
-  fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.punishSearch, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
-  rowKey: (row) => row.id,
-  cardTitle: (row) => row.cF_XDR_MC,
-  columns: [
-    {
-      title: '行政相对人名称',
-      render: (row) => (
-        <>
-          {row.cF_XDR_MC} {stateTag(row.cF_ZT)}
-        </>
-      ),
-    },
-    { title: '处罚文书号', nowrap: true, render: (row) => row.cF_WSH || '—' },
-    { title: '处罚机关', render: (row) => row.cF_CFJG },
-    { title: '处罚决定日期', width: 130, render: (row) => formatDate(row.cF_JDRQ) },
-  ],
-  detailPath: (row) => penaltyDetailsPath(row.id, row.cF_XDR_MC),
-};
-
-/** The tabs of double disclosure: currentTab 1 licences, 2 penalties (spec §9: the tab alters the pathLog). */
-const TABS = [
-  { key: '1', label: LICENCES.title, list: <DisclosureList spec={LICENCES} keep={['currentTab']} /> },
-  { key: '2', label: PENALTIES.title, list: <DisclosureList spec={PENALTIES} keep={['currentTab']} /> },
-] as const;
-const tabOf = (value: string | null): string => (value === '2' ? '2' : '1');
+const DoubleDisclosureTabs = lazy(() => import('./double-disclosure-tabs'));
 
 /**
  * xygs/xygsList?currentTab=: 双公示 — the licence and penalty publications in two tabs, each
  * searched by counterpart, credit code or document number and paged on the server. Penalties
  * are listed only while publicized (by severity, DESIGN.md); repaired ones have left the list.
+ * The heading and the introduction come without antd (a plain page): on a phone they are drawn
+ * as soon as this small module is there, the tabs and their lists (antd) when theirs is.
  */
 export default function DoubleDisclosurePage() {
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('currentTab'));
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>双公示</h1>
@@ -79,11 +20,16 @@ export default function DoubleDisclosurePage() {
         个工作日内公示。行政处罚按违法行为严重程度确定公示期限：一般失信行为公示 3 个月至 1 年，严重失信行为公示 1 年至
         3 年；轻微违法行为不予公示，已完成信用修复的记录不再公示。
       </p>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams({ currentTab: key })}
-        items={TABS.map(({ key, label, list }) => ({ key, label, children: key === tab ? list : null }))}
-      />
+      <Suspense
+        fallback={
+          <div className={styles.tabsLoading} aria-busy="true">
+            <span className="visually-hidden">正在加载…</span>
+            <LiteSkeleton rows={8} />
+          </div>
+        }
+      >
+        <DoubleDisclosureTabs />
+      </Suspense>
     </div>
   );
 }
