@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { App } from '@/app/app';
 import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
+import { preloadOpeningPage } from '@/app/router';
 import { assumeForFirstRender } from '@/lib/first-render';
 import { embeddedRuntimeConfig } from '@/lib/runtime-config';
 import { FRAME_ATTRIBUTE, frameFacts } from '@/prerender/frames';
@@ -27,11 +28,15 @@ function onRecoverableError(error: unknown, info: ErrorInfo): void {
   console.error(error, info.componentStack ?? '');
 }
 
+// The opening page's module (and its first data) from now, not from the first render, which comes
+// a task later and takes a slow phone's main thread for a while itself.
+const openingPage = preloadOpeningPage();
+
 // The first render as a transition: React renders it in slices of a few milliseconds and lets
 // the browser in between, instead of one long task on a slow phone's main thread.
 const app = (
   <StrictMode>
-    <App runtimeConfig={runtimeConfig} frame={facts !== undefined} />
+    <App runtimeConfig={runtimeConfig} frame={facts !== undefined} openingPage={openingPage} />
   </StrictMode>
 );
 if (facts) assumeForFirstRender(facts);

@@ -21,10 +21,21 @@ interface AppProps {
   frame?: boolean;
   /** The window the router follows (the prerender's stand-in; default: the page's). */
   routerWindow?: Window;
+  /**
+   * The opening page's module loading, when main.tsx started it as the modules were evaluated
+   * (preloadOpeningPage), before the app's first render; otherwise the app starts it.
+   */
+  openingPage?: Promise<void>;
 }
 
 /** The whole SPA: providers around the hash router, with the visit log on every navigation. */
-export function App({ visitLog: given, runtimeConfig, frame = false, routerWindow }: AppProps = {}) {
+export function App({
+  visitLog: given,
+  runtimeConfig,
+  frame = false,
+  routerWindow,
+  openingPage: startedOpeningPage,
+}: AppProps = {}) {
   const [visitLog] = useState(() => given ?? createVisitLog());
   const [logClick] = useState(() => (click: LoggedClick) => visitLog.log(click));
   // The section of the page the browser loaded: its Web Vitals are filed under it.
@@ -40,7 +51,9 @@ export function App({ visitLog: given, runtimeConfig, frame = false, routerWindo
     }),
   );
   // Loading from the start in the browser, hydrating or not; in Node (the prerender) there is no page to load.
-  const [openingPage] = useState(() => (typeof window === 'undefined' ? undefined : preloadOpeningPage()));
+  const [openingPage] = useState(
+    () => startedOpeningPage ?? (typeof window === 'undefined' ? undefined : preloadOpeningPage()),
+  );
   useEffect(() => visitLog.start(), [visitLog]);
   // Real-user Web Vitals, loaded at idle time, ride on the visit log's batches.
   useEffect(
