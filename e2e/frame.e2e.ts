@@ -142,6 +142,28 @@ describe('the pre-rendered frames', () => {
     await page.close();
   });
 
+  it.each([
+    ['/#/xyfw/search', true],
+    ['/#/h5/gtxy', true],
+    ['/#/index', false],
+    ['/', false],
+    ['/#/xygs/xygsList', false],
+  ])('preload antd’s configuration beside the entry for %s unless its page is plain (%s)', async (path, preloaded) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    // No module of the app runs: what is preloaded is frame.js's doing, not the app's.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${baseUrl}${path}`);
+    const named = await page.getAttribute('meta[name="credit-portal:antd-scope"]', 'content');
+    const files = named!.split(' ');
+    expect(files.some((file) => /\/antd-scope-[\w-]+\.js$/.test(file))).toBe(true);
+    const links = await page.$$eval('link[rel="modulepreload"]', (elements) =>
+      elements.map((element) => element.getAttribute('href')),
+    );
+    if (preloaded) expect(links).toEqual(expect.arrayContaining(files));
+    else expect(links.filter((link) => files.includes(link!))).toEqual([]);
+    await page.close();
+  });
+
   it('give way to the home page on a phone without moving what is on the screen', async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();

@@ -13,6 +13,7 @@
   var frames = document.getElementById('frames');
   var root = document.getElementById('root');
   if (!frames || !root) return;
+  preloadAntdScope(frames);
   var chosen = null;
   try {
     chosen = choose(frames);
@@ -60,6 +61,26 @@
       if (keys.indexOf(' ' + key + ' ') !== -1) return { key: key, template: templates[j], address: address };
     }
     return null;
+  }
+
+  // antd's configuration (src/components/antd-scope.tsx), which every page but the plain ones
+  // loads with its module: its files, named by the build in index.html, now, beside the entry,
+  // rather than once the entry has run. Not for a plain page (the home page's first load has none
+  // of antd).
+  function preloadAntdScope(holder) {
+    var meta = document.querySelector('meta[name="credit-portal:antd-scope"]');
+    if (!meta) return;
+    var path = location.hash.replace(/^#/, '').split('?')[0];
+    if (path === '' || path === '/') path = holder.getAttribute('data-home') || '';
+    if ((' ' + (holder.getAttribute('data-plain') || '') + ' ').indexOf(' ' + path + ' ') !== -1) return;
+    var files = (meta.getAttribute('content') || '').split(' ');
+    for (var i = 0; i < files.length; i += 1) {
+      if (!files[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
   }
 
   // The page's first content request (src/lib/opening-request.ts), now rather than after the

@@ -156,8 +156,15 @@ export function page<P extends object>(load: () => PageModule<P>, props?: P): Re
  * 27; a test checks its chunks hold no antd module).
  */
 export function plainPage(load: () => PageModule<object>): ReactElement {
-  return lazyPage(load, undefined);
+  const element = lazyPage(load, undefined);
+  plainPages.add(element);
+  return element;
 }
+
+const plainPages = new WeakSet<ReactElement>();
+
+/** Whether a row's page was made by plainPage() (it loads no antd of its own to begin with). */
+export const isPlainPage = (element: ReactElement): boolean => plainPages.has(element);
 
 function lazyPage<P extends object>(load: () => PageModule<P>, props: P | undefined): ReactElement {
   let loaded: ComponentType<P> | undefined;

@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RuntimeConfig } from '@credit-portal/shared';
 import { App } from '@/app/app';
-import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
-import { findRoute } from '@/app/routes';
+import { BROWSER_ONLY_PAGE, isPlainPage } from '@/app/route-kit';
+import { appRoutes, findRoute } from '@/app/routes';
 import type { VisitLog } from '@/features/visit-log/visit-log';
 import { assumeForFirstRender } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
@@ -105,6 +105,9 @@ export function renderFrame(path: string, screen: FrameScreen, runtimeConfig: Ru
   });
 }
 
+/** The addresses whose pages load no antd to begin with (frame.js preloads antd's scope for the others). */
+const plainPaths = (): string[] => appRoutes.filter((route) => isPlainPage(route.page)).map((route) => route.path);
+
 /**
  * The gateway's index.html: `indexHtml` (the build's) with the configuration embedded and the
  * frames of every FRAME_PATHS address, identical frames stored once under all their keys.
@@ -135,7 +138,8 @@ export async function renderPage(indexHtml: string, runtimeConfig: RuntimeConfig
     `<div id="${FRAMES_ELEMENT_ID}" hidden data-home="${escapeAttribute(paths.home)}"` +
     ` data-wide-query="${escapeAttribute(WIDE_SCREEN_QUERY)}"` +
     ` data-frameless-when-stored="${escapeAttribute(FRAMELESS_WHEN_STORED.join(' '))}"` +
-    ` data-sign-in="${escapeAttribute(JSON.stringify(FRAME_SIGN_IN))}">${frameTemplates}</div>` +
+    ` data-sign-in="${escapeAttribute(JSON.stringify(FRAME_SIGN_IN))}"` +
+    ` data-plain="${escapeAttribute(plainPaths().join(' '))}">${frameTemplates}</div>` +
     '<script src="./frame.js"></script>';
   const config = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(runtimeConfig)}</script>`;
   return indexHtml.replace(CONFIG_PRELOAD, () => config).replace(FRAMES_MARKER, () => frames);
