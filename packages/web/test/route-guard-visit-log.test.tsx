@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { GATEWAY_PATHS, PATH_LOG, STORAGE_KEYS, type NoticeListItem, type VisitLogRecord } from '@credit-portal/shared';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +9,9 @@ import { NoticeList } from '@/components/notice-list';
 import { VisitLogContext } from '@/components/visit-log-context';
 import { createVisitLog } from '@/features/visit-log/visit-log';
 import { TEST_RUNTIME_CONFIG } from './test-providers';
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 
 /*
  * The route guard with the visit-log queue wired in, as the app runs it (in StrictMode, whose
@@ -90,7 +93,7 @@ describe('the notice list', () => {
 
   it('opens the licence detail and logs the click as a desktop visit', async () => {
     const logClick = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     render(
       <MemoryRouter>
         <VisitLogContext.Provider value={logClick}>

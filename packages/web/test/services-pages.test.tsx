@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
   CONTRACTS,
   OBJECTION_TYPES,
@@ -19,6 +19,9 @@ import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, fileReply } from './fake-gateway';
 import { bearerOf, loginResult } from './fixtures';
 import { findMain, preloadPages, renderAppAt } from './render-app';
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 
 /*
  * 信用服务 with the API client stubbed at its edge (test/fake-gateway.ts): the filing forms check
@@ -169,7 +172,7 @@ describe('credit repair and objection', () => {
   it('checks the form before sending: required fields, file kind, size and count, and files nothing', async () => {
     storeLogin(loginResult(DEMO_A));
     const gateway = filingGateway();
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { container } = renderAppAt(filingHash(paths.creditRepairReport));
     const main = await findMain();
     const submit = await main.findByRole('button', { name: '提交修复申请' });
@@ -245,7 +248,7 @@ describe('credit repair and objection', () => {
         query.get('applyNo') === filed.ApplyNo ? rejected : failure(404, 404, SERVICE_MESSAGES.applicationNotFound),
       )
       .on(CONTRACTS.myApplications, () => ({ list: [rejected], totalCount: 1 }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { container } = renderAppAt(filingHash(paths.creditObjectionReport));
     let main = await findMain();
     const submit = await main.findByRole('button', { name: '提交异议申请' });
@@ -299,7 +302,7 @@ describe('credit repair and objection', () => {
     const gateway = filingGateway()
       .on(CONTRACTS.repairUpload, () => mine[0]!)
       .on(CONTRACTS.myApplications, () => ({ list: mine, totalCount: mine.length }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { container } = renderAppAt(filingHash(paths.creditRepairReport));
     let main = await findMain();
     const submit = await main.findByRole('button', { name: '提交修复申请' });
@@ -382,7 +385,7 @@ describe('reports and their verification', () => {
     const objectUrl = vi.fn((_blob: Blob) => 'blob:report');
     URL.createObjectURL = objectUrl;
     URL.revokeObjectURL = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderAppAt(`#${paths.creditReport}`);
     const main = await findMain();
     await fill(user, await screen.findByLabelText('企业名称或统一社会信用代码'), ENTITY.CreditCode);
@@ -432,7 +435,7 @@ describe('reports and their verification', () => {
           ? report
           : failure(400, 400, SERVICE_MESSAGES.reportCreditCodeMismatch);
       });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     // The link of the report's QR code: number and code filled in and checked at once.
     renderAppAt(`#${withQuery(paths.reportVerify, { no: VERIFIED.ReportNo, code })}`);
     let main = await findMain();
@@ -487,7 +490,7 @@ describe('reports and their verification', () => {
     const gateway = fakeGateway().on(CONTRACTS.reportVerifySignature, () =>
       forged ? failure(400, 400, '电子签名校验未通过：文件内容已被改动，或签名不是信用中心所签') : check,
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderAppAt(`#${paths.publicCheck}`);
     const main = await findMain();
     const pdf = new File([new TextEncoder().encode('%PDF-1.7 signed')], 'report.pdf', { type: 'application/pdf' });
