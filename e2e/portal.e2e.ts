@@ -448,7 +448,19 @@ describe('every route of the table', () => {
       expect(text.length, `${path} is blank`).toBeGreaterThan(10);
       expect(await page.locator('main').count(), `${path} has no main landmark`).toBeGreaterThan(0);
       if (PORTAL_PATHS.includes(path)) {
-        expect(await page.title()).not.toContain('页面未找到');
+        const title = await page.title();
+        expect(title).not.toContain('页面未找到');
+        // The route's title, and its breadcrumb (首页 first, the route's own step last and current) or
+        // on the phone guide the app bar's heading (at 1440 px); the home page has none. Which title and trail
+        // each row has: packages/web/test/routes.test.ts; that the guard sets it: route-guard.test.tsx.
+        expect(title.startsWith(`${config.siteName} - `), `${path}: ${title}`).toBe(true);
+        if (path === paths.mobileGuide) {
+          expect((await page.getByRole('heading', { level: 1 }).first().innerText()).trim(), path).not.toBe('');
+        } else if (path !== paths.home && width >= 768) {
+          const trail = page.getByRole('navigation', { name: '当前位置' });
+          expect(await trail.getByRole('link', { name: '首页' }).getAttribute('href'), path).toBe(`#${paths.home}`);
+          expect((await trail.locator('[aria-current="page"]').innerText()).trim(), path).not.toBe('');
+        }
         // Nothing sticks out sideways on a phone (the other sections check their own pages).
         if (width < 768) {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
