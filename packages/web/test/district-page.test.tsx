@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
   CONTRACTS,
   ERROR_CODES,
@@ -14,10 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/lib/paths';
 import { failure, fakeGateway, type FakeRequest } from './fake-gateway';
 import { licenceDetail, penaltyDetail } from './fixtures';
-import { addressQuery, preloadPages, renderAppAt } from './render-app';
-
-// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
-// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
+import { addressQuery, preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
  * The district credit site (spec §2.2, §4, §8) with the API client stubbed at its edge
@@ -108,7 +104,7 @@ const districtHash = (extra: Record<string, string | number> = {}) => {
 describe('the district site page', () => {
   it('searches the list by counterpart name and by document number, and pages through it', async () => {
     const gateway = districtGateway();
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     const { unmount } = renderAppAt(districtHash({ view: 2 }));
     const box = await screen.findByPlaceholderText('请输入行政相对人名称或文书号');
     const target = LICENCES[4]!;

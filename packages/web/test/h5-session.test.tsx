@@ -13,15 +13,15 @@ import { codeChallenge, createPkcePair } from '@/features/h5/pkce';
 import { paths } from '@/lib/paths';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
-// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
-// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
-
 /*
  * The H5 login bound to its browser (issue 22), in jsdom with the gateway stubbed at the API
  * client's edge (fetch): the verifier and its challenge, the login without a face-verification
  * service or without WebCrypto, the load rules with the one-time code, the code taken out of the
  * address, the tab's login kept on a reload, and 退出登录.
  */
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 
 vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
 

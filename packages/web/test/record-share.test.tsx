@@ -4,9 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordShare } from '@/components/record-share';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
-// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
-// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
-
 const ADDRESS = '/#/xygs/XygsDetailsCF?id=cf-000123';
 
 function renderShare() {
@@ -19,6 +16,9 @@ function renderShare() {
 }
 
 /** The clipboard of a secure page (HTTPS, localhost), recording what was written. */
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 function secureClipboard(writeText: (text: string) => Promise<void>) {
   vi.stubGlobal('isSecureContext', true);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -10,14 +10,14 @@ import { VisitLogContext } from '@/components/visit-log-context';
 import { createVisitLog } from '@/features/visit-log/visit-log';
 import { TEST_RUNTIME_CONFIG } from './test-providers';
 
-// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
-// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
-
 /*
  * The route guard with the visit-log queue wired in, as the app runs it (in StrictMode, whose
  * doubled effects must not double the log): one record per navigation, committed to local
  * storage, with the route's pathLog (currentTab included) and the address as opened.
  */
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 
 const queued = (): VisitLogRecord[] =>
   (JSON.parse(window.localStorage.getItem(STORAGE_KEYS.visitLogQueue) ?? '[]') as { record: VisitLogRecord }[]).map(

@@ -15,10 +15,7 @@ import { clearLogin, storeLogin } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, fileReply } from './fake-gateway';
 import { bearerOf, loginResult } from './fixtures';
-import { findMain, preloadPages, renderAppAt } from './render-app';
-
-// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
-// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
+import { findMain, preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
  * 信用服务 with the API client stubbed at its edge (test/fake-gateway.ts): the filing forms check
@@ -209,7 +206,7 @@ describe('reports and their verification', () => {
     const objectUrl = vi.fn((_blob: Blob) => 'blob:report');
     URL.createObjectURL = objectUrl;
     URL.revokeObjectURL = vi.fn();
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     renderAppAt(`#${paths.creditReport}`);
     const main = await findMain();
     await fill(user, await screen.findByLabelText('企业名称或统一社会信用代码'), ENTITY.CreditCode);
@@ -259,7 +256,7 @@ describe('reports and their verification', () => {
           ? report
           : failure(400, 400, SERVICE_MESSAGES.reportCreditCodeMismatch);
       });
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     // The link of the report's QR code: number and code filled in and checked at once.
     renderAppAt(`#${withQuery(paths.reportVerify, { no: VERIFIED.ReportNo, code })}`);
     let main = await findMain();
@@ -314,7 +311,7 @@ describe('reports and their verification', () => {
     const gateway = fakeGateway().on(CONTRACTS.reportVerifySignature, () =>
       forged ? failure(400, 400, '电子签名校验未通过：文件内容已被改动，或签名不是信用中心所签') : check,
     );
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     renderAppAt(`#${paths.publicCheck}`);
     const main = await findMain();
     const pdf = new File([new TextEncoder().encode('%PDF-1.7 signed')], 'report.pdf', { type: 'application/pdf' });

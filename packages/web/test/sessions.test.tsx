@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import {
   API_PATHS,
@@ -17,10 +16,8 @@ import { idleDeadline, idleTiming } from '@/features/account/idle-timing';
 import { leaveForOldSite } from '@/features/account/old-site-navigation';
 import { currentLogin, noteSessionContact, storeLogin } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { setupUser } from './render-app';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
-
-// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
-// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 
 /*
  * Sessions that end, in the SPA (security issue 22, findings 9, 15, 16, 17), with the API
@@ -141,7 +138,7 @@ const addressesOnPage = (): string[] =>
 
 describe('the old site gets one-time codes, never the JwtToken (finding 16)', () => {
   it('opens the personal centre from the header and the page with a code asked for first', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     storeLogin(ME);
     openAt(paths.personal);
     const entry = await screen.findByRole('button', { name: /个人资料/ });
@@ -159,7 +156,7 @@ describe('the old site gets one-time codes, never the JwtToken (finding 16)', ()
   });
 
   it('logs out at the service first, then here, then goes to the old site’s logout page with the code', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     storeLogin(ME);
     window.localStorage.setItem('someOtherKey', 'kept');
     openAt(paths.personal);
@@ -180,7 +177,7 @@ describe('the old site gets one-time codes, never the JwtToken (finding 16)', ()
   });
 
   it('stays in the portal when the service had no session left to end', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     answers.set(API_PATHS.logout, () => ok({ LoginToken: null }, '您已退出登录'));
     storeLogin(ME);
     const router = openAt(paths.personal);
@@ -212,7 +209,7 @@ describe('/newszxy (finding 9)', () => {
   });
 
   it('asks before another account replaces the current login; keeping it ends the link’s login', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     answers.set(API_PATHS.loginTokenExchange, () => ok(OTHER, '登录成功'));
     storeLogin(ME);
     const router = openAt('/newszxy?logintoken=attackers-handoff&pageType=index');
@@ -230,7 +227,7 @@ describe('/newszxy (finding 9)', () => {
   });
 
   it('switches when asked to', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     answers.set(API_PATHS.loginTokenExchange, () => ok(OTHER, '登录成功'));
     storeLogin(ME);
     const router = openAt('/newszxy?logintoken=handoff&pageType=grzx/myCenter');
@@ -268,7 +265,7 @@ describe('the idle timeout (finding 17)', () => {
   const endsIn = (ms: number) => noteSessionContact(Date.now() + ms - timing.idleMs + timing.slackMs);
 
   it('warns a minute before the end, and 继续使用 keeps the session alive at the service', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     storeLogin(ME);
     endsIn(50_000);
     openAt(paths.personal);
@@ -288,7 +285,7 @@ describe('the idle timeout (finding 17)', () => {
   });
 
   it('logs out at once with 立即退出, as the header’s 退出 does', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     storeLogin(ME);
     endsIn(50_000);
     openAt(paths.personal);
