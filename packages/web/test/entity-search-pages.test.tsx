@@ -22,8 +22,9 @@ import { findMain, findRetry, preloadPages, renderAppAt, setupUser } from './ren
  * The entity search list and the entity details behind login, with the API client stubbed at its
  * edge (test/fake-gateway.ts): the chips, a search by credit code (a wrong check character
  * searched all the same, with a hint), the inert in-page box, a failed search and its retry; an
- * expired stored login, and a token the service refuses (the not-logged-in rule). The search walked
- * from the header (ten rows a page, paged here from one answer, a row opening its details) and the
+ * expired stored login, and a token the service refuses (the not-logged-in rule); the forgiving
+ * search's marks, labels and 您是不是要找 (issue 28, at the end). The search walked
+ * from the header (ten rows a page, paged from one answer, a row opening its details) and the
  * details asking a visitor to log in by QR code and coming back once the phone confirmed are
  * walked once, in real Chromium with a phone: e2e/account.e2e.ts. What the service finds and
  * refuses: packages/credit-service/test/account.test.ts.
@@ -270,5 +271,86 @@ describe('entity details and login', () => {
     expect(gateway.calls(CONTRACTS.entityBaseInfo.path)[0]!.headers.get('authorization')).toBe(bearerOf());
     // The tips page explains and offers the way back in.
     expect(await (await findMain()).findByRole('button', { name: /扫码登录/ })).toBeInTheDocument();
+  });
+});
+
+/*
+ * The forgiving search on the list page (issue 28): what the service marks is marked, how a row
+ * matched is labelled, and 您是不是要找 appears when only near matches came back, and searches the
+ * suggestion. What the service finds: packages/credit-service/test/entity-search.test.ts.
+ */
+
+/** A search result with a name (the forgiving search's rows). */
+function namedEntity(n: number, name: string, over: Partial<EntitySearchResult> = {}): EntitySearchResult {
+  return {
+    ID: String(2000 + n),
+    EntName: name,
+    Status: '存续',
+    CreditCode: `91350208MA0QY${String(n).padStart(4, '0')}X`,
+    EntType: '有限责任公司',
+    SetUpDate: '2021-03-01',
+    ...over,
+  };
+}
+
+const JIATIAN = '云州市北岭区佳天科技有限公司';
+
+function forgivingGateway(answers: Record<string, EntitySearchResult[]>) {
+  return fakeGateway().on(
+    CONTRACTS.entitySearch,
+    ({ body }) => answers[(body as { EntNameOrCreditCode: string }).EntNameOrCreditCode] ?? [],
+  );
+}
+
+const marks = (row: HTMLElement) => Array.from(row.querySelectorAll('mark'), (m) => m.textContent);
+
+describe('a search that forgives', () => {
+  it('suggests the near match when nothing matched as typed, and searches it on a click', async () => {
+    const user = setupUser();
+    const near = namedEntity(1, JIATIAN, { Match: 'fuzzy', Highlights: ['佳天科技'] });
+    const exact = namedEntity(1, JIATIAN, { Match: 'name', Highlights: ['佳天科技'] });
+    const fake = forgivingGateway({ 佳天科枝: [near], 佳天科技: [exact] });
+    renderAppAt(`#${withQuery(paths.searchList, { searchKey: '佳天科枝' })}`);
+    const main = await findMain();
+    const suggestion = await main.findByText(/您是不是要找/);
+    expect(suggestion).toHaveTextContent('您是不是要找：佳天科技');
+    const row = within(main.getByRole('list', { name: '查询结果' })).getAllByRole('listitem')[0]!;
+    expect(row).toHaveTextContent('相近名称');
+    expect(marks(row)).toEqual(['佳天科技']);
+
+    await user.click(within(suggestion).getByRole('link', { name: '佳天科技' }));
+    await screen.findByText('“佳天科技”共找到', { exact: false });
+    expect(main.queryByText(/您是不是要找/)).toBeNull();
+    expect(fake.calls(CONTRACTS.entitySearch.path).map((c) => c.body)).toEqual([
+      { EntNameOrCreditCode: '佳天科枝' },
+      { EntNameOrCreditCode: '佳天科技' },
+    ]);
+  });
+
+  const cases: [string, Partial<EntitySearchResult>, string | null, string[]][] = [
+    ['北岭 佳天', { Match: 'name', Highlights: ['北岭', '佳天'] }, null, ['北岭', '佳天']],
+    ['jtkj', { Match: 'pinyin', Highlights: ['佳天科技'] }, '拼音匹配', ['佳天科技']],
+    ['覃斌红', { Match: 'legalRep' }, '法定代表人匹配', []],
+  ];
+  it.each(cases)('shows what %s matched: the marks and the label', async (keyword, match, label, marked) => {
+    forgivingGateway({ [keyword]: [namedEntity(1, JIATIAN, match)] });
+    renderAppAt(`#${withQuery(paths.searchList, { searchKey: keyword })}`);
+    const main = await findMain();
+    const row = within(await main.findByRole('list', { name: '查询结果' })).getAllByRole('listitem')[0]!;
+    expect(marks(row)).toEqual(marked);
+    for (const text of ['拼音匹配', '法定代表人匹配', '相近名称']) {
+      if (text === label) expect(row).toHaveTextContent(text);
+      else expect(row).not.toHaveTextContent(text);
+    }
+    expect(main.queryByText(/您是不是要找/)).toBeNull();
+  });
+
+  it('marks the keyword itself when the service says nothing of what matched (an older service)', async () => {
+    forgivingGateway({ 科技: [namedEntity(1, JIATIAN)] });
+    renderAppAt(`#${withQuery(paths.searchList, { searchKey: '科技' })}`);
+    const main = await findMain();
+    const row = within(await main.findByRole('list', { name: '查询结果' })).getAllByRole('listitem')[0]!;
+    expect(marks(row)).toEqual(['科技']);
+    expect(main.queryByText(/您是不是要找/)).toBeNull();
   });
 });
