@@ -251,9 +251,12 @@ describe('the old site and logout across tabs', () => {
     expect(continued).not.toBeNull();
     const handoff = await keptHandoff(continued!);
 
+    // What is not the login's stays in the storage.
+    await first.evaluate(() => localStorage.setItem('someOtherKey', 'kept'));
     await first.getByRole('button', { name: /退出/ }).first().click();
     const dialog = first.getByRole('dialog');
     await dialog.getByText(MESSAGES.logoutConfirm).waitFor();
+    expect(await dialog.textContent()).toContain(MESSAGES.logoutTitle);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
 
     // The first tab goes to the old site's logout page with the logout's one-time code.
@@ -268,6 +271,7 @@ describe('the old site and logout across tabs', () => {
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken)).toBeNull();
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userInfo)).toBeNull();
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.logoutFlag)).not.toBeNull();
+    expect(await second.evaluate(() => localStorage.getItem('someOtherKey'))).toBe('kept');
     await second.getByRole('link', { name: /登录/ }).first().waitFor();
     expect(await second.getByRole('button', { name: /退出/ }).count()).toBe(0);
 
