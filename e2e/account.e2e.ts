@@ -60,6 +60,12 @@ describe('search, details and QR login', () => {
     expect(list.length).toBeGreaterThan(10);
     const page = await desktop.newPage();
     const errors = collectErrors(page);
+    // The calls of the search and of the details this page makes.
+    const calls = { search: 0, details: 0 };
+    page.on('request', (request) => {
+      if (request.url().includes(API_PATHS.entitySearch)) calls.search += 1;
+      if (request.url().includes(API_PATHS.entityBaseInfo)) calls.details += 1;
+    });
     await page.goto(`${baseUrl}/#/xydt`);
 
     // The header search: empty warns, a keyword opens the list.
@@ -70,6 +76,22 @@ describe('search, details and QR login', () => {
     await header.getByRole('textbox').press('Enter');
     const results = page.getByRole('list', { name: '查询结果' });
     await results.waitFor();
+    await expect.poll(() => shownIds(page)).toEqual(list.slice(0, 10).map((e) => e.ID));
+    const summary =
+      (await page
+        .getByText(/共找到/)
+        .first()
+        .textContent()) ?? '';
+    expect(summary.replace(/\s+/g, '')).toBe(`“${KEYWORD}”共找到${list.length}个信用主体`);
+    // Spec §4: the address drops the query on this route.
+    await page.waitForURL((url) => url.hash === '#/xyfw/search');
+
+    // Ten a page: the second page from the same answer, without another search.
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.getByTitle('2', { exact: true }).click();
+    await expect.poll(() => shownIds(page)).toEqual(list.slice(10, 20).map((e) => e.ID));
+    expect(calls.search).toBe(1);
+    await pager.getByTitle('1', { exact: true }).click();
     await expect.poll(() => shownIds(page)).toEqual(list.slice(0, 10).map((e) => e.ID));
 
     // Chips: 存续 and 非个体 together.
@@ -89,6 +111,8 @@ describe('search, details and QR login', () => {
       .locator('svg')
       .filter({ has: page.locator('title', { hasText: '扫码登录二维码' }) })
       .waitFor();
+    // Nothing of the details was asked for without a login.
+    expect(calls.details).toBe(0);
 
     // The phone opens the address the QR code holds.
     const confirmUrl = await page.getByTestId('scan-confirm-url').getAttribute('href');
@@ -133,6 +157,16 @@ describe('search, details and QR login', () => {
     await page.getByRole('heading', { name: /^行政许可/ }).waitFor();
     await page.getByRole('heading', { name: /^红黑名单/ }).waitFor();
     await page.getByText(nickname).first().waitFor();
+    // The tab says which company (issue 27, defect 10); the way back is used up; no address on the
+    // page carries the new login's token.
+    await expect.poll(() => page.title()).toContain(` - ${chosen.EntName} - 主体详情`);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.returnPath)).toBeNull();
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
+    expect(token).toMatch(/^eyJ/);
+    const addresses = await page.evaluate(() =>
+      [...document.querySelectorAll('[href]')].map((element) => element.getAttribute('href') ?? ''),
+    );
+    expect(addresses.filter((address) => address.includes(token!))).toEqual([]);
 
     expect(errors).toEqual([]);
     expect(phoneErrors).toEqual([]);
@@ -217,9 +251,12 @@ describe('the old site and logout across tabs', () => {
     expect(continued).not.toBeNull();
     const handoff = await keptHandoff(continued!);
 
+    // What is not the login's stays in the storage.
+    await first.evaluate(() => localStorage.setItem('someOtherKey', 'kept'));
     await first.getByRole('button', { name: /退出/ }).first().click();
     const dialog = first.getByRole('dialog');
     await dialog.getByText(MESSAGES.logoutConfirm).waitFor();
+    expect(await dialog.textContent()).toContain(MESSAGES.logoutTitle);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
 
     // The first tab goes to the old site's logout page with the logout's one-time code.
@@ -234,6 +271,7 @@ describe('the old site and logout across tabs', () => {
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken)).toBeNull();
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userInfo)).toBeNull();
     expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.logoutFlag)).not.toBeNull();
+    expect(await second.evaluate(() => localStorage.getItem('someOtherKey'))).toBe('kept');
     await second.getByRole('link', { name: /登录/ }).first().waitFor();
     expect(await second.getByRole('button', { name: /退出/ }).count()).toBe(0);
 

@@ -116,6 +116,13 @@ export async function requestsDone(page: Page, timeoutMs: number): Promise<void>
   }
 }
 
+/**
+ * How often a wait asks the page again, instead of Playwright's default of every animation frame:
+ * SETTLED reads innerText, a layout of the whole page, and sixty of those a second compete with the
+ * page they wait for (two Chromiums, the product and other suites share two cores).
+ */
+export const POLL_MS = 100;
+
 /** Nothing is loading and the page shows something. */
 const SETTLED = () =>
   document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').length === 0 &&
@@ -156,7 +163,7 @@ export async function showRoute(page: Page, baseUrl: string, route: string): Pro
   // The same address again is no navigation: reload it.
   if (decodeURIComponent(page.url()) === decodeURIComponent(target)) await page.reload();
   else await page.goto(target);
-  await page.waitForFunction(() => document.title !== '');
+  await page.waitForFunction(() => document.title !== '', null, { polling: POLL_MS });
   await settleOrExplain(page, route);
 }
 
@@ -188,7 +195,7 @@ export async function settle(page: Page, timeoutMs = PAGE_TIMEOUT): Promise<void
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
   for (;;) {
-    await page.waitForFunction(SETTLED, null, { timeout: left() });
+    await page.waitForFunction(SETTLED, null, { timeout: left(), polling: POLL_MS });
     await requestsDone(page, left());
     if ((await page.evaluate(SETTLED_AFTER_TWO_FRAMES)) && requestsIdle(page)) return;
     if (Date.now() >= deadline) throw new Error(`still loading after ${timeoutMs} ms`);

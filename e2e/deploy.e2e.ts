@@ -259,7 +259,12 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('the production artefacts', () => {
+/*
+ * The two products below start side by side (describe.concurrent): each mostly waits, on its
+ * processes' start and on the gateway noticing Redis come and go; they share nothing but the
+ * binaries (own ports, data directories and Redis).
+ */
+describe.concurrent('the production artefacts', () => {
   it('start with exactly the image’s commands and serve /healthz, the admin /readyz and /docs', async () => {
     const commands = imageCommands();
     const [publicPort, adminPort, creditPort] = [await freePort(), await freePort(), await freePort()];
@@ -318,7 +323,7 @@ describe('the production artefacts', () => {
   });
 });
 
-describe('faults', () => {
+describe.concurrent('faults', () => {
   const redisBinary = onPath('redis-server');
 
   it('stores every visit log answered 2xx after Redis went down and the gateway was killed -9', async () => {

@@ -50,6 +50,12 @@ async function walkKind(page: Page, width: number, box: string, docNoLabel: stri
   await section.getByRole('link', { name: /更多/ }).click();
   await page.getByRole('heading', { level: 2, name: box }).waitFor();
   await page.getByText(docNoLabel).first().waitFor();
+  // The list's columns: a table on a desktop (a phone gets a card per record).
+  if (width >= 768) {
+    for (const header of ['序号', docNoLabel, '行政相对人名称', '决定日期', '操作']) {
+      await page.getByRole('columnheader', { name: header }).first().waitFor();
+    }
+  }
   const view = viewOf(page);
   expect(view === '2' || view === '3').toBe(true);
   await expectFits(page, width);

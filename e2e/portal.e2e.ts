@@ -16,7 +16,7 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, collectErrors, launchBrowser, PagePool } from './browser.js';
+import { api, collectErrors, launchBrowser, PagePool, POLL_MS } from './browser.js';
 
 /*
  * The main portal in a real browser, against the built product: every route of the table
@@ -153,8 +153,8 @@ async function visit(page: Page, path: string): Promise<void> {
   else await page.goto(target);
   // Waited for in the page, not with expect.poll: the every-route tests run concurrently, and a
   // global expect belongs to whichever test ran last.
-  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName);
-  await page.waitForFunction(SETTLED);
+  await page.waitForFunction((siteName) => document.title.includes(siteName), config.siteName, { polling: POLL_MS });
+  await page.waitForFunction(SETTLED, null, { polling: POLL_MS });
 }
 
 /** Pages kept as screenshots at both widths: the pages of issue 15's checks. */
@@ -423,7 +423,7 @@ describe('the portal in the browser', () => {
     for (const label of labels) {
       await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: label, exact: true }).click();
       await expect.poll(() => page.title()).not.toContain('页面未找到');
-      await page.waitForFunction(NOTHING_LOADING);
+      await page.waitForFunction(NOTHING_LOADING, null, { polling: POLL_MS });
       expect((await page.locator('#root').innerText()).replace(/\s+/g, '').length, label).toBeGreaterThan(40);
       if (!(await menu.isVisible())) await page.goto(`${baseUrl}/#${paths.home}`);
     }
@@ -441,14 +441,26 @@ describe('every route of the table', () => {
       if (NEEDS_H5_PERSON.includes(path)) {
         // Nobody is logged in to the H5 app here: these pages send the visitor to its login.
         await page.waitForURL(new RegExp(`#${paths.h5Login}$`));
-        await page.waitForFunction(SETTLED, null);
+        await page.waitForFunction(SETTLED, null, { polling: POLL_MS });
         await page.getByText('登录须知').first().waitFor();
       }
       const text = (await page.locator('#root').innerText()).replace(/\s+/g, '');
       expect(text.length, `${path} is blank`).toBeGreaterThan(10);
       expect(await page.locator('main').count(), `${path} has no main landmark`).toBeGreaterThan(0);
       if (PORTAL_PATHS.includes(path)) {
-        expect(await page.title()).not.toContain('页面未找到');
+        const title = await page.title();
+        expect(title).not.toContain('页面未找到');
+        // The route's title, and its breadcrumb (首页 first, the route's own step last and current) or
+        // on the phone guide the app bar's heading (at 1440 px); the home page has none. Which title and trail
+        // each row has: packages/web/test/routes.test.ts; that the guard sets it: route-guard.test.tsx.
+        expect(title.startsWith(`${config.siteName} - `), `${path}: ${title}`).toBe(true);
+        if (path === paths.mobileGuide) {
+          expect((await page.getByRole('heading', { level: 1 }).first().innerText()).trim(), path).not.toBe('');
+        } else if (path !== paths.home && width >= 768) {
+          const trail = page.getByRole('navigation', { name: '当前位置' });
+          expect(await trail.getByRole('link', { name: '首页' }).getAttribute('href'), path).toBe(`#${paths.home}`);
+          expect((await trail.locator('[aria-current="page"]').innerText()).trim(), path).not.toBe('');
+        }
         // Nothing sticks out sideways on a phone (the other sections check their own pages).
         if (width < 768) {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

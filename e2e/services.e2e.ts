@@ -169,6 +169,11 @@ describe('credit services in a browser', () => {
         await card.waitFor();
         await card.locator('.ant-timeline').getByText('已提交').waitFor();
         expect(await card.getByText(/^办理单位：/).count()).toBeGreaterThan(0);
+        // The material filed with it.
+        await card
+          .getByText(/整改证明\.png/)
+          .first()
+          .waitFor();
 
         // The centre accepts it (its review endpoint): the timeline shows the step after a reload.
         expect(await review(applyNo!, 'accept', '市公共信用信息中心')).toBe(200);
@@ -225,6 +230,18 @@ describe('credit services in a browser', () => {
         await card.locator('.ant-timeline').getByText('审核不通过').waitFor();
         await card.getByText('办理意见：经核查，该信息与决定机关记录一致').waitFor();
         expect(await card.getByText(`办理单位：${unit}`).count()).toBeGreaterThan(0);
+
+        // The result page itself: it asks for a number, then finds the application by the one typed.
+        await page.goto(`${baseUrl}/#${paths.creditObjectionResult}`);
+        const search = page.getByRole('button', { name: '查询结果' });
+        const number = page.getByRole('textbox', { name: '申请编号' });
+        await number.fill('');
+        await search.click();
+        await page.getByText('请输入申请编号').waitFor();
+        await number.fill(applyNo!);
+        await search.click();
+        await page.waitForURL(new RegExp(`applyNo=${applyNo}`));
+        await card.locator('.ant-timeline').getByText('审核不通过').waitFor();
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
 import { ACCOUNT_MESSAGES, API_PATHS, STORAGE_KEYS, type LoginResult } from '@credit-portal/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,8 +68,16 @@ function stubApi(answer: (path: string, body: Record<string, unknown>) => Respon
   });
 }
 
+/**
+ * A user without user-event's pointer-events check, as render-app.tsx's setupUser (not imported
+ * here: it loads the whole app's router): it reads the computed style of the target and its
+ * ancestors on every click, seconds per test with antd's styles in the document. Whether CSS
+ * lets a click through is checked in Chromium (e2e/).
+ */
+const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
 /** Types into a field at once (a paste), as quick as a person's autofill. */
-async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string): Promise<void> {
+async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, value: string): Promise<void> {
   await user.click(field);
   await user.paste(value);
 }
@@ -207,16 +216,20 @@ describe('registration with an SMS code', () => {
       ],
       { initialEntries: ['/register'] },
     );
+    // Without antd's run-time styles, as render-app.tsx renders the app: every role query reads
+    // computed styles, which costs seconds per test with antd's rules in the document.
     render(
       <TestProviders>
-        <RouterProvider router={router} />
+        <ConfigProvider theme={{ zeroRuntime: true }}>
+          <RouterProvider router={router} />
+        </ConfigProvider>
       </TestProviders>,
     );
   };
 
   it('asks for a valid number before sending, counts 60 s down, and registers with the code', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
-    const user = userEvent.setup();
+    const user = setupUser();
     const api = stubApi((path, body) => {
       if (path === API_PATHS.registerCode)
         return envelope(200, { ExpiresIn: 300, ResendIn: 60 }, ACCOUNT_MESSAGES.smsSent);
@@ -272,7 +285,7 @@ describe('registration with an SMS code', () => {
   });
 
   it('says plainly when no SMS can be sent (the gateway answers 5xx without the service’s text)', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     stubApi(() => envelope(502, null, '服务暂时出现问题，请稍后再试'));
     renderRegister();
     await fill(user, screen.getByRole('textbox', { name: '手机号码' }), '13800138000');
@@ -335,7 +348,7 @@ describe('chat-app authorization', () => {
   });
 
   it('leaves for the authorization page from the button, or says 微信登录暂未开通 without one', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const leave = vi.spyOn(wechat, 'leaveForWechat').mockImplementation(() => undefined);
     const { unmount } = render(
       <TestProviders>
@@ -397,7 +410,7 @@ describe('chat-app authorization', () => {
     renderCallback(`?code=old-code&state=${STATE}`);
     expect(await screen.findByText(ACCOUNT_MESSAGES.wechatCodeInvalid)).toBeInTheDocument();
     expect(String(api.mock.calls[0]![0])).toContain(API_PATHS.bindWechat);
-    await userEvent.setup().click(screen.getByRole('button', { name: /返\s*回/ }));
+    await setupUser().click(screen.getByRole('button', { name: /返\s*回/ }));
     expect(await screen.findByTestId('here')).toHaveTextContent('/grzx/bdwx');
   });
 

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
   ACCOUNT_MESSAGES,
   MESSAGES,
@@ -31,7 +30,7 @@ import { clearLogin, storeLogin } from '@/lib/login-session';
 import { detailsPath, paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, notFound, upstreamError, type FakeRequest } from './fake-gateway';
 import { bearerOf, licenceDetail, loginResult, penaltyDetail } from './fixtures';
-import { addressQuery, findMain, findRetry, preloadPages, renderAppAt } from './render-app';
+import { addressQuery, findMain, findRetry, preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
  * 信息公示 with the API client stubbed at its edge (test/fake-gateway.ts): double disclosure's
@@ -162,7 +161,7 @@ function keptPromiseGateway() {
 describe('information disclosure', () => {
   it('switches the double-disclosure tabs, searches and pages, all in the address', async () => {
     const gateway = doubleDisclosureGateway();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt(`#${withQuery(paths.doubleDisclosure, { currentTab: 1 })}`);
     const main = await findMain();
     await screen.findByText('许可文书号', { selector: 'th' });
@@ -299,7 +298,7 @@ describe('information disclosure', () => {
     fakeGateway()
       .on(CONTRACTS.bankruptcyList, () => ({ list: [row], totalCount: 1 }))
       .on(CONTRACTS.bankruptcyDetail, ({ query }) => (query.get('id') === detail.id ? detail : notFound()));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt(`#${paths.bankruptcyList}`);
     const main = await findMain();
     await screen.findByText('案号', { selector: 'th' });
@@ -326,7 +325,7 @@ describe('information disclosure', () => {
       UpdateTime: '2026-02-02 09:00:00',
     };
     fakeGateway().on(CONTRACTS.abnormalBusiness, () => ({ list: [listing], totalCount: 1 }));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt(`#${paths.abnormalBusiness}`);
     const main = await findMain();
     await screen.findByText('列入原因', { selector: 'th' });
@@ -385,7 +384,7 @@ describe('information disclosure', () => {
     const gateway = fakeGateway()
       .on(CONTRACTS.redBlackList, () => ({ list: [row], totalCount: 1 }))
       .on(CONTRACTS.redBlackDetail, () => entry);
-    const user = userEvent.setup();
+    const user = setupUser();
     storeLogin(loginResult());
     renderAppAt(`#${paths.disclosure}`);
     const main = await findMain();
@@ -430,7 +429,7 @@ describe('information disclosure', () => {
 
   it('lists kept promises, searches a credit code typed in full width with the button, and lists all again', async () => {
     const gateway = keptPromiseGateway();
-    const user = userEvent.setup();
+    const user = setupUser();
     const wanted = FULFILMENTS[PAGE_SIZE.publicity - 1]!;
     renderAppAt(`#${paths.keptPromises}`);
     const main = await findMain();
@@ -457,7 +456,7 @@ describe('information disclosure', () => {
 
   it('shows a fulfilment check with every labelled field and the way to its promise', async () => {
     const gateway = keptPromiseGateway();
-    const user = userEvent.setup();
+    const user = setupUser();
     const check = fulfilmentDetail(FULFILMENTS[0]!);
     renderAppAt(`#${detailsPath(paths.fulfilmentDetail, check.id)}`);
     const main = await findMain();
@@ -483,7 +482,7 @@ describe('information disclosure', () => {
       .on(CONTRACTS.punishSearch, (request) =>
         pageOf(PUNISHMENTS, request, 'entNameOrPunishDocNo', (row) => [row.cF_WSH, row.cF_XDR_MC]),
       );
-    const user = userEvent.setup();
+    const user = setupUser();
     for (const id of ['99999999', 'x'.repeat(80)]) {
       const { unmount } = renderAppAt(`#${detailsPath(paths.fulfilmentDetail, id)}`);
       const main = await findMain();
@@ -530,7 +529,7 @@ describe('information disclosure', () => {
     keptPromiseGateway().on(CONTRACTS.promiseFulfilmentList, (request) =>
       failing ? upstreamError() : pageOf(FULFILMENTS, request, 'keyword', (row) => [row.EntName, row.CreditCode]),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt(`#${withQuery(paths.keptPromises, { keyword: '守信企业1' })}`);
     const main = await findMain();
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
@@ -554,7 +553,7 @@ describe('information disclosure', () => {
     expect(window.location.hash).toBe(`#${paths.nontaxList}`);
     expect(gateway.calls(CONTRACTS.nontaxRevenue.path)).toEqual([]);
     // The prompt's link brings the visitor back to the list after the login.
-    await userEvent.setup().click(within(prompt).getByRole('link', { name: '实名登录' }));
+    await setupUser().click(within(prompt).getByRole('link', { name: '实名登录' }));
     await waitFor(() => expect(window.location.hash).toBe(`#${paths.scanLogin}`));
     expect(window.sessionStorage.getItem(STORAGE_KEYS.returnPath)).toBe(paths.nontaxList);
     view.unmount();
@@ -602,7 +601,7 @@ describe('information disclosure', () => {
         filed.push(promise);
         return promise;
       });
-    const user = userEvent.setup();
+    const user = setupUser();
     storeLogin(loginResult('13912345679'));
     renderAppAt(`#${paths.promiseVoluntary}`);
     const main = await findMain();

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
   CONTRACTS,
   ERROR_CODES,
@@ -14,14 +13,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/lib/paths';
 import { failure, fakeGateway, type FakeRequest } from './fake-gateway';
 import { licenceDetail, penaltyDetail } from './fixtures';
-import { addressQuery, preloadPages, renderAppAt } from './render-app';
+import { addressQuery, preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
  * The district credit site (spec §2.2, §4, §8) with the API client stubbed at its edge
- * (test/fake-gateway.ts): each of the five views opens from its address, the links between
- * them name the view they lead to, list search and paging keep to the address, and both error
- * paths show the server's message. The walk overview → list → detail → back arrow → overview,
- * and the browser's back button, in real Chromium for every seeded district: e2e/district.e2e.ts.
+ * (test/fake-gateway.ts): list search and paging keep to the address, and both error paths show
+ * the server's message. The five views and the links between them (overview → list by 更多 → a
+ * row's detail → back arrow → overview, each view reopened from its address by the browser's back
+ * button, the list's columns) are walked once, in real Chromium for every seeded district at 1440
+ * and 375 px: e2e/district.e2e.ts.
  */
 
 // The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
@@ -101,72 +101,10 @@ const districtHash = (extra: Record<string, string | number> = {}) => {
   return `#/areaDetails?${query.toString()}`;
 };
 
-/** The address query a link of the page leads to. */
-const targetOf = (link: HTMLElement): URLSearchParams =>
-  new URLSearchParams(link.getAttribute('href')!.split('?')[1] ?? '');
-
 describe('the district site page', () => {
-  it('links each view to the next: 更多 to the list, a row to its detail, the back arrow to the overview', async () => {
-    const gateway = districtGateway();
-    const { unmount } = renderAppAt(districtHash());
-    const licenceBox = await screen.findByRole('region', { name: '行政许可公示' });
-    expect(await screen.findByRole('heading', { level: 1, name: DISTRICT.siteName })).toBeInTheDocument();
-    expect(Object.fromEntries(gateway.calls(CONTRACTS.siteInfo.path)[0]!.query)).toMatchObject({
-      recordId: DISTRICT.recordId,
-      categoryId: DISTRICT.categoryId,
-      cmsBaseId: DISTRICT.cmsBaseId,
-      pageSize: String(PAGE_SIZE.districtOverview),
-    });
-    // 1 → 2 and 3 by 更多.
-    expect(targetOf(within(licenceBox).getByRole('link', { name: /更多/ })).get('view')).toBe('2');
-    const penaltyBox = screen.getByRole('region', { name: '行政处罚公示' });
-    expect(targetOf(within(penaltyBox).getByRole('link', { name: /更多/ })).get('view')).toBe('3');
-    unmount();
-
-    // View 2: the list with its title, search box and columns; a row leads to view 4 with its id.
-    const list = renderAppAt(districtHash({ view: 2 }));
-    await screen.findByText('许可文书号', { selector: 'th' });
-    const table = screen.getByRole('table');
-    expect(screen.getByRole('heading', { level: 2, name: '行政许可公示' })).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('请输入行政相对人名称或文书号')).toBeInTheDocument();
-    const first = LICENCES[0]!;
-    await within(table).findByText(first.xK_WSH);
-    for (const header of ['序号', '许可文书号', '行政相对人名称', '决定日期', '操作']) {
-      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
-    }
-    const detail = targetOf(within(table).getAllByRole('link', { name: /查看详情/ })[0]!);
-    expect([detail.get('view'), detail.get('id'), detail.get('recordId')]).toEqual(['4', first.id, DISTRICT.recordId]);
-    // The back arrow: the overview, without a view.
-    const back = targetOf(screen.getByRole('link', { name: '返回区县首页' }));
-    expect([back.get('view'), back.get('recordId')]).toEqual([null, DISTRICT.recordId]);
-    list.unmount();
-
-    // View 4: a two-column table titled with the counterpart, and the back arrow.
-    renderAppAt(districtHash({ view: 4, id: first.id }));
-    expect(await screen.findByRole('heading', { level: 2, name: first.xK_XDR_MC })).toBeInTheDocument();
-    expect(await screen.findByText('行政许可决定文书号')).toBeInTheDocument();
-    expect(targetOf(screen.getByRole('link', { name: '返回区县首页' })).get('view')).toBeNull();
-  });
-
-  it('reopens each view from its address (reload)', async () => {
-    districtGateway();
-    const cases: [Record<string, string | number>, () => Promise<unknown>][] = [
-      [{ view: 2 }, () => screen.findByRole('heading', { level: 2, name: '行政许可公示' })],
-      [{ view: 3 }, () => screen.findByText('处罚文书号', { selector: 'th' })],
-      [{ view: 4, id: LICENCES[1]!.id }, () => screen.findByRole('heading', { name: LICENCES[1]!.xK_XDR_MC })],
-      [{ view: 5, id: PENALTIES[0]!.id }, () => screen.findByRole('heading', { name: PENALTIES[0]!.cF_XDR_MC })],
-    ];
-    for (const [query, shown] of cases) {
-      const { unmount } = renderAppAt(districtHash(query));
-      expect(await shown()).toBeInTheDocument();
-      expect(screen.getByRole('heading', { level: 1, name: DISTRICT.siteName })).toBeInTheDocument();
-      unmount();
-    }
-  });
-
   it('searches the list by counterpart name and by document number, and pages through it', async () => {
     const gateway = districtGateway();
-    const user = userEvent.setup();
+    const user = setupUser();
     const { unmount } = renderAppAt(districtHash({ view: 2 }));
     const box = await screen.findByPlaceholderText('请输入行政相对人名称或文书号');
     const target = LICENCES[4]!;

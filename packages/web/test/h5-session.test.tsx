@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
 import { API_PATHS, H5, H5_CODE_PARAM, H5_MESSAGES, MESSAGES, type H5UserInfo } from '@credit-portal/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -18,6 +19,9 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
  * service or without WebCrypto, the load rules with the one-time code, the code taken out of the
  * address, the tab's login kept on a reload, and 退出登录.
  */
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 
 vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
 
@@ -74,9 +78,12 @@ function renderAt(entry: string, config = TEST_RUNTIME_CONFIG) {
     ],
     { initialEntries: [entry] },
   );
+  // Without antd's run-time styles, as render-app.tsx renders the app (every role query reads computed styles).
   render(
     <TestProviders config={config}>
-      <RouterProvider router={router} />
+      <ConfigProvider theme={{ zeroRuntime: true }}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
     </TestProviders>,
   );
 }
@@ -121,7 +128,9 @@ describe('the H5 login', () => {
       [API_PATHS.h5CertToken]: { data: 'cert-token-1' },
     });
     renderAt(paths.h5Login);
-    await userEvent.setup().click(screen.getByRole('button', { name: /^登\s*录$/ }));
+    await userEvent
+      .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+      .click(screen.getByRole('button', { name: /^登\s*录$/ }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1));
     const verifier = window.localStorage.getItem(H5.storageKeys.certVerifier)!;
     expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBe('cert-token-1');
@@ -136,7 +145,9 @@ describe('the H5 login', () => {
   it('says the face verification is not available when FACE_VERIFY_URL is unset, and goes nowhere', async () => {
     const calls = stubGateway({ [API_PATHS.h5Encode]: { data: 'sealed' } });
     renderAt(paths.h5Login, { ...TEST_RUNTIME_CONFIG, faceVerifyUrl: '' });
-    await userEvent.setup().click(screen.getByRole('button', { name: /^登\s*录$/ }));
+    await userEvent
+      .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+      .click(screen.getByRole('button', { name: /^登\s*录$/ }));
     expect(await screen.findByText(H5_MESSAGES.faceVerifyUnavailable)).toBeInTheDocument();
     expect(leaveApp).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === API_PATHS.h5CertToken)).toBe(false);
@@ -147,7 +158,9 @@ describe('the H5 login', () => {
     const calls = stubGateway({ [API_PATHS.h5Encode]: { data: 'sealed' } });
     vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
     renderAt(paths.h5Login);
-    await userEvent.setup().click(screen.getByRole('button', { name: /^登\s*录$/ }));
+    await userEvent
+      .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+      .click(screen.getByRole('button', { name: /^登\s*录$/ }));
     expect(await screen.findByText(H5_MESSAGES.insecureContext)).toBeInTheDocument();
     expect(leaveApp).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === API_PATHS.h5CertToken)).toBe(false);
@@ -264,7 +277,7 @@ describe('the home page', () => {
       [API_PATHS.h5Session]: { data: USER },
       [API_PATHS.h5Logout]: { data: { Revoked: true } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderAt(paths.h5Home);
     await user.click(await screen.findByRole('button', { name: /退出登录/ }));
     const dialog = await screen.findByRole('dialog');

@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
   CONTENT_SECTIONS,
@@ -20,7 +19,7 @@ import { App } from '@/app/app';
 import { licenceDetailsPath, paths, penaltyDetailsPath } from '@/lib/paths';
 import { fakeGateway } from './fake-gateway';
 import { licenceDetail, penaltyDetail } from './fixtures';
-import { preloadPages, renderAppAt } from './render-app';
+import { preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
  * The portal's own pages with the API client stubbed at its edge (test/fake-gateway.ts): the
@@ -101,7 +100,7 @@ describe('the portal pages', () => {
     const gateway = fakeGateway().on(CONTRACTS.interactionList, ({ body }) =>
       messagePage(body as InteractionListQuery),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('#/hdjl/List');
     const main = await screen.findByRole('main');
     await waitFor(() => expect(main).toHaveTextContent(MESSAGES[0]!.code));

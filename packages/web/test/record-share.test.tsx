@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordShare } from '@/components/record-share';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
@@ -16,6 +16,9 @@ function renderShare() {
 }
 
 /** The clipboard of a secure page (HTTPS, localhost), recording what was written. */
+
+// user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
+// style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
 function secureClipboard(writeText: (text: string) => Promise<void>) {
   vi.stubGlobal('isSecureContext', true);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -30,7 +33,7 @@ afterEach(() => {
 describe('sharing a record', () => {
   it('copies the page address, which names the record by its id only', async () => {
     // After user-event's setup, which puts a clipboard stub of its own on navigator.
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const written: string[] = [];
     secureClipboard(async (text) => {
       written.push(text);
@@ -42,7 +45,7 @@ describe('sharing a record', () => {
   });
 
   it('falls back to the selection on a plain-HTTP page, and shows the link to copy by hand when that fails too', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     vi.stubGlobal('isSecureContext', false);
     const exec = vi.fn(() => false);
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
@@ -58,7 +61,7 @@ describe('sharing a record', () => {
 
   it('prints the page, whose print layout names the site, the publishing unit, the update time and the address', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderShare();
     await user.click(screen.getByRole('button', { name: /打印/ }));
     expect(print).toHaveBeenCalledTimes(1);

@@ -1,12 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
   CONTRACTS,
-  OBJECTION_TYPES,
   SERVICE_MESSAGES,
-  UPLOAD_FILE_FIELD,
   UPLOAD_MAX_FILE_BYTES,
-  type Application,
   type EntitySearchResult,
   type RepairPunishRow,
   type ReportSignatureCheck,
@@ -18,17 +15,16 @@ import { clearLogin, storeLogin } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, fileReply } from './fake-gateway';
 import { bearerOf, loginResult } from './fixtures';
-import { findMain, preloadPages, renderAppAt } from './render-app';
+import { findMain, preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
  * 信用服务 with the API client stubbed at its edge (test/fake-gateway.ts): the filing forms check
- * everything before sending and send nothing meanwhile, a filing goes out as the multipart body
- * the service takes and shows its number, an application's timeline shows the centre's decision,
- * an entity that is not the user's cannot be filed for, a report is handed over as a PDF
- * download, a report is verified by its number and code (a wrong code refused) and shown to a
- * third party. The same flows against the real service in Chromium: e2e/services.e2e.ts (a
- * repair with its timeline, an objection and the centre's rejection, a report downloaded and
- * verified); the service's own rules: packages/credit-service/test/services.test.ts.
+ * everything before sending and send nothing meanwhile, an entity that is not the user's cannot
+ * be filed for, a report is handed over as a PDF download, a report is verified by its number
+ * and code (a wrong code refused) and shown to a third party. Filing a repair and an objection
+ * (the multipart body the service takes, its number, the timeline with the centre's decision, the
+ * result found by its number) is walked once, against the real service in Chromium:
+ * e2e/services.e2e.ts; the service's own rules: packages/credit-service/test/services.test.ts.
  */
 
 // The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
@@ -75,53 +71,6 @@ const ROW: RepairPunishRow = {
   Note: '',
 };
 
-const HANDLING_UNIT = '市公共信用信息中心';
-
-/** An application as its owner sees it (typed by the shared Application schema). */
-function application(over: Partial<Application> = {}): Application {
-  return {
-    ApplyNo: 'XF20260305000001',
-    Kind: 'repair',
-    KindLabel: '信用修复',
-    Status: 'submitted',
-    StatusLabel: '已提交',
-    EntityId: ROW.EntityId,
-    EntName: ROW.CF_XDR_MC,
-    CreditCode: ROW.CF_XDR_SHXYM,
-    PunishId: ROW.id,
-    CF_WSH: ROW.CF_WSH,
-    Purpose: '招标投标',
-    ContactName: '王经理',
-    ContactPhone: '138****5678',
-    Description: '已缴清罚款并完成整改，特申请信用修复。',
-    SubmittedAt: '2026-03-05 10:00:00',
-    UpdatedAt: '2026-03-05 10:00:00',
-    Result: '',
-    Materials: [{ FileName: '履行证明.png', MimeType: 'image/png', Size: 33 }],
-    Steps: [
-      { Step: 'submitted', Label: '已提交', Time: '2026-03-05 10:00:00', HandlingUnit: HANDLING_UNIT, Comment: '' },
-    ],
-    ...over,
-  };
-}
-
-/** The steps a reviewer adds: accepted, under review, then the decision with its unit and comment. */
-function decided(base: Application, step: 'approved' | 'rejected', comment: string, unit: string): Application {
-  const label = step === 'approved' ? '审核通过' : '审核不通过';
-  return {
-    ...base,
-    Status: step,
-    StatusLabel: label,
-    Result: comment,
-    Steps: [
-      ...base.Steps,
-      { Step: 'accepted', Label: '已受理', Time: '2026-03-06 09:00:00', HandlingUnit: unit, Comment: '' },
-      { Step: 'reviewing', Label: '审核中', Time: '2026-03-06 10:00:00', HandlingUnit: unit, Comment: '' },
-      { Step: step, Label: label, Time: '2026-03-07 15:00:00', HandlingUnit: unit, Comment: comment },
-    ],
-  };
-}
-
 /** The filing pages' gateway: the penalty, whether its entity is the user's, the purposes. */
 function filingGateway({ mine = true }: { mine?: boolean } = {}) {
   return fakeGateway()
@@ -155,21 +104,11 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await user.paste(value);
 }
 
-/** The text fields and file names of a multipart body the page sent. */
-function multipart(form: FormData | null): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
-  for (const [name, value] of form!.entries()) {
-    if (typeof value === 'string') fields[name] = value;
-    else fields[name] = [...((fields[name] as string[] | undefined) ?? []), value.name];
-  }
-  return fields;
-}
-
 describe('credit repair and objection', () => {
   it('checks the form before sending: required fields, file kind, size and count, and files nothing', async () => {
     storeLogin(loginResult(DEMO_A));
     const gateway = filingGateway();
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { container } = renderAppAt(filingHash(paths.creditRepairReport));
     const main = await findMain();
     const submit = await main.findByRole('button', { name: '提交修复申请' });
@@ -228,121 +167,6 @@ describe('credit repair and objection', () => {
     await waitFor(() => expect(window.location.hash).toContain(paths.scanLogin));
     expect(gateway.calls(CONTRACTS.repairPunishSearch.path)).toEqual([]);
   });
-
-  it('files an objection with its materials, and shows its result by number with the rejection’s reason', async () => {
-    storeLogin(loginResult(DEMO_A));
-    const filed = application({
-      ApplyNo: 'YY20260305000002',
-      Kind: 'objection',
-      KindLabel: '信用异议',
-      Purpose: OBJECTION_TYPES[0],
-      Materials: [{ FileName: '更正说明.png', MimeType: 'image/png', Size: 33 }],
-    });
-    const rejected = decided(filed, 'rejected', '经核查，该信息与决定机关记录一致', '市市场监督管理局');
-    const gateway = filingGateway()
-      .on(CONTRACTS.objectionUpload, () => filed)
-      .on(CONTRACTS.objectionResult, ({ query }) =>
-        query.get('applyNo') === filed.ApplyNo ? rejected : failure(404, 404, SERVICE_MESSAGES.applicationNotFound),
-      )
-      .on(CONTRACTS.myApplications, () => ({ list: [rejected], totalCount: 1 }));
-    const user = userEvent.setup();
-    const { container } = renderAppAt(filingHash(paths.creditObjectionReport));
-    let main = await findMain();
-    const submit = await main.findByRole('button', { name: '提交异议申请' });
-    await waitFor(() => expect(submit).toBeEnabled());
-    await user.click(submit);
-    expect(await screen.findByText('请填写情况说明')).toBeInTheDocument();
-
-    await fill(user, screen.getByLabelText('联系人'), '李女士');
-    await fill(user, screen.getByLabelText('联系电话'), '0871-12345678');
-    await fill(user, screen.getByLabelText('情况说明'), '处罚决定书文号记载有误，应为另一文号。');
-    await user.upload(container.querySelector<HTMLInputElement>('input[type=file]')!, pngFile('更正说明.png'));
-    await user.click(submit);
-    const done = await screen.findByText('申请已提交');
-    expect(done.closest('.ant-result')).toHaveTextContent(`申请编号：${filed.ApplyNo}。`);
-    // One multipart request with the fields of ObjectionFilingFields and the material, with the user's token.
-    const [sent] = gateway.calls(CONTRACTS.objectionUpload.path);
-    expect(multipart(sent!.form)).toEqual({
-      punishId: ROW.id,
-      objectionType: OBJECTION_TYPES[0],
-      contactName: '李女士',
-      contactPhone: '0871-12345678',
-      description: '处罚决定书文号记载有误，应为另一文号。',
-      [UPLOAD_FILE_FIELD]: ['更正说明.png'],
-    });
-    expect(sent!.headers.get('authorization')).toBe(bearerOf(DEMO_A));
-    expect(main.getByRole('link', { name: '查看办理进度' })).toHaveAttribute(
-      'href',
-      `#${withQuery(paths.creditObjectionResult, { applyNo: filed.ApplyNo })}`,
-    );
-
-    // The result page, once the centre has rejected it.
-    cleanup();
-    renderAppAt(`#${paths.creditObjectionResult}`);
-    main = await findMain();
-    const field = await screen.findByLabelText('申请编号');
-    await user.click(main.getByRole('button', { name: '查询结果' }));
-    expect(await screen.findByText('请输入申请编号')).toBeInTheDocument();
-    await fill(user, field, filed.ApplyNo);
-    await user.click(main.getByRole('button', { name: '查询结果' }));
-    await waitFor(() => expect(window.location.hash).toContain(`applyNo=${filed.ApplyNo}`));
-    const cards = await main.findAllByRole('heading', { name: new RegExp(filed.ApplyNo) });
-    const card = cards[0]!.closest('article')!;
-    expect(within(card).getAllByText('审核不通过').length).toBeGreaterThan(0);
-    expect(within(card).getByText('办理意见：经核查，该信息与决定机关记录一致')).toBeInTheDocument();
-    expect(within(card).getAllByText('办理单位：市市场监督管理局').length).toBeGreaterThan(0);
-  });
-
-  it('files a repair with a PNG, shows its number and timeline, and the reviewer’s decision in it', async () => {
-    storeLogin(loginResult(DEMO_A));
-    let mine = [application()];
-    const gateway = filingGateway()
-      .on(CONTRACTS.repairUpload, () => mine[0]!)
-      .on(CONTRACTS.myApplications, () => ({ list: mine, totalCount: mine.length }));
-    const user = userEvent.setup();
-    const { container } = renderAppAt(filingHash(paths.creditRepairReport));
-    let main = await findMain();
-    const submit = await main.findByRole('button', { name: '提交修复申请' });
-    await waitFor(() => expect(submit).toBeEnabled());
-
-    await user.click(main.getByRole('combobox', { name: '修复用途' }));
-    await user.click(await screen.findByTitle('招标投标'));
-    await fill(user, screen.getByLabelText('联系人'), '王经理');
-    await fill(user, screen.getByLabelText('联系电话'), '13812345678');
-    await fill(user, screen.getByLabelText('情况说明'), '已缴清罚款并完成整改，特申请信用修复。');
-    await user.upload(container.querySelector<HTMLInputElement>('input[type=file]')!, pngFile());
-    await user.click(submit);
-
-    const done = await screen.findByText('申请已提交');
-    expect(done.closest('.ant-result')).toHaveTextContent(`申请编号：${mine[0]!.ApplyNo}。`);
-    const [sent] = gateway.calls(CONTRACTS.repairUpload.path);
-    expect(multipart(sent!.form)).toEqual({
-      punishId: ROW.id,
-      purposeId: 'P1',
-      contactName: '王经理',
-      contactPhone: '13812345678',
-      description: '已缴清罚款并完成整改，特申请信用修复。',
-      [UPLOAD_FILE_FIELD]: ['履行证明.png'],
-    });
-    const progress = main.getByRole('link', { name: '查看办理进度' });
-    expect(progress).toHaveAttribute('href', `#${paths.creditRepairProgress}`);
-
-    await user.click(progress);
-    const card = (await main.findByRole('heading', { name: new RegExp(mine[0]!.ApplyNo) })).closest('article')!;
-    expect(within(card).getAllByText('已提交').length).toBeGreaterThan(0);
-    expect(within(card).getByText(/履行证明\.png/)).toBeInTheDocument();
-    expect(within(card).getAllByText(/^办理单位：/).length).toBeGreaterThan(0);
-
-    // The centre's reviewer accepts, reviews and approves it: the timeline shows the decision.
-    mine = [decided(mine[0]!, 'approved', '材料齐全，同意修复', '市公共信用信息中心')];
-    cleanup();
-    renderAppAt(`#${paths.creditRepairProgress}`);
-    main = await findMain();
-    const reviewed = (await main.findByRole('heading', { name: new RegExp(mine[0]!.ApplyNo) })).closest('article')!;
-    expect(within(reviewed).getAllByText('审核通过').length).toBeGreaterThan(0);
-    expect(within(reviewed).getByText('办理意见：材料齐全，同意修复')).toBeInTheDocument();
-    expect(within(reviewed).getAllByText('办理单位：市公共信用信息中心').length).toBeGreaterThan(0);
-  });
 });
 
 const ENTITY: EntitySearchResult = {
@@ -382,7 +206,7 @@ describe('reports and their verification', () => {
     const objectUrl = vi.fn((_blob: Blob) => 'blob:report');
     URL.createObjectURL = objectUrl;
     URL.revokeObjectURL = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt(`#${paths.creditReport}`);
     const main = await findMain();
     await fill(user, await screen.findByLabelText('企业名称或统一社会信用代码'), ENTITY.CreditCode);
@@ -432,7 +256,7 @@ describe('reports and their verification', () => {
           ? report
           : failure(400, 400, SERVICE_MESSAGES.reportCreditCodeMismatch);
       });
-    const user = userEvent.setup();
+    const user = setupUser();
     // The link of the report's QR code: number and code filled in and checked at once.
     renderAppAt(`#${withQuery(paths.reportVerify, { no: VERIFIED.ReportNo, code })}`);
     let main = await findMain();
@@ -487,7 +311,7 @@ describe('reports and their verification', () => {
     const gateway = fakeGateway().on(CONTRACTS.reportVerifySignature, () =>
       forged ? failure(400, 400, '电子签名校验未通过：文件内容已被改动，或签名不是信用中心所签') : check,
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt(`#${paths.publicCheck}`);
     const main = await findMain();
     const pdf = new File([new TextEncoder().encode('%PDF-1.7 signed')], 'report.pdf', { type: 'application/pdf' });
