@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, waitFor } from '@testing-library/react';
-import { message, notification } from 'antd';
 import { afterAll, afterEach, expect } from 'vitest';
 
 // Testing Library cleans up by itself only with vitest globals on; this project imports them.
@@ -18,6 +17,8 @@ afterAll(async () => {
   const open = () => document.querySelector('.ant-message-notice, .ant-notification-notice');
   // Only when one is open: destroy() with none would create the static holder's root just now.
   if (!open()) return;
+  // Imported here, when a notice is open: a file that never draws antd does not pay for its import.
+  const { message, notification } = await import('antd');
   message.destroy();
   notification.destroy();
   await waitFor(() => expect(open()).toBeNull());
