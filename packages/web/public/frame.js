@@ -13,10 +13,14 @@
   var frames = document.getElementById('frames');
   var root = document.getElementById('root');
   if (!frames || !root) return;
-  preloadAntdScope(frames);
+  // The address's path; the bare address opens the home page.
+  var opened = location.hash.replace(/^#/, '').split('?')[0];
+  var bare = opened === '' || opened === '/';
+  var path = bare ? frames.getAttribute('data-home') || '' : opened;
+  preloadAntdScope(frames, path);
   var chosen = null;
   try {
-    chosen = choose(frames);
+    chosen = choose(frames, path, bare);
   } catch {
     // Storage refused (a private window) or an old browser: the app renders as without frames.
     chosen = null;
@@ -34,7 +38,7 @@
   var request = chosen.template.getAttribute('data-request');
   if (request && typeof window.fetch === 'function') startOpeningRequest(JSON.parse(request));
 
-  function choose(holder) {
+  function choose(holder, path, bare) {
     var stored = (holder.getAttribute('data-frameless-when-stored') || '').split(' ');
     for (var i = 0; i < stored.length; i += 1) {
       if (!stored[i]) continue;
@@ -44,15 +48,8 @@
     }
     if (!('speechSynthesis' in window) || typeof window.SpeechSynthesisUtterance !== 'function') return null;
     if (typeof window.matchMedia !== 'function') return null;
-    var path = location.hash.replace(/^#/, '').split('?')[0];
-    var address = null;
-    if (path === '' || path === '/') {
-      path = holder.getAttribute('data-home') || '';
-      address = path;
-    } else {
-      address = signInAddress(holder.getAttribute('data-sign-in'), path);
-      if (address) path = address;
-    }
+    var address = bare ? path : signInAddress(holder.getAttribute('data-sign-in'), path);
+    if (address) path = address;
     var key =
       path + '|' + (window.matchMedia(holder.getAttribute('data-wide-query') || '').matches ? 'wide' : 'narrow');
     var templates = holder.getElementsByTagName('template');
@@ -67,11 +64,9 @@
   // loads with its module: its files, named by the build in index.html, now, beside the entry,
   // rather than once the entry has run. Not for a plain page (the home page's first load has none
   // of antd).
-  function preloadAntdScope(holder) {
+  function preloadAntdScope(holder, path) {
     var meta = document.querySelector('meta[name="credit-portal:antd-scope"]');
     if (!meta) return;
-    var path = location.hash.replace(/^#/, '').split('?')[0];
-    if (path === '' || path === '/') path = holder.getAttribute('data-home') || '';
     if ((' ' + (holder.getAttribute('data-plain') || '') + ' ').indexOf(' ' + path + ' ') !== -1) return;
     var files = (meta.getAttribute('content') || '').split(' ');
     for (var i = 0; i < files.length; i += 1) {

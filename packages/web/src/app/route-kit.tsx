@@ -150,6 +150,9 @@ export function page<P extends object>(load: () => PageModule<P>, props?: P): Re
   return lazyPage(scoped(load), props);
 }
 
+/** The pages made by plainPage(). */
+const plainPages = new WeakSet<ReactElement>();
+
 /**
  * A page that draws none of antd's components (only their look, components/lite/): without antd's
  * configuration, so that opening the portal at it loads none of antd's code (the home page, issue
@@ -160,8 +163,6 @@ export function plainPage(load: () => PageModule<object>): ReactElement {
   plainPages.add(element);
   return element;
 }
-
-const plainPages = new WeakSet<ReactElement>();
 
 /** Whether a row's page was made by plainPage() (it loads no antd of its own to begin with). */
 export const isPlainPage = (element: ReactElement): boolean => plainPages.has(element);

@@ -1,11 +1,11 @@
 import { Tabs, Tag } from 'antd';
 import { CONTRACTS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
 import { useSearchParams } from 'react-router';
+import { AntdScope } from '@/components/antd-scope';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
 import { DisclosureList, type ListSpec } from './list-page';
-import { AntdScope } from '@/components/antd-scope';
 
 const LICENCES: ListSpec<PermitSearchRow> = {
   title: '行政许可',
