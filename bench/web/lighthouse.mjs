@@ -97,6 +97,9 @@ async function lighthouseOnce(url, { storage }) {
       ),
       performance: score('performance'),
       accessibility: score('accessibility'),
+      // Lighthouse's measure of this machine's speed at the run (higher is faster): simulated
+      // throttling slows the tasks it observed by a fixed 4×, so a slower machine scores lower.
+      benchmarkIndex: lhr.environment?.benchmarkIndex,
       metrics,
       failing: { performance: failing('performance'), accessibility: failing('accessibility') },
     };

@@ -188,6 +188,13 @@ async function main() {
     }
     console.log(`\nLighthouse, mobile preset, the median of ${runs} run(s) by performance score`);
     console.log(lighthouseTable(results));
+    // The same build scores lower on a slower machine (simulated throttling slows what it observed
+    // by a fixed 4×): Lighthouse's benchmark index tells which machine measured (higher is faster).
+    const indexes = results.map((r) => r.benchmarkIndex).filter((value) => typeof value === 'number');
+    if (indexes.length > 0)
+      console.log(
+        `Lighthouse benchmark index of this machine: ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} (median runs)`,
+      );
     // Field figures next to the lab ones: the Web Vitals browsers sent with their visit-log batches,
     // as the gateway's admin /metrics histograms hold them (issue 27). Here the browsers are the
     // bench's own Chromium visits (phone and desktop profile, unthrottled); in production, residents'.
