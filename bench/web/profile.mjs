@@ -81,11 +81,11 @@ try {
   const start = navigation.ts;
   // The renderer's main thread: the one that started the navigation.
   const onMainThread = (event) => event.pid === navigation.pid && event.tid === navigation.tid;
-  const top = (counts, n) =>
+  const top = (counts, n, unit = (count) => `×${count}`) =>
     [...counts]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([name, count]) => `${name} ×${count}`)
+      .map(([name, count]) => `${name} ${unit(count)}`)
       .join(' | ');
 
   console.log(
@@ -117,7 +117,7 @@ try {
       kinds.set(event.name, (kinds.get(event.name) ?? 0) + Math.round((event.dur ?? 0) / 1000));
     }
     console.log(`\n${Math.round((task.ts - start) / 1000)} ms: a task of ${Math.round(task.dur / 1000)} ms`);
-    console.log(`  events:   ${top(kinds, 8).replaceAll('×', '')} (ms)`);
+    console.log(`  events:   ${top(kinds, 8, (ms) => `${ms} ms`)}`);
     console.log(`  own time: ${top(own, 8)}`);
     console.log(`  within:   ${top(within, 16)}`);
   }
