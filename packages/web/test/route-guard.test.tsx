@@ -111,10 +111,48 @@ describe('the route guard', () => {
     expect(document.title).toBe(`${siteName} - 页面未找到`);
   });
 
-  it('opens an unknown address on /404', async () => {
+  it('opens an unknown address on /404 at once, not after a render of nothing', async () => {
     const { router } = renderAt('#/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(await screen.findByRole('heading', { name: '页面未找到' })).toBeInTheDocument();
+  });
+});
+
+describe('the router', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const rowPaths = (objects: readonly { path?: string; children?: unknown[] }[]): string[] =>
+    objects.flatMap((object) => [
+      ...(object.path && object.path !== '/' && object.path !== '*' ? [object.path] : []),
+      ...rowPaths((object.children ?? []) as { path?: string; children?: unknown[] }[]),
+    ]);
+  const shownRow = (router: ReturnType<typeof createAppRouter>) =>
+    (router.state.matches.at(-1)?.route.handle as { route?: { path: string } } | undefined)?.route?.path;
+
+  it('starts with the opening row only and learns each other row when a navigation reaches it', async () => {
+    window.history.replaceState(null, '', '/#/xyfw/search');
+    const router = createAppRouter();
+    expect(rowPaths(router.routes)).toEqual([paths.searchList]);
+    expect(shownRow(router)).toBe(paths.searchList);
+
+    await router.navigate('/XYGS/xygsList/?tab=1');
+    expect(shownRow(router)).toBe(paths.doubleDisclosure);
+    await router.navigate(paths.h5Home);
+    expect(shownRow(router)).toBe(paths.h5Home);
+    expect(rowPaths(router.routes).sort()).toEqual([paths.searchList, paths.h5Home, paths.doubleDisclosure].sort());
+
+    // Back to a row it knows: nothing added twice. An unknown path stays on '*' (its redirect).
+    await router.navigate(paths.searchList);
+    await router.navigate('/no/such/page');
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+    expect(rowPaths(router.routes)).toHaveLength(3);
+    router.dispose();
   });
 });
 

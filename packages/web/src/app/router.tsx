@@ -32,6 +32,10 @@ const FRAME_ELEMENTS: Record<Exclude<Frame, 'bare'>, ReactElement> = {
   h5: <H5Layout />,
 };
 
+const ROOT_ID = 'root';
+/** The route object a row goes under: its frame's, or the root's for a bare page. */
+const parentId = (frame: Frame): string => (frame === 'bare' ? ROOT_ID : `frame-${frame}`);
+
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { route };
   return { path: route.path, element: route.page, handle, errorElement: <RouteError /> };
@@ -40,19 +44,25 @@ function toRouteObject(route: AppRoute): RouteObject {
 const rowsIn = (routes: readonly AppRoute[], frame: Frame): RouteObject[] =>
   routes.filter((route) => route.layout === frame).map(toRouteObject);
 
-/** The router's route objects, built from the route table: each frame wraps the rows that name it. */
+/**
+ * The router's route objects: the root (route guard, idle logout, the page's Suspense) with the
+ * frames, each wrapping the given rows that name it, and the redirects of / and of unknown paths.
+ */
 export function buildRouteObjects(
   { onVisit }: Pick<AppRouterOptions, 'onVisit'> = {},
-  routes: readonly AppRoute[] = appRoutes,
+  rows: readonly AppRoute[] = appRoutes,
 ) {
-  const framed = (Object.keys(FRAME_ELEMENTS) as Exclude<Frame, 'bare'>[])
-    .map((frame) => ({ element: FRAME_ELEMENTS[frame], children: rowsIn(routes, frame) }))
-    .filter((group) => group.children.length > 0);
+  const framed = (Object.keys(FRAME_ELEMENTS) as Exclude<Frame, 'bare'>[]).map((frame) => ({
+    id: parentId(frame),
+    element: FRAME_ELEMENTS[frame],
+    children: rowsIn(rows, frame),
+  }));
   const objects: RouteObject[] = [
     {
+      id: ROOT_ID,
       path: '/',
       element: (
-        <RouteTableContext.Provider value={routes}>
+        <RouteTableContext.Provider value={appRoutes}>
           <RouteGuard onVisit={onVisit} />
           {/* A portal login ends when unused (security issue 22): on every page, whatever its frame. */}
           <IdleLogout />
@@ -65,7 +75,7 @@ export function buildRouteObjects(
       children: [
         { index: true, element: <Navigate to={paths.home} replace /> },
         ...framed,
-        ...rowsIn(routes, 'bare'),
+        ...rowsIn(rows, 'bare'),
         { path: '*', element: <Navigate to={paths.notFound} replace /> },
       ],
     },
@@ -73,14 +83,31 @@ export function buildRouteObjects(
   return objects;
 }
 
-/** The portal's hash router (spec §2.1: hash-based routing; / → /index; unknown → /404). */
+/** The path of a hash address: without '#', the query and trailing slashes ('/' for none). */
+const hashPath = (hash: string): string => hash.replace(/^#/, '').split('?')[0]!.replace(/\/+$/, '') || '/';
+
+/**
+ * The portal's hash router (spec §2.1: hash-based routing; / → /index; unknown → /404).
+ *
+ * It starts with the row of the address it opens at only and adds each other row the first time
+ * a navigation reaches its path (react-router's patchRoutesOnNavigation; the rows' own table,
+ * routes.ts, answers which). Given all 85 rows at once, react-router compiles and ranks a pattern
+ * for every one before the first render: on a phone, most of the app's first long task
+ * (bench/web/profile.mjs; BENCHMARKS.md). Every path is static, so a row never shadows another.
+ */
 export function createAppRouter(options: AppRouterOptions = {}) {
-  return createHashRouter(
-    buildRouteObjects(options),
-    // With a window of its own the router must not look for the page's (it reads hydration data
-    // from it); there is none to give: no route has a loader.
-    options.window ? { window: options.window, hydrationData: { loaderData: {} } } : undefined,
-  );
+  const opening = findRoute(hashPath((options.window ?? window).location.hash));
+  return createHashRouter(buildRouteObjects(options, opening ? [opening] : []), {
+    window: options.window,
+    // No route has a loader: nothing to wait for before the first render. Given, it also keeps an
+    // unknown opening path on '*' (its redirect to /404) instead of a first render of nothing
+    // while react-router asks for more routes.
+    hydrationData: { loaderData: {} },
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      const route = findRoute(hashPath(path));
+      if (route) patch(parentId(route.layout), [toRouteObject(route)]);
+    },
+  });
 }
 
 /** How long the first render waits for the opening page's module before showing the frame without it. */
@@ -92,7 +119,7 @@ const OPENING_PAGE_WAIT_MS = 3000;
  * page together, instead of painting the frame with a fallback that the page then pushes aside.
  */
 export function preloadOpeningPage(): Promise<void> {
-  const opening = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const opening = hashPath(window.location.hash);
   const route = findRoute(opening === '/' ? paths.home : opening);
   if (!route) return Promise.resolve();
   route.prefetch?.();
