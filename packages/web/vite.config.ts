@@ -215,9 +215,15 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Libraries change less often than the app: separate chunks stay cached across releases.
             codeSplitting: {
               groups: [
+                // React, the router, SWR — and clsx (≈ 0.5 kB), which antd and @ant-design/icons'
+                // runtime both import. In antd-common it closed a loop of chunks (antd-common → an
+                // icon → the icons' runtime → antd-common): a page whose chunk entered the loop at the
+                // icon had antd-common run before the icon's binding existed, antd's Result drew
+                // `undefined` and the page fell to its error boundary (React #130) — now and then, as
+                // the order of a tab's pages decided. e2e/chunks.e2e.ts checks that no chunk loops.
                 {
                   name: 'react',
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr|clsx)[\\/]/,
                   priority: 20,
                 },
                 // Everything the entry imports statically (the providers, the frames, the parts of antd
@@ -229,7 +235,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // page opened directly fetched after the entry (a slower largest paint on a phone).
                 {
                   name: 'antd-common',
-                  test: /node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:antd|@ant-design[\\/](?!icons)[^\\/]+|@rc-component[\\/][^\\/]+|@babel[\\/]runtime|clsx)[\\/]/,
+                  test: /node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:antd|@ant-design[\\/](?!icons)[^\\/]+|@rc-component[\\/][^\\/]+|@babel[\\/]runtime)[\\/]/,
                   minShareCount: 20,
                   priority: 5,
                   // Only what the test captures: with antd's dependencies it would also take the icon
