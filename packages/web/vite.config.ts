@@ -159,7 +159,7 @@ const PRERENDER_BUILD = {
   rolldownOptions: { output: { entryFileNames: 'page.js', codeSplitting: false } },
 } as const;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [antdStaticStyle(fromHere('.')), pureSchemas(), react(), antdScopeFiles(), preCompress()],
   // Relative asset URLs, so the same build works at any mount point of the gateway.
   base: './',
@@ -174,6 +174,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         find: /^@credit-portal\/shared\/contracts\/([a-z0-9-]+)$/,
         replacement: fromHere('../shared/src/contracts/$1.ts'),
       },
+      // react-router's package exports its development build under every condition (its warnings
+      // on); its production build, the same code with them off, only by path. The builds take that
+      // one; the tests and `vite dev` keep the warnings.
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: fromHere('./node_modules/react-router/dist/production/index.mjs') }]
+        : []),
     ],
   },
   // The prerender only (never the tests, which must keep Node's own modules external): every
