@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -8,9 +8,27 @@ import { describe, expect, it } from 'vitest';
 // page depends on which page a tab opened first, so the walks in the browser find it only now and
 // then (antd's Result drew `undefined` on some detail pages: packages/web/vite.config.ts, the
 // `react` group); the build is checked here instead.
-const MANIFEST = join(import.meta.dirname, '..', 'packages', 'web', 'dist', '.vite', 'manifest.json');
+const DIST = join(import.meta.dirname, '..', 'packages', 'web', 'dist');
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+const readManifest = (): Manifest => JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+/** A manifest key and every chunk it imports statically, through any others. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+/** How many of TypeBox's modules a chunk is built from, as its source map names them. */
+function typeboxModules(file: string): number {
+  const map = join(DIST, `${file}.map`);
+  if (!file.endsWith('.js') || !existsSync(map)) return 0;
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+  return sources.filter((source) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?typebox\//.test(source)).length;
+}
 
 /** Every loop of static imports in the manifest, each as the files from one chunk back to itself. */
 export function chunkLoops(manifest: Manifest): string[][] {
@@ -47,9 +65,27 @@ describe('the build’s chunks', () => {
   });
 
   it('import one another in no loop', () => {
-    const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+    const manifest = readManifest();
     // What the check looks at is there: chunks that import others.
     expect(Object.values(manifest).filter((chunk) => (chunk.imports?.length ?? 0) > 0).length).toBeGreaterThan(20);
     expect(chunkLoops(manifest)).toEqual([]);
+  });
+
+  it('build no schema on a page: the contract rows come without theirs, and TypeBox with them', () => {
+    // The SPA sends a call by its row's path, method and token rule; the builds leave the rows'
+    // schemas out (packages/web/vite.config.ts: routeHeadsOnly, pureSpreads). Before, 56 of the 65
+    // pages loaded 244 of TypeBox's modules and built their resources' schemas as they started;
+    // what may stay is a handful of its type builders (17 modules), for the few schemas a page
+    // reads itself (the H5 app's field list).
+    const manifest = readManifest();
+    const pages = Object.keys(manifest).filter((key) => key.endsWith('-page.tsx'));
+    expect(pages.length).toBeGreaterThan(50);
+    const counts = new Map(Object.keys(manifest).map((key) => [key, typeboxModules(manifest[key]!.file)]));
+    // What the check counts is there: the builders are somewhere in the build.
+    expect([...counts.values()].some((count) => count > 0)).toBe(true);
+    for (const page of pages) {
+      const loaded = [...closure(manifest, page)].reduce((sum, key) => sum + (counts.get(key) ?? 0), 0);
+      expect(loaded, page).toBeLessThanOrEqual(20);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import { antdStaticStyle } from './build/antd-static-style.ts';
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -145,6 +145,139 @@ function pureSchemas(): Plugin {
   };
 }
 
+const CONTRACT_SOURCES = /[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/][a-z0-9-]+\.ts$/;
+/** The keys of a contract row that hold TypeBox schemas (RouteContract, UpstreamRoute). */
+const SCHEMA_KEYS: ReadonlySet<string> = new Set(['query', 'body', 'data', 'multipartFields']);
+
+interface Span {
+  start: number;
+  end: number;
+}
+interface AstNode extends Span {
+  type: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The builds' contract rows without their schemas: the SPA sends a call by its row's path, method
+ * and token rule (lib/api-client.ts: call), and takes only the types of its schemas, which the
+ * compiler has checked by then. Each `defineRoute({…})` / `defineContract({…})` of
+ * packages/shared/src/contracts/ loses its `query`, `body`, `data` and `multipartFields`; the
+ * schemas, unused, drop out with TypeBox. Without it every page that calls an endpoint evaluated
+ * the schemas of its resource's rows, and TypeBox with them (the `account` chunk, 12.9 KB brotli
+ * of 244 TypeBox modules, on almost every antd page: ≈ 100 ms at 4× on 双公示, BENCHMARKS.md).
+ * Builds only: the tests keep the rows whole. The gateway and the credit-service are built by tsc
+ * and keep them too.
+ */
+function routeHeadsOnly(): Plugin {
+  return {
+    name: 'credit-portal:route-heads-only',
+    apply: 'build',
+    transform(code, id) {
+      if (!CONTRACT_SOURCES.test(id) || !/\bdefine(?:Route|Contract)\(/.test(code)) return undefined;
+      const cuts: Span[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+        const current = node as AstNode;
+        const callee = current.callee as AstNode | undefined;
+        const [row] = (current.arguments as AstNode[] | undefined) ?? [];
+        if (
+          current.type === 'CallExpression' &&
+          callee?.type === 'Identifier' &&
+          /^define(?:Route|Contract)$/.test(callee.name as string) &&
+          row?.type === 'ObjectExpression'
+        ) {
+          for (const property of row.properties as AstNode[]) {
+            const key = property.key as AstNode | undefined;
+            if (property.type === 'Property' && key?.type === 'Identifier' && SCHEMA_KEYS.has(key.name as string)) {
+              // The property and the comma after it.
+              const comma = /^\s*,/.exec(code.slice(property.end));
+              cuts.push({ start: property.start, end: property.end + (comma?.[0].length ?? 0) });
+            }
+          }
+        }
+        for (const [name, value] of Object.entries(current)) if (name !== 'type') walk(value);
+      };
+      walk(parseAst(code));
+      if (cuts.length === 0) return undefined;
+      let stripped = code;
+      for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) {
+        stripped = stripped.slice(0, start) + stripped.slice(end);
+      }
+      return { code: stripped, map: null };
+    },
+  };
+}
+
+const SCHEMA_SOURCES = /[\\/]packages[\\/]shared[\\/]src[\\/](?:schemas|contracts)[\\/][a-z0-9-]+\.ts$/;
+
+/**
+ * The shared schemas' object spreads as pure calls: `{ ...Paging, Keyword }` →
+ * `/* @__PURE__ *\/ Object.assign({}, Paging, { Keyword })`, the same object (a property read spread,
+ * `...Schema.properties`, read inside a pure arrow). The bundler takes a
+ * spread for a possible side effect (a getter) and keeps it, and with it the schema spread and
+ * TypeBox, even where nothing uses the result; as a pure call it drops out with the schema it
+ * builds. Builds only, like routeHeadsOnly.
+ */
+function pureSpreads(): Plugin {
+  return {
+    name: 'credit-portal:pure-spreads',
+    apply: 'build',
+    transform(code, id) {
+      if (!SCHEMA_SOURCES.test(id) || !code.includes('...')) return undefined;
+      const targets: AstNode[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+        const current = node as AstNode;
+        if (
+          current.type === 'ObjectExpression' &&
+          (current.properties as AstNode[]).some((property) => property.type === 'SpreadElement')
+        ) {
+          targets.push(current);
+        }
+        for (const [name, value] of Object.entries(current)) if (name !== 'type') walk(value);
+      };
+      walk(parseAst(code));
+      if (targets.length === 0) return undefined;
+      targets.sort((a, b) => a.start - b.start);
+      /** The code from start to end with every target in it rewritten (the outermost ones, each rendering its own). */
+      const text = (start: number, end: number): string => {
+        let out = '';
+        let at = start;
+        for (const target of targets) {
+          if (target.start < at || target.end > end) continue;
+          out += code.slice(at, target.start) + render(target);
+          at = target.end;
+        }
+        return out + code.slice(at, end);
+      };
+      const render = (target: AstNode): string => {
+        const parts: string[] = [];
+        let group: string[] = [];
+        const close = () => {
+          if (group.length > 0) parts.push(`{ ${group.join(', ')} }`);
+          group = [];
+        };
+        for (const property of target.properties as AstNode[]) {
+          if (property.type === 'SpreadElement') {
+            close();
+            const argument = property.argument as AstNode;
+            const spread = text(argument.start, argument.end);
+            // A property read (`...ArticleListItemSchema.properties`) may run a getter for all the
+            // bundler knows: read inside a pure call, it goes with the rest.
+            parts.push(argument.type === 'MemberExpression' ? `/* @__PURE__ */ (() => ${spread})()` : spread);
+          } else group.push(text(property.start, property.end));
+        }
+        close();
+        return `/* @__PURE__ */ Object.assign({}, ${parts.join(', ')})`;
+      };
+      return { code: text(0, code.length), map: null };
+    },
+  };
+}
+
 /**
  * The prerender (src/prerender/page.tsx, issue 27): `vite build --ssr` makes it a Node module of its
  * own, with React, antd and the app bundled in (the gateway that calls it depends on none of them),
@@ -160,7 +293,15 @@ const PRERENDER_BUILD = {
 } as const;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [antdStaticStyle(fromHere('.')), pureSchemas(), react(), antdScopeFiles(), preCompress()],
+  plugins: [
+    antdStaticStyle(fromHere('.')),
+    pureSchemas(),
+    routeHeadsOnly(),
+    pureSpreads(),
+    react(),
+    antdScopeFiles(),
+    preCompress(),
+  ],
   // Relative asset URLs, so the same build works at any mount point of the gateway.
   base: './',
   resolve: {
@@ -209,7 +350,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           treeshake: {
             // The shared package builds its TypeBox schemas with top-level calls (`Type.*(…)` and two
             // helpers of its own). Declared pure, the schemas a chunk does not use drop out of it.
-            manualPureFunctions: ['Type', 'NormalizedEnvelope', 'pageOf'],
+            manualPureFunctions: [
+              'Type',
+              'NormalizedEnvelope',
+              'ErrorCodeEnvelope',
+              'MsgEnvelope',
+              'SuccessEnvelope',
+              'PageSchema',
+              'pageOf',
+              'pageSizeField',
+            ],
             // TypeBox and @rc-component/form declare no `sideEffects`, so every module of theirs that
             // is imported at all is kept whole: TypeBox through the shared package, rc-form (with its
             // validator) through antd's ConfigProvider on every page. Both are plain libraries; taken
