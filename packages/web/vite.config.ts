@@ -158,6 +158,14 @@ interface AstNode extends Span {
   [key: string]: unknown;
 }
 
+/** Calls `visit` with every node of an ESTree tree (as Vite's parseAst gives it), parents first. */
+function eachNode(node: unknown, visit: (node: AstNode) => void): void {
+  if (Array.isArray(node)) return node.forEach((child) => eachNode(child, visit));
+  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+  visit(node as AstNode);
+  for (const [name, value] of Object.entries(node)) if (name !== 'type') eachNode(value, visit);
+}
+
 /**
  * The builds' contract rows without their schemas: the SPA sends a call by its row's path, method
  * and token rule (lib/api-client.ts: call), and takes only the types of its schemas, which the
@@ -176,10 +184,7 @@ function routeHeadsOnly(): Plugin {
     transform(code, id) {
       if (!CONTRACT_SOURCES.test(id) || !/\bdefine(?:Route|Contract)\(/.test(code)) return undefined;
       const cuts: Span[] = [];
-      const walk = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(walk);
-        if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
-        const current = node as AstNode;
+      eachNode(parseAst(code), (current) => {
         const callee = current.callee as AstNode | undefined;
         const [row] = (current.arguments as AstNode[] | undefined) ?? [];
         if (
@@ -197,9 +202,7 @@ function routeHeadsOnly(): Plugin {
             }
           }
         }
-        for (const [name, value] of Object.entries(current)) if (name !== 'type') walk(value);
-      };
-      walk(parseAst(code));
+      });
       if (cuts.length === 0) return undefined;
       let stripped = code;
       for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) {
@@ -214,11 +217,11 @@ const SCHEMA_SOURCES = /[\\/]packages[\\/]shared[\\/]src[\\/](?:schemas|contract
 
 /**
  * The shared schemas' object spreads as pure calls: `{ ...Paging, Keyword }` →
- * `/* @__PURE__ *\/ Object.assign({}, Paging, { Keyword })`, the same object (a property read spread,
- * `...Schema.properties`, read inside a pure arrow). The bundler takes a
- * spread for a possible side effect (a getter) and keeps it, and with it the schema spread and
- * TypeBox, even where nothing uses the result; as a pure call it drops out with the schema it
- * builds. Builds only, like routeHeadsOnly.
+ * `/* @__PURE__ *\/ Object.assign({}, Paging, { Keyword })`, the same object (a spread property
+ * read, `...Schema.properties`, is read inside a pure arrow). The bundler takes a spread for a
+ * possible side effect (a getter) and keeps it, and with it the schema spread and TypeBox, even
+ * where nothing uses the result; as a pure call it drops out with the schema it builds. Builds
+ * only, like routeHeadsOnly.
  */
 function pureSpreads(): Plugin {
   return {
@@ -227,19 +230,14 @@ function pureSpreads(): Plugin {
     transform(code, id) {
       if (!SCHEMA_SOURCES.test(id) || !code.includes('...')) return undefined;
       const targets: AstNode[] = [];
-      const walk = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(walk);
-        if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
-        const current = node as AstNode;
+      eachNode(parseAst(code), (current) => {
         if (
           current.type === 'ObjectExpression' &&
           (current.properties as AstNode[]).some((property) => property.type === 'SpreadElement')
         ) {
           targets.push(current);
         }
-        for (const [name, value] of Object.entries(current)) if (name !== 'type') walk(value);
-      };
-      walk(parseAst(code));
+      });
       if (targets.length === 0) return undefined;
       targets.sort((a, b) => a.start - b.start);
       /** The code from start to end with every target in it rewritten (the outermost ones, each rendering its own). */
