@@ -22,6 +22,8 @@ export function buildCommands() {
   const commands = [['tsc', ['-b', 'packages/shared', 'packages/credit-service', 'packages/server']]];
   const web = join(ROOT, 'packages', 'web');
   const built = join(web, 'dist', 'index.html');
+  // The prerender's module too: a browser build alone (`vite build` by hand) empties dist/ of it.
+  const prerendered = join(web, 'dist', '.prerender', 'page.js');
   const sources = Math.max(
     newestMtime(join(web, 'src')),
     newestMtime(join(web, 'public')),
@@ -29,7 +31,7 @@ export function buildCommands() {
     // The build's own settings too: a changed vite.config.ts (chunks, pre-compression) rebuilds.
     ...['package.json', 'vite.config.ts', 'index.html'].map((file) => statSync(join(web, file)).mtimeMs),
   );
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  if (!existsSync(built) || !existsSync(prerendered) || statSync(built).mtimeMs < sources) {
     commands.push(['vite', ['build', '--logLevel', 'warn'], { cwd: web }]);
     // The gateway's page with its pre-rendered frames (packages/web/src/prerender/): a Node module.
     commands.push(['vite', ['build', '--ssr', 'src/prerender/page.tsx', '--logLevel', 'warn'], { cwd: web }]);
