@@ -346,8 +346,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         chunkSizeWarningLimit: 500,
         rolldownOptions: {
           treeshake: {
-            // The shared package builds its TypeBox schemas with top-level calls (`Type.*(…)` and two
-            // helpers of its own). Declared pure, the schemas a chunk does not use drop out of it.
+            // The shared package builds its TypeBox schemas with top-level calls (`Type.*(…)` and
+            // helpers of its own: the envelopes, pages and page sizes). Declared pure, the schemas a
+            // chunk does not use drop out of it.
             manualPureFunctions: [
               'Type',
               'NormalizedEnvelope',
