@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mapSources, packageOf, readManifest, staticClosure, type Manifest } from './build-manifest.js';
 
 // The build's chunks, as Vite's manifest lists their static imports. A loop of chunks (A imports B,
 // B imports A, through any others) is evaluated from wherever a page enters it: the chunk entered
@@ -8,27 +7,9 @@ import { describe, expect, it } from 'vitest';
 // page depends on which page a tab opened first, so the walks in the browser find it only now and
 // then (antd's Result drew `undefined` on some detail pages: packages/web/vite.config.ts, the
 // `react` group); the build is checked here instead.
-const DIST = join(import.meta.dirname, '..', 'packages', 'web', 'dist');
-
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
-const readManifest = (): Manifest => JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-
-/** A manifest key and every chunk it imports statically, through any others. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) closure(manifest, imported, seen);
-  return seen;
-}
-
 /** How many of TypeBox's modules a chunk is built from, as its source map names them. */
-function typeboxModules(file: string): number {
-  const map = join(DIST, `${file}.map`);
-  if (!file.endsWith('.js') || !existsSync(map)) return 0;
-  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
-  return sources.filter((source) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?typebox\//.test(source)).length;
-}
+const typeboxModules = (file: string): number =>
+  file.endsWith('.js') ? (mapSources(file) ?? []).filter((source) => packageOf(source) === 'typebox').length : 0;
 
 /** Every loop of static imports in the manifest, each as the files from one chunk back to itself. */
 export function chunkLoops(manifest: Manifest): string[][] {
@@ -84,7 +65,7 @@ describe('the build’s chunks', () => {
     // What the check counts is there: the builders are somewhere in the build.
     expect([...counts.values()].some((count) => count > 0)).toBe(true);
     for (const page of pages) {
-      const loaded = [...closure(manifest, page)].reduce((sum, key) => sum + (counts.get(key) ?? 0), 0);
+      const loaded = [...staticClosure(manifest, page)].reduce((sum, key) => sum + (counts.get(key) ?? 0), 0);
       expect(loaded, page).toBeLessThanOrEqual(20);
     }
   });

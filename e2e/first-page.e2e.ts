@@ -1,44 +1,29 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DIST, mapSources, packageOf, readManifest, staticClosure } from './build-manifest.js';
 
 // The build's own account of what opening the portal at /#/index loads (Vite's manifest and the
 // source maps of its chunks): the frame and the home page, which comes in the app's own chunk, draw
 // antd's look from its static sheets (packages/web/src/components/lite/) and load none of its
 // script (issue 27).
-const DIST = join(import.meta.dirname, '..', 'packages', 'web', 'dist');
 const HOME_PAGE = 'src/features/home/components/home-page.tsx';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-
-function staticClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]!.imports ?? []) staticClosure(manifest, imported, seen);
-  return seen;
-}
 
 /** The modules the first page's scripts are built from, as their source maps name them. */
 function firstPageSources(): string[] {
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = readManifest();
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   expect(entry).toBeDefined();
   const sources: string[] = [];
   for (const key of staticClosure(manifest, entry!)) {
-    const file = join(DIST, manifest[key]!.file);
+    const { file } = manifest[key]!;
+    const mapped = mapSources(file);
     // Every chunk has its map but the bundler's own few lines of runtime.
-    if (!existsSync(`${file}.map`)) {
-      expect(statSync(file).size, `${manifest[key]!.file} has no source map`).toBeLessThan(2048);
+    if (!mapped) {
+      expect(statSync(join(DIST, file)).size, `${file} has no source map`).toBeLessThan(2048);
       continue;
     }
-    sources.push(...(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources);
+    sources.push(...mapped);
   }
   return sources;
 }
@@ -47,8 +32,8 @@ function firstPageSources(): string[] {
 function firstPagePackages(sources: readonly string[]): Set<string> {
   const packages = new Set<string>();
   for (const source of sources) {
-    const found = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//.exec(source);
-    if (found) packages.add(found[1]!);
+    const found = packageOf(source);
+    if (found) packages.add(found);
   }
   return packages;
 }
