@@ -1,5 +1,7 @@
 // Lighthouse (its default, mobile preset: Moto G Power screen, simulated slow 4G and 4× CPU
 // slowdown) on Debian's Chromium, performance and accessibility only.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -59,6 +61,16 @@ export async function runLighthouse(url, options = {}) {
   }
 }
 
+/**
+ * Keeps a run's whole Lighthouse report (JSON) in `dir` when BENCH_LIGHTHOUSE_REPORTS names one:
+ * the network requests and main-thread tasks behind a figure, for a closer look.
+ */
+async function keepReport(dir, url, report) {
+  await mkdir(dir, { recursive: true });
+  const name = `${new URL(url).hash.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`;
+  await writeFile(join(dir, name), Array.isArray(report) ? report[0] : report);
+}
+
 async function lighthouseOnce(url, { storage }) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
@@ -73,6 +85,8 @@ async function lighthouseOnce(url, { storage }) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (process.env.BENCH_LIGHTHOUSE_REPORTS)
+      await keepReport(process.env.BENCH_LIGHTHOUSE_REPORTS, url, result.report);
     const score = (category) => {
       const value = lhr.categories[category]?.score;
       if (typeof value !== 'number') throw new Error(`Lighthouse on ${url} gave no ${category} score`);
