@@ -24,7 +24,8 @@ afterAll(async () => {
 
 /**
  * Keeps, the moment frame.js has put the frame into #root (before any module runs), the frame's
- * landmarks and controls: the header, the menu, the search box, the accessibility tools.
+ * landmarks and controls: the header, the menu, the search box, the accessibility tools, and a
+ * pre-rendered page's heading.
  */
 async function keepFrameElements(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -33,7 +34,7 @@ async function keepFrameElements(page: Page): Promise<void> {
     const observer = new MutationObserver(() => {
       const root = document.getElementById('root');
       if (!root?.hasAttribute('data-frame')) return;
-      kept.push(...root.querySelectorAll('header, nav, input, [role="group"], [role="switch"]'));
+      kept.push(...root.querySelectorAll('header, nav, input, [role="group"], [role="switch"], h1'));
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-frame'] });
@@ -106,9 +107,31 @@ describe('the pre-rendered frames', () => {
     },
   );
 
+  it.each([375, 1440])(
+    'paint 双公示’s heading and introduction at %i px before any module has run, its tabs’ place held',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${baseUrl}/#/xygs/xygsList?currentTab=2`);
+      expect(await page.getAttribute('#root', 'data-frame')).toBe(
+        `/xygs/xygsList|${width === 375 ? 'narrow' : 'wide'}`,
+      );
+      await page.getByRole('heading', { name: '双公示', level: 1 }).waitFor();
+      const intro = page.getByText('行政许可和行政处罚信息自作出决定之日起');
+      // Styled as the page draws it: its styles come with the app's, in the page.
+      expect(await intro.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
+      // The tabs follow the address's query: the browser's, their place held until then.
+      expect(await page.locator('#root [aria-busy="true"]').count()).toBe(1);
+      expect(await page.getByRole('tab').count()).toBe(0);
+      await page.close();
+    },
+  );
+
   it.each([
     [375, '/#/index', '/index|narrow'],
     [1440, '/#/index', '/index|wide'],
+    [375, '/#/xygs/xygsList?currentTab=2', '/xygs/xygsList|narrow'],
+    [1440, '/#/xygs/xygsList', '/xygs/xygsList|wide'],
     [375, '/#/h5/login', '/h5/login|narrow'],
     [375, '/#/h5/gtxy', '/h5/login|narrow'],
   ])('are hydrated at %i px on %s: the frame stays, the page comes, no error', async (width, path, key) => {
@@ -134,6 +157,11 @@ describe('the pre-rendered frames', () => {
     if (width === 375 && path === '/#/index') {
       await page.getByRole('button', { name: '打开菜单' }).click();
       await page.getByRole('dialog').waitFor();
+    }
+    // 双公示's tabs come in the frame's place-holder, following the address's query.
+    if (path.startsWith('/#/xygs/xygsList')) {
+      const tab = path.endsWith('currentTab=2') ? '行政处罚' : '行政许可';
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
     }
     expect(configRequests).toEqual([]);
     // The home page's content came from the one request frame.js started (its opening request).

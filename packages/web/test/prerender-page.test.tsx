@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@credit-portal/shared';
-import { BROWSER_ONLY_PAGE } from '@/app/route-kit';
+import { BROWSER_ONLY_PAGE } from '@/lib/first-render';
 import { HIGHLIGHTS_QUERY, HOME_OPENING_REQUEST } from '@/features/home/api/prefetch-home';
 import { renderFrame, renderPage } from '@/prerender/page';
 import { TEST_RUNTIME_CONFIG } from './test-providers';
@@ -33,6 +33,19 @@ describe('the prerender', () => {
     // The phone's hero says the site name in text; the desktop's holds the banners' place.
     const desktop = await renderFrame('/index', 'wide', TEST_RUNTIME_CONFIG);
     expect(phone).not.toBe(desktop);
+  });
+
+  it('renders 双公示’s heading and introduction into its frame, inline, and leaves its tabs to the browser', async () => {
+    for (const screen of ['narrow', 'wide'] as const) {
+      const html = await renderFrame('/xygs/xygsList', screen, TEST_RUNTIME_CONFIG);
+      expect(html).toMatch(/<h1[^>]*>双公示<\/h1><p[^>]*>行政许可和行政处罚信息自作出决定之日起/);
+      // The page is inline (React streams a large boundary after the rest by default, with a script).
+      expect(html).not.toContain('<script');
+      expect(html).not.toContain('<!--$?-->');
+      // The tabs follow the query: their place-holder, marked for the browser.
+      expect(html).toContain(`<!--$!--><template data-dgst="${BROWSER_ONLY_PAGE}"`);
+      expect(html).not.toContain('role="tab"');
+    }
   });
 
   it('embeds the configuration as data that no value can break out of', async () => {

@@ -1,6 +1,7 @@
 import { createContext, lazy, useContext, type ComponentType, type ReactElement } from 'react';
 import { useMatches } from 'react-router';
 import type { Crumb } from '@/components/page-breadcrumb';
+import { renderedInBrowser } from '@/lib/first-render';
 import type { OpeningRequest } from '@/lib/opening-request';
 
 // The leaf of the route table: the shape of a row, the frames a row can name, the handle the
@@ -101,20 +102,6 @@ export const routeTitle = (siteName: string, route: AppRoute, record?: string): 
 export const RouteTableContext = createContext<readonly AppRoute[]>([]);
 export const useRouteTable = (): readonly AppRoute[] => useContext(RouteTableContext);
 
-/**
- * The digest of the error a page throws when rendered in Node (the prerender): a page's content
- * comes from the browser, so the frame around it is pre-rendered with its loading place-holder and
- * React renders the page there when it hydrates (React's way of keeping a part client-only).
- */
-export const BROWSER_ONLY_PAGE = 'credit-portal:browser-only-page';
-
-class BrowserOnlyPage extends Error {
-  readonly digest = BROWSER_ONLY_PAGE;
-  constructor() {
-    super('A page is rendered in the browser only');
-  }
-}
-
 /** The loaders of the pages made by page(), to start one before it is rendered (preloadPage). */
 const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 
@@ -156,10 +143,13 @@ const plainPages = new WeakSet<ReactElement>();
 /**
  * A page that draws none of antd's components (only their look, components/lite/): without antd's
  * configuration, so that opening the portal at it loads none of antd's code (the home page, issue
- * 27; a test checks its chunks hold no antd module).
+ * 27; a test checks its chunks hold no antd module). `prerendered`: see lazyPage.
  */
-export function plainPage(load: () => PageModule<object>): ReactElement {
-  const element = lazyPage(load, undefined);
+export function plainPage(
+  load: () => PageModule<object>,
+  { prerendered = false }: { prerendered?: boolean } = {},
+): ReactElement {
+  const element = lazyPage(load, undefined, prerendered);
   plainPages.add(element);
   return element;
 }
@@ -167,7 +157,17 @@ export function plainPage(load: () => PageModule<object>): ReactElement {
 /** Whether a row's page was made by plainPage() (it loads no antd of its own to begin with). */
 export const isPlainPage = (element: ReactElement): boolean => plainPages.has(element);
 
-function lazyPage<P extends object>(load: () => PageModule<P>, props: P | undefined): ReactElement {
+/**
+ * `prerendered`: the page's first render depends on its path alone (no query, login or data; what
+ * does is left to the browser by renderedInBrowser), so the prerender renders it into the frame,
+ * where it is the first paint's (issue 27: 双公示's introduction is a phone's largest paint). Any
+ * other page throws in Node, and the frame carries its loading place-holder.
+ */
+function lazyPage<P extends object>(
+  load: () => PageModule<P>,
+  props: P | undefined,
+  prerendered = false,
+): ReactElement {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const loadOnce = () => {
@@ -186,7 +186,7 @@ function lazyPage<P extends object>(load: () => PageModule<P>, props: P | undefi
   };
   const Lazy = lazy(loadOnce) as unknown as ComponentType<P>;
   function Page(pageProps: P) {
-    if (typeof window === 'undefined') throw new BrowserOnlyPage();
+    if (!prerendered) renderedInBrowser();
     const Loaded = loaded;
     return Loaded ? <Loaded {...pageProps} /> : <Lazy {...pageProps} />;
   }

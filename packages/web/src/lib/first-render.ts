@@ -8,6 +8,29 @@
  * a hydration error.
  */
 
+/**
+ * The digest of the error a page, or a part of one, throws when rendered in Node (the prerender):
+ * its content comes from the browser, so the frame carries the nearest Suspense boundary's
+ * fallback (a page's loading place-holder) and React renders the part there when it hydrates
+ * (React's way of keeping a part client-only). main.tsx does not report it.
+ */
+export const BROWSER_ONLY_PAGE = 'credit-portal:browser-only-page';
+
+class BrowserOnlyPart extends Error {
+  readonly digest = BROWSER_ONLY_PAGE;
+  constructor() {
+    super('A page is rendered in the browser only');
+  }
+}
+
+/**
+ * Leaves the part that calls it to the browser when rendered in Node: every page but a
+ * `prerendered` one (route-kit), and what such a page draws from its query, login or data.
+ */
+export function renderedInBrowser(): void {
+  if (typeof window === 'undefined') throw new BrowserOnlyPart();
+}
+
 export interface FrameFacts {
   /** Width of the screen the frame was rendered for, in CSS px (375: a phone; 1440: a desktop). */
   width: number;

@@ -9,9 +9,13 @@ import { paths } from '@/lib/paths';
  * and public/frame.js name them. page.tsx renders them; frame.js picks one; main.tsx hydrates it.
  */
 
-/** The addresses with a frame: the home page (header, menu, banner with the search) and the H5 app. */
+/**
+ * The addresses with a frame: the home page (header, menu, banner with the search), 双公示 (its
+ * heading and introduction: a prerendered page, route-kit) and the H5 app.
+ */
 export const FRAME_PATHS: readonly string[] = [
   paths.home,
+  paths.doubleDisclosure,
   paths.h5Login,
   paths.h5ReportLogin,
   paths.h5Home,

@@ -3,10 +3,10 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RuntimeConfig } from '@credit-portal/shared';
 import { App } from '@/app/app';
-import { BROWSER_ONLY_PAGE, isPlainPage } from '@/app/route-kit';
+import { isPlainPage } from '@/app/route-kit';
 import { appRoutes, findRoute } from '@/app/routes';
 import type { VisitLog } from '@/features/visit-log/visit-log';
-import { assumeForFirstRender } from '@/lib/first-render';
+import { assumeForFirstRender, BROWSER_ONLY_PAGE } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
 import { WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@/lib/runtime-config';
@@ -69,7 +69,7 @@ const scriptSafeJson = (value: unknown): string =>
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** One frame's HTML: the app's first render at `path` on `screen`, its page left to the browser. */
+/** One frame's HTML: the app's first render at `path` on `screen`, its page left to the browser unless prerendered. */
 export function renderFrame(path: string, screen: FrameScreen, runtimeConfig: RuntimeConfig): Promise<string> {
   const facts = frameFacts(frameKey(path, screen));
   if (!facts) throw new Error(`no frame for ${path} on ${screen}`);
@@ -94,6 +94,9 @@ export function renderFrame(path: string, screen: FrameScreen, runtimeConfig: Ru
       </StrictMode>,
       {
         onAllReady: () => stream.pipe(sink),
+        // Every boundary inline, whatever its size: by default React sends a large one (双公示's
+        // page) after the rest, with a script to move it in (the frames hold none).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellError: reject,
         onError: (error: unknown) => {
           if ((error as { digest?: unknown } | null)?.digest === BROWSER_ONLY_PAGE) return BROWSER_ONLY_PAGE;

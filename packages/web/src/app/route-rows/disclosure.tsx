@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { CONTENT_SECTIONS, PATH_LOG } from '@credit-portal/shared';
+import * as doubleDisclosurePage from '@/features/disclosure/components/double-disclosure-page';
 import { paths, withQuery } from '@/lib/paths';
 import { page, plainPage, sectionRows } from '../route-kit';
 import { cmsLabel, cmsSectionRows, contentOverviewPage } from './cms-rows';
@@ -32,14 +33,14 @@ const listRow = (
   label: string,
   load: () => Promise<{ default: ComponentType<object> }>,
   description: string,
-  { plain = false }: { plain?: boolean } = {},
+  { plain = false, prerendered = false }: { plain?: boolean; prerendered?: boolean } = {},
 ) => ({
   path,
   label,
   breadcrumb: [disclosureCrumb, { label }],
   meta: { keywords: [DISCLOSURE, label], description },
   inSiteMap: true,
-  page: plain ? plainPage(load) : page(load),
+  page: plain ? plainPage(load, { prerendered }) : page(load),
 });
 
 /** 信息公示 (xygs): the landing page, the disclosure lists and their details, the licence and penalty publications. */
@@ -58,10 +59,12 @@ export const disclosureRows = sectionRows({ section: 'disclosure', pathLog: PATH
   listRow(
     paths.doubleDisclosure,
     '双公示',
-    () => import('@/features/disclosure/components/double-disclosure-page'),
+    // In the app's own chunk, like the home page (≈ 2 KB brotli with its styles): its heading and
+    // introduction come with the pre-rendered frame (prerender/frames.ts), whose styles must be
+    // there with it. Its tabs bring antd's configuration themselves, after them.
+    () => Promise.resolve(doubleDisclosurePage),
     '双公示：行政许可和行政处罚信息公示，可按行政相对人名称、统一社会信用代码或文书号查询。',
-    // Its tabs bring antd's configuration themselves, after the heading and introduction.
-    { plain: true },
+    { plain: true, prerendered: true },
   ),
   listRow(paths.promiseBook, '信用承诺公示', loadList.promises, '信用承诺公示：经审核公示的市场主体信用承诺。'),
   listRow(

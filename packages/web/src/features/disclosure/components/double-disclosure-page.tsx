@@ -1,15 +1,22 @@
 import { lazy, Suspense } from 'react';
+import { renderedInBrowser } from '@/lib/first-render';
 import { LiteSkeleton } from '@/components/lite/lite-skeleton';
 import styles from './disclosure.module.css';
 
 const DoubleDisclosureTabs = lazy(() => import('./double-disclosure-tabs'));
 
+/** The tabs, which follow the address's query: the browser's (the frame carries their place-holder). */
+function Tabs() {
+  renderedInBrowser();
+  return <DoubleDisclosureTabs />;
+}
+
 /**
  * xygs/xygsList?currentTab=: 双公示 — the licence and penalty publications in two tabs, each
  * searched by counterpart, credit code or document number and paged on the server. Penalties
  * are listed only while publicized (by severity, DESIGN.md); repaired ones have left the list.
- * The heading and the introduction come without antd (a plain page): on a phone they are drawn
- * as soon as this small module is there, the tabs and their lists (antd) when theirs is.
+ * The heading and the introduction come without antd (a plain page) and with the pre-rendered
+ * frame (a phone's largest paint, issue 27); the tabs and their lists (antd) when their module is.
  */
 export default function DoubleDisclosurePage() {
   return (
@@ -28,7 +35,7 @@ export default function DoubleDisclosurePage() {
           </div>
         }
       >
-        <DoubleDisclosureTabs />
+        <Tabs />
       </Suspense>
     </div>
   );
