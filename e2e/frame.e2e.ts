@@ -127,9 +127,28 @@ describe('the pre-rendered frames', () => {
     },
   );
 
+  it.each([375, 1440])(
+    'paint the search list’s heading and hint at %i px before any module has run, the box’s and results’ places held',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${baseUrl}/#/xyfw/search?searchKey=${encodeURIComponent('科技')}`);
+      expect(await page.getAttribute('#root', 'data-frame')).toBe(`/xyfw/search|${width === 375 ? 'narrow' : 'wide'}`);
+      await page.getByRole('heading', { name: '信用主体查询', level: 1 }).waitFor();
+      const hint = page.getByText('此处的查询框不发起查询，如需查询，请使用页面顶部的搜索框。');
+      expect(await hint.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
+      // The box shows the address's keyword, the results follow it: the browser's.
+      expect(await page.getByRole('search', { name: '页内查询' }).count()).toBe(0);
+      expect(await page.locator('#root [aria-busy="true"]').count()).toBe(1);
+      await page.close();
+    },
+  );
+
   it.each([
     [375, '/#/index', '/index|narrow'],
     [1440, '/#/index', '/index|wide'],
+    [375, `/#/xyfw/search?searchKey=${encodeURIComponent('科技')}`, '/xyfw/search|narrow'],
+    [1440, '/#/xyfw/search', '/xyfw/search|wide'],
     [375, '/#/xygs/xygsList?currentTab=2', '/xygs/xygsList|narrow'],
     [1440, '/#/xygs/xygsList', '/xygs/xygsList|wide'],
     [375, '/#/h5/login', '/h5/login|narrow'],
@@ -158,6 +177,14 @@ describe('the pre-rendered frames', () => {
       await page.getByRole('button', { name: '打开菜单' }).click();
       await page.getByRole('dialog').waitFor();
     }
+    // The search list's box and results come in the frame's places, with the address's keyword.
+    if (path.startsWith('/#/xyfw/search')) {
+      const search = page.getByRole('search', { name: '页内查询' });
+      const keyword = path.includes('searchKey') ? '科技' : '';
+      await expect.poll(() => search.getByRole('textbox').inputValue()).toBe(keyword);
+      if (keyword) await page.getByText(/“科技”共找到/).waitFor();
+      else await page.getByText('查看查询说明').waitFor();
+    }
     // 双公示's tabs come in the frame's place-holder, following the address's query.
     if (path.startsWith('/#/xygs/xygsList')) {
       const tab = path.endsWith('currentTab=2') ? '行政处罚' : '行政许可';
@@ -171,8 +198,9 @@ describe('the pre-rendered frames', () => {
   });
 
   it.each([
-    ['/#/xyfw/search', true],
+    ['/#/xyfw/search/details?id=1', true],
     ['/#/h5/gtxy', true],
+    ['/#/xyfw/search', false],
     ['/#/index', false],
     ['/', false],
     ['/#/xygs/xygsList', false],

@@ -39,7 +39,7 @@ describe('the first render of a pre-rendered frame', () => {
   it('knows the facts of a frame only from a key of a framed address and screen', () => {
     expect(frameFacts(frameKey('/index', 'narrow'))).toEqual({ width: 375, readAloud: true });
     expect(frameFacts(frameKey('/h5/login', 'wide'))).toEqual({ width: 1440, readAloud: true });
-    expect(frameFacts('/xyfw/search|narrow')).toBeUndefined();
+    expect(frameFacts('/xyfw/search/details|narrow')).toBeUndefined();
     expect(frameFacts('/index|tablet')).toBeUndefined();
     expect(frameFacts('/index')).toBeUndefined();
   });
@@ -178,7 +178,7 @@ describe('public/frame.js', () => {
   });
 
   it('changes nothing for an address without a frame, or a browser that cannot read aloud', () => {
-    window.history.replaceState(null, '', '/#/xyfw/search');
+    window.history.replaceState(null, '', '/#/xyfw/search/details?id=1');
     runFrameScript();
     expect(root().hasAttribute(FRAME_ATTRIBUTE)).toBe(false);
     pageWithFrames();

@@ -1,12 +1,16 @@
 import 'virtual:antd-look/Empty';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 
-/** antd's simple Empty without its picture (its box keeps the place): while the panel loads, or if it cannot. */
-function PlainEmpty({ description }: { description: string }) {
+/**
+ * antd's simple Empty without its picture (its box keeps the place), with what goes under it:
+ * while the panel loads, or if it cannot, and where a page holds an empty state's place.
+ */
+export function PlainEmpty({ description, children }: { description: string; children?: ReactNode }) {
   return (
     <div className="cp-antd ant-empty ant-empty-normal">
       <div className="ant-empty-image" />
       <div className="ant-empty-description">{description}</div>
+      {children ? <div className="ant-empty-footer">{children}</div> : null}
     </div>
   );
 }

@@ -10,11 +10,12 @@ import { paths } from '@/lib/paths';
  */
 
 /**
- * The addresses with a frame: the home page (header, menu, banner with the search), 双公示 (its
- * heading and introduction: a prerendered page, route-kit) and the H5 app.
+ * The addresses with a frame: the home page (header, menu, banner with the search), the entity
+ * search list and 双公示 (their headings and texts: prerendered pages, route-kit) and the H5 app.
  */
 export const FRAME_PATHS: readonly string[] = [
   paths.home,
+  paths.searchList,
   paths.doubleDisclosure,
   paths.h5Login,
   paths.h5ReportLogin,

@@ -1,8 +1,9 @@
 import { PATH_LOG } from '@credit-portal/shared';
 import { lazy, type ComponentType } from 'react';
 import { RedirectWithQuery } from '@/components/redirect-with-query';
+import * as searchListPage from '@/features/entity/components/search-list-page';
 import { paths } from '@/lib/paths';
-import { page, sectionRows, type RowInput } from '../route-kit';
+import { page, plainPage, sectionRows, type RowInput } from '../route-kit';
 
 const SEARCH = '信用主体查询';
 
@@ -146,7 +147,9 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
     },
     // Needs a searchKey: reached from the search box, not from the site map.
     inSiteMap: false,
-    page: page(() => import('@/features/entity/components/search-list-page')),
+    // In the app's own chunk, like the home page: its heading and hint come with the pre-rendered
+    // frame (prerender/frames.ts), styled; the box and the results (antd) come with their module.
+    page: plainPage(() => Promise.resolve(searchListPage), { prerendered: true }),
   },
   {
     path: paths.searchDetails,
