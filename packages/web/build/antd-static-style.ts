@@ -271,6 +271,7 @@ const LOOKS: Record<string, string> = {
   Skeleton: 'Skeleton',
   Spin: 'Spin',
   Switch: 'Switch',
+  Tabs: 'Tabs',
 };
 
 async function sourceFiles(dir: string): Promise<string[]> {

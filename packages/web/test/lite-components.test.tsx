@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, ConfigProvider, Empty, Input, Skeleton, Spin, Switch } from 'antd';
+import { Button, ConfigProvider, Empty, Input, Skeleton, Spin, Switch, Tabs } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AntdScope } from '@/components/antd-scope';
@@ -20,6 +20,7 @@ import { LiteInput } from '@/components/lite/lite-input';
 import { LiteSkeleton } from '@/components/lite/lite-skeleton';
 import { LiteSpin } from '@/components/lite/lite-spin';
 import { LiteSwitch } from '@/components/lite/lite-switch';
+import { LiteTabs } from '@/components/lite/lite-tabs';
 import { page } from '@/app/route-kit';
 import { RUNTIME_THEME } from '@/lib/antd-theme';
 
@@ -149,6 +150,67 @@ describe('the frame’s antd look-alikes (components/lite/)', () => {
       antd(<Skeleton active title={false} paragraph={{ rows: 4 }} />),
     );
     expectSame(rendered(<LiteSpin description="正在加载…" />), antd(<Spin size="large" description="正在加载…" />));
+  });
+});
+
+describe('the lite tabs (双公示’s)', () => {
+  const ITEMS = [
+    { key: '1', label: '行政许可' },
+    { key: '2', label: '行政处罚' },
+    { key: '3', label: '其他' },
+  ];
+  function Tabbed({ start = '1' }: { start?: string }) {
+    const [active, setActive] = useState(start);
+    return (
+      <LiteTabs items={ITEMS} activeKey={active} onChange={setActive}>
+        <input aria-label={`面板 ${active}`} defaultValue="" />
+      </LiteTabs>
+    );
+  }
+
+  it('use antd’s classes where antd’s Tabs has them, the ink bar under the active tab', () => {
+    const lite = rendered(<Tabbed start="2" />);
+    const real = antd(<Tabs activeKey="2" items={ITEMS.map((item) => ({ ...item, children: 'x' }))} />);
+    const classesOf = (node: Element, selector: string) => [...node.querySelectorAll(selector)].map((e) => e.className);
+    for (const selector of ['[role="tablist"]', '.ant-tabs-nav-list > [data-node-key]', '[role="tab"]']) {
+      expect(classesOf(lite, selector)).toEqual(classesOf(real, selector));
+    }
+    expect(lite.className).toBe(real.className);
+    expect(lite.querySelector('.ant-tabs-tab-active .ant-tabs-ink-bar')).not.toBeNull();
+    expect(lite.querySelectorAll('.ant-tabs-ink-bar')).toHaveLength(1);
+  });
+
+  it('follow the tabs pattern: one tab in the tab order, arrows, Home and End choose and focus, the panel is labelled', async () => {
+    const user = userEvent.setup();
+    render(<Tabbed />);
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    expect(tab('行政许可')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((element) => element.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.getByRole('tabpanel', { name: '行政许可' })).toBeInTheDocument();
+    await user.tab();
+    expect(tab('行政许可')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('行政处罚')).toHaveFocus();
+    expect(tab('行政处罚')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: '行政处罚' })).toBeInTheDocument();
+    await user.keyboard('{End}');
+    expect(tab('其他')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('行政许可')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('其他')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}');
+    expect(tab('行政许可')).toHaveAttribute('aria-selected', 'true');
+    await user.click(tab('行政处罚'));
+    expect(screen.getAllByRole('tab').map((element) => element.tabIndex)).toEqual([-1, 0, -1]);
+  });
+
+  it('give each tab a panel of its own: what one held does not carry over', async () => {
+    const user = userEvent.setup();
+    render(<Tabbed />);
+    await user.type(screen.getByRole('textbox', { name: '面板 1' }), '科技');
+    await user.click(screen.getByRole('tab', { name: '行政处罚' }));
+    expect(screen.getByRole('textbox', { name: '面板 2' })).toHaveValue('');
   });
 });
 

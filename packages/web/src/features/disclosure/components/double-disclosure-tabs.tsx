@@ -1,7 +1,8 @@
-import { Tabs, Tag } from 'antd';
+import { Tag } from 'antd';
 import { CONTRACTS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
 import { useSearchParams } from 'react-router';
 import { AntdScope } from '@/components/antd-scope';
+import { LiteTabs } from '@/components/lite/lite-tabs';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
@@ -64,19 +65,18 @@ const TABS = [
 const tabOf = (value: string | null): string => (value === '2' ? '2' : '1');
 
 /**
- * 双公示's two tabs and their lists, with antd's configuration: loaded by the page after its heading
- * and introduction, which are drawn first (the page's largest paint, issue 27).
+ * 双公示's two tabs (antd's look, components/lite/) and their lists, with antd's configuration:
+ * loaded by the page after its heading and introduction, which are drawn first (the page's largest
+ * paint, issue 27).
  */
 export default function DoubleDisclosureTabs() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('currentTab'));
   return (
     <AntdScope>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams({ currentTab: key })}
-        items={TABS.map(({ key, label, list }) => ({ key, label, children: key === tab ? list : null }))}
-      />
+      <LiteTabs activeKey={tab} onChange={(key) => setParams({ currentTab: key })} items={TABS}>
+        {TABS.find(({ key }) => key === tab)!.list}
+      </LiteTabs>
     </AntdScope>
   );
 }
