@@ -107,38 +107,38 @@ describe('the pre-rendered frames', () => {
     },
   );
 
-  it.each([375, 1440])(
-    'paint 双公示’s heading and introduction at %i px before any module has run, its tabs’ place held',
-    async (width) => {
+  // The prerendered pages: the address (with a query the frame does not know), its frame's path,
+  // the page's heading, its largest paint, and (a selector) what follows the query, left to the browser.
+  const PRERENDERED = [
+    [
+      '/#/xygs/xygsList?currentTab=2',
+      '/xygs/xygsList',
+      '双公示',
+      '行政许可和行政处罚信息自作出决定之日起',
+      '[role="tab"]',
+    ],
+    [
+      `/#/xyfw/search?searchKey=${encodeURIComponent('科技')}`,
+      '/xyfw/search',
+      '信用主体查询',
+      '此处的查询框不发起查询，如需查询，请使用页面顶部的搜索框。',
+      '[role="search"][aria-label="页内查询"]',
+    ],
+  ] as const;
+  it.each(PRERENDERED.flatMap((row) => [375, 1440].map((width) => [row[2], width, ...row] as const)))(
+    'paint %s’s heading and largest text at %i px before any module has run, what follows the query held in place',
+    async (_name, width, address, path, heading, largest, queried) => {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.route('**/assets/*.js', (route) => route.abort());
-      await page.goto(`${baseUrl}/#/xygs/xygsList?currentTab=2`);
-      expect(await page.getAttribute('#root', 'data-frame')).toBe(
-        `/xygs/xygsList|${width === 375 ? 'narrow' : 'wide'}`,
-      );
-      await page.getByRole('heading', { name: '双公示', level: 1 }).waitFor();
-      const intro = page.getByText('行政许可和行政处罚信息自作出决定之日起');
+      await page.goto(`${baseUrl}${address}`);
+      expect(await page.getAttribute('#root', 'data-frame')).toBe(`${path}|${width === 375 ? 'narrow' : 'wide'}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       // Styled as the page draws it: its styles come with the app's, in the page.
-      expect(await intro.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
-      // The tabs follow the address's query: the browser's, their place held until then.
-      expect(await page.locator('#root [aria-busy="true"]').count()).toBe(1);
-      expect(await page.getByRole('tab').count()).toBe(0);
-      await page.close();
-    },
-  );
-
-  it.each([375, 1440])(
-    'paint the search list’s heading and hint at %i px before any module has run, the box’s and results’ places held',
-    async (width) => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await page.route('**/assets/*.js', (route) => route.abort());
-      await page.goto(`${baseUrl}/#/xyfw/search?searchKey=${encodeURIComponent('科技')}`);
-      expect(await page.getAttribute('#root', 'data-frame')).toBe(`/xyfw/search|${width === 375 ? 'narrow' : 'wide'}`);
-      await page.getByRole('heading', { name: '信用主体查询', level: 1 }).waitFor();
-      const hint = page.getByText('此处的查询框不发起查询，如需查询，请使用页面顶部的搜索框。');
-      expect(await hint.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
-      // The box shows the address's keyword, the results follow it: the browser's.
-      expect(await page.getByRole('search', { name: '页内查询' }).count()).toBe(0);
+      const text = page.getByText(largest);
+      expect(await text.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
+      // What follows the address's query (the tabs; the box and the results) is the browser's,
+      // its place held until then.
+      expect(await page.locator(queried).count()).toBe(0);
       expect(await page.locator('#root [aria-busy="true"]').count()).toBe(1);
       await page.close();
     },
