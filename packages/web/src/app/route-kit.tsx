@@ -159,7 +159,7 @@ export const isPlainPage = (element: ReactElement): boolean => plainPages.has(el
 
 /**
  * `prerendered`: the page's first render depends on its path alone (no query, login or data; what
- * does is left to the browser by renderedInBrowser), so the prerender renders it into the frame,
+ * does is left to the browser by browserOnly), so the prerender renders it into the frame,
  * where it is the first paint's (issue 27: 双公示's introduction is a phone's largest paint). Any
  * other page throws in Node, and the frame carries its loading place-holder.
  */

@@ -8,6 +8,8 @@
  * a hydration error.
  */
 
+import { createElement, type ComponentType, type ExoticComponent, type FunctionComponent } from 'react';
+
 /**
  * The digest of the error a page, or a part of one, throws when rendered in Node (the prerender):
  * its content comes from the browser, so the frame carries the nearest Suspense boundary's
@@ -29,6 +31,19 @@ class BrowserOnlyPart extends Error {
  */
 export function renderedInBrowser(): void {
   if (typeof window === 'undefined') throw new BrowserOnlyPart();
+}
+
+/**
+ * `Component`, left to the browser when rendered in Node (renderedInBrowser): a part a
+ * prerendered page draws from its query, login or data, inside a Suspense boundary whose fallback
+ * holds its place in the frame.
+ */
+export function browserOnly<P extends object>(Component: ComponentType<P> | ExoticComponent<P>): FunctionComponent<P> {
+  function BrowserOnly(props: P) {
+    renderedInBrowser();
+    return createElement(Component, props);
+  }
+  return BrowserOnly;
 }
 
 export interface FrameFacts {

@@ -31,27 +31,18 @@ export function LiteTabs({ items, activeKey, onChange, children }: LiteTabsProps
   };
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = items.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
-    if (to !== undefined) {
-      event.preventDefault();
-      choose(items[to]!.key);
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      choose(items[index]!.key);
-    }
+    // Where each key goes from this tab (round at either end); Enter and Space choose this one.
+    const to: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+      Enter: index,
+      ' ': index,
+    };
+    if (!(event.key in to)) return;
+    event.preventDefault();
+    choose(items[to[event.key]!]!.key);
   };
   const tabId = (key: string) => `${id}-tab-${key}`;
   return (

@@ -1,15 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { renderedInBrowser } from '@/lib/first-render';
+import { browserOnly } from '@/lib/first-render';
 import { LiteSkeleton } from '@/components/lite/lite-skeleton';
 import styles from './disclosure.module.css';
 
-const DoubleDisclosureTabs = lazy(() => import('./double-disclosure-tabs'));
-
 /** The tabs, which follow the address's query: the browser's (the frame carries their place-holder). */
-function Tabs() {
-  renderedInBrowser();
-  return <DoubleDisclosureTabs />;
-}
+const Tabs = browserOnly(lazy(() => import('./double-disclosure-tabs')));
 
 /**
  * xygs/xygsList?currentTab=: 双公示 — the licence and penalty publications in two tabs, each

@@ -2,28 +2,19 @@ import { lazy, Suspense, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PlainEmpty } from '@/components/lazy-empty';
 import { LiteSkeleton } from '@/components/lite/lite-skeleton';
-import { renderedInBrowser } from '@/lib/first-render';
+import { browserOnly } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
 import { IN_PAGE_SEARCH_HINT, NO_KEYWORD, SEARCH_HELP } from './search-texts';
 import styles from './search-list-page.module.css';
 
-// The box and the results (antd) in a chunk of their own, after the heading and the hint.
-const InPageSearchForm = lazy(() =>
-  import('./search-results').then((module) => ({ default: module.InPageSearchForm })),
+// The box, which shows the address's keyword, and the results, which follow it (antd, a chunk of
+// their own): the browser's, after the heading and the hint (the frame holds their places).
+const InPageSearchForm = browserOnly(
+  lazy(() => import('./search-results').then((module) => ({ default: module.InPageSearchForm }))),
 );
-const SearchResults = lazy(() => import('./search-results').then((module) => ({ default: module.SearchResults })));
-
-/** The in-page box, which shows the address's keyword: the browser's (the frame holds its place). */
-function InPageSearchPart(props: { inputId: string; hintId: string }) {
-  renderedInBrowser();
-  return <InPageSearchForm {...props} />;
-}
-
-/** The results, which follow the address's keyword: the browser's (the frame holds their place). */
-function ResultsPart() {
-  renderedInBrowser();
-  return <SearchResults />;
-}
+const SearchResults = browserOnly(
+  lazy(() => import('./search-results').then((module) => ({ default: module.SearchResults }))),
+);
 
 /** Where the results come while their module loads: the empty state's look without a keyword, a skeleton with one. */
 function ResultsPlace() {
@@ -58,13 +49,13 @@ export default function SearchListPage() {
     <div className={styles.page}>
       <h1 className={styles.heading}>信用主体查询</h1>
       <Suspense fallback={<div className={styles.inPageSearchPlace} />}>
-        <InPageSearchPart inputId={inputId} hintId={hintId} />
+        <InPageSearchForm inputId={inputId} hintId={hintId} />
       </Suspense>
       <p id={hintId} className={styles.inPageHint}>
         {IN_PAGE_SEARCH_HINT}
       </p>
       <Suspense fallback={<ResultsPlace />}>
-        <ResultsPart />
+        <SearchResults />
       </Suspense>
     </div>
   );

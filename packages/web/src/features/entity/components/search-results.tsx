@@ -129,30 +129,28 @@ function DidYouMean({ list, keyword }: { list: readonly EntitySearchResult[]; ke
 function InPageSearch({ keyword, inputId, hintId }: { keyword: string; inputId: string; hintId: string }) {
   const [draft, setDraft] = useState(keyword);
   return (
-    <>
-      <form
-        role="search"
-        aria-label="页内查询"
-        className={styles.inPageSearch}
-        // Spec §2.1: "A second in-page search box has a search action that does nothing."
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label htmlFor={inputId} className="visually-hidden">
-          企业名称关键字或统一社会信用代码
-        </label>
-        <Input
-          id={inputId}
-          value={draft}
-          maxLength={100}
-          placeholder="请输入企业名称关键字或统一社会信用代码"
-          aria-describedby={hintId}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} aria-describedby={hintId}>
-          查询
-        </Button>
-      </form>
-    </>
+    <form
+      role="search"
+      aria-label="页内查询"
+      className={styles.inPageSearch}
+      // Spec §2.1: "A second in-page search box has a search action that does nothing."
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        企业名称关键字或统一社会信用代码
+      </label>
+      <Input
+        id={inputId}
+        value={draft}
+        maxLength={100}
+        placeholder="请输入企业名称关键字或统一社会信用代码"
+        aria-describedby={hintId}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} aria-describedby={hintId}>
+        查询
+      </Button>
+    </form>
   );
 }
 
