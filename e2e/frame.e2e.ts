@@ -198,8 +198,9 @@ describe('the pre-rendered frames', () => {
   });
 
   it.each([
-    ['/#/xyfw/search/details?id=1', true],
+    ['/#/xyfw', true],
     ['/#/h5/gtxy', true],
+    ['/#/xyfw/search/details?id=1', false],
     ['/#/xyfw/search', false],
     ['/#/index', false],
     ['/', false],

@@ -266,12 +266,17 @@ const DEEP_IMPORTS: Record<string, string> = { 'antd/es/input/Input': 'Input (ba
 const LOOK_PREFIX = 'virtual:antd-look/';
 const LOOKS: Record<string, string> = {
   Button: 'Button',
+  Collapse: 'Collapse',
+  Descriptions: 'Descriptions',
   Empty: 'Empty',
   Input: 'Input (bare)',
+  Pagination: 'Pagination',
   Skeleton: 'Skeleton',
+  Space: 'Space',
   Spin: 'Spin',
   Switch: 'Switch',
   Tabs: 'Tabs',
+  Tag: 'Tag',
 };
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -292,9 +292,9 @@ describe('record lists by screen width', () => {
     expect(tableMounted).toBe(false);
   });
 
-  it('shows the table with 序号 from 768 px', () => {
+  it('shows the table with 序号 from 768 px, antd’s, loaded for a wide screen only', async () => {
     renderAt(768);
-    const table = screen.getByRole('table');
+    const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '12' })).toBeInTheDocument();
     expect(screen.queryByRole('list')).toBeNull();

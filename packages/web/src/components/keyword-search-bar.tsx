@@ -1,6 +1,9 @@
-import { Button, Input, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import 'virtual:antd-look/Space';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import { useId, useState } from 'react';
+import { LiteButton } from './lite/lite-button';
+import { LiteInput } from './lite/lite-input';
 import styles from './keyword-search-bar.module.css';
 
 interface KeywordSearchBarProps {
@@ -15,7 +18,12 @@ interface KeywordSearchBarProps {
   onReset: () => void;
 }
 
-/** The generic keyword search bar with a reset button (spec §2.1 generic pieces). */
+/**
+ * The generic keyword search bar with a reset button (spec §2.1 generic pieces): antd's Input
+ * with its clear button and primary 查询 button joined in a Space.Compact, then 重置 — drawn with
+ * antd's markup and static sheets and none of its script (`LiteInput`, `LiteButton` and the
+ * compact row's classes, issue 27), as every list opens with it.
+ */
 export function KeywordSearchBar({
   value,
   placeholder = '请输入关键字',
@@ -45,28 +53,29 @@ export function KeywordSearchBar({
         {label}
       </label>
       <div className={styles.controls}>
-        <Space.Compact className={styles.field}>
-          <Input
+        {/* antd's Space.Compact: a div of its class around items that carry antd's compact classes. */}
+        <div className={`ant-space-compact ${styles.field}`}>
+          <LiteInput
             id={inputId}
             value={draft}
             placeholder={placeholder}
-            allowClear
             maxLength={maxLength}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={setDraft}
+            compactItem="first"
           />
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+          <LiteButton type="primary" htmlType="submit" icon={SearchOutlined} compactItem="last">
             查询
-          </Button>
-        </Space.Compact>
-        <Button
-          icon={<ReloadOutlined aria-hidden />}
+          </LiteButton>
+        </div>
+        <LiteButton
+          icon={ReloadOutlined}
           onClick={() => {
             setDraft('');
             onReset();
           }}
         >
           重置
-        </Button>
+        </LiteButton>
       </div>
     </form>
   );

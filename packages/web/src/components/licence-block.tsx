@@ -1,7 +1,8 @@
-import { Collapse, Descriptions } from 'antd';
 import { useWideScreen } from '@/hooks/use-media-query';
 import type { LicenceBlock as LicenceBlockData } from '@credit-portal/shared';
 import { formatDate } from '@/lib/format';
+import { LiteCollapse } from './lite/lite-collapse';
+import { LiteDescriptions } from './lite/lite-descriptions';
 import styles from './licence-block.module.css';
 
 /** Labels of the collapsible licence block's fields (spec §3), in display order. */
@@ -38,7 +39,7 @@ export function LicenceBlocks({ blocks, defaultOpen = [0] }: LicenceBlocksProps)
   // On a phone two columns of label and value leave no room: labels go above their values.
   const wide = useWideScreen();
   return (
-    <Collapse
+    <LiteCollapse
       className={styles.blocks}
       defaultActiveKey={defaultOpen.map(String)}
       items={blocks.map((block, index) => ({
@@ -53,11 +54,11 @@ export function LicenceBlocks({ blocks, defaultOpen = [0] }: LicenceBlocksProps)
           </span>
         ),
         children: (
-          <Descriptions
+          <LiteDescriptions
             size="small"
             bordered
             layout={wide ? 'horizontal' : 'vertical'}
-            column={{ xs: 1, sm: 1, md: 2 }}
+            column={wide ? 2 : 1}
             items={(Object.keys(LICENCE_BLOCK_LABELS) as (keyof LicenceBlockData)[]).map((field) => ({
               key: field,
               label: LICENCE_BLOCK_LABELS[field],

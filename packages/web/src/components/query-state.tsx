@@ -3,7 +3,7 @@ import { paths } from '@/lib/paths';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
-import { LazyEmpty } from './lazy-empty';
+import { SimpleEmpty } from './lazy-empty';
 import { LazyResult } from './lazy-result';
 import { LiteButton } from './lite/lite-button';
 import { LiteSkeleton } from './lite/lite-skeleton';
@@ -114,7 +114,7 @@ export function QueryState<T, S = T>({
   if (isEmpty?.(shown)) {
     return (
       <div className={stateClass}>
-        <LazyEmpty description={MESSAGES.noData} />
+        <SimpleEmpty description={MESSAGES.noData} />
       </div>
     );
   }

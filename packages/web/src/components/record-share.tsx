@@ -1,10 +1,13 @@
-import { LinkOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import LinkOutlined from '@ant-design/icons-svg/es/asn/LinkOutlined';
+import PrinterOutlined from '@ant-design/icons-svg/es/asn/PrinterOutlined';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useFeedback } from '@/lib/feedback';
+import { LiteButton } from './lite/lite-button';
 import styles from './record-share.module.css';
+
+const ManualCopyDialog = lazy(() => import('./record-share-dialog'));
 
 export interface RecordShareProps {
   /** Who published the record (数据来源单位, 许可机关…); omitted when the record does not say. */
@@ -48,6 +51,7 @@ export async function copyText(text: string): Promise<boolean> {
  * record by its id only, never a token — and 打印 prints the page in its print layout, which
  * carries under the record's title where it comes from: the site, the publishing unit, the update
  * time and the page's address, so a printed or saved copy can be traced back and checked.
+ * antd's look without its script (components/lite/): the entity details page loads none of antd for it.
  */
 export function RecordShare({ source, updatedAt }: RecordShareProps) {
   const { siteName } = useRuntimeConfig();
@@ -77,12 +81,12 @@ export function RecordShare({ source, updatedAt }: RecordShareProps) {
   return (
     <>
       <div className={styles.tools}>
-        <Button icon={<LinkOutlined aria-hidden />} onClick={() => void copy()}>
+        <LiteButton icon={LinkOutlined} onClick={() => void copy()}>
           复制链接
-        </Button>
-        <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
+        </LiteButton>
+        <LiteButton icon={PrinterOutlined} onClick={() => window.print()}>
           打印
-        </Button>
+        </LiteButton>
       </div>
       {printing ? (
         <dl className={styles.provenance} aria-label="信息来源">
@@ -105,21 +109,11 @@ export function RecordShare({ source, updatedAt }: RecordShareProps) {
           </div>
         </dl>
       ) : null}
-      <Modal
-        open={manual !== null}
-        title="复制链接"
-        onCancel={() => setManual(null)}
-        footer={<Button onClick={() => setManual(null)}>关闭</Button>}
-      >
-        <p>浏览器未允许自动复制，请选中下面的链接后复制（Ctrl+C，手机上长按）：</p>
-        <Input.TextArea
-          aria-label="本页链接"
-          readOnly
-          autoSize
-          value={manual ?? ''}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </Modal>
+      {manual === null ? null : (
+        <Suspense fallback={null}>
+          <ManualCopyDialog address={manual} onClose={() => setManual(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

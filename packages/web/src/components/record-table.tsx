@@ -1,8 +1,14 @@
-import { Table } from 'antd';
-import { useWideScreen } from '@/hooks/use-media-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useWideScreen, WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
+import { LiteSkeleton } from './lite/lite-skeleton';
+import type WideRecordTableType from './record-table-wide';
 import styles from './record-table.module.css';
+
+const loadWideTable = () => import('./record-table-wide');
+const WideRecordTable = lazy(loadWideTable) as unknown as typeof WideRecordTableType;
+// A wide screen will draw the table: its chunk comes with the list's, not after the rows.
+if (typeof window !== 'undefined' && window.matchMedia?.(WIDE_SCREEN_QUERY).matches) void loadWideTable();
 
 /** One column of a record list: its heading and what a row shows in it. */
 export interface RecordColumn<Row> {
@@ -14,7 +20,7 @@ export interface RecordColumn<Row> {
   nowrap?: boolean;
 }
 
-interface RecordTableProps<Row> {
+export interface RecordTableProps<Row> {
   rows: readonly Row[];
   columns: readonly RecordColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -30,7 +36,9 @@ interface RecordTableProps<Row> {
 
 /**
  * A page of records as a table with 序号 and 查看详情 — and, on a phone, where five columns do
- * not fit, as numbered cards of label and value.
+ * not fit, as numbered cards of label and value. The table is antd's, in a chunk of its own
+ * (record-table-wide.tsx) that only a wide screen loads: a phone's list runs none of antd
+ * (issue 27).
  */
 export function RecordTable<Row>({
   rows,
@@ -75,31 +83,16 @@ export function RecordTable<Row>({
     );
   }
   return (
-    <Table<Row>
-      rowKey={rowKey}
-      dataSource={[...rows]}
-      pagination={false}
-      scroll={{ x: 640 }}
-      {...(more ? { expandable: { expandedRowRender: (row: Row) => more(row) } } : {})}
-      columns={[
-        {
-          title: '序号',
-          key: '__index',
-          width: 72,
-          align: 'center',
-          render: (_value, _row, index) => firstNumber + index,
-        },
-        ...columns.map((column) => ({
-          title: column.title,
-          key: column.title,
-          width: column.width,
-          ...(column.nowrap ? { className: styles.nowrap } : {}),
-          render: (_value: unknown, row: Row) => column.render(row),
-        })),
-        ...(detailPath
-          ? [{ title: '操作', key: '__action', width: 110, render: (_value: unknown, row: Row) => detail(row) }]
-          : []),
-      ]}
-    />
+    <Suspense fallback={<LiteSkeleton rows={rows.length + 1} title={false} />}>
+      <WideRecordTable
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        detailPath={detailPath}
+        firstNumber={firstNumber}
+        more={more}
+        detail={detail}
+      />
+    </Suspense>
   );
 }

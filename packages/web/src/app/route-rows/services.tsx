@@ -161,7 +161,9 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
     },
     inSiteMap: false,
     // 信用关注's 关注 / 已关注 beside the name (issue 28), loaded with the page.
-    page: page(() => import('@/features/entity/components/entity-details-page'), { headerAction: FollowButton }),
+    page: plainPage(() => import('@/features/entity/components/entity-details-page'), {
+      props: { headerAction: FollowButton },
+    }),
   },
   {
     path: paths.searchMore,

@@ -3,7 +3,7 @@ import { createElement, type AriaAttributes, type ReactElement } from 'react';
 
 const camelCase = (name: string): string => name.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase());
 
-function draw(node: AbstractNode, key: string, rootProps?: Record<string, string>): ReactElement {
+function draw(node: AbstractNode, key: string, rootProps?: Record<string, unknown>): ReactElement {
   const attrs = Object.fromEntries(Object.entries(node.attrs).map(([name, value]) => [camelCase(name), value]));
   return createElement(
     node.tag,
@@ -16,6 +16,8 @@ interface IconProps extends AriaAttributes {
   /** The icon's drawing, from `@ant-design/icons-svg` (`@ant-design/icons-svg/es/asn/SearchOutlined`). */
   icon: IconDefinition;
   className?: string;
+  /** Degrees the drawing is turned by (as @ant-design/icons' `rotate`: a transform on the svg). */
+  rotate?: number;
 }
 
 /**
@@ -24,7 +26,7 @@ interface IconProps extends AriaAttributes {
  * home page: `@ant-design/icons`' components bring its context, two-tone colour generation and
  * style insertion (≈ 30 kB of script, README) to draw a path.
  */
-export function Icon({ icon, className, ...aria }: IconProps) {
+export function Icon({ icon, className, rotate, ...aria }: IconProps) {
   if (typeof icon.icon === 'function') throw new Error(`Icon: ${icon.name} is two-tone; use @ant-design/icons`);
   return (
     <span
@@ -39,6 +41,7 @@ export function Icon({ icon, className, ...aria }: IconProps) {
         height: '1em',
         fill: 'currentColor',
         'aria-hidden': 'true',
+        ...(rotate ? { style: { msTransform: `rotate(${rotate}deg)`, transform: `rotate(${rotate}deg)` } } : {}),
       })}
     </span>
   );

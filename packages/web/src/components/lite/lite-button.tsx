@@ -1,6 +1,7 @@
 import 'virtual:antd-look/Button';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
-import type { AriaAttributes, MouseEventHandler, ReactNode } from 'react';
+import type { AriaAttributes, MouseEvent, MouseEventHandler, ReactNode } from 'react';
 import { Icon } from './icon';
 
 interface LiteButtonProps extends AriaAttributes {
@@ -14,6 +15,16 @@ interface LiteButtonProps extends AriaAttributes {
   htmlType?: 'button' | 'submit';
   className?: string;
   disabled?: boolean;
+  /**
+   * antd's `loading` (a plain on or off, without antd's delay): the spinning LoadingOutlined in
+   * place of the icon, and clicks ignored.
+   */
+  loading?: boolean;
+  /**
+   * Its place in a row drawn as antd's `Space.Compact` (`ant-space-compact`): antd's compact item
+   * classes, by which its sheet joins the row's borders and rounds only the outer corners.
+   */
+  compactItem?: 'first' | 'middle' | 'last';
   title?: string;
   onClick?: MouseEventHandler<HTMLElement>;
   children?: ReactNode;
@@ -31,8 +42,11 @@ const TWO_CHINESE_CHARS = /^[\u4E00-\u9FA5]{2}$/;
 
 /**
  * antd's Button as it renders — its element, classes and static style sheet — without its script
- * (the wave effect, loading state and theme hooks): the frame's and the home page's buttons, so
- * that the first page needs none of antd's code (issue 27). Pages use antd's Button.
+ * (the wave effect, the loading icon's motion and theme hooks): the frame's and the home page's
+ * buttons, so that the first page needs none of antd's code (issue 27), the entity details
+ * page's and the lists' keyword search bar's (in antd's Space.Compact there: `compactItem`). Loading, it draws antd's settled markup: the `ant-btn-loading` class and the spinning
+ * LoadingOutlined in `.ant-btn-icon.ant-btn-loading-icon` in place of the icon (antd's slides the
+ * icon in when `loading` turns on after the first render). Other pages use antd's Button.
  */
 export function LiteButton({
   type = 'default',
@@ -42,6 +56,9 @@ export function LiteButton({
   href,
   htmlType = 'button',
   className,
+  loading = false,
+  compactItem,
+  onClick,
   children,
   ...rest
 }: LiteButtonProps) {
@@ -51,14 +68,20 @@ export function LiteButton({
     'ant-btn cp-antd',
     VARIANTS[danger ? 'danger' : type],
     size === 'large' ? 'ant-btn-lg' : size === 'small' ? 'ant-btn-sm' : '',
-    icon && children === undefined ? 'ant-btn-icon-only' : '',
+    (icon || loading) && children === undefined ? 'ant-btn-icon-only' : '',
+    loading ? 'ant-btn-loading' : '',
+    compactItem ? `ant-btn-compact-item${compactItem === 'middle' ? '' : ` ant-btn-compact-${compactItem}-item`}` : '',
     className ?? '',
   ]
     .filter(Boolean)
     .join(' ');
   const content = (
     <>
-      {icon ? (
+      {loading ? (
+        <span className="ant-btn-icon ant-btn-loading-icon">
+          <Icon icon={LoadingOutlined} className="anticon-spin" />
+        </span>
+      ) : icon ? (
         <span className="ant-btn-icon">
           <Icon icon={icon} aria-hidden />
         </span>
@@ -66,15 +89,20 @@ export function LiteButton({
       {children === undefined ? null : <span>{twoChars ? [...children].join(' ') : children}</span>}
     </>
   );
+  // As antd's: a loading button's click does nothing, not even submit its form or follow its link.
+  const click = (event: MouseEvent<HTMLElement>) => {
+    if (loading) event.preventDefault();
+    else onClick?.(event);
+  };
   if (href !== undefined) {
     return (
-      <a href={href} className={classes} {...rest}>
+      <a href={href} className={classes} onClick={click} {...rest}>
         {content}
       </a>
     );
   }
   return (
-    <button type={htmlType} className={classes} {...rest}>
+    <button type={htmlType} className={classes} onClick={click} {...rest}>
       {content}
     </button>
   );

@@ -12,14 +12,30 @@ interface LiteInputProps {
   size?: 'middle' | 'large';
   /** Class of the outer element (antd's affix wrapper), as antd's `className`. */
   className?: string;
+  /**
+   * Its place in a row drawn as antd's `Space.Compact` (`ant-space-compact`): antd's compact item
+   * classes on the affix wrapper, by which its sheet joins the row's borders and rounds only the
+   * outer corners.
+   */
+  compactItem?: 'first' | 'middle' | 'last';
 }
 
 /**
  * antd's Input with `allowClear` as it renders — the affix wrapper, the input and the clear
  * button, with their classes and static style sheet — without its script: the header's search
- * box on every page (issue 27). Clearing empties the value and puts the focus back in the box.
+ * box on every page (issue 27) and the lists' keyword search bar, in antd's Space.Compact there.
+ * Clearing empties the value and puts the focus back in the box.
  */
-export function LiteInput({ id, value, onChange, placeholder, maxLength, size = 'middle', className }: LiteInputProps) {
+export function LiteInput({
+  id,
+  value,
+  onChange,
+  placeholder,
+  maxLength,
+  size = 'middle',
+  className,
+  compactItem,
+}: LiteInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const large = size === 'large';
   const wrapper = [
@@ -28,6 +44,9 @@ export function LiteInput({ id, value, onChange, placeholder, maxLength, size = 
     'ant-input-outlined',
     className ?? '',
     'cp-antd ant-input-css-var',
+    compactItem
+      ? `ant-input-compact-item${compactItem === 'middle' ? '' : ` ant-input-compact-${compactItem}-item`}`
+      : '',
   ]
     .filter(Boolean)
     .join(' ');

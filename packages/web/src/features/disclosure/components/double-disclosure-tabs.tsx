@@ -1,8 +1,7 @@
-import { Tag } from 'antd';
 import { CONTRACTS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
 import { useSearchParams } from 'react-router';
-import { AntdScope } from '@/components/antd-scope';
 import { LiteTabs } from '@/components/lite/lite-tabs';
+import { LiteTag } from '@/components/lite/lite-tag';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
@@ -29,7 +28,7 @@ const LICENCES: ListSpec<PermitSearchRow> = {
 
 /** A penalty's state when it is not the ordinary one. */
 const stateTag = (state: string) =>
-  state && state !== '正常' ? <Tag color={state === '异议处理中' ? 'orange' : 'blue'}>{state}</Tag> : null;
+  state && state !== '正常' ? <LiteTag color={state === '异议处理中' ? 'orange' : 'blue'}>{state}</LiteTag> : null;
 
 const PENALTIES: ListSpec<PunishSearchRow> = {
   title: '行政处罚',
@@ -65,18 +64,16 @@ const TABS = [
 const tabOf = (value: string | null): string => (value === '2' ? '2' : '1');
 
 /**
- * 双公示's two tabs (antd's look, components/lite/) and their lists, with antd's configuration:
- * loaded by the page after its heading and introduction, which are drawn first (the page's largest
- * paint, issue 27).
+ * 双公示's two tabs and their lists, loaded by the page after its heading and introduction, which
+ * are drawn first (the page's largest paint, issue 27). antd's look without its script
+ * (components/lite/): a phone runs none of antd for them (the desktop's table loads its own).
  */
 export default function DoubleDisclosureTabs() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('currentTab'));
   return (
-    <AntdScope>
-      <LiteTabs activeKey={tab} onChange={(key) => setParams({ currentTab: key })} items={TABS}>
-        {TABS.find(({ key }) => key === tab)!.list}
-      </LiteTabs>
-    </AntdScope>
+    <LiteTabs activeKey={tab} onChange={(key) => setParams({ currentTab: key })} items={TABS}>
+      {TABS.find(({ key }) => key === tab)!.list}
+    </LiteTabs>
   );
 }

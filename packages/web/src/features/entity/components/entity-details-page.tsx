@@ -1,9 +1,12 @@
-import { Descriptions, Empty, Tag } from 'antd';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import { useWideScreen } from '@/hooks/use-media-query';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MESSAGES, type EntityDetailInfo, type RedBlackEntry } from '@credit-portal/shared';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { SimpleEmpty } from '@/components/lazy-empty';
+import { Icon } from '@/components/lite/icon';
+import { LiteDescriptions } from '@/components/lite/lite-descriptions';
+import { LiteTag } from '@/components/lite/lite-tag';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import { paths } from '@/lib/paths';
@@ -27,9 +30,7 @@ function Section({ id, title, count, children }: { id: string; title: string; co
   );
 }
 
-const nothing = (text: string = MESSAGES.noData) => (
-  <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
-);
+const nothing = (text: string = MESSAGES.noData) => <SimpleEmpty className={styles.empty} description={text} />;
 
 /** 红名单 / 黑名单 standing: in force entries, black first. */
 function RedBlackStatus({ entries }: { entries: readonly RedBlackEntry[] }) {
@@ -39,9 +40,9 @@ function RedBlackStatus({ entries }: { entries: readonly RedBlackEntry[] }) {
       {entries.map((entry, index) => (
         <li key={`${entry.ListName}-${index}`} className={styles.card}>
           <div className={styles.cardHead}>
-            <Tag color={entry.ListType === 'black' ? 'error' : 'success'} variant="solid">
+            <LiteTag color={entry.ListType === 'black' ? 'error' : 'success'} variant="solid">
               {entry.ListType === 'black' ? '黑名单' : '红名单'}
-            </Tag>
+            </LiteTag>
             <strong>{entry.ListName}</strong>
           </div>
           <dl className={styles.pairs}>
@@ -74,7 +75,9 @@ function DetailSections({ info }: { info: EntityDetailInfo }) {
               <li key={penalty.id} className={styles.card}>
                 <div className={styles.cardHead}>
                   <strong>{penalty.CF_WSH}</strong>
-                  {penalty.CF_ZT && penalty.CF_ZT !== '正常' ? <Tag color="processing">{penalty.CF_ZT}</Tag> : null}
+                  {penalty.CF_ZT && penalty.CF_ZT !== '正常' ? (
+                    <LiteTag color="processing">{penalty.CF_ZT}</LiteTag>
+                  ) : null}
                 </div>
                 <dl className={styles.pairs}>
                   <dt>违法行为类型</dt>
@@ -106,7 +109,7 @@ function DetailSections({ info }: { info: EntityDetailInfo }) {
             {info.Promises.map((promise) => (
               <li key={promise.ID} className={styles.card}>
                 <div className={styles.cardHead}>
-                  <Tag color="blue">{promise.PromiseType}</Tag>
+                  <LiteTag color="blue">{promise.PromiseType}</LiteTag>
                   <span className={styles.cardDate}>承诺日期 {promise.PromiseDate}</span>
                 </div>
                 <p className={styles.promiseText}>{promise.Content}</p>
@@ -134,7 +137,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
   return (
     <div className={styles.page}>
       <Link to={paths.searchList} className={styles.back}>
-        <ArrowLeftOutlined aria-hidden /> 返回查询结果
+        <Icon icon={ArrowLeftOutlined} aria-hidden /> 返回查询结果
       </Link>
       {/* While loading, the page holds a screen's height (and the sections half of one): the footer
           stays below the fold and is not pushed down when the entity arrives (issue 27: a layout
@@ -153,11 +156,11 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
             </header>
             <RecordShare source={entity.RegAuthority || undefined} />
             <Section id="base-info" title="基本信息">
-              <Descriptions
+              <LiteDescriptions
                 bordered
                 size="middle"
                 layout={wide ? 'horizontal' : 'vertical'}
-                column={{ xs: 1, sm: 1, md: 2 }}
+                column={wide ? 2 : 1}
                 items={[
                   { key: 'code', label: '统一社会信用代码', children: entity.CreditCode },
                   { key: 'name', label: '主体名称', children: entity.EntName },
@@ -186,6 +189,8 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
  * licences as collapsible blocks, penalties within their publicity period, red/black lists and
  * credit promises. Needs login (spec §4): without it, the warning and QR-code login.
  * `headerAction`: a control beside the name, from the route table (features stay apart).
+ * A plain page (issue 27): antd's look without its script (components/lite/), so that a phone
+ * opening a company's details loads and runs none of antd before the company shows.
  */
 export default function EntityDetailsPage({ headerAction }: { headerAction?: EntityHeaderAction }) {
   const [params] = useSearchParams();

@@ -1,7 +1,8 @@
-import { Button } from 'antd';
-import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
+import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LiteButton } from '@/components/lite/lite-button';
 import { errorMessage } from '@/lib/api-client';
 import { useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
@@ -13,6 +14,7 @@ import styles from './follow.module.css';
 /**
  * 关注 / 已关注 on an entity's details page (信用关注, issue 28): a toggle button (aria-pressed)
  * for the logged-in user, with how many of FOLLOW_LIMIT they follow and the way to 个人中心's list.
+ * antd's look without its script (components/lite/): the details page it sits on loads no antd.
  */
 export default function FollowButton({ entityId }: { entityId: string }) {
   const session = useLoginSession();
@@ -43,15 +45,15 @@ function Toggle({ token, entityId }: { token: string; entityId: string }) {
   if (state.error && !state.data) return null;
   return (
     <span className={styles.followBox}>
-      <Button
+      <LiteButton
         type={following ? 'default' : 'primary'}
-        icon={following ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
+        icon={following ? HeartFilled : HeartOutlined}
         aria-pressed={following}
         loading={busy || state.isLoading}
         onClick={() => void toggle()}
       >
         {following ? '已关注' : '关注'}
-      </Button>
+      </LiteButton>
       {state.data ? (
         <Link to={paths.follows} className={styles.followCount}>
           已关注 {state.data.Count}/{state.data.Limit}

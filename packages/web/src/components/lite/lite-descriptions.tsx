@@ -1,0 +1,153 @@
+import 'virtual:antd-look/Descriptions';
+import type { ReactNode } from 'react';
+
+export interface LiteDescriptionsItem {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+  /** Columns taken (a whole number, default 1), or `'filled'`: the rest of the row, which then ends. */
+  span?: number | 'filled';
+}
+
+interface LiteDescriptionsProps {
+  items: readonly LiteDescriptionsItem[];
+  bordered?: boolean;
+  /** antd's sizes; `'default'` (antd's large, no size class) as leaving it out. */
+  size?: 'middle' | 'small' | 'default';
+  layout: 'horizontal' | 'vertical';
+  /**
+   * Items in a row: a fixed number, chosen by the caller (1 on phones, 2 on wide screens) — antd's
+   * responsive `{ xs, md }` needs its breakpoint observer, which is script.
+   */
+  column: number;
+  className?: string;
+}
+
+interface Cell {
+  item: LiteDescriptionsItem;
+  span: number;
+}
+
+/**
+ * antd's rows (descriptions/hooks/useRow.js): items fill a row up to `column`; one that would pass
+ * the end is cut to what is left; a `'filled'` item ends its row; the last item of a row that is
+ * short takes what is left of it.
+ */
+function rowsOf(items: readonly LiteDescriptionsItem[], column: number): Cell[][] {
+  const rows: Cell[][] = [];
+  let row: Cell[] = [];
+  let used = 0;
+  const end = () => {
+    rows.push(row);
+    row = [];
+    used = 0;
+  };
+  for (const item of items) {
+    if (item.span === 'filled') {
+      row.push({ item, span: 1 });
+      end();
+      continue;
+    }
+    const span = item.span || 1;
+    const left = column - used;
+    used += span;
+    row.push({ item, span: used > column ? left : span });
+    if (used >= column) end();
+  }
+  if (row.length > 0) rows.push(row);
+  for (const cells of rows) {
+    const last = cells[cells.length - 1]!;
+    const taken = cells.reduce((sum, cell) => sum + cell.span, 0);
+    if (taken < column) last.span += column - taken;
+  }
+  return rows;
+}
+
+/** antd draws a label's or a value's span only for something to show (`isReactRenderable`). */
+const shown = (node: ReactNode) => node !== null && node !== undefined && node !== false && node !== '';
+
+/**
+ * antd's Descriptions as it renders — the table of label and value cells, its rows, spans and
+ * classes, styled by antd's static sheet — without its script (the breakpoint observer, the
+ * semantic class and style merging): the entity details page's 基本信息 and its licence blocks,
+ * drawn without antd's script (issue 27). Neither a title nor an extra, per-item styles or
+ * `colon={false}`: what the portal does not use is not offered.
+ */
+export function LiteDescriptions({
+  items,
+  bordered = false,
+  size = 'default',
+  layout,
+  column,
+  className,
+}: LiteDescriptionsProps) {
+  const classes = [
+    'ant-descriptions',
+    size === 'middle' ? 'ant-descriptions-medium' : size === 'small' ? 'ant-descriptions-small' : '',
+    bordered ? 'ant-descriptions-bordered' : '',
+    className ?? '',
+    'cp-antd',
+  ];
+  const label = (cell: Cell, Element: 'th' | 'td', colSpan: number) =>
+    bordered ? (
+      <Element key={`label-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item-label">
+        {shown(cell.item.label) ? <span>{cell.item.label}</span> : null}
+      </Element>
+    ) : (
+      <Element key={`label-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item">
+        <div className="ant-descriptions-item-container">
+          {shown(cell.item.label) ? <span className="ant-descriptions-item-label">{cell.item.label}</span> : null}
+        </div>
+      </Element>
+    );
+  const content = (cell: Cell, colSpan: number) =>
+    bordered ? (
+      <td key={`content-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item-content">
+        {shown(cell.item.children) ? <span>{cell.item.children}</span> : null}
+      </td>
+    ) : (
+      <td key={`content-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item">
+        <div className="ant-descriptions-item-container">
+          {shown(cell.item.children) ? (
+            <span className="ant-descriptions-item-content">{cell.item.children}</span>
+          ) : null}
+        </div>
+      </td>
+    );
+  // Unbordered and side by side, label and value share one cell.
+  const both = (cell: Cell) => (
+    <td key={cell.item.key} colSpan={cell.span} className="ant-descriptions-item">
+      <div className="ant-descriptions-item-container">
+        {shown(cell.item.label) ? <span className="ant-descriptions-item-label">{cell.item.label}</span> : null}
+        {shown(cell.item.children) ? <span className="ant-descriptions-item-content">{cell.item.children}</span> : null}
+      </div>
+    </td>
+  );
+  const rows = rowsOf(items, column).flatMap((cells, index) => {
+    if (layout === 'vertical') {
+      return [
+        <tr key={`label-${index}`} className="ant-descriptions-row">
+          {cells.map((cell) => label(cell, 'th', cell.span))}
+        </tr>,
+        <tr key={`content-${index}`} className="ant-descriptions-row">
+          {cells.map((cell) => content(cell, cell.span))}
+        </tr>,
+      ];
+    }
+    return [
+      <tr key={index} className="ant-descriptions-row">
+        {/* Bordered: a label cell of one column and the value's taking the rest of the item's. */}
+        {cells.map((cell) => (bordered ? [label(cell, 'th', 1), content(cell, cell.span * 2 - 1)] : both(cell)))}
+      </tr>,
+    ];
+  });
+  return (
+    <div className={classes.filter(Boolean).join(' ')}>
+      <div className="ant-descriptions-view">
+        <table>
+          <tbody>{rows}</tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
