@@ -12,6 +12,7 @@ import {
   type EntitySearchResult,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prefetchEntityDetails } from '@/features/entity/api/prefetch-entity-details';
 import { storeLogin } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, upstreamError } from './fake-gateway';
@@ -245,6 +246,37 @@ const DETAILS = withQuery(paths.searchDetails, { id: ENTITY.ID });
 /** A JWT-shaped token with the given claims (the browser only reads exp; the service verifies). */
 const tokenWith = (claims: object): string =>
   ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', btoa(JSON.stringify(claims)).replace(/=+$/, ''), 'c2ln'].join('.');
+
+describe("entity details' early requests", () => {
+  it('start when the app opens at a company with a valid login, and the page takes their answers', async () => {
+    const gateway = detailsGateway();
+    storeLogin(loginResult());
+    window.history.replaceState(null, '', `/#${DETAILS}`);
+    prefetchEntityDetails();
+    await waitFor(() => expect(gateway.calls(CONTRACTS.entityDetailInfo.path)).toHaveLength(1));
+    expect(gateway.calls(CONTRACTS.entityBaseInfo.path)[0]!.headers.get('authorization')).toBe(bearerOf());
+    renderAppAt(`#${DETAILS}`);
+    expect(await (await findMain()).findByRole('heading', { level: 1, name: ENTITY.EntName })).toBeInTheDocument();
+    // One request each: the page asked for nothing the early ones had not.
+    expect(gateway.calls(CONTRACTS.entityBaseInfo.path)).toHaveLength(1);
+    expect(gateway.calls(CONTRACTS.entityDetailInfo.path)).toHaveLength(1);
+  });
+
+  it('go for no visitor, no expired login and no address without a company', async () => {
+    const gateway = detailsGateway();
+    window.history.replaceState(null, '', `/#${DETAILS}`);
+    prefetchEntityDetails();
+    storeLogin(loginResult());
+    window.localStorage.setItem(STORAGE_KEYS.jwtToken, tokenWith({ sub: 'user:1', exp: 1 }));
+    prefetchEntityDetails();
+    storeLogin(loginResult());
+    window.history.replaceState(null, '', `/#${paths.searchDetails}?id=%20`);
+    prefetchEntityDetails();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gateway.calls(CONTRACTS.entityBaseInfo.path)).toEqual([]);
+    expect(gateway.calls(CONTRACTS.entityDetailInfo.path)).toEqual([]);
+  });
+});
 
 describe('entity details and login', () => {
   it('treats an expired stored login as none and forgets it', async () => {

@@ -1,6 +1,7 @@
 import { PATH_LOG } from '@credit-portal/shared';
 import { lazy, type ComponentType } from 'react';
 import { RedirectWithQuery } from '@/components/redirect-with-query';
+import { prefetchEntityDetails } from '@/features/entity/api/prefetch-entity-details';
 import * as searchListPage from '@/features/entity/components/search-list-page';
 import { paths } from '@/lib/paths';
 import { page, plainPage, sectionRows, type RowInput } from '../route-kit';
@@ -164,6 +165,8 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
     page: plainPage(() => import('@/features/entity/components/entity-details-page'), {
       props: { headerAction: FollowButton },
     }),
+    // Opened at a company's details (a shared link), its requests start with the page's module.
+    prefetch: prefetchEntityDetails,
   },
   {
     path: paths.searchMore,
