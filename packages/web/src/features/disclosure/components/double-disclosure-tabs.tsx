@@ -1,20 +1,30 @@
-import { CONTRACTS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
+import { API_PATHS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
+import type { CREDIT_LIST_CONTRACTS } from '@credit-portal/shared/contracts/credit-lists';
 import { useSearchParams } from 'react-router';
 import { LiteTabs } from '@/components/lite/lite-tabs';
 import { LiteTag } from '@/components/lite/lite-tag';
-import { call } from '@/lib/api-client';
+import { callAs, type RouteHead } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
 import { DisclosureList, type ListSpec } from './list-page';
+
+type PermitSearchRoute = typeof CREDIT_LIST_CONTRACTS.permitSearch;
+type PunishSearchRoute = typeof CREDIT_LIST_CONTRACTS.punishSearch;
+/*
+ * The two searches' rows named by type only (callAs): the contract table (and the resources'
+ * chunks it brings: five requests) stays out of 双公示, a page often opened first (issue 27).
+ */
+const PERMIT_SEARCH: RouteHead<PermitSearchRoute> = { path: API_PATHS.permitSearch, methods: ['GET'] };
+const PUNISH_SEARCH: RouteHead<PunishSearchRoute> = { path: API_PATHS.punishSearch, methods: ['GET'] };
 
 const LICENCES: ListSpec<PermitSearchRow> = {
   title: '行政许可',
   intro: '',
   searchLabel: '行政相对人名称或许可文书号',
   placeholder: '请输入相对人名称、信用代码或许可文书号',
-  swrKey: CONTRACTS.permitSearch.path,
+  swrKey: PERMIT_SEARCH.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.permitSearch, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
+    callAs<PermitSearchRoute>(PERMIT_SEARCH, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.xK_XDR_MC,
   columns: [
@@ -35,9 +45,9 @@ const PENALTIES: ListSpec<PunishSearchRow> = {
   intro: '',
   searchLabel: '行政相对人名称或处罚文书号',
   placeholder: '请输入相对人名称、信用代码或处罚文书号',
-  swrKey: CONTRACTS.punishSearch.path,
+  swrKey: PUNISH_SEARCH.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.punishSearch, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
+    callAs<PunishSearchRoute>(PUNISH_SEARCH, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.cF_XDR_MC,
   columns: [
