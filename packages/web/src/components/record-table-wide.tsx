@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import type { ReactNode } from 'react';
 import { AntdScope } from './antd-scope';
-import type { RecordTableProps } from './record-table';
+import type { RecordTableProps } from './record-table-props';
 import styles from './record-table.module.css';
 
 interface WideRecordTableProps<Row> extends Omit<RecordTableProps<Row>, 'cardTitle'> {

@@ -1,38 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useWideScreen, WIDE_SCREEN_QUERY } from '@/hooks/use-media-query';
 import { LiteSkeleton } from './lite/lite-skeleton';
 import type WideRecordTableType from './record-table-wide';
+import type { RecordTableProps } from './record-table-props';
 import styles from './record-table.module.css';
+
+export type { RecordColumn, RecordTableProps } from './record-table-props';
 
 const loadWideTable = () => import('./record-table-wide');
 const WideRecordTable = lazy(loadWideTable) as unknown as typeof WideRecordTableType;
 // A wide screen will draw the table: its chunk comes with the list's, not after the rows.
 if (typeof window !== 'undefined' && window.matchMedia?.(WIDE_SCREEN_QUERY).matches) void loadWideTable();
-
-/** One column of a record list: its heading and what a row shows in it. */
-export interface RecordColumn<Row> {
-  title: string;
-  render: (row: Row) => ReactNode;
-  /** Fixed width in px (numbers, dates). */
-  width?: number;
-  /** Kept on one line on a desktop (document numbers: a number broken over two lines reads as two). */
-  nowrap?: boolean;
-}
-
-export interface RecordTableProps<Row> {
-  rows: readonly Row[];
-  columns: readonly RecordColumn<Row>[];
-  rowKey: (row: Row) => string;
-  /** The card title of a row on a phone (usually the name), also naming its 查看详情 link. */
-  cardTitle: (row: Row) => string;
-  /** A row's detail page, when it has one: a 查看详情 column. */
-  detailPath?: (row: Row) => string;
-  /** The 序号 of the first row (page offset + 1). */
-  firstNumber: number;
-  /** Everything else a row has to say, behind 展开 (a row of its own on desktops, a disclosure in the card on phones). */
-  more?: (row: Row) => ReactNode;
-}
 
 /**
  * A page of records as a table with 序号 and 查看详情 — and, on a phone, where five columns do
