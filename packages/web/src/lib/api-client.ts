@@ -280,7 +280,8 @@ export function call<R extends RouteContract>(route: R, options: CallOptions<R> 
 /**
  * Like call(), with the row named by its type only (`import type` of its resource's contracts)
  * and its head passed: `callAs<Row>({ path, methods }, options)`. The row's schemas, and TypeBox
- * with them, stay out of the bundle; the frame and the first page call their endpoints this way.
+ * with them, stay out of the bundle; the frame, the first page and the pages often opened first
+ * (entity details, 双公示) call their endpoints this way.
  */
 export function callAs<R extends RouteContract>(
   head: RouteHead<R>,
