@@ -3,7 +3,7 @@ import { Empty } from 'antd';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AntdScope } from '@/components/antd-scope';
-import { SimpleEmpty } from '@/components/lazy-empty';
+import { SimpleEmpty } from '@/components/simple-empty';
 
 function rendered(element: ReactElement): Element {
   const { container, unmount } = render(element);

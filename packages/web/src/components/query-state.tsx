@@ -3,7 +3,7 @@ import { paths } from '@/lib/paths';
 import { MESSAGES } from '@credit-portal/shared';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import styles from './query-state.module.css';
-import { SimpleEmpty } from './lazy-empty';
+import { SimpleEmpty } from './simple-empty';
 import { LazyResult } from './lazy-result';
 import { LiteButton } from './lite/lite-button';
 import { LiteSkeleton } from './lite/lite-skeleton';

@@ -2,6 +2,7 @@ import 'virtual:antd-look/Button';
 import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import type { AriaAttributes, MouseEvent, MouseEventHandler, ReactNode } from 'react';
+import { compactItemClass, type CompactPlace } from './compact-item';
 import { Icon } from './icon';
 
 interface LiteButtonProps extends AriaAttributes {
@@ -20,11 +21,8 @@ interface LiteButtonProps extends AriaAttributes {
    * place of the icon, and clicks ignored.
    */
   loading?: boolean;
-  /**
-   * Its place in a row drawn as antd's `Space.Compact` (`ant-space-compact`): antd's compact item
-   * classes, by which its sheet joins the row's borders and rounds only the outer corners.
-   */
-  compactItem?: 'first' | 'middle' | 'last';
+  /** Its place in a row drawn as antd's `Space.Compact` (compact-item.ts). */
+  compactItem?: CompactPlace;
   title?: string;
   onClick?: MouseEventHandler<HTMLElement>;
   children?: ReactNode;
@@ -70,7 +68,7 @@ export function LiteButton({
     size === 'large' ? 'ant-btn-lg' : size === 'small' ? 'ant-btn-sm' : '',
     (icon || loading) && children === undefined ? 'ant-btn-icon-only' : '',
     loading ? 'ant-btn-loading' : '',
-    compactItem ? `ant-btn-compact-item${compactItem === 'middle' ? '' : ` ant-btn-compact-${compactItem}-item`}` : '',
+    compactItemClass('btn', compactItem),
     className ?? '',
   ]
     .filter(Boolean)

@@ -88,38 +88,43 @@ export function LiteDescriptions({
     className ?? '',
     'cp-antd',
   ];
-  const label = (cell: Cell, Element: 'th' | 'td', colSpan: number) =>
-    bordered ? (
-      <Element key={`label-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item-label">
-        {shown(cell.item.label) ? <span>{cell.item.label}</span> : null}
-      </Element>
-    ) : (
-      <Element key={`label-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item">
+  // A label's or a value's span: bare in a bordered cell, with its class in an item container.
+  const part = (node: ReactNode, className?: string) =>
+    shown(node) ? <span className={className}>{node}</span> : null;
+  const label = (cell: Cell, Element: 'th' | 'td', colSpan: number) => (
+    <Element
+      key={`label-${cell.item.key}`}
+      colSpan={colSpan}
+      className={bordered ? 'ant-descriptions-item-label' : 'ant-descriptions-item'}
+    >
+      {bordered ? (
+        part(cell.item.label)
+      ) : (
+        <div className="ant-descriptions-item-container">{part(cell.item.label, 'ant-descriptions-item-label')}</div>
+      )}
+    </Element>
+  );
+  const content = (cell: Cell, colSpan: number) => (
+    <td
+      key={`content-${cell.item.key}`}
+      colSpan={colSpan}
+      className={bordered ? 'ant-descriptions-item-content' : 'ant-descriptions-item'}
+    >
+      {bordered ? (
+        part(cell.item.children)
+      ) : (
         <div className="ant-descriptions-item-container">
-          {shown(cell.item.label) ? <span className="ant-descriptions-item-label">{cell.item.label}</span> : null}
+          {part(cell.item.children, 'ant-descriptions-item-content')}
         </div>
-      </Element>
-    );
-  const content = (cell: Cell, colSpan: number) =>
-    bordered ? (
-      <td key={`content-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item-content">
-        {shown(cell.item.children) ? <span>{cell.item.children}</span> : null}
-      </td>
-    ) : (
-      <td key={`content-${cell.item.key}`} colSpan={colSpan} className="ant-descriptions-item">
-        <div className="ant-descriptions-item-container">
-          {shown(cell.item.children) ? (
-            <span className="ant-descriptions-item-content">{cell.item.children}</span>
-          ) : null}
-        </div>
-      </td>
-    );
+      )}
+    </td>
+  );
   // Unbordered and side by side, label and value share one cell.
   const both = (cell: Cell) => (
     <td key={cell.item.key} colSpan={cell.span} className="ant-descriptions-item">
       <div className="ant-descriptions-item-container">
-        {shown(cell.item.label) ? <span className="ant-descriptions-item-label">{cell.item.label}</span> : null}
-        {shown(cell.item.children) ? <span className="ant-descriptions-item-content">{cell.item.children}</span> : null}
+        {part(cell.item.label, 'ant-descriptions-item-label')}
+        {part(cell.item.children, 'ant-descriptions-item-content')}
       </div>
     </td>
   );

@@ -1,6 +1,7 @@
 import 'virtual:antd-look/Input';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { useRef } from 'react';
+import { compactItemClass, type CompactPlace } from './compact-item';
 import { Icon } from './icon';
 
 interface LiteInputProps {
@@ -12,12 +13,8 @@ interface LiteInputProps {
   size?: 'middle' | 'large';
   /** Class of the outer element (antd's affix wrapper), as antd's `className`. */
   className?: string;
-  /**
-   * Its place in a row drawn as antd's `Space.Compact` (`ant-space-compact`): antd's compact item
-   * classes on the affix wrapper, by which its sheet joins the row's borders and rounds only the
-   * outer corners.
-   */
-  compactItem?: 'first' | 'middle' | 'last';
+  /** Its place in a row drawn as antd's `Space.Compact` (compact-item.ts): classes on the affix wrapper. */
+  compactItem?: CompactPlace;
 }
 
 /**
@@ -44,9 +41,7 @@ export function LiteInput({
     'ant-input-outlined',
     className ?? '',
     'cp-antd ant-input-css-var',
-    compactItem
-      ? `ant-input-compact-item${compactItem === 'middle' ? '' : ` ant-input-compact-${compactItem}-item`}`
-      : '',
+    compactItemClass('input', compactItem),
   ]
     .filter(Boolean)
     .join(' ');

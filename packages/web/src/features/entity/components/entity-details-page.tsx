@@ -3,7 +3,7 @@ import { useWideScreen } from '@/hooks/use-media-query';
 import { MESSAGES, type EntityDetailInfo, type RedBlackEntry } from '@credit-portal/shared';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SimpleEmpty } from '@/components/lazy-empty';
+import { SimpleEmpty } from '@/components/simple-empty';
 import { Icon } from '@/components/lite/icon';
 import { LiteDescriptions } from '@/components/lite/lite-descriptions';
 import { LiteTag } from '@/components/lite/lite-tag';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PlainEmpty } from '@/components/lazy-empty';
+import { SimpleEmpty } from '@/components/simple-empty';
 import { LiteSkeleton } from '@/components/lite/lite-skeleton';
 import { browserOnly } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
@@ -22,9 +22,9 @@ function ResultsPlace() {
   if (!params.get('searchKey')) {
     return (
       <div className={styles.state} aria-busy="true">
-        <PlainEmpty description={NO_KEYWORD}>
+        <SimpleEmpty description={NO_KEYWORD} picture={false}>
           <Link to={paths.searchMore}>{SEARCH_HELP}</Link>
-        </PlainEmpty>
+        </SimpleEmpty>
       </div>
     );
   }
