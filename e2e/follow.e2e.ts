@@ -48,6 +48,9 @@ describe('信用关注 in a browser', () => {
         await page.getByRole('heading', { level: 1, name: entity.EntName }).waitFor();
 
         const toggle = page.getByRole('button', { name: '关注' });
+        // The button is there (loading) before the follow state: a press before it arrives does
+        // nothing, as antd's loading button. Ready when the count beside it shows.
+        await page.getByRole('link', { name: /已关注 \d+\/\d+/ }).waitFor({ timeout: 30_000 });
         await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('false');
         await toggle.focus();
         await page.keyboard.press('Enter');
