@@ -29,7 +29,11 @@ function parseArgs(argv) {
 
 const log = (message) => console.error(`[bench] ${message}`);
 
-/** Runs another engineer's sub-benchmark; its last stdout line is { "figures": [...] }. */
+/**
+ * Runs another engineer's sub-benchmark; its last stdout line is { "figures": [...] }. What it
+ * printed before that (its own tables: Lighthouse's page by page, the field Web Vitals) is shown
+ * as it was, ahead of the summary.
+ */
 function runSub(part) {
   const script = join(ROOT, 'bench', part, 'run.mjs');
   if (!existsSync(script)) return null;
@@ -41,7 +45,9 @@ function runSub(part) {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new BenchError(`bench/${part}/run.mjs exited with ${code}`));
-      const last = stdout.trim().split('\n').pop() ?? '';
+      const lines = stdout.trim().split('\n');
+      const last = lines.pop() ?? '';
+      if (lines.length > 0) console.log(`\nbench/${part}:\n${lines.join('\n')}\n`);
       try {
         const parsed = JSON.parse(last);
         if (!Array.isArray(parsed.figures) || parsed.figures.length === 0) throw new Error('no figures');

@@ -91,4 +91,44 @@ describe('信用关注 in a browser', () => {
       }
     },
   );
+
+  it(
+    'shows 关注 with the company on a phone, without moving the page below the name',
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      try {
+        const login = await context.newPage();
+        await login.goto(`${baseUrl}/#${paths.passwordLogin}`);
+        await login.getByLabel('手机号码').fill(DEMO.Mobile);
+        await login.getByLabel('密码').fill(DEMO.Password);
+        await login.getByRole('button', { name: /登\s*录/ }).click();
+        await login.waitForURL(/#\/index/);
+        await login.close();
+        // The company's page opened in a tab of its own (a shared link), logged in: a slow phone's CPU
+        // (Lighthouse's mobile preset), and every layout shift from the load on.
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          Object.assign(window, { layoutShifts: shifts });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${baseUrl}/#${withQuery(paths.searchDetails, { id: ENTITY_ID })}`);
+        await page.getByRole('link', { name: /已关注 \d+\/\d+/ }).waitFor({ timeout: 30_000 });
+        await page.getByRole('heading', { level: 2, name: '基本信息' }).waitFor();
+        // The button used to come after the name, on a line of its own: the page below moved 44 px.
+        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -143,14 +143,13 @@ const plainPages = new WeakSet<ReactElement>();
 /**
  * A page that draws none of antd's components (only their look, components/lite/): without antd's
  * configuration, so that opening the portal at it loads none of antd's code (the home page, issue
- * 27; a test checks its chunks hold no antd module). `props`: fixed props, as page()'s.
- * `prerendered`: see lazyPage.
+ * 27; a test checks its chunks hold no antd module). `prerendered`: see lazyPage.
  */
-export function plainPage<P extends object>(
-  load: () => PageModule<P>,
-  { prerendered = false, props }: { prerendered?: boolean; props?: P } = {},
+export function plainPage(
+  load: () => PageModule<object>,
+  { prerendered = false }: { prerendered?: boolean } = {},
 ): ReactElement {
-  const element = lazyPage(load, props, prerendered);
+  const element = lazyPage(load, undefined, prerendered);
   plainPages.add(element);
   return element;
 }

@@ -1,5 +1,5 @@
 import { PATH_LOG } from '@credit-portal/shared';
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { RedirectWithQuery } from '@/components/redirect-with-query';
 import { prefetchEntityDetails } from '@/features/entity/api/prefetch-entity-details';
 import * as searchListPage from '@/features/entity/components/search-list-page';
@@ -8,8 +8,19 @@ import { page, plainPage, sectionRows, type RowInput } from '../route-kit';
 
 const SEARCH = '信用主体查询';
 
-/** 信用关注's button on entity details (issue 28): its own chunk, loaded when a details page shows it. */
-const FollowButton = lazy(() => import('@/features/follow/components/follow-button'));
+/**
+ * Entity details with 信用关注's button beside the name (issue 28). The two modules load side by
+ * side and the page renders once both are there: a button arriving after the name would push the
+ * page below it down (on a phone it takes a line of its own; a layout shift of 0.03).
+ */
+const entityDetailsWithFollow = () =>
+  Promise.all([
+    import('@/features/entity/components/entity-details-page'),
+    import('@/features/follow/components/follow-button'),
+  ]).then(([details, follow]) => {
+    const EntityDetailsPage = details.default;
+    return { default: () => <EntityDetailsPage headerAction={follow.default} /> };
+  });
 
 type Crumb = { label: string; path?: string };
 const SERVICES = { label: '信用服务', path: paths.services };
@@ -161,10 +172,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
       description: '信用主体详情：登记信息、行政许可、公示期内的行政处罚、红黑名单与信用承诺。',
     },
     inSiteMap: false,
-    // 信用关注's 关注 / 已关注 beside the name (issue 28), loaded with the page.
-    page: plainPage(() => import('@/features/entity/components/entity-details-page'), {
-      props: { headerAction: FollowButton },
-    }),
+    page: plainPage(entityDetailsWithFollow),
     // Opened at a company's details (a shared link), its requests start with the page's module.
     prefetch: prefetchEntityDetails,
   },

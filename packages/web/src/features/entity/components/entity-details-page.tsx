@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import { useWideScreen } from '@/hooks/use-media-query';
 import { MESSAGES, type EntityDetailInfo, type RedBlackEntry } from '@credit-portal/shared';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SimpleEmpty } from '@/components/simple-empty';
 import { Icon } from '@/components/lite/icon';
@@ -148,11 +148,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
             <header className={styles.header}>
               <h1 className={styles.title}>{entity.EntName}</h1>
               <StatusTag status={entity.Status} />
-              {HeaderAction ? (
-                <Suspense fallback={null}>
-                  <HeaderAction entityId={entity.ID} />
-                </Suspense>
-              ) : null}
+              {HeaderAction ? <HeaderAction entityId={entity.ID} /> : null}
             </header>
             <RecordShare source={entity.RegAuthority || undefined} />
             <Section id="base-info" title="基本信息">
