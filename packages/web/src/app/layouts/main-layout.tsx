@@ -8,7 +8,7 @@ import { HeaderSearch } from './header-search';
 import { PageFallback } from './page-fallback';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { useMediaQuery } from '@/hooks/use-media-query';
+import { useWideScreen } from '@/hooks/use-media-query';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useElderMode } from '../elder-mode';
 import { ReadAloudBar } from './read-aloud-controls';
@@ -32,7 +32,7 @@ export function MainLayout() {
   const { enabled: elderMode } = useElderMode();
   // A phone shows the banners' baked-in headline at a few pixels, and 长者模式 has no
   // carousel: both get the site name and slogan as real text instead.
-  const phone = useMediaQuery('(width < 768px)');
+  const phone = !useWideScreen();
   return (
     <div className={styles.shell}>
       <a href={`#${MAIN_ID}`} className={styles.skipLink} onClick={skipToContent}>
