@@ -61,6 +61,26 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
+ * Like a slow phone (Lighthouse's mobile preset): the page's CPU 4× slower, and every layout shift
+ * recorded from its next load on; `layoutShifts(page)` reads them. Call before the page is loaded.
+ */
+export async function asSlowPhoneWatchingShifts(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded since the page loaded (asSlowPhoneWatchingShifts). */
+export const layoutShifts = (page: Page): Promise<number[]> =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+
+/**
  * What a page is still loading that decides what the person sees: the document, scripts, styles
  * and API calls (not images, not the visit log sent in the background, not the QR login's polling).
  */

@@ -4,7 +4,7 @@ import { API_PATHS, type EntityBaseInfo } from '@credit-portal/shared';
 import { paths, withQuery } from '../packages/web/src/lib/paths.js';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR } from './access-support.js';
-import { collectErrors, launchBrowser } from './browser.js';
+import { asSlowPhoneWatchingShifts, collectErrors, launchBrowser, layoutShifts } from './browser.js';
 
 /*
  * 信用关注 (issue 28) in a real browser, once: the demo user logs in on the password page, follows
@@ -112,20 +112,12 @@ describe('信用关注 in a browser', () => {
         // The company's page opened in a tab of its own (a shared link), logged in: a slow phone's CPU
         // (Lighthouse's mobile preset), and every layout shift from the load on.
         const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.addInitScript(() => {
-          const shifts: number[] = [];
-          Object.assign(window, { layoutShifts: shifts });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await asSlowPhoneWatchingShifts(page);
         await page.goto(`${baseUrl}/#${withQuery(paths.searchDetails, { id: ENTITY_ID })}`);
         await page.getByRole('link', { name: /已关注 \d+\/\d+/ }).waitFor({ timeout: 30_000 });
         await page.getByRole('heading', { level: 2, name: '基本信息' }).waitFor();
         // The button used to come after the name, on a line of its own: the page below moved 44 px.
-        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+        expect(await layoutShifts(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS, GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
-import { api, collectErrors, launchBrowser } from './browser.js';
+import { api, asSlowPhoneWatchingShifts, collectErrors, launchBrowser, layoutShifts } from './browser.js';
 
 /*
  * The pre-rendered frames (issue 27; packages/web/src/prerender/): the gateway's page carries the
@@ -225,20 +225,12 @@ describe('the pre-rendered frames', () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     // A slow phone's CPU (as Lighthouse's mobile preset): the page comes well after the frame.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await asSlowPhoneWatchingShifts(page);
     await page.goto(`${baseUrl}/#/index`);
     expect(await page.getAttribute('#root', 'data-frame')).toBe('/index|narrow');
     await page.locator('#root [aria-busy="true"]').first().waitFor({ state: 'detached' });
     // The first version moved the footer off the screen when the page came (0.67 in Lighthouse).
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
     await context.close();
   });
 
