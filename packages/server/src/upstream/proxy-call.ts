@@ -1,4 +1,4 @@
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES, type Dialect, type Envelope } from '@credit-portal/shared';
 import type { ProducedAnswer } from '../cache/cache-entry.js';
@@ -69,9 +69,11 @@ export async function callUpstream(
       body,
       timeoutMs: target.timeoutMs,
       retry: method === 'GET',
+      clientFault: body instanceof ByteLimit ? () => body.clientFault : undefined,
     });
   } catch (err) {
     if (body instanceof ByteLimit && body.exceeded) throw new GatewayError(413, ERROR_CODES.payloadTooLarge);
+    if (body instanceof ByteLimit && body.clientFault) throw new GatewayError(400, ERROR_CODES.badRequest);
     if (err instanceof UpstreamFailure) {
       request.log.warn({ upstream: err.upstream, kind: err.kind, reason: err.message }, 'upstream call failed');
       throw upstreamFailureError(err.kind, err.retryAfterMs);
@@ -129,10 +131,37 @@ function envelopeBytes(envelope: Envelope, serializeData: DataSerializer | null)
  */
 export class ByteLimit extends Transform {
   exceeded = false;
+  /** The client went away before its body ended (not the upstream: see over()). */
+  abandoned = false;
   #seen = 0;
 
   constructor(private readonly limit: number) {
     super();
+  }
+
+  /**
+   * The request's body through a limit, joined by `pipeline` rather than `pipe`: when the client
+   * goes away mid-body the limit is destroyed with it, which ends the upstream call at once. With
+   * `pipe` the call waited for the rest of the body until its timeout, holding one of the pool's
+   * connections: 64 uploads abandoned after their first bytes, inside the strict rate limit, held
+   * them all, every other route waited for a connection and the circuit breaker opened (a review's
+   * finding). The pipeline's callback also takes the limit's own error, which nothing listened to
+   * before the upstream call had begun (an unhandled 'error' that ended the process).
+   */
+  static over(payload: Readable, limit: number): ByteLimit {
+    const limiter = new ByteLimit(limit);
+    // Before the pipeline's listener, so that this one sees whether the client's side failed
+    // first: when the upstream fails mid-body the limit is destroyed first and takes the body with it.
+    payload.once('error', () => {
+      if (!limiter.destroyed) limiter.abandoned = true;
+    });
+    pipeline(payload, limiter, () => {});
+    return limiter;
+  }
+
+  /** The body failed on the client's side: too large, or abandoned. Not the upstream's failure. */
+  get clientFault(): boolean {
+    return this.exceeded || this.abandoned;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

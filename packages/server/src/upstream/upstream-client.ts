@@ -18,6 +18,11 @@ export interface UpstreamRequest {
   retry?: boolean;
   /** Skip the circuit breaker (the visit-log forwarder has its own backoff). */
   bypassBreaker?: boolean;
+  /**
+   * Whether a failed call failed on the client's side (a streamed body too large or abandoned):
+   * such a failure says nothing of the upstream and is not counted against its circuit.
+   */
+  clientFault?: () => boolean;
 }
 
 export interface UpstreamResponse {
@@ -118,12 +123,14 @@ export class UpstreamClient {
         }
       }
     } catch (err) {
+      // The client's body failed: the breaker's slot is released below, counted neither way.
+      if (request.clientFault?.()) throw err;
       const failure = err instanceof UpstreamFailure ? err : this.#classify(err);
       this.metrics.upstreamErrors.inc({ upstream: this.name, kind: failure.kind });
       report(false);
       throw failure;
     } finally {
-      // A caller that neither succeeded nor failed (cannot happen today) must not hold the trial slot.
+      // A call that neither succeeded nor failed (the client's body failed) must not hold the trial slot.
       if (guarded && !reported) this.breaker.release();
     }
   }

@@ -67,7 +67,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       done(new GatewayError(413, ERROR_CODES.payloadTooLarge), undefined);
       return;
     }
-    done(null, payload.pipe(new ByteLimit(limit)));
+    done(null, ByteLimit.over(payload, limit));
   });
 
   // Every answer of a proxy route says x-cache, refusals before the handler (400, 413, 415) too.
