@@ -71,6 +71,25 @@ describe('observability and lifecycle', () => {
     expect(second[0]).not.toHaveProperty('upstreamMs');
   });
 
+  it('logs a refused request by its error’s code, never by a message that quotes the request, even at debug', async () => {
+    const logs = new LogCapture();
+    const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), LOG_LEVEL: 'debug' }), logs);
+    const secret = 'a5f3c9e1b7d24680';
+    try {
+      // Fastify's refusal of the media type repeats the header in its message.
+      const answer = await request(gateway.url)
+        .post(API_PATHS.h5Entities)
+        .set('content-type', `application/x-${secret}`)
+        .send('{}');
+      expect(answer.status).toBe(415);
+      expect(answer.body).toMatchObject({ ok: false, code: 'unsupported_media_type' });
+    } finally {
+      await gateway.close();
+    }
+    expect(logs.text).not.toContain(secret);
+    expect(logs.text).toContain('FST_ERR_CTP_INVALID_MEDIA_TYPE');
+  });
+
   it('exposes request, cache, upstream, circuit and visit-log figures at /metrics', async () => {
     const prefix = uniquePrefix('metrics');
     const gateway = await startGateway(

@@ -37,7 +37,9 @@ export default fp(
       } else if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else {
-        request.log.debug({ reason: error.message, code: envelope.code }, 'request refused');
+        // A schema's message names fields only; a parser's quotes the body (a token in it, say): its code alone.
+        const reason = error.validation ? error.message : (error.code ?? error.name);
+        request.log.debug({ reason, code: envelope.code }, 'request refused');
       }
       return reply.code(statusCode).header('cache-control', 'no-store').send(envelope);
     });
