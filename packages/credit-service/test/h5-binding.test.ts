@@ -212,11 +212,7 @@ describe('the tab session and 退出', () => {
       query: DEMO,
     });
     const { izgtxytoken } = JSON.parse(login.body.Data) as { izgtxytoken: string };
-    const user = await injectJson<Success<H5UserInfo>>(service.app, {
-      method: 'GET',
-      url: API_PATHS.h5IzLogin,
-      query: { Infotoken: izgtxytoken },
-    });
+    const user = await post<Success<H5UserInfo>>(API_PATHS.h5IzLogin, { Infotoken: izgtxytoken });
     return { user: user.body.Data, izgtxytoken };
   }
 
@@ -253,12 +249,7 @@ describe('the tab session and 退出', () => {
     const expired = { status: 401, body: { Msg: H5_MESSAGES.loginExpired } };
     expect(await post(API_PATHS.h5Entities, { Infotoken: user.Infotoken })).toMatchObject(expired);
     expect(await post(API_PATHS.h5Session, { Infotoken: user.Infotoken })).toMatchObject(expired);
-    const iz = await injectJson(service.app, {
-      method: 'GET',
-      url: API_PATHS.h5IzLogin,
-      query: { Infotoken: izgtxytoken },
-    });
-    expect(iz).toMatchObject(expired);
+    expect(await post(API_PATHS.h5IzLogin, { Infotoken: izgtxytoken })).toMatchObject(expired);
     const file = await service.app.inject({
       method: 'GET',
       url: API_PATHS.h5ReportFile,

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Value } from 'typebox/value';
 import {
   API_PATHS,
+  ERROR_MESSAGES,
   H5_DOCUMENT_TYPES,
   H5_MESSAGES,
   H5EntityRecordsSchema,
@@ -213,14 +214,48 @@ describe('login hand-offs', () => {
     const login = await get<Success<string>>(API_PATHS.h5TestLogin, { ...DEMO, type: '' });
     expect(login.body.Success).toBe(true);
     const { izgtxytoken } = JSON.parse(login.body.Data) as { izgtxytoken: string };
-    const user = await get<Success<H5UserInfo>>(API_PATHS.h5IzLogin, { Infotoken: izgtxytoken });
+    const user = await post<Success<H5UserInfo>>(API_PATHS.h5IzLogin, { Infotoken: izgtxytoken });
     expect(user.body).toMatchObject({ Success: true, Data: { Name: DEMO.Name, IdCard: DEMO.IdCard } });
     const wrong = await get<Success<null>>(API_PATHS.h5TestLogin, { Name: '林晓雲', IdCard: DEMO.IdCard });
     expect(wrong).toMatchObject({ status: 404, body: { Success: false, Msg: H5_MESSAGES.personNotFound } });
     const blank = await post<Success<null>>(API_PATHS.h5TestUserInfo, { Name: ' ', IdCard: DEMO.IdCard });
     expect(blank).toMatchObject({ status: 400, body: { Msg: H5_MESSAGES.testLoginEmpty } });
-    const unknown = await get<Success<null>>(API_PATHS.h5IzLogin, { Infotoken: 'no-such-token' });
+    const unknown = await post<Success<null>>(API_PATHS.h5IzLogin, { Infotoken: 'no-such-token' });
     expect(unknown).toMatchObject({ status: 401, body: { Msg: H5_MESSAGES.loginExpired } });
+  });
+
+  it("takes the izgtxytoken in a POST body only: the spec's GET with ?Infotoken= logs nobody in", async () => {
+    const login = await get<Success<string>>(API_PATHS.h5TestLogin, DEMO);
+    const { izgtxytoken } = JSON.parse(login.body.Data) as { izgtxytoken: string };
+    const infotokens = testApp.app.db.prepare("SELECT COUNT(*) FROM h5_tokens WHERE kind = 'info'").pluck();
+    const before = infotokens.get();
+    const lines = logLines.length;
+
+    // A token copied out of an access log and replayed in the URL: no route, in the envelope.
+    const replayed = await get<Success<null>>(API_PATHS.h5IzLogin, { Infotoken: izgtxytoken });
+    expect(replayed).toEqual({
+      status: 404,
+      body: { Success: false, Data: null, Msg: ERROR_MESSAGES.not_found },
+      raw: expect.any(String),
+    });
+    // Nor does a POST read it from its query string: the body is the only place it is taken from.
+    const inQuery = await injectJson<Success<null>>(testApp.app, {
+      method: 'POST',
+      url: `${API_PATHS.h5IzLogin}?Infotoken=${encodeURIComponent(izgtxytoken)}`,
+      payload: {},
+    });
+    expect(inQuery).toMatchObject({ status: 400, body: { Success: false, Data: null } });
+    expect(infotokens.get()).toBe(before);
+    expect(logLines.slice(lines).join('\n')).not.toContain(izgtxytoken);
+
+    // The same token in the body: the same user info as before.
+    const user = await post<Success<H5UserInfo>>(API_PATHS.h5IzLogin, { Infotoken: izgtxytoken });
+    expect(user).toMatchObject({
+      status: 200,
+      body: { Success: true, Data: { Name: DEMO.Name, IdCard: DEMO.IdCard } },
+    });
+    expect(user.body.Data.Infotoken).toMatch(/^[\w-]{43}$/);
+    expect(infotokens.get()).toBe((before as number) + 1);
   });
 
   it('refuses the test login when test mode is off', async () => {
@@ -569,7 +604,7 @@ describe('logs', () => {
   it('never show names, ID numbers, e-mail addresses or tokens', async () => {
     const user = await demoLogin();
     await get(API_PATHS.h5TestLogin, DEMO);
-    await get(API_PATHS.h5IzLogin, { Infotoken: user.Infotoken });
+    await post(API_PATHS.h5IzLogin, { Infotoken: user.Infotoken });
     await post(
       API_PATHS.h5ReportPdf,
       reportRequest(user, { Email: 'secret.person@example.com', IdentityCard: '110105194912310029' }),

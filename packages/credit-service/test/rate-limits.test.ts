@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './helper.js';
 
 /** The gateway in front (TRUSTED_PROXIES), and addresses that are not. */
 const GATEWAY = '10.9.0.2';
-const [CITIZEN_A, CITIZEN_B, CITIZEN_C] = ['203.0.113.7', '198.51.100.9', '198.51.100.20'];
+const [CITIZEN_A, CITIZEN_B, CITIZEN_C, CITIZEN_D] = ['203.0.113.7', '198.51.100.9', '198.51.100.20', '198.51.100.31'];
 const REFUSED = { ErrorCode: 429, Data: null, Msg: ERROR_MESSAGES.rate_limited };
 
 /*
@@ -83,6 +83,14 @@ describe('the credit-service’s own rate limits', () => {
     // The H5 app's own dialect.
     const h5 = await inject(CITIZEN_B, certToken);
     expect(h5.json()).toEqual({ Success: false, Data: null, Msg: ERROR_MESSAGES.rate_limited });
+  });
+
+  it('limits the alternate-channel login, a POST with the izgtxytoken in its body, as strictly', async () => {
+    const guess = { method: 'POST', url: API_PATHS.h5IzLogin, payload: { Infotoken: 'guess-0123456789' } } as const;
+    for (let i = 0; i < 2; i += 1) expect((await inject(CITIZEN_D, guess)).statusCode).toBe(401);
+    const refused = await inject(CITIZEN_D, guess);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ Success: false, Data: null, Msg: ERROR_MESSAGES.rate_limited });
   });
 
   it('keeps the lighter limit for pages and polls, and none for the rest', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import JSEncryptModule from 'jsencrypt';
 import {
   API_PATHS,
+  ERROR_CODES,
   H5_CODE_PARAM,
   H5_DAILY_MAIL_LIMIT,
   H5_MESSAGES,
@@ -32,7 +34,8 @@ import {
  * The H5 app through the gateway (issue 12): the legacy dialects ({ Success, Data, Msg },
  * { successful, msg }, { Data: { Status }, Msg }) normalized, never cached; the face-verification
  * hand-off bound to the browser that asked (issue 22: code + verifier, once), the tab's session and
- * 退出, and the test login exchanged for user info; the entity list; another person's ID
+ * 退出, and the test login exchanged for user info (the izgtxytoken in a POST body: a GET with it in
+ * the URL is refused before any upstream call); the entity list; another person's ID
  * number and an expired Infotoken refused; the RSA round trip with the browser's jsencrypt up to
  * the report file; and no personal data in the gateway's logs.
  */
@@ -88,7 +91,7 @@ describe('the H5 app through the gateway', () => {
     expectEnvelope(login);
     expect(login.body).toMatchObject({ ok: true, code: 200 });
     const { izgtxytoken } = JSON.parse(login.body.data as string) as { izgtxytoken: string };
-    const user = await request(gateway.url).get(API_PATHS.h5IzLogin).query({ Infotoken: izgtxytoken }).expect(200);
+    const user = await request(gateway.url).post(API_PATHS.h5IzLogin).send({ Infotoken: izgtxytoken }).expect(200);
     expectEnvelope(user);
     expect(user.body.data).toMatchObject(DEMO);
     return user.body.data as H5UserInfo;
@@ -187,6 +190,45 @@ describe('the H5 app through the gateway', () => {
       .post(API_PATHS.h5CertToken)
       .send({ ReturnUrl: `${gateway.url}/` })
       .expect(400);
+  });
+
+  it('takes the izgtxytoken in a POST body only: a GET with ?Infotoken= is refused and reaches no upstream', async () => {
+    const login = await request(gateway.url).get(API_PATHS.h5TestLogin).query(DEMO).expect(200);
+    const { izgtxytoken } = JSON.parse(login.body.data as string) as { izgtxytoken: string };
+    // Every request line the upstream receives, as it receives it.
+    const seen: string[] = [];
+    const record = (incoming: IncomingMessage) => seen.push(`${incoming.method} ${incoming.url}`);
+    upstream.server.on('request', record);
+    const logged = logs.lines.length;
+    try {
+      // The spec's GET, the token copied out of an access log: the gateway's own 404, no upstream call.
+      const replayed = await request(gateway.url)
+        .get(API_PATHS.h5IzLogin)
+        .query({ Infotoken: izgtxytoken })
+        .expect(404);
+      expect(replayed.body).toMatchObject({ ok: false, code: ERROR_CODES.notFound, data: null });
+      await request(gateway.url).head(API_PATHS.h5IzLogin).query({ Infotoken: izgtxytoken }).expect(404);
+      // A POST with the token in its query string, not in its body: refused by the contract, no upstream call.
+      const inQuery = await request(gateway.url)
+        .post(API_PATHS.h5IzLogin)
+        .query({ Infotoken: izgtxytoken })
+        .send({})
+        .expect(400);
+      expectEnvelope(inQuery);
+      expect(seen.filter((line) => line.includes(API_PATHS.h5IzLogin))).toEqual([]);
+
+      // The same token in the body: logged in, and the upstream's request line carries no token.
+      const user = await request(gateway.url).post(API_PATHS.h5IzLogin).send({ Infotoken: izgtxytoken }).expect(200);
+      expectEnvelope(user);
+      expect(user.body).toMatchObject({ ok: true, code: 200, data: DEMO });
+      expect(seen.filter((line) => line.includes(API_PATHS.h5IzLogin))).toEqual([`POST ${API_PATHS.h5IzLogin}`]);
+    } finally {
+      upstream.server.off('request', record);
+    }
+    for (const line of seen) expect(line).not.toContain(izgtxytoken);
+    expect(logs.lines.slice(logged).join('\n')).not.toContain(izgtxytoken);
+    const row = gateway.app.config.routes.find((route) => route.path === API_PATHS.h5IzLogin);
+    expect(row).toMatchObject({ methods: ['POST'], rateLimit: 'strict', cache: null });
   });
 
   it('never caches an H5 route', () => {

@@ -142,7 +142,10 @@ export const API_PATHS = {
   h5TestLogin: '/user/GetPlainhistTes',
   /** POST { Name, IdCard } (test mode) → user info. */
   h5TestUserInfo: '/wechat/GetUserInfoTest',
-  /** GET ?Infotoken= (an izgtxytoken) → user info. */
+  /**
+   * POST { Infotoken } (an izgtxytoken) → user info (the spec's GET ?Infotoken=: moved to a body
+   * so that the token never rides in a URL).
+   */
   h5IzLogin: '/user/GetIZLoginUser',
   /** POST { Infotoken } → Data.Data: JSON string of the linked entities. */
   h5Entities: '/wechat/CommercialSubject',

@@ -245,8 +245,10 @@ describe('the H5 login', () => {
     const gateway = h5Gateway()
       .on(CONTRACTS.h5Encode, () => 'sealed')
       .on(CONTRACTS.h5TestLogin, () => JSON.stringify({ izgtxytoken: 'iz-token-1' }))
-      .on(CONTRACTS.h5IzLogin, ({ query }) =>
-        query.get('Infotoken') === 'iz-token-1' ? USER : failure(401, 'failed', H5_MESSAGES.loginExpired),
+      .on(CONTRACTS.h5IzLogin, ({ body }) =>
+        (body as { Infotoken?: string } | undefined)?.Infotoken === 'iz-token-1'
+          ? USER
+          : failure(401, 'failed', H5_MESSAGES.loginExpired),
       )
       .on(CONTRACTS.h5PersonInfo, () => ({ HasReport: true }));
     renderAppAt(`#${paths.h5Login}`, TEST_MODE);
@@ -262,6 +264,11 @@ describe('the H5 login', () => {
       type: '',
     });
     expect(window.localStorage.getItem(H5.storageKeys.izgtxytoken)).toBe('iz-token-1');
+    // The token went in a POST body, never in the address of the call.
+    const [izLogin, ...more] = gateway.calls(CONTRACTS.h5IzLogin.path);
+    expect(more).toEqual([]);
+    expect(izLogin).toMatchObject({ method: 'POST', body: { Infotoken: 'iz-token-1' } });
+    expect([...izLogin!.query]).toEqual([]);
     // The availability by the encrypted query: the service's public key, then name and ID encrypted with it.
     expect(await screen.findByRole('button', { name: /个人信用报告/ })).toBeInTheDocument();
     const [asked] = gateway.calls(CONTRACTS.h5PersonInfo.path);

@@ -10,8 +10,8 @@ import {
   H5EntityReportRecordSchema,
   H5EntityReportRequestSchema,
   H5IndividualInfoRequestSchema,
-  H5InfotokenQuerySchema,
   H5InfotokenRequestSchema,
+  H5IzLoginRequestSchema,
   H5LogoutResultSchema,
   H5PersonInfoSchema,
   H5ReportAvailabilitySchema,
@@ -107,13 +107,17 @@ export const H5_CONTRACTS = {
     body: H5TestUserInfoRequestSchema,
     data: H5UserInfoSchema,
   }),
-  /** The alternate-channel token (izgtxytoken, sent as Infotoken) → user info. */
+  /**
+   * The alternate-channel token (izgtxytoken, sent as Infotoken) → user info. Deviation from the
+   * spec's GET ?Infotoken: a POST with a JSON body, so that the token (a live login until it
+   * expires) never rides in a URL.
+   */
   h5IzLogin: defineRoute({
     path: API_PATHS.h5IzLogin,
-    methods: ['GET'],
+    methods: ['POST'],
     upstream: 'credit',
     dialect: 'success',
-    query: H5InfotokenQuerySchema,
+    body: H5IzLoginRequestSchema,
     data: H5UserInfoSchema,
   }),
   /** The entities linked to the Infotoken's person: Data.Data is a JSON string of H5EntityRecord[]. */

@@ -138,9 +138,14 @@ export type H5CertExchangeRequest = Static<typeof H5CertExchangeRequestSchema>;
 export const H5LogoutResultSchema = Type.Object({ Revoked: Type.Boolean() });
 export type H5LogoutResult = Static<typeof H5LogoutResultSchema>;
 
-/** GET /user/GetIZLoginUser: an alternate-channel token (izgtxytoken), sent as Infotoken → user info. */
-export const H5InfotokenQuerySchema = Type.Object({ Infotoken: TOKEN });
-export type H5InfotokenQuery = Static<typeof H5InfotokenQuerySchema>;
+/**
+ * POST /user/GetIZLoginUser: an alternate-channel token (izgtxytoken), sent as Infotoken → user
+ * info. The spec has a GET with ?Infotoken; this product takes a JSON body instead so that the
+ * token, a live login until it expires (every exchange makes a new Infotoken from it), never
+ * rides in a URL (request lines are logged, kept in histories and proxies).
+ */
+export const H5IzLoginRequestSchema = Type.Object({ Infotoken: TOKEN });
+export type H5IzLoginRequest = Static<typeof H5IzLoginRequestSchema>;
 
 /** GET /user/GetPlainhistTes (test mode only): name and ID → Data, a JSON string `{"izgtxytoken":"…"}`. */
 export const H5TestLoginQuerySchema = Type.Object({ Name: NAME, IdCard: ID_CARD, type: Type.Optional(CertType) });

@@ -42,8 +42,9 @@ interface ChannelMessage {
  * The login calls of the H5 app (spec §4): the channel wrapper, the cert token for the face
  * verification (bound to the asking browser by its code challenge), its one-time exchange for
  * user info, the tab's session and 退出, the alternate-channel token, the hidden test login, and
- * the linked entities. Where tokens ride in query strings (the spec's shapes), the routes log at
- * warn only: their request lines never reach the logs.
+ * the linked entities. Tokens travel in JSON bodies, never in URLs; where the spec's shape puts
+ * personal data in a query string (the test login), the route logs at warn only: its request
+ * lines never reach the logs.
  */
 export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
@@ -181,23 +182,24 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
     },
   );
 
-  app.get(
+  // The alternate channel's token (a POST: the izgtxytoken, a live login until it expires, never
+  // rides in a URL; the spec's GET ?Infotoken= is no route).
+  app.post(
     CONTRACTS.h5IzLogin.path,
     {
-      ...quiet,
-      schema: { querystring: CONTRACTS.h5IzLogin.query, response: successResponses(CONTRACTS.h5IzLogin.data) },
+      schema: { body: CONTRACTS.h5IzLogin.body, response: successResponses(CONTRACTS.h5IzLogin.data) },
       config: { audit: 'h5.iz_login' },
     },
     async (request) => {
-      const { query } = request;
-      const row = repo.token('iz', query.Infotoken);
+      const { body } = request;
+      const row = repo.token('iz', body.Infotoken);
       if (!row || row.personId === null || row.expiresAt <= Date.now()) {
         throw new UnauthorizedError(H5_MESSAGES.loginExpired);
       }
       const person = repo.person(row.personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.loginExpired);
       audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
-      return successOk(ctx.userInfo(person, query.Infotoken));
+      return successOk(ctx.userInfo(person, body.Infotoken));
     },
   );
 

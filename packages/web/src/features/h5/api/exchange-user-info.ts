@@ -5,9 +5,9 @@ import { call } from '@/lib/api-client';
 export const exchangeTestIdentity = (Name: string, IdCard: string): Promise<H5UserInfo> =>
   call(CONTRACTS.h5TestUserInfo, { body: { Name, IdCard } });
 
-/** An alternate-channel token (izgtxytoken) → user info. */
+/** An alternate-channel token (izgtxytoken) → user info (a POST body: the token never rides in a URL). */
 export const exchangeIzToken = (token: string): Promise<H5UserInfo> =>
-  call(CONTRACTS.h5IzLogin, { query: { Infotoken: token } });
+  call(CONTRACTS.h5IzLogin, { body: { Infotoken: token } });
 
 /**
  * A face-verified cert token → user info, with the one-time code the verification sent the
