@@ -63,6 +63,7 @@ describe('the H5 app through the gateway', () => {
       testConfig({
         ...upstreamEnv(upstreamUrl),
         LOG_LEVEL: 'info',
+        H5_TEST_MODE: 'true',
       }),
       logs,
     );
@@ -229,6 +230,23 @@ describe('the H5 app through the gateway', () => {
     expect(logs.lines.slice(logged).join('\n')).not.toContain(izgtxytoken);
     const row = gateway.app.config.routes.find((route) => route.path === API_PATHS.h5IzLogin);
     expect(row).toMatchObject({ methods: ['POST'], rateLimit: 'strict', cache: null });
+  });
+
+  it('has no test-login route without H5_TEST_MODE, even in front of an upstream that would answer it', async () => {
+    const plain = await startGateway(testConfig({ ...upstreamEnv(upstreamUrl) }));
+    const seen: string[] = [];
+    const record = (incoming: IncomingMessage) => seen.push(`${incoming.method} ${incoming.url}`);
+    upstream.server.on('request', record);
+    try {
+      // A bare name and ID number turned into a session, were the upstream's own flag on (it is here).
+      const login = await request(plain.url).get(API_PATHS.h5TestLogin).query(DEMO).expect(404);
+      expect(login.body).toMatchObject({ ok: false, code: ERROR_CODES.notFound, data: null });
+      await request(plain.url).post(API_PATHS.h5TestUserInfo).send(DEMO).expect(404);
+      expect(seen).toEqual([]);
+    } finally {
+      upstream.server.off('request', record);
+      await plain.close();
+    }
   });
 
   it('never caches an H5 route', () => {

@@ -57,7 +57,7 @@ const RAW_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-
  * @fastify/http-proxy. Every answer carries x-cache.
  */
 const proxyRoutes: FastifyPluginAsync = async (app) => {
-  const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes, compressMinBytes } = app.config;
+  const { routes, upstream: upstreamConfig, rateLimit, uploadLimitBytes, compressMinBytes, runtime } = app.config;
 
   // Upstream routes take JSON, or raw form/multipart bodies (text/plain is removed app-wide in app.ts).
   app.addContentTypeParser(RAW_CONTENT_TYPES, (request, payload, done) => {
@@ -87,6 +87,9 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
   };
 
   for (const route of routes) {
+    // The H5 test login's rows (a name and ID number → a session) exist only in test mode: without
+    // it they are no route here, whatever the upstream behind does with them.
+    if (route.testOnly && !runtime.h5TestMode) continue;
     const client = app.upstreams[route.upstream];
     const timeoutMs = route.timeoutMs ?? upstreamConfig.timeoutMs;
     const limit = limitOf(route);
