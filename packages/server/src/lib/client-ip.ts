@@ -12,3 +12,26 @@ export function splitClientIp(ip: string | undefined): { ipv4: string; ipv6: str
   if (isIPv6(address)) return { ipv4: '', ipv6: address };
   return { ipv4: '', ipv6: '' };
 }
+
+/**
+ * The client a rate limit counts: an IPv4 address as it is (also IPv4-mapped), an IPv6 address by
+ * its /64 — the network one subscriber gets, inside which a client may take any address it likes
+ * (a limit per address was one per request for it: a review's finding). Anything else as it is.
+ */
+export function rateLimitClient(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  if (!isIPv6(address)) return ip;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An IPv4 tail (::a.b.c.d forms) lies in the last 32 bits, past the /64.
+  const missing = 8 - left.length - right.length - (address.includes('.') ? 1 : 0);
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

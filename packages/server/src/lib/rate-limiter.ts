@@ -1,3 +1,5 @@
+import { rateLimitClient } from './client-ip.js';
+
 /**
  * Per-client fixed-window request counters, synchronous: one Map lookup and one Date.now() per
  * request, no promise. The same semantics as @fastify/rate-limit's in-memory store, which it
@@ -35,8 +37,12 @@ export class WindowCounter {
     return this.#slots.size;
   }
 
-  /** Counts one request of `client`: null when it is allowed, else the refusal. */
-  take(client: string, now = Date.now()): Refusal | null {
+  /**
+   * Counts one request of the client at `ip` (an IPv6 address by its /64: rateLimitClient): null
+   * when it is allowed, else the refusal.
+   */
+  take(ip: string, now = Date.now()): Refusal | null {
+    const client = rateLimitClient(ip);
     let slot = this.#slots.get(client);
     if (slot === undefined) {
       if (this.#slots.size >= this.capacity) this.#evict(now);

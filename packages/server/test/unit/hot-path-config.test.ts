@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { rateLimitClient } from '../../src/lib/client-ip.js';
 import { WindowCounter } from '../../src/lib/rate-limiter.js';
 
 const REDIS = { REDIS_URL: 'redis://127.0.0.1:6379' };
@@ -64,5 +65,29 @@ describe('the per-client window counter', () => {
     const busy = new WindowCounter(1, 60_000, 10);
     busy.take('x', 0);
     expect(busy.take('x', 1)).not.toBeNull();
+  });
+
+  it('counts an IPv6 client by its /64, where it may take any address, and IPv4 by its address', () => {
+    const counter = new WindowCounter(2, 10_000);
+    // Three addresses of one subscriber's /64, written three ways: one client.
+    expect(counter.take('2001:db8:1:2::1', 0)).toBeNull();
+    expect(counter.take('2001:0db8:0001:0002:ffff:1:2:3', 0)).toBeNull();
+    expect(counter.take('2001:DB8:1:2:a::', 0)).not.toBeNull();
+    // The next /64 and other IPv4 addresses are clients of their own; a mapped IPv4 is its address.
+    expect(counter.take('2001:db8:1:3::1', 0)).toBeNull();
+    expect(counter.take('203.0.113.7', 0)).toBeNull();
+    expect(counter.take('::ffff:203.0.113.7', 0)).toBeNull();
+    expect(counter.take('203.0.113.7', 0)).not.toBeNull();
+    expect(counter.take('203.0.113.8', 0)).toBeNull();
+  });
+
+  it('names the /64 of every way of writing an IPv6 address', () => {
+    expect(rateLimitClient('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitClient('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitClient('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitClient('2001:db8:a:b:c:d:1.2.3.4')).toBe('2001:db8:a:b::/64');
+    expect(rateLimitClient('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(rateLimitClient('10.0.0.1')).toBe('10.0.0.1');
+    expect(rateLimitClient('')).toBe('');
   });
 });
