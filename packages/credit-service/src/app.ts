@@ -211,6 +211,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     seed: config.seed ?? DEFAULT_SEED,
     seedEntities: config.seedEntities ?? DEFAULT_SEED_ENTITIES,
     seedAsOf: config.seedAsOf,
+    lockDemoAccounts: !demo,
   });
   // After the database (migrations, seed, and the search keys it computes first), before the routes.
   await app.register(entitySearchPlugin, { workers: config.searchWorkers ?? 0 });
@@ -290,11 +291,16 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     reviewToken: config.reviewToken,
     signer: reportSigner,
   });
+  // Without SMTP_URL: the outbox with the demo stand-ins, else every mail refused (and said so).
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom ?? DEFAULT_MAIL_FROM,
     outboxDir,
+    outbox: demo,
   });
+  if (!config.smtpUrl && !demo) {
+    app.log.warn('SMTP_URL not set and the demo stand-ins off: report e-mails and follow digests are refused');
+  }
   app.addHook('onClose', async () => mailer.close());
   await app.register(h5Routes, {
     demo,

@@ -96,6 +96,22 @@ function readSmtpUrl(read: EnvReader): string | undefined {
  * REPORT_SIGNING_KEY_FILE: the centre's SM2 key. A production-like service (demo stand-ins off)
  * refuses to start without it: a key generated on the machine would sign reports nobody can trust.
  */
+/**
+ * H5_TEST_MODE: the H5 app's hidden test login, which logs anyone in by a name and ID number
+ * without face verification — only beside the demo stand-ins on a loopback bind (a test bench),
+ * never on a service residents reach (a review's finding).
+ */
+function readH5TestMode(read: EnvReader, testBench: boolean): boolean {
+  const on = read.bool('H5_TEST_MODE', false);
+  if (on && !testBench) {
+    read.problem(
+      'H5_TEST_MODE',
+      'logs anyone in by name and ID number: only with the demo stand-ins (DEMO_STANDINS) on a loopback bind (CREDIT_SERVICE_HOST=127.0.0.1)',
+    );
+  }
+  return on;
+}
+
 function readSigningKeyFile(read: EnvReader, demo: boolean): string | undefined {
   const file = read.raw('REPORT_SIGNING_KEY_FILE');
   if (file === undefined && !demo) {
@@ -158,7 +174,7 @@ export function readSettings(
     reportSigningKey: read.optionalString('REPORT_SIGNING_KEY', 32, Infinity) ?? undefined,
     reportSigningKeyFile: readSigningKeyFile(read, demo),
     reviewToken: read.optionalString('CREDIT_SERVICE_REVIEW_TOKEN', 16, 200) ?? undefined,
-    h5TestMode: read.bool('H5_TEST_MODE', false),
+    h5TestMode: readH5TestMode(read, demo && loopback),
     h5TokenTtlSeconds: read.int('H5_INFOTOKEN_TTL_SECONDS', DEFAULT_H5_TOKEN_TTL_SECONDS, 60, 86_400),
     smtpUrl,
     mailFrom: read.optionalString('MAIL_FROM', 3, 200) ?? undefined,

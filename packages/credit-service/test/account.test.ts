@@ -768,7 +768,7 @@ describe('tokens', () => {
   it('keeps its random secret in the database across restarts, and uses a configured one instead', async () => {
     const dataDir = await tempDir();
     try {
-      const first = await buildApp({ dataDir, seedEntities: 50 });
+      const first = await buildApp({ dataDir, seedEntities: 50, demo: true });
       const login = await injectJson<Answer<LoginResult>>(first, {
         method: 'POST',
         url: API_PATHS.login,
@@ -776,7 +776,7 @@ describe('tokens', () => {
       });
       await first.close();
       const token = login.body.Data!.JwtToken;
-      const second = await buildApp({ dataDir, seedEntities: 50 });
+      const second = await buildApp({ dataDir, seedEntities: 50, demo: true });
       const again = await second.inject({
         method: 'GET',
         url: API_PATHS.profile,
@@ -784,7 +784,7 @@ describe('tokens', () => {
       });
       await second.close();
       expect(again.statusCode).toBe(200);
-      const configured = await buildApp({ dataDir, seedEntities: 50, jwtSecret: 'c'.repeat(40) });
+      const configured = await buildApp({ dataDir, seedEntities: 50, jwtSecret: 'c'.repeat(40), demo: true });
       const refused = await configured.inject({
         method: 'GET',
         url: API_PATHS.profile,
@@ -1181,6 +1181,7 @@ describe('old-site pages and the logintoken', () => {
       const logged = await buildApp({
         dataDir,
         seedEntities: 50,
+        demo: true,
         logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
       });
       const login = await injectJson<Answer<LoginResult>>(logged, {

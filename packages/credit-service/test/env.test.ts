@@ -49,7 +49,7 @@ describe('readSettings', () => {
       CREDIT_SERVICE_CONTROLS: 'on',
       OLD_SITE_URL: 'https://old.xyyz.example',
       GATEWAY_PORT: '9000',
-      H5_TEST_MODE: 'on',
+      H5_TEST_MODE: 'off',
       H5_INFOTOKEN_TTL_SECONDS: '600',
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: '信用云州 <noreply@example.org>',
@@ -76,7 +76,7 @@ describe('readSettings', () => {
       oldSiteUrl: 'https://old.xyyz.example',
       // PORTAL_URL unset: the gateway of this deployment, on its own port.
       portalUrl: 'http://localhost:9000/',
-      h5TestMode: true,
+      h5TestMode: false,
       h5TokenTtlSeconds: 600,
       sessionIdleSeconds: 1800,
       smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
@@ -186,5 +186,22 @@ describe('readSettings', () => {
     expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', OUTBOX_PAGE: 'true', ...keyFile }).errors).toEqual([
       'OUTBOX_PAGE: lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1 or set SMTP_URL',
     ]);
+  });
+
+  it('takes the H5 test login (a name and ID number → a session) only beside the demo stand-ins on a loopback bind', () => {
+    const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
+    const refusal =
+      'H5_TEST_MODE: logs anyone in by name and ID number: only with the demo stand-ins (DEMO_STANDINS) on a loopback bind (CREDIT_SERVICE_HOST=127.0.0.1)';
+    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', H5_TEST_MODE: 'on', ...keyFile }).errors).toEqual([refusal]);
+    expect(
+      readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', H5_TEST_MODE: 'on', DEMO_STANDINS: 'on', ...keyFile }).errors,
+    ).toEqual([refusal]);
+    expect(
+      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on', DEMO_STANDINS: 'off', ...keyFile }).errors,
+    ).toEqual([refusal]);
+    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on' }).settings).toMatchObject({
+      demo: true,
+      h5TestMode: true,
+    });
   });
 });

@@ -54,7 +54,7 @@ function template(seed: number, seedEntities: number, seedAsOf: string): Promise
     made = (async () => {
       if (await exists(target)) return target;
       const scratch = await fs.mkdtemp(path.join(inject('templateDir'), `${key}.making-`));
-      const app = await buildApp({ dataDir: scratch, seed, seedEntities, seedAsOf });
+      const app = await buildApp({ dataDir: scratch, seed, seedEntities, seedAsOf, demo: true });
       await app.ready();
       await app.close();
       // A copy starts its own audit trail: none of the template's files, nor its anchors of them.

@@ -19,6 +19,7 @@ describe('request logs', () => {
     app = await buildApp({
       dataDir,
       seedEntities: 50,
+      demo: true,
       logger: loggerOptions('debug', { write: (line: string) => lines.push(line) }),
     });
   });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, API_PATHS } from '@credit-portal/shared';
 import { buildApp, FACE_VERIFY_PATH, OUTBOX_PATH, WECHAT_AUTHORIZE_PATH } from '../src/app.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createMailer, DEFAULT_MAIL_FROM, MailNotConfiguredError } from '../src/mail/mailer.js';
+import { DEMO_ACCOUNT } from '../src/seed/account.js';
+import { DEMO_ACCOUNT_B } from '../src/seed/services.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /*
@@ -53,6 +58,33 @@ describe('a credit-service built without the demo stand-ins (a public bind)', ()
     });
     expect(sent.statusCode).toBe(503);
     expect(JSON.parse(sent.body)).toEqual({ ErrorCode: 503, Data: null, Msg: ACCOUNT_MESSAGES.smsUnavailable });
+  });
+
+  it('lets no one in with the demo accounts’ published password (README), though the accounts stay', async () => {
+    for (const { mobile, password } of [DEMO_ACCOUNT, DEMO_ACCOUNT_B]) {
+      const login = await service.app.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { Mobile: mobile, Password: password },
+      });
+      expect([mobile, login.statusCode, JSON.parse(login.body).Data]).toEqual([mobile, 401, null]);
+      expect(service.app.db.prepare('SELECT COUNT(*) FROM users WHERE mobile = ?').pluck().get(mobile)).toBe(1);
+    }
+  });
+
+  it('keeps no mail in an outbox without SMTP: the mailer refuses and writes nothing', async () => {
+    const outboxDir = path.join(service.dataDir, 'outbox-test');
+    const mailer = createMailer({ from: DEFAULT_MAIL_FROM, outboxDir, outbox: false });
+    expect(mailer.outboxDir).toBeNull();
+    await expect(
+      mailer.send({
+        to: 'someone@example.org',
+        subject: '个人公共信用报告',
+        text: '…',
+        attachments: [{ filename: 'r.pdf', content: Buffer.from('%PDF'), contentType: 'application/pdf' }],
+      }),
+    ).rejects.toBeInstanceOf(MailNotConfiguredError);
+    expect(existsSync(outboxDir)).toBe(false);
   });
 
   it('lists none of them in its API documentation', async () => {

@@ -43,7 +43,7 @@ describe('信用关注 through the gateway', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-follow-'));
-    upstream = await buildCreditService({ dataDir, seed: 7, seedEntities: 1500, controls: true });
+    upstream = await buildCreditService({ dataDir, seed: 7, seedEntities: 1500, controls: true, demo: true });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const address = upstream.server.address();
     upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

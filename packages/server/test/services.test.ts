@@ -137,6 +137,8 @@ describe('信用服务 through the gateway', () => {
       seed: 7,
       seedEntities: 1500,
       controls: true,
+      // The demo accounts log in (their published password works only beside the stand-ins).
+      demo: true,
       reviewToken: REVIEW_TOKEN,
       portalUrl: 'http://portal.test/',
     });

@@ -51,6 +51,20 @@ export interface MailerOptions {
   from: string;
   /** Where the outbox lives when there is no SMTP server. */
   outboxDir: string;
+  /**
+   * Whether, without an SMTP server, mails go to the outbox (the demo stand-ins: a laptop, a test
+   * bench). Off, they are refused: a production-like service never keeps residents' reports on its
+   * disk while telling them they were sent (a review's finding). Default on.
+   */
+  outbox?: boolean;
+}
+
+/** The error a mailer without SMTP server or outbox rejects every mail with. */
+export class MailNotConfiguredError extends Error {
+  readonly code = 'EMAIL_NOT_CONFIGURED';
+  constructor() {
+    super('no SMTP_URL: mail is not configured');
+  }
 }
 
 /** The default sender. */
@@ -67,6 +81,13 @@ function outboxId(createdAt: string): string {
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function createMailer(options: MailerOptions): Mailer {
+  if (!options.smtpUrl && options.outbox === false) {
+    return {
+      outboxDir: null,
+      send: () => Promise.reject(new MailNotConfiguredError()),
+      close: () => {},
+    };
+  }
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     const transport = nodemailer.createTransport({

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { openDatabase } from '../db/open.js';
 import { localToday } from '../lib/dates.js';
 // The one product file that opens the demo wing's door (eslint.config.js keeps every other out).
-import { ensureSeed } from '../seed/index.js';
+import { ensureSeed, lockDemoAccounts } from '../seed/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +18,8 @@ export interface DbPluginOptions {
   seedEntities: number;
   /** The day a new database's dates count back from (default: today). */
   seedAsOf?: string;
+  /** The demo stand-ins are off: the demo accounts' published password is made unusable (seed/lock-demo-accounts.ts). */
+  lockDemoAccounts?: boolean;
 }
 
 /**
@@ -34,6 +36,11 @@ export default fp<DbPluginOptions>(
         { seed: options.seed, entities: options.seedEntities, asOf: options.seedAsOf ?? localToday() },
         (counts, message) => app.log.info(counts, message),
       );
+      if (options.lockDemoAccounts) {
+        const locked = await lockDemoAccounts(db);
+        if (locked > 0)
+          app.log.warn({ locked }, 'demo stand-ins off: the demo accounts’ published password is disabled');
+      }
     } catch (error) {
       db.close();
       throw error;

@@ -70,3 +70,4 @@ export function ensureSeed(db: Database, options: EnsureSeedOptions, log: SeedLo
   const persons = ensureH5Seed(db, asOf);
   if (persons > 0) log({ persons }, 'filled the H5 persons and personal reports');
 }
+export { lockDemoAccounts } from './lock-demo-accounts.js';
