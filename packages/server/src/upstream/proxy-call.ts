@@ -21,6 +21,8 @@ export interface ProxyTarget {
   fileAnswer: boolean;
   /** The row's answers keep the upstream's ETag and Last-Modified (conditional rows: the open-data API). */
   conditional: boolean;
+  /** The query parameters the contract names: no other reaches the upstream. */
+  queryNames: ReadonlySet<string>;
 }
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });

@@ -105,6 +105,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       serializeData,
       fileAnswer: route.fileAnswer === true,
       conditional: route.conditional === true,
+      queryNames: namesOf(route.query),
     };
     const fields: ContractFields | null = route.cache
       ? { query: namesOf(route.query), body: namesOf(route.body) }
@@ -160,6 +161,9 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     const raw = body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
     const bypass = fields === null || raw || carriesUserToken(request, params);
+    // Only what the contract names reaches the upstream, cached or not: a token added to the
+    // address of a body call would otherwise end up in the upstream's access log.
+    if (params !== null) search = contractQuery(params, target.queryNames).toString();
     request.upstreamName = target.client.name;
     let key: string | null = null;
     if (!bypass) {
