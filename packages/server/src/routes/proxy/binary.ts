@@ -30,6 +30,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
   { route, client, timeoutMs, retries, limit },
 ) => {
   const prefix = route.path.replace(/\/+$/, '');
+  const personal = route.upstream === 'report';
   // reply-from hands over replies typed for any server; this app serves HTTP/1 only.
   const sendError = (anyReply: unknown, { statusCode, code }: ErrorAnswerCode) => {
     const reply = anyReply as FastifyReply;
@@ -80,6 +81,9 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
         const kept = { ...headers };
         delete kept['set-cookie'];
         delete kept.location;
+        // A person's report (the report upstream's files) is kept by no cache on the way, whatever
+        // the upstream says: the gateway does not rely on it (a review's finding).
+        if (personal) kept['cache-control'] = 'no-store';
         return { ...kept, 'x-cache': 'BYPASS' };
       },
       onResponse: (_request, reply, response) => {
