@@ -179,6 +179,11 @@ describe('return addresses', () => {
         'http://127.0.0.1:8080/#/h5/gtxy',
         'http://xyyz.example.gov.cn/#/h5/gtxy',
         'https://xyyz.example.gov.cn:8443/#/h5/gtxy',
+        // The portal, but not the flow's own page.
+        PORTAL,
+        `${PORTAL}#/grzx/userlogin`,
+        `${PORTAL}#/h5/PersonCreditReport`,
+        `${PORTAL}#/h5/gtxy?next=%2Fgrzx`,
       ]) {
         expect(await ask(live.app, url), url).toMatchObject(refused);
       }
@@ -188,7 +193,11 @@ describe('return addresses', () => {
   });
 
   it('in demo mode add the loopback host by its parsed name, never a look-alike', async () => {
-    for (const url of ['http://localhost:31337/#/h5/gtxy', 'http://127.0.0.1:5173/', 'http://[::1]:9/x']) {
+    for (const url of [
+      'http://localhost:31337/#/h5/gtxy',
+      'http://127.0.0.1:5173/#/h5/gtxy',
+      'http://[::1]:9/x#/h5/gtxy',
+    ]) {
       expect((await ask(service.app, url)).status, url).toBe(200);
     }
     for (const url of [

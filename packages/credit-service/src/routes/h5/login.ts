@@ -84,7 +84,12 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
         platform = message.Platform;
       }
       const returnUrl = body.ReturnUrl?.trim() || `${options.portalUrl}${RETURN_PAGES[certType]}`;
-      if (!allowedReturnUrl(returnUrl, options.portalUrl, options.demo)) {
+      // Back to the flow's own page only (a review's hardening): not another page of the portal
+      // that someone who started the flow for a stranger chose.
+      if (
+        !allowedReturnUrl(returnUrl, options.portalUrl, options.demo) ||
+        new URL(returnUrl).hash !== RETURN_PAGES[certType]
+      ) {
         throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
       }
       const codeChallenge = body.CodeChallenge;
