@@ -93,10 +93,6 @@ function readSmtpUrl(read: EnvReader): string | undefined {
 }
 
 /**
- * REPORT_SIGNING_KEY_FILE: the centre's SM2 key. A production-like service (demo stand-ins off)
- * refuses to start without it: a key generated on the machine would sign reports nobody can trust.
- */
-/**
  * H5_TEST_MODE: the H5 app's hidden test login, which logs anyone in by a name and ID number
  * without face verification — only beside the demo stand-ins on a loopback bind (a test bench),
  * never on a service residents reach (a review's finding).
@@ -112,6 +108,10 @@ function readH5TestMode(read: EnvReader, testBench: boolean): boolean {
   return on;
 }
 
+/**
+ * REPORT_SIGNING_KEY_FILE: the centre's SM2 key. A production-like service (demo stand-ins off)
+ * refuses to start without it: a key generated on the machine would sign reports nobody can trust.
+ */
 function readSigningKeyFile(read: EnvReader, demo: boolean): string | undefined {
   const file = read.raw('REPORT_SIGNING_KEY_FILE');
   if (file === undefined && !demo) {

@@ -160,6 +160,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
 const PERSONAL_PATH = /\/(?:user|wechat)\//i;
 
+/** Whether a row's answers are a person's (the H5 and account calls, the report upstream's files): never kept by a cache. */
+export const isPersonalRoute = (route: Pick<UpstreamRoute, 'path' | 'upstream'>): boolean =>
+  route.upstream === 'report' || PERSONAL_PATH.test(route.path);
+
 export interface CacheDefaults {
   ttlMs: number;
   staleMs: number;
@@ -185,7 +189,7 @@ export function buildRouteTable(
       if (route.dialect === 'binary' || route.fileAnswer)
         throw new Error(`Route policy for ${route.path}: binary answers are never cached`);
       if (route.multipartFields) throw new Error(`Route policy for ${route.path}: uploads are never cached`);
-      if (route.upstream === 'report' || PERSONAL_PATH.test(route.path)) {
+      if (isPersonalRoute(route)) {
         throw new Error(`Route policy for ${route.path}: H5 and report calls are never cached`);
       }
       if (route.methods.some((method) => method === 'PUT' || method === 'DELETE')) {

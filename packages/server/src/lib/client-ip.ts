@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The visit-log ipv4 / ipv6 fields of a client address: an IPv4 address (also when written as an
@@ -19,19 +20,11 @@ export function splitClientIp(ip: string | undefined): { ipv4: string; ipv6: str
  * (a limit per address was one per request for it: a review's finding). Anything else as it is.
  */
 export function rateLimitClient(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  const address = ip.replace(/%.*$/, '').toLowerCase();
-  if (!isIPv6(address)) return ip;
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An IPv4 tail (::a.b.c.d forms) lies in the last 32 bits, past the /64.
-  const missing = 8 - left.length - right.length - (address.includes('.') ? 1 : 0);
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right];
-  return `${groups
+  if (!ip.includes(':') || !ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts
     .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .map((part) => part.toString(16))
     .join(':')}::/64`;
 }

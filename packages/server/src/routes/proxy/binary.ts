@@ -7,7 +7,7 @@ import {
   upstreamStatusAnswer,
   type ErrorAnswerCode,
 } from '../../lib/errors.js';
-import type { GatewayRoute } from '../../route-table.js';
+import { isPersonalRoute, type GatewayRoute } from '../../route-table.js';
 import { BINARY_FORWARDED_HEADERS, forwardHeaders } from '../../upstream/forwarded-headers.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 
@@ -30,7 +30,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
   { route, client, timeoutMs, retries, limit },
 ) => {
   const prefix = route.path.replace(/\/+$/, '');
-  const personal = route.upstream === 'report';
+  const personal = isPersonalRoute(route);
   // reply-from hands over replies typed for any server; this app serves HTTP/1 only.
   const sendError = (anyReply: unknown, { statusCode, code }: ErrorAnswerCode) => {
     const reply = anyReply as FastifyReply;
@@ -81,8 +81,8 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
         const kept = { ...headers };
         delete kept['set-cookie'];
         delete kept.location;
-        // A person's report (the report upstream's files) is kept by no cache on the way, whatever
-        // the upstream says: the gateway does not rely on it (a review's finding).
+        // A person's file (the report upstream's PDF) is kept by no cache on the way, whatever the
+        // upstream says: the gateway does not rely on it (a review's finding).
         if (personal) kept['cache-control'] = 'no-store';
         return { ...kept, 'x-cache': 'BYPASS' };
       },

@@ -17,16 +17,6 @@ import binaryProxy from './binary.js';
 /** Names of user tokens (shared): a request carrying one (header, query or body field) is never cached. */
 const TOKEN_FIELDS: ReadonlySet<string> = new Set(USER_TOKEN_FIELDS);
 
-/**
- * The query parameters and top-level body fields a cached route's contract names. Anything else
- * a client adds (a cache-buster, a made-up parameter) is dropped from the cache key and from the
- * upstream call alike: it can neither make a new entry per value nor change what an entry holds.
- */
-interface ContractFields {
-  query: ReadonlySet<string>;
-  body: ReadonlySet<string>;
-}
-
 /** The property names of an object schema (none for a route without that schema). */
 function namesOf(schema: TSchema | undefined): ReadonlySet<string> {
   const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
@@ -107,10 +97,11 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       conditional: route.conditional === true,
       queryNames: namesOf(route.query),
     };
-    const fields: ContractFields | null = route.cache
-      ? { query: namesOf(route.query), body: namesOf(route.body) }
-      : null;
-    if (fields !== null) {
+    // The top-level body fields a cached route's contract names (null: never cached). Anything else
+    // a client adds is dropped from the cache key and the upstream call alike, as with the query
+    // (ProxyTarget.queryNames): it can neither make a new entry per value nor change what one holds.
+    const bodyNames = route.cache ? namesOf(route.body) : null;
+    if (bodyNames !== null) {
       // Fresh hits of this route may be answered in front of the router (cache/hit-path.ts), counted
       // against the same rate-limit counter as the route's own hook.
       const counter = app.rateLimits.forRoute(limit?.rateLimitKey ?? route.path, limit?.rateLimit);
@@ -140,7 +131,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
             },
           }
         : {}),
-      handler: (request, reply) => forward(request, reply, route, fields, target),
+      handler: (request, reply) => forward(request, reply, route, bodyNames, target),
     });
   }
 
@@ -152,7 +143,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     route: GatewayRoute,
-    fields: ContractFields | null,
+    bodyNames: ReadonlySet<string> | null,
     target: ProxyTarget,
   ): Promise<FastifyReply> | undefined {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -160,17 +151,15 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     let body: unknown = request.body;
     const raw = body instanceof Readable;
     const params = search ? new URLSearchParams(search) : null;
-    const bypass = fields === null || raw || carriesUserToken(request, params);
-    // Only what the contract names reaches the upstream, cached or not: a token added to the
-    // address of a body call would otherwise end up in the upstream's access log.
-    if (params !== null) search = contractQuery(params, target.queryNames).toString();
+    const bypass = bodyNames === null || raw || carriesUserToken(request, params);
+    // What the contract does not name neither reaches the upstream, cached or not (a token added to
+    // the address of a body call would end up in its access log), nor keys an entry.
+    const query = contractQuery(params, target.queryNames);
+    search = query.toString();
     request.upstreamName = target.client.name;
     let key: string | null = null;
     if (!bypass) {
-      // What the contract does not name neither keys the entry nor reaches the upstream.
-      const query = contractQuery(params, fields.query);
-      search = query.toString();
-      body = method === 'GET' ? undefined : contractBody(body, fields.body);
+      body = method === 'GET' ? undefined : contractBody(body, bodyNames);
       key = cacheKey(method, route.path, query, body);
       // These exact bytes mean this key: an identical request is answered in front of the router next time.
       if (request.method !== 'HEAD') app.hitPath.alias(request.method, request.url, rawBodyOf(request.raw), key);

@@ -91,34 +91,25 @@ export function LiteDescriptions({
   // A label's or a value's span: bare in a bordered cell, with its class in an item container.
   const part = (node: ReactNode, className?: string) =>
     shown(node) ? <span className={className}>{node}</span> : null;
-  const label = (cell: Cell, Element: 'th' | 'td', colSpan: number) => (
-    <Element
-      key={`label-${cell.item.key}`}
-      colSpan={colSpan}
-      className={bordered ? 'ant-descriptions-item-label' : 'ant-descriptions-item'}
-    >
-      {bordered ? (
-        part(cell.item.label)
-      ) : (
-        <div className="ant-descriptions-item-container">{part(cell.item.label, 'ant-descriptions-item-label')}</div>
-      )}
-    </Element>
-  );
-  const content = (cell: Cell, colSpan: number) => (
-    <td
-      key={`content-${cell.item.key}`}
-      colSpan={colSpan}
-      className={bordered ? 'ant-descriptions-item-content' : 'ant-descriptions-item'}
-    >
-      {bordered ? (
-        part(cell.item.children)
-      ) : (
-        <div className="ant-descriptions-item-container">
-          {part(cell.item.children, 'ant-descriptions-item-content')}
-        </div>
-      )}
-    </td>
-  );
+  // A label's cell (a th) or a value's (a td): bordered, the part's own class on the cell; else the
+  // item's, with the part's class on its span in an item container.
+  const half = (cell: Cell, which: 'label' | 'content', colSpan: number) => {
+    const Element = which === 'label' ? 'th' : 'td';
+    const node = which === 'label' ? cell.item.label : cell.item.children;
+    return (
+      <Element
+        key={`${which}-${cell.item.key}`}
+        colSpan={colSpan}
+        className={bordered ? `ant-descriptions-item-${which}` : 'ant-descriptions-item'}
+      >
+        {bordered ? (
+          part(node)
+        ) : (
+          <div className="ant-descriptions-item-container">{part(node, `ant-descriptions-item-${which}`)}</div>
+        )}
+      </Element>
+    );
+  };
   // Unbordered and side by side, label and value share one cell.
   const both = (cell: Cell) => (
     <td key={cell.item.key} colSpan={cell.span} className="ant-descriptions-item">
@@ -132,17 +123,19 @@ export function LiteDescriptions({
     if (layout === 'vertical') {
       return [
         <tr key={`label-${index}`} className="ant-descriptions-row">
-          {cells.map((cell) => label(cell, 'th', cell.span))}
+          {cells.map((cell) => half(cell, 'label', cell.span))}
         </tr>,
         <tr key={`content-${index}`} className="ant-descriptions-row">
-          {cells.map((cell) => content(cell, cell.span))}
+          {cells.map((cell) => half(cell, 'content', cell.span))}
         </tr>,
       ];
     }
     return [
       <tr key={index} className="ant-descriptions-row">
         {/* Bordered: a label cell of one column and the value's taking the rest of the item's. */}
-        {cells.map((cell) => (bordered ? [label(cell, 'th', 1), content(cell, cell.span * 2 - 1)] : both(cell)))}
+        {cells.map((cell) =>
+          bordered ? [half(cell, 'label', 1), half(cell, 'content', cell.span * 2 - 1)] : both(cell),
+        )}
       </tr>,
     ];
   });
