@@ -5,20 +5,33 @@ import { paths, withQuery } from '../packages/web/src/lib/paths.js';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR } from './access-support.js';
 import { asSlowPhoneWatchingShifts, collectErrors, launchBrowser, layoutShifts } from './browser.js';
+import { mailBodyText } from './mail-text.js';
 
 /*
  * 信用关注 (issue 28) in a real browser, once: the demo user logs in on the password page, follows
- * an entity from its details page (with the keyboard), finds it on 个人中心 › 信用关注 and
- * unfollows it there in one click. The notices, the digest mail and the signed link are the
+ * an entity from its details page (with the keyboard), finds it on 个人中心 › 信用关注, turns the
+ * daily mail on to an address it then confirms by the link mailed to it (read from the demo
+ * outbox), and unfollows the entity there in one click. The notices, the digest mail and the signed link are the
  * service's (packages/credit-service/test/follow.test.ts) and the SPA's (packages/web/test/follow-pages.test.tsx).
  */
 
 const baseUrl = inject('baseUrl');
+const creditServiceUrl = inject('creditServiceUrl');
 const DEMO = { Mobile: '13900000000', Password: 'Yunzhou2026' };
 /** An entity of the 2,000-entity data set that the demo account does not act for. */
 const ENTITY_ID = '12';
 
 let browser: Browser;
+
+/** The token of the confirmation mail to an address, as the demo outbox page lists it. */
+async function confirmationToken(address: string): Promise<string> {
+  const html = await (await fetch(`${creditServiceUrl}/outbox`)).text();
+  const row = html.split('<tr>').find((r) => r.includes(address) && r.includes('请确认接收信用关注提醒邮件'));
+  const eml = /href="([^"]+\.eml)"/.exec(row ?? '')?.[1];
+  expect(eml, `a confirmation mail to ${address} in the outbox`).toBeDefined();
+  const text = mailBodyText(await (await fetch(`${creditServiceUrl}${eml}`)).text());
+  return /#\/grzx\/xygz\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(text)![1]!;
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -75,6 +88,31 @@ describe('信用关注 in a browser', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-centre-375.png'), fullPage: true });
         await page.setViewportSize({ width: 1440, height: 900 });
+
+        // The daily mail: the address waits for the confirmation mailed to it, then is confirmed.
+        const address = `follow-${Date.now()}@example.com`;
+        await main.getByRole('switch', { name: '每日邮件提醒' }).click();
+        await main.getByLabel('电子邮箱').fill(address);
+        await main.getByRole('button', { name: /保\s*存/ }).click();
+        await main.getByText(`确认邮件已发送至 ${address}`, { exact: false }).waitFor();
+        const token = await confirmationToken(address);
+        // Opened from the mail on a phone.
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.goto(`${baseUrl}/#${withQuery(paths.followConfirmEmail, { token })}`);
+        const accept = page.getByRole('button', { name: '确认接收' });
+        await accept.waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-confirm-375.png') });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await accept.click();
+        await page.getByText('邮箱已确认').waitFor();
+        expect(page.url()).not.toContain(token);
+        await page.getByRole('link', { name: '前往信用关注' }).click();
+        await main.getByText(`提醒邮件将发送至 ${address}`, { exact: false }).waitFor();
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-mail-confirmed-1440.png') });
+        await main.getByRole('switch', { name: '每日邮件提醒' }).click();
+        await main.getByRole('button', { name: /保\s*存/ }).click();
+        await page.getByText('已关闭邮件提醒').waitFor();
 
         await main.getByRole('button', { name: `取消关注${entity.EntName}` }).click();
         await followed.waitFor({ state: 'detached' });

@@ -321,7 +321,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const linkKey = follows.linkKey();
   // Publications from here on are news (the seed, or what came before this feature, is not).
   follows.startMarks();
-  await app.register(followRoutes, { repo: follows, linkKey });
+  await app.register(followRoutes, { repo: follows, linkKey, mailer, portalUrl, siteName: CITY.siteName });
   const followJob = createFollowJob({
     repo: follows,
     mailer,

@@ -5,6 +5,7 @@ import {
   API_PATHS,
   FOLLOW_LIMIT,
   FOLLOW_MESSAGES,
+  type FollowConfirmResult,
   type FollowLinkResult,
   type FollowList,
   type FollowNoticePage,
@@ -20,6 +21,7 @@ import { createServicesRepository } from '../src/repositories/services.js';
 import { publishDemoPenalty } from '../src/seed/publish.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
 import { localToday } from '../src/lib/dates.js';
+import { mailBodyText } from '../../../e2e/mail-text.js';
 import {
   buildTestApp,
   injectJson,
@@ -76,21 +78,24 @@ const db = (): Db => (t.app as unknown as { db: Db }).db;
 
 const outbox = () => listOutbox(path.join(t.dataDir, OUTBOX_DIR));
 
-/** The text of an outbox mail (its .eml; quoted-printable or base64 body, as nodemailer chose). */
-async function mailText(id: string): Promise<string> {
-  const eml = await fs.readFile(path.join(t.dataDir, OUTBOX_DIR, `${id}.eml`), 'utf8');
-  const split = eml.indexOf('\n\n');
-  const head = eml.slice(0, split);
-  const body = eml.slice(split + 2);
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  }
-  return body;
-}
+/** The text of an outbox mail. */
+const mailText = async (id: string): Promise<string> =>
+  mailBodyText(await fs.readFile(path.join(t.dataDir, OUTBOX_DIR, `${id}.eml`), 'utf8'));
 
 const tokenIn = (text: string): string[] => [...text.matchAll(/unfollow\?token=([A-Za-z0-9_.-]+)/g)].map((m) => m[1]!);
+
+const CONFIRM_SUBJECT = '【信用云州】请确认接收信用关注提醒邮件';
+/** The outbox's digest mails to an address (not its confirmation mails). */
+const digestsTo = async (address: string) =>
+  (await outbox()).filter((entry) => entry.to === address && entry.subject !== CONFIRM_SUBJECT);
+/** The token of the newest confirmation mail to an address. */
+async function confirmTokenFor(address: string): Promise<string> {
+  const [mail] = (await outbox()).filter((entry) => entry.to === address && entry.subject === CONFIRM_SUBJECT);
+  const text = await mailText(mail!.id);
+  return /#\/grzx\/xygz\/confirm\?token=([A-Za-z0-9_-]{43})\n/.exec(text)![1]!;
+}
+const confirmEmail = (token: string) =>
+  call<FollowConfirmResult>('POST', API_PATHS.followConfirmEmail, { body: { token } });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -206,7 +211,17 @@ describe('信用关注: notices and the daily digest', () => {
       token: tokenA,
       body: { EmailDigest: true, Email: MAIL },
     });
-    expect(settings.body).toMatchObject({ ErrorCode: 200, Data: { EmailDigest: true, Email: MAIL } });
+    expect(settings.body).toEqual({
+      ErrorCode: 200,
+      Data: { EmailDigest: true, Email: MAIL, EmailConfirmed: false },
+      Msg: FOLLOW_MESSAGES.confirmMailSent,
+    });
+    const confirmed = await confirmEmail(await confirmTokenFor(MAIL));
+    expect(confirmed.body).toEqual({
+      ErrorCode: 200,
+      Data: { Email: 'f***@example.com' },
+      Msg: FOLLOW_MESSAGES.emailConfirmed,
+    });
     const mailsBefore = (await outbox()).length;
     // Published after the service started and before the job's first run: news. The data set
     // the database was seeded with is not (the marks start at its end): one notice, this one.
@@ -233,7 +248,7 @@ describe('信用关注: notices and the daily digest', () => {
       (await call<FollowNoticePage>('GET', API_PATHS.followNotices, { token: tokenB })).body.Data!.totalCount,
     ).toBe(0);
 
-    const mails = (await outbox()).filter((entry) => entry.to === MAIL);
+    const mails = await digestsTo(MAIL);
     expect(mails).toHaveLength(1);
     expect((await outbox()).length).toBe(mailsBefore + 1);
     firstMail = await mailText(mails[0]!.id);
@@ -261,7 +276,7 @@ describe('信用关注: notices and the daily digest', () => {
     expect(
       (await call<FollowNoticePage>('GET', API_PATHS.followNotices, { token: tokenA })).body.Data!.totalCount,
     ).toBe(1);
-    expect((await outbox()).filter((entry) => entry.to === MAIL)).toHaveLength(1);
+    expect(await digestsTo(MAIL)).toHaveLength(1);
   });
 
   it('mails at most one digest a day: the day’s later news waits for the next day', async () => {
@@ -270,7 +285,7 @@ describe('信用关注: notices and the daily digest', () => {
     const run = await t.app.followJob.run();
     expect(run.notices).toEqual({ penalties: 1, entity_status_changes: 1 });
     expect(run.mailed).toBe(0);
-    expect((await outbox()).filter((entry) => entry.to === MAIL)).toHaveLength(1);
+    expect(await digestsTo(MAIL)).toHaveLength(1);
 
     // The next day (a job of its own on the same database and outbox): one digest of both.
     const tomorrow = new Date(Date.now() + 86_400_000);
@@ -287,7 +302,7 @@ describe('信用关注: notices and the daily digest', () => {
     });
     expect((await job.run()).mailed).toBe(1);
     expect((await job.run()).mailed).toBe(0);
-    const mails = (await outbox()).filter((entry) => entry.to === MAIL);
+    const mails = await digestsTo(MAIL);
     expect(mails).toHaveLength(2);
     const text = await mailText(mails[0]!.id);
     expect(text).toContain('登记状态变更：存续 → 吊销');
@@ -418,11 +433,11 @@ describe('信用关注: a digest that cannot be sent', () => {
       close: () => undefined,
     });
     expect(await down.run()).toMatchObject({ mailed: 0, failed: 1 });
-    const before = (await outbox()).filter((entry) => entry.to === MAIL).length;
+    const before = (await digestsTo(MAIL)).length;
     const up = jobWith(createMailer({ from: 'test <t@example.com>', outboxDir: path.join(t.dataDir, OUTBOX_DIR) }));
     expect(await up.run()).toMatchObject({ mailed: 1, failed: 0 });
     expect(await up.run()).toMatchObject({ mailed: 0, failed: 0 });
-    const mails = (await outbox()).filter((entry) => entry.to === MAIL);
+    const mails = await digestsTo(MAIL);
     expect(mails).toHaveLength(before + 1);
     expect(await mailText(mails[0]!.id)).toContain('异议处理结果：');
   });
@@ -436,7 +451,7 @@ describe('信用关注: the signed unfollow link', () => {
       .Data!.Following;
 
   it('refuses a forged, altered or re-aimed link and ends nothing', async () => {
-    const [token] = tokenIn(await mailText((await outbox()).filter((entry) => entry.to === MAIL).at(-1)!.id));
+    const [token] = tokenIn(await mailText((await digestsTo(MAIL)).at(-1)!.id));
     const [payload, signature] = token!.split('.') as [string, string];
     const [followId, owner, entityId] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [
       number,
@@ -462,7 +477,7 @@ describe('信用关注: the signed unfollow link', () => {
   });
 
   it('ends the follow once; used again it changes nothing, also after a new follow', async () => {
-    const [token] = tokenIn(await mailText((await outbox()).filter((entry) => entry.to === MAIL).at(-1)!.id));
+    const [token] = tokenIn(await mailText((await digestsTo(MAIL)).at(-1)!.id));
     const first = await unfollowByLink(token!);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ ErrorCode: 200, Msg: FOLLOW_MESSAGES.unfollowed, Data: { Unfollowed: true } });
@@ -476,5 +491,151 @@ describe('信用关注: the signed unfollow link', () => {
     await call('POST', API_PATHS.follow, { token: tokenA, body: { entityId: String(X) } });
     expect((await unfollowByLink(token!)).body.Data!.Unfollowed).toBe(false);
     expect(await followsX()).toBe(true);
+  });
+});
+
+describe('信用关注: a digest address is confirmed by its owner', () => {
+  const STRANGER = 'stranger@example.net';
+  const confirmationsTo = async (address: string) =>
+    (await outbox()).filter((entry) => entry.to === address && entry.subject === CONFIRM_SUBJECT);
+  const saveB = (body: { EmailDigest: boolean; Email?: string }) =>
+    call<FollowList['Settings']>('POST', API_PATHS.followSettings, { token: tokenB, body });
+  const settingsB = async () =>
+    (await call<FollowList>('GET', API_PATHS.followList, { token: tokenB })).body.Data!.Settings;
+  /** Moves B's pending link's mailing time back, past the resend window. */
+  const ageConfirmation = () =>
+    db()
+      .prepare('UPDATE follow_settings SET confirm_sent_at = confirm_sent_at - 61000 WHERE confirm_sent_at IS NOT NULL')
+      .run();
+
+  it('mails a typed address the confirmation only, naming no account, and digests once its owner confirmed', async () => {
+    await call('POST', API_PATHS.follow, { token: tokenB, body: { entityId: String(Y) } });
+    const saved = await saveB({ EmailDigest: true, Email: STRANGER });
+    expect(saved.body).toEqual({
+      ErrorCode: 200,
+      Data: { EmailDigest: true, Email: STRANGER, EmailConfirmed: false },
+      Msg: FOLLOW_MESSAGES.confirmMailSent,
+    });
+    const [confirmation] = await confirmationsTo(STRANGER);
+    const text = await mailText(confirmation!.id);
+    expect(text).toMatch(/^http:\/\/localhost:8080\/#\/grzx\/xygz\/confirm\?token=[A-Za-z0-9_-]{43}$/m);
+    expect(text).toContain('未经确认，本邮箱不会收到任何提醒邮件');
+    expect(text).not.toContain(DEMO_ACCOUNT_B.mobile);
+    expect(text).not.toContain(DEMO_ACCOUNT_B.mobile.slice(-4));
+    expect(text).not.toContain(createFollowRepository(t.app.db).entityName(Y)!);
+
+    // News about what B follows while the address is not confirmed: no mail to it.
+    const before = publishDemoPenalty(t.app.db, Y, localToday())!;
+    await t.app.followJob.run();
+    expect(await digestsTo(STRANGER)).toEqual([]);
+    expect(await settingsB()).toEqual({ EmailDigest: true, Email: STRANGER, EmailConfirmed: false });
+
+    const confirmed = await confirmEmail(await confirmTokenFor(STRANGER));
+    expect(confirmed.body).toEqual({
+      ErrorCode: 200,
+      Data: { Email: 's***@example.net' },
+      Msg: FOLLOW_MESSAGES.emailConfirmed,
+    });
+    expect(await settingsB()).toEqual({ EmailDigest: true, Email: STRANGER, EmailConfirmed: true });
+
+    const after = publishDemoPenalty(t.app.db, Y, localToday())!;
+    await t.app.followJob.run();
+    const digests = await digestsTo(STRANGER);
+    expect(digests).toHaveLength(1);
+    const digest = await mailText(digests[0]!.id);
+    expect(digest).toContain(after.docNo);
+    // What was published before the confirmation was never waiting for this address.
+    expect(digest).not.toContain(before.docNo);
+  });
+
+  it('takes a link once, not after it expired, was replaced or its address changed; a guess confirms nothing', async () => {
+    const SECOND = 'second@example.net';
+    const THIRD = 'third@example.net';
+    // A new address is unconfirmed again (and the old one gets nothing more).
+    expect((await saveB({ EmailDigest: true, Email: SECOND })).body.Data).toEqual({
+      EmailDigest: true,
+      Email: SECOND,
+      EmailConfirmed: false,
+    });
+    const expired = await confirmTokenFor(SECOND);
+    db().prepare('UPDATE follow_settings SET confirm_expires = 1 WHERE confirm_expires IS NOT NULL').run();
+    expect((await confirmEmail(expired)).body).toEqual({
+      ErrorCode: 400,
+      Data: null,
+      Msg: FOLLOW_MESSAGES.confirmLinkInvalid,
+    });
+
+    // Saved again at once: no second mail (429); after the window, a new link replaces the old.
+    const again = await saveB({ EmailDigest: true, Email: SECOND });
+    expect(again.status).toBe(429);
+    expect(again.body.Msg).toBe(FOLLOW_MESSAGES.confirmMailRecent);
+    expect(await confirmationsTo(SECOND)).toHaveLength(1);
+    await ageConfirmation();
+    expect((await saveB({ EmailDigest: true, Email: SECOND })).body.Msg).toBe(FOLLOW_MESSAGES.confirmMailSent);
+    expect(await confirmationsTo(SECOND)).toHaveLength(2);
+    const replaced = await confirmTokenFor(SECOND);
+    expect(replaced).not.toBe(expired);
+
+    // The address changed after the link was mailed: the link confirms nothing.
+    await saveB({ EmailDigest: true, Email: THIRD });
+    expect((await confirmEmail(replaced)).body.Msg).toBe(FOLLOW_MESSAGES.confirmLinkInvalid);
+    expect((await confirmEmail(expired)).body.Msg).toBe(FOLLOW_MESSAGES.confirmLinkInvalid);
+
+    const guessed = await confirmEmail(Buffer.alloc(32, 7).toString('base64url'));
+    expect(guessed.body.Msg).toBe(FOLLOW_MESSAGES.confirmLinkInvalid);
+    for (const malformed of ['', 'abc', `${'A'.repeat(42)}=`, 'A'.repeat(44)]) {
+      const { status, body } = await confirmEmail(malformed);
+      expect(status).toBe(400);
+      expect(body.Msg).toMatch(/^参数错误/);
+    }
+    expect(await settingsB()).toEqual({ EmailDigest: true, Email: THIRD, EmailConfirmed: false });
+
+    const good = await confirmTokenFor(THIRD);
+    expect((await confirmEmail(good)).body.Data).toEqual({ Email: 't***@example.net' });
+    expect((await confirmEmail(good)).body.Msg).toBe(FOLLOW_MESSAGES.confirmLinkInvalid);
+
+    // Off and on again with the same address: still confirmed, no new mail.
+    const mails = (await outbox()).length;
+    expect((await saveB({ EmailDigest: false, Email: THIRD })).body.Data).toEqual({
+      EmailDigest: false,
+      Email: THIRD,
+      EmailConfirmed: true,
+    });
+    const on = await saveB({ EmailDigest: true, Email: THIRD });
+    expect(on.body).toEqual({
+      ErrorCode: 200,
+      Data: { EmailDigest: true, Email: THIRD, EmailConfirmed: true },
+      Msg: FOLLOW_MESSAGES.settingsSaved,
+    });
+    expect((await outbox()).length).toBe(mails);
+    await saveB({ EmailDigest: false, Email: '' });
+  });
+
+  it('keeps the choice and says so when the confirmation cannot be mailed; a new try may follow at once', async () => {
+    // An SMTP address nothing listens on: every mail fails.
+    const down = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const { body } = await injectJson<Answer<{ JwtToken: string }>>(down.app, {
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { Mobile: DEMO_ACCOUNT.mobile, Password: DEMO_ACCOUNT.password },
+      });
+      const save = () =>
+        injectJson<Answer<FollowList['Settings']>>(down.app, {
+          method: 'POST',
+          url: API_PATHS.followSettings,
+          headers: { authorization: `Bearer ${body.Data!.JwtToken}` },
+          payload: { EmailDigest: true, Email: MAIL },
+        });
+      for (let i = 0; i < 2; i += 1) {
+        expect((await save()).body).toEqual({
+          ErrorCode: 200,
+          Data: { EmailDigest: true, Email: MAIL, EmailConfirmed: false },
+          Msg: FOLLOW_MESSAGES.confirmMailFailed,
+        });
+      }
+    } finally {
+      await down.close();
+    }
   });
 });

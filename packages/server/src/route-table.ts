@@ -152,9 +152,12 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [OPEN_DATA_PATHS.datasets]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
   [OPEN_DATA_PATHS.records]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
   [OPEN_DATA_PATHS.filesPrefix]: { rateLimit: 'opendata', timeoutMs: 30_000 },
-  // 信用关注 (issue 28): personal, never cached (no policy); the digest mail's unfollow checks a
-  // signed token without a login, so it is rate limited harder.
+  // 信用关注 (issue 28): personal, never cached (no policy); the digest mail's unfollow and the
+  // digest address's confirmation check a token without a login, and saving the mail choice may
+  // mail a confirmation link, so these are rate limited harder.
   [API_PATHS.followUnfollowByLink]: { rateLimit: 'strict' },
+  [API_PATHS.followConfirmEmail]: { rateLimit: 'strict' },
+  [API_PATHS.followSettings]: { rateLimit: 'strict' },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */

@@ -141,4 +141,23 @@ describe('信用关注 through the gateway', () => {
     expect(log.text).not.toContain(forged.slice(0, 20));
     expect(log.text).not.toContain('secret-part');
   });
+
+  it('refuses a guessed confirmation link in the envelope, saving the mail choice asks for a login, and neither token is logged', async () => {
+    const guessed = 'Z3Vlc3NlZC1jb25maXJtYXRpb24tdG9rZW4tMDEyMzQ';
+    expect(guessed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const answer = await request(gateway.url).post(API_PATHS.followConfirmEmail).send({ token: guessed }).expect(400);
+    expect(Object.keys(answer.body).sort()).toEqual(ENVELOPE_KEYS);
+    expect(answer.body).toMatchObject({ ok: false, message: FOLLOW_MESSAGES.confirmLinkInvalid });
+    expect(answer.headers['x-cache']).toBe('BYPASS');
+    const before = await upstreamCount(API_PATHS.followConfirmEmail);
+    const malformed = await request(gateway.url)
+      .post(API_PATHS.followConfirmEmail)
+      .send({ token: `${guessed}$secret-part` })
+      .expect(400);
+    expect(malformed.body.ok).toBe(false);
+    expect(await upstreamCount(API_PATHS.followConfirmEmail)).toBe(before);
+    expect(log.text).toContain(API_PATHS.followConfirmEmail);
+    expect(log.text).not.toContain(guessed.slice(0, 20));
+    expect(log.text).not.toContain('secret-part');
+  });
 });

@@ -210,7 +210,7 @@ export const API_PATHS = {
   reportSigningKeys: '/.well-known/credit-report-keys.json',
   /** Issue 24: each public key as a PEM file, /.well-known/credit-report-keys/{keyId}.pem (binary, passed through). */
   reportSigningKeyPemPrefix: '/.well-known/credit-report-keys/',
-  // 信用关注 (issue 28; not in the spec: chosen). Bearer, but for the signed link's UnfollowByLink.
+  // 信用关注 (issue 28; not in the spec: chosen). Bearer, but for the mailed links' UnfollowByLink and ConfirmDigestEmail.
   followList: '/api/creditfollow/GetFollowList',
   followState: '/api/creditfollow/GetFollowState',
   follow: '/api/creditfollow/Follow',
@@ -220,6 +220,8 @@ export const API_PATHS = {
   followSettings: '/api/creditfollow/SaveFollowSettings',
   /** The digest mail's signed one-click unfollow: POST { token }, no login. */
   followUnfollowByLink: '/api/creditfollow/UnfollowByLink',
+  /** The confirmation of a digest address by the link mailed to it: POST { token }, no login. */
+  followConfirmEmail: '/api/creditfollow/ConfirmDigestEmail',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

@@ -3,6 +3,7 @@ import {
   CONTRACTS,
   FOLLOW_LIMIT,
   FOLLOW_MESSAGES,
+  FOLLOW_CONFIRM_PAGE_PATH,
   FOLLOW_PAGE_PATH,
   FOLLOW_UNFOLLOW_PAGE_PATH,
   type EntityBaseInfo,
@@ -10,6 +11,7 @@ import {
   type FollowList,
   type FollowNotice,
   type FollowNoticePage,
+  type FollowSettings,
   type FollowState,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,12 +26,15 @@ import { addressQuery, findMain, findRetry, preloadPages, renderAppAt, setupUser
  * 信用关注 (issue 28) in the SPA with the API client stubbed at its edge (test/fake-gateway.ts):
  * the 关注 / 已关注 toggle on entity details (and the limit's refusal), 个人中心 › 信用关注 (the
  * followed list with one-click unfollow, notices with unread state and pages, the mail choice,
- * empty and error states), and the digest mail's unfollow page (the token dropped from the
- * address, sent on confirmation only). What the service decides: packages/credit-service/test/follow.test.ts;
+ * empty and error states, the address waiting for its owner's confirmation), and the pages the
+ * mails link to — unfollow, and the confirmation of the digest address (the token dropped from
+ * the address, sent on a click only). What the service decides: packages/credit-service/test/follow.test.ts;
  * the walk in real Chromium: e2e/follow.e2e.ts.
  */
 
-beforeAll(() => preloadPages(paths.searchDetails, paths.follows, paths.followUnfollowLink, paths.personal));
+beforeAll(() =>
+  preloadPages(paths.searchDetails, paths.follows, paths.followUnfollowLink, paths.followConfirmEmail, paths.personal),
+);
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -98,7 +103,7 @@ const followList = (over: Partial<FollowList> = {}): FollowList => ({
   ],
   totalCount: 2,
   Limit: FOLLOW_LIMIT,
-  Settings: { EmailDigest: false, Email: '' },
+  Settings: { EmailDigest: false, Email: '', EmailConfirmed: false },
   ...over,
 });
 
@@ -156,6 +161,7 @@ describe('个人中心 › 信用关注', () => {
   it('shares its addresses with the service’s mails', () => {
     expect(paths.follows).toBe(FOLLOW_PAGE_PATH);
     expect(paths.followUnfollowLink).toBe(FOLLOW_UNFOLLOW_PAGE_PATH);
+    expect(paths.followConfirmEmail).toBe(FOLLOW_CONFIRM_PAGE_PATH);
   });
 
   it('shows the unread count on 个人中心’s 信用关注 entry', async () => {
@@ -275,12 +281,16 @@ describe('个人中心 › 信用关注', () => {
     expect(await main.findByText('新增行政处罚：云市监罚〔2026〕1号')).toBeInTheDocument();
   });
 
-  it('turns the daily mail on with a valid address only', async () => {
+  it('turns the daily mail on with a valid address only, and says the address waits for its owner’s confirmation', async () => {
     const user = setupUser();
+    let settings: FollowSettings = { EmailDigest: false, Email: '', EmailConfirmed: false };
     const gateway = fakeGateway()
-      .on(CONTRACTS.followList, () => followList())
+      .on(CONTRACTS.followList, () => followList({ Settings: settings }))
       .on(CONTRACTS.followNotices, () => ({ list: [], totalCount: 0, Unread: 0 }))
-      .on(CONTRACTS.followSettings, (request) => request.body as { EmailDigest: boolean; Email: string });
+      .on(CONTRACTS.followSettings, (request) => {
+        settings = { ...(request.body as { EmailDigest: boolean; Email: string }), EmailConfirmed: false };
+        return new FakeReply(200, { ok: true, code: 200, message: FOLLOW_MESSAGES.confirmMailSent, data: settings });
+      });
     storeLogin(loginResult());
     renderAppAt(`#${paths.follows}`);
     const main = await findMain();
@@ -302,7 +312,59 @@ describe('个人中心 › 信用关注', () => {
         { EmailDigest: true, Email: 'me@example.com' },
       ]),
     );
-    expect(await screen.findByText('已开启邮件提醒，每天最多发送一封')).toBeInTheDocument();
+    expect(await screen.findByText(FOLLOW_MESSAGES.confirmMailSent)).toBeInTheDocument();
+    expect(await main.findByText('待确认')).toBeInTheDocument();
+    expect(main.getByText(/确认邮件已发送至 me@example\.com/)).toBeInTheDocument();
+  });
+
+  it('resends the confirmation of the saved address, and shows the service’s refusal of a resend too soon', async () => {
+    const user = setupUser();
+    let answered = 0;
+    const gateway = fakeGateway()
+      .on(CONTRACTS.followList, () =>
+        followList({ Settings: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: false } }),
+      )
+      .on(CONTRACTS.followNotices, () => ({ list: [], totalCount: 0, Unread: 0 }))
+      .on(CONTRACTS.followSettings, () =>
+        (answered += 1) === 1
+          ? new FakeReply(200, {
+              ok: true,
+              code: 200,
+              message: FOLLOW_MESSAGES.confirmMailFailed,
+              data: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: false },
+            })
+          : failure(429, 429, FOLLOW_MESSAGES.confirmMailRecent),
+      );
+    storeLogin(loginResult());
+    renderAppAt(`#${paths.follows}`);
+    const main = await findMain();
+    // Typed into the box but not saved: the resend names the saved address.
+    const email = await main.findByLabelText('电子邮箱');
+    await user.clear(email);
+    await user.paste('other@example.com');
+    const resend = main.getByRole('button', { name: '重新发送确认邮件' });
+    await user.click(resend);
+    expect(await screen.findByText(FOLLOW_MESSAGES.confirmMailFailed)).toBeInTheDocument();
+    await user.click(resend);
+    expect(await main.findByRole('alert')).toHaveTextContent(FOLLOW_MESSAGES.confirmMailRecent);
+    expect(gateway.calls(CONTRACTS.followSettings.path).map((call) => call.body)).toEqual([
+      { EmailDigest: true, Email: 'me@example.com' },
+      { EmailDigest: true, Email: 'me@example.com' },
+    ]);
+  });
+
+  it('shows a confirmed address as confirmed, with no resend', async () => {
+    fakeGateway()
+      .on(CONTRACTS.followList, () =>
+        followList({ Settings: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: true } }),
+      )
+      .on(CONTRACTS.followNotices, () => ({ list: [], totalCount: 0, Unread: 0 }));
+    storeLogin(loginResult());
+    renderAppAt(`#${paths.follows}`);
+    const main = await findMain();
+    expect(await main.findByText('已确认')).toBeInTheDocument();
+    expect(main.getByText(/提醒邮件将发送至 me@example\.com/)).toBeInTheDocument();
+    expect(main.queryByRole('button', { name: '重新发送确认邮件' })).toBeNull();
   });
 });
 
@@ -362,6 +424,49 @@ describe('the digest mail’s unfollow link', () => {
   it('asks for the whole link when the token is missing', async () => {
     fakeGateway();
     renderAppAt(`#${paths.followUnfollowLink}`);
+    expect(await screen.findByText('链接不完整')).toBeInTheDocument();
+  });
+});
+
+describe('the confirmation of the digest address', () => {
+  const TOKEN = 'r3Xc0nF1rmT0k3n-of_43-characters-base64url0';
+
+  it('drops the token from the address, sends it on 确认接收 only, and names the confirmed address', async () => {
+    const user = setupUser();
+    const gateway = fakeGateway().on(
+      CONTRACTS.followConfirmEmail,
+      () =>
+        new FakeReply(200, {
+          ok: true,
+          code: 200,
+          message: FOLLOW_MESSAGES.emailConfirmed,
+          data: { Email: 'm***@example.com' },
+        }),
+    );
+    renderAppAt(`#${withQuery(paths.followConfirmEmail, { token: TOKEN })}`);
+    const confirm = (await screen.findByText('确认接收')).closest('button')!;
+    await waitFor(() => expect(window.location.hash).not.toContain(TOKEN));
+    expect(gateway.calls(CONTRACTS.followConfirmEmail.path)).toHaveLength(0);
+    await user.click(confirm);
+    expect(await screen.findByText('邮箱已确认')).toBeInTheDocument();
+    expect(screen.getByText(/将向 m\*\*\*@example\.com 每天最多发送一封提醒邮件/)).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.followConfirmEmail.path).map((call) => call.body)).toEqual([{ token: TOKEN }]);
+  });
+
+  it('says why a used, expired or replaced link confirms nothing', async () => {
+    const user = setupUser();
+    fakeGateway().on(CONTRACTS.followConfirmEmail, () => failure(400, 400, FOLLOW_MESSAGES.confirmLinkInvalid));
+    renderAppAt(`#${withQuery(paths.followConfirmEmail, { token: TOKEN })}`);
+    await user.click((await screen.findByText('确认接收')).closest('button')!);
+    expect(await screen.findByText(FOLLOW_MESSAGES.confirmLinkInvalid)).toBeInTheDocument();
+    expect(screen.getByText('无法确认邮箱')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '前往信用关注' })).toBeInTheDocument();
+  });
+
+  it('never writes the token to a visit log, and asks for the whole link without one', async () => {
+    expect(withoutPersonalQuery(withQuery(paths.followConfirmEmail, { token: TOKEN }))).toBe(paths.followConfirmEmail);
+    fakeGateway();
+    renderAppAt(`#${paths.followConfirmEmail}`);
     expect(await screen.findByText('链接不完整')).toBeInTheDocument();
   });
 });

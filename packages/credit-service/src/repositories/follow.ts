@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Transaction } from 'better-sqlite3';
 import {
+  FOLLOW_CONFIRM_RESEND_SECONDS,
+  FOLLOW_CONFIRM_TTL_HOURS,
   FOLLOW_LIMIT,
   type FollowedEntity,
   type FollowNotice,
   type FollowNoticeKind,
   type FollowSettings,
 } from '@credit-portal/shared';
+import { sha256 } from '../lib/hash.js';
 import { penaltyPublicizedSql } from './publicity.js';
 
 /*
@@ -148,7 +151,17 @@ export interface FollowRepository {
   entityName(entityId: number): string | undefined;
   list(owner: string): FollowedEntity[];
   settings(owner: string): FollowSettings;
-  saveSettings(owner: string, settings: FollowSettings, at: string): void;
+  /** Saves the choice; a changed address loses its confirmation (and any pending link). */
+  saveSettings: Transaction<(owner: string, settings: Omit<FollowSettings, 'EmailConfirmed'>, at: string) => void>;
+  /**
+   * A new confirmation link for the owner's saved address (replacing any earlier one): its token,
+   * or 'recent' when one was mailed less than FOLLOW_CONFIRM_RESEND_SECONDS ago.
+   */
+  startConfirmation: Transaction<(owner: string, now: number) => { token: string; email: string } | 'recent'>;
+  /** The link's mail was not sent: the link is dropped, and a new one may be asked for at once. */
+  dropConfirmation(owner: string): void;
+  /** Confirms the address a valid, unexpired link names, once: the address, or null. */
+  confirmEmail(token: string, now: number): string | null;
   notices(owner: string, offset: number, limit: number): { list: FollowNotice[]; totalCount: number; Unread: number };
   markRead: Transaction<(owner: string, ids: readonly number[] | 'all', at: string) => number>;
   startMarks: Transaction<() => void>;
@@ -177,11 +190,30 @@ export function createFollowRepository(db: Database): FollowRepository {
        (SELECT COUNT(*) FROM follow_notices n WHERE n.owner = f.owner AND n.entity_id = f.entity_id AND n.read_at IS NULL) AS Unread
      FROM follows f JOIN entities e ON e.id = f.entity_id WHERE f.owner = ? ORDER BY f.id DESC`,
   );
-  const settingsGet = db.prepare('SELECT email, email_digest FROM follow_settings WHERE owner = ?');
+  const settingsGet = db.prepare(
+    'SELECT email, email_digest, email_confirmed, confirm_sent_at FROM follow_settings WHERE owner = ?',
+  );
   const settingsPut = db.prepare(
     `INSERT INTO follow_settings (owner, email, email_digest, updated_at) VALUES (@owner, @email, @digest, @at)
      ON CONFLICT (owner) DO UPDATE SET email = excluded.email, email_digest = excluded.email_digest, updated_at = excluded.updated_at`,
   );
+  const unconfirm = db.prepare(
+    `UPDATE follow_settings SET email_confirmed = 0, confirm_token_hash = NULL, confirm_expires = NULL,
+       confirm_sent_at = NULL WHERE owner = ?`,
+  );
+  const confirmationPut = db.prepare(
+    `UPDATE follow_settings SET confirm_token_hash = @hash, confirm_expires = @expires, confirm_sent_at = @now
+     WHERE owner = @owner`,
+  );
+  const confirmationDrop = db.prepare(
+    'UPDATE follow_settings SET confirm_token_hash = NULL, confirm_expires = NULL, confirm_sent_at = NULL WHERE owner = ?',
+  );
+  const confirm = db
+    .prepare(
+      `UPDATE follow_settings SET email_confirmed = 1, confirm_token_hash = NULL, confirm_expires = NULL
+       WHERE confirm_token_hash = ? AND confirm_expires > ? RETURNING email`,
+    )
+    .pluck();
   const noticeCount = db.prepare('SELECT COUNT(*) FROM follow_notices WHERE owner = ?').pluck();
   const unreadCount = db.prepare('SELECT COUNT(*) FROM follow_notices WHERE owner = ? AND read_at IS NULL').pluck();
   const noticePage = db.prepare(
@@ -209,7 +241,7 @@ export function createFollowRepository(db: Database): FollowRepository {
 
   const digestOwners = db.prepare(
     `SELECT s.owner, s.email FROM follow_settings s
-     WHERE s.email_digest = 1 AND s.email <> ''
+     WHERE s.email_digest = 1 AND s.email <> '' AND s.email_confirmed = 1
        AND EXISTS (SELECT 1 FROM follow_notices n WHERE n.owner = s.owner AND n.digest_day IS NULL)
        AND NOT EXISTS (SELECT 1 FROM follow_digests d WHERE d.owner = s.owner AND d.day = @day)`,
   );
@@ -230,8 +262,12 @@ export function createFollowRepository(db: Database): FollowRepository {
   // Owners who take no mail: their notices are never waiting for a digest (a later opt-in mails only what is new).
   const stampUnmailed = db.prepare(
     `UPDATE follow_notices SET digest_day = '-' WHERE digest_day IS NULL AND owner NOT IN
-       (SELECT owner FROM follow_settings WHERE email_digest = 1 AND email <> '')`,
+       (SELECT owner FROM follow_settings WHERE email_digest = 1 AND email <> '' AND email_confirmed = 1)`,
   );
+
+  const settingsRow = (owner: string) =>
+    settingsGet.get(owner) as
+      { email: string; email_digest: number; email_confirmed: number; confirm_sent_at: number | null } | undefined;
 
   const toNotice = (row: NoticeRow): FollowNotice => ({
     id: String(row.id),
@@ -280,13 +316,35 @@ export function createFollowRepository(db: Database): FollowRepository {
     list: (owner: string): FollowedEntity[] => list.all(owner) as FollowedEntity[],
 
     settings(owner: string): FollowSettings {
-      const row = settingsGet.get(owner) as { email: string; email_digest: number } | undefined;
-      return { EmailDigest: row?.email_digest === 1, Email: row?.email ?? '' };
+      const row = settingsRow(owner);
+      return {
+        EmailDigest: row?.email_digest === 1,
+        Email: row?.email ?? '',
+        EmailConfirmed: row?.email_confirmed === 1,
+      };
     },
 
-    saveSettings(owner: string, settings: FollowSettings, at: string): void {
+    saveSettings: db.transaction((owner: string, settings: Omit<FollowSettings, 'EmailConfirmed'>, at: string) => {
+      const before = settingsRow(owner);
       settingsPut.run({ owner, email: settings.Email, digest: settings.EmailDigest ? 1 : 0, at });
-    },
+      if (before && before.email !== settings.Email) unconfirm.run(owner);
+    }),
+
+    startConfirmation: db.transaction((owner: string, now: number) => {
+      const row = settingsRow(owner);
+      if (!row?.email) throw new Error('no address saved to confirm');
+      if (row.confirm_sent_at !== null && now - row.confirm_sent_at < FOLLOW_CONFIRM_RESEND_SECONDS * 1000) {
+        return 'recent' as const;
+      }
+      const token = randomBytes(32).toString('base64url');
+      confirmationPut.run({ owner, hash: sha256(token), expires: now + FOLLOW_CONFIRM_TTL_HOURS * 3_600_000, now });
+      return { token, email: row.email };
+    }),
+
+    dropConfirmation: (owner: string): void => void confirmationDrop.run(owner),
+
+    confirmEmail: (token: string, now: number): string | null =>
+      (confirm.get(sha256(token), now) as string | undefined) ?? null,
 
     notices(
       owner: string,

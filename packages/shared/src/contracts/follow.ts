@@ -1,5 +1,7 @@
 import { API_PATHS, defineRoute } from '../api.js';
 import {
+  FollowConfirmRequestSchema,
+  FollowConfirmResultSchema,
   FollowLinkRequestSchema,
   FollowLinkResultSchema,
   FollowListSchema,
@@ -19,7 +21,8 @@ const credit = { upstream: 'credit', dialect: 'errorCode' } as const;
 /**
  * 信用关注 (issue 28): follow and unfollow an entity, the followed list, the notices made when
  * something is published about a followed entity, the daily mail digest's choice (all bearer,
- * the caller's own only), and the digest's signed one-click unfollow (no login: the link is the proof).
+ * the caller's own only), the digest's signed one-click unfollow and the confirmation of a digest
+ * address (no login for these two: the link is the proof).
  */
 export const FOLLOW_CONTRACTS = {
   followList: defineRoute({
@@ -83,5 +86,12 @@ export const FOLLOW_CONTRACTS = {
     methods: ['POST'],
     body: FollowLinkRequestSchema,
     data: FollowLinkResultSchema,
+  }),
+  followConfirmEmail: defineRoute({
+    ...credit,
+    path: API_PATHS.followConfirmEmail,
+    methods: ['POST'],
+    body: FollowConfirmRequestSchema,
+    data: FollowConfirmResultSchema,
   }),
 };

@@ -22,6 +22,12 @@ export const FOLLOW_LINK_TOKEN_MAX = 512;
 /** The portal's 信用关注 page (hash route), and the page a digest's signed unfollow link opens (?token=). */
 export const FOLLOW_PAGE_PATH = '/grzx/xygz';
 export const FOLLOW_UNFOLLOW_PAGE_PATH = '/grzx/xygz/unfollow';
+/** The page a digest address's confirmation mail opens (?token=): mail goes only to a confirmed address. */
+export const FOLLOW_CONFIRM_PAGE_PATH = '/grzx/xygz/confirm';
+/** A confirmation link is good this long after it was mailed, and once. */
+export const FOLLOW_CONFIRM_TTL_HOURS = 24;
+/** One confirmation mail per account in this many seconds, at most (a new one replaces the last). */
+export const FOLLOW_CONFIRM_RESEND_SECONDS = 60;
 
 /** What a notice is about: the publication that made it. */
 export const FOLLOW_NOTICE_KINDS = [
@@ -59,6 +65,11 @@ export const FOLLOW_MESSAGES = {
   settingsSaved: '提醒设置已保存',
   linkInvalid: '取消关注链接无效或已被修改',
   linkUsed: '该关注已取消，无需重复操作',
+  confirmMailSent: '提醒设置已保存，确认邮件已发送，请点击邮件中的链接完成确认',
+  confirmMailRecent: `确认邮件刚刚已发送，请查收；如未收到，请${FOLLOW_CONFIRM_RESEND_SECONDS}秒后再试`,
+  confirmMailFailed: '提醒设置已保存，但确认邮件发送失败，请稍后重新发送',
+  confirmLinkInvalid: '确认链接无效、已使用或已过期，请在 信用关注 页面重新发送确认邮件',
+  emailConfirmed: '邮箱已确认，将每天最多发送一封信用关注提醒',
 } as const;
 
 /** An entity id as the other entity calls take it (digits). */
@@ -83,14 +94,22 @@ export const FollowStateSchema = Type.Object({
 });
 export type FollowState = Static<typeof FollowStateSchema>;
 
-/** The caller's mail choice: a daily digest to this address, or none. */
+/**
+ * The caller's mail choice: a daily digest to this address, or none. A digest goes only to an
+ * address whose owner confirmed it by the link mailed to it (EmailConfirmed): typing someone
+ * else's address subscribes nobody.
+ */
 export const FollowSettingsSchema = Type.Object({
   EmailDigest: Type.Boolean(),
   Email: Type.String(),
+  EmailConfirmed: Type.Boolean(),
 });
 export type FollowSettings = Static<typeof FollowSettingsSchema>;
 
-/** SaveFollowSettings: turn the digest on (with an address) or off. */
+/**
+ * SaveFollowSettings: turn the digest on (with an address) or off. Turning it on with an address
+ * not yet confirmed mails a confirmation link to it (again, when saved again: the resend).
+ */
 export const FollowSettingsRequestSchema = Type.Object({
   EmailDigest: Type.Boolean(),
   Email: Type.Optional(Type.String({ maxLength: 254 })),
@@ -171,3 +190,15 @@ export const FollowLinkResultSchema = Type.Object({
   Unfollowed: Type.Boolean(),
 });
 export type FollowLinkResult = Static<typeof FollowLinkResultSchema>;
+
+/** ConfirmDigestEmail: the confirmation mail's token (32 random bytes, base64url), no login. */
+export const FollowConfirmRequestSchema = Type.Object({
+  token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+});
+export type FollowConfirmRequest = Static<typeof FollowConfirmRequestSchema>;
+
+/** The address now confirmed, masked (x***@domain): the one who opened the link knows which. */
+export const FollowConfirmResultSchema = Type.Object({
+  Email: Type.String(),
+});
+export type FollowConfirmResult = Static<typeof FollowConfirmResultSchema>;

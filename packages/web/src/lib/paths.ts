@@ -148,6 +148,8 @@ export const paths = {
   follows: '/grzx/xygz',
   /** The digest mail's signed unfollow link (?token=; no login): the shared FOLLOW_UNFOLLOW_PAGE_PATH, which the mails link to. */
   followUnfollowLink: '/grzx/xygz/unfollow',
+  /** The digest address's confirmation link (?token=; no login): the shared FOLLOW_CONFIRM_PAGE_PATH, which the mails link to. */
+  followConfirmEmail: '/grzx/xygz/confirm',
   /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
   oldSiteEntry: '/newszxy',
   // The H5 personal credit app (spec §2.3), designed for phones.

@@ -25,6 +25,7 @@ import m016 from './016-h5-browser-binding.js';
 import m017 from './017-report-signing-keys.js';
 import m018 from './018-entity-search-keys.js';
 import m019 from './019-credit-follow.js';
+import m020 from './020-follow-email-confirmation.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m017,
   m018,
   m019,
+  m020,
 ];

@@ -6,28 +6,38 @@ import {
   FOLLOW_NOTICE_PAGE_SIZE,
   formatVisitTime,
   isEmailAddress,
+  maskEmail,
   type FollowState,
 } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { ownerOf } from '../../plugins/auth.js';
 import type { FollowRepository } from '../../repositories/follow.js';
 import { verifyUnfollowLink } from '../../follow/unfollow-link.js';
+import { confirmationMail } from '../../follow/confirm-mail.js';
+import type { Mailer } from '../../mail/mailer.js';
 
 export interface FollowRoutesOptions {
   repo: FollowRepository;
   /** Key of the digest mails' signed unfollow links. */
   linkKey: string;
+  /** Sends the confirmation of a digest address. */
+  mailer: Mailer;
+  /** The portal's address (ends with /): the confirmation link opens its page. */
+  portalUrl: string;
+  siteName: string;
 }
 
 /**
  * 信用关注 (issue 28) in the credit API's errorCode dialect. Every call but the signed link's needs
  * a login and reads or changes the caller's own follows, notices and mail choice only (the owner
  * comes from the session, never from the request). UnfollowByLink takes no login: its signed token
- * names the follow, and it ends exactly that one.
+ * names the follow, and it ends exactly that one. A digest address gets mail only once its owner
+ * has confirmed it by the link mailed to it (ConfirmDigestEmail, no login: the token is the proof).
  */
-const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app, { repo, linkKey }) => {
+const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app, options) => {
+  const { repo, linkKey, mailer } = options;
   const { auth } = app;
   const { requireLogin } = auth;
 
@@ -145,7 +155,20 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
         throw new BadRequestError(FOLLOW_MESSAGES.emailInvalid);
       }
       repo.saveSettings(owner, { EmailDigest: request.body.EmailDigest, Email: email }, formatVisitTime());
-      return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.settingsSaved);
+      const saved = repo.settings(owner);
+      if (!saved.EmailDigest || saved.EmailConfirmed) return errorCodeOk(saved, FOLLOW_MESSAGES.settingsSaved);
+      // On, to an address its owner has not confirmed: the link goes to it (saving again resends).
+      const started = repo.startConfirmation(owner, Date.now());
+      if (started === 'recent') throw new TooManyRequestsError(FOLLOW_MESSAGES.confirmMailRecent);
+      try {
+        await mailer.send(confirmationMail(started.email, started.token, options.portalUrl, options.siteName));
+      } catch (error) {
+        repo.dropConfirmation(owner);
+        // The error's code only: SMTP answers often repeat the recipient's address.
+        request.log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'follow confirmation mail failed');
+        return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.confirmMailFailed);
+      }
+      return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.confirmMailSent);
     },
   );
 
@@ -177,6 +200,21 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
         { EntName: follow.name, Unfollowed: ended },
         ended ? FOLLOW_MESSAGES.unfollowed : FOLLOW_MESSAGES.linkUsed,
       );
+    },
+  );
+
+  app.post(
+    CONTRACTS.followConfirmEmail.path,
+    {
+      schema: {
+        body: CONTRACTS.followConfirmEmail.body,
+        response: errorCodeResponses(CONTRACTS.followConfirmEmail.data),
+      },
+    },
+    async (request) => {
+      const email = repo.confirmEmail(request.body.token, Date.now());
+      if (email === null) throw new BadRequestError(FOLLOW_MESSAGES.confirmLinkInvalid);
+      return errorCodeOk({ Email: maskEmail(email) }, FOLLOW_MESSAGES.emailConfirmed);
     },
   );
 };

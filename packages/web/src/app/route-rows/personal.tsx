@@ -114,6 +114,16 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     page: page(() => import('@/features/follow/components/unfollow-link-page')),
   },
   {
+    path: paths.followConfirmEmail,
+    label: '确认提醒邮箱',
+    breadcrumb: [personalCrumb, { label: '确认提醒邮箱' }],
+    meta: { keywords: ['信用关注', '邮件提醒'], description: '确认接收信用关注的每日提醒邮件。' },
+    layout: 'page',
+    // Opened from a confirmation mail's link only.
+    inSiteMap: false,
+    page: page(() => import('@/features/follow/components/confirm-email-page')),
+  },
+  {
     path: paths.promiseInfo,
     label: '信用承诺',
     breadcrumb: [personalCrumb, { label: '信用承诺' }],

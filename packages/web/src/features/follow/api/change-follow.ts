@@ -16,13 +16,19 @@ const isFollowKey = (key: unknown): boolean =>
   Array.isArray(key) && (key[0] === API_PATHS.followList || key[0] === API_PATHS.followState);
 
 /**
- * Follow and unfollow, with every cached follow list and state of this app dropped and reloaded
- * (the app's own SWR cache): a change on the details page is seen on 个人中心 and back.
+ * Drops every cached follow list and state of this app and reloads them (the app's own SWR
+ * cache): a change made on one page — details, a mailed link's page — is seen on 个人中心 and back.
  */
-export function useFollowChange() {
+export function useFollowsChanged(): () => void {
   const { mutate } = useSWRConfig();
+  return () => void mutate(isFollowKey, undefined, { revalidate: true });
+}
+
+/** Follow and unfollow, every cached follow list and state reloaded after. */
+export function useFollowChange() {
+  const followsChanged = useFollowsChanged();
   const changed = (state: FollowState): FollowState => {
-    void mutate(isFollowKey, undefined, { revalidate: true });
+    followsChanged();
     return state;
   };
   return {

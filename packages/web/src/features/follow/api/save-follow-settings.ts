@@ -1,7 +1,10 @@
 import type { FollowSettings, FollowSettingsRequest } from '@credit-portal/shared';
 import { FOLLOW_CONTRACTS } from '@credit-portal/shared/contracts/follow';
-import { call } from '@/lib/api-client';
+import { callWithMessage } from '@/lib/api-client';
 
-/** Turns the daily digest mail on (with an address) or off (POST SaveFollowSettings). */
-export const saveFollowSettings = (body: FollowSettingsRequest): Promise<FollowSettings> =>
-  call(FOLLOW_CONTRACTS.followSettings, { body });
+/**
+ * Turns the daily digest mail on (with an address) or off (POST SaveFollowSettings); on with an
+ * address not yet confirmed, the service mails it a confirmation link and says so in the message.
+ */
+export const saveFollowSettings = (body: FollowSettingsRequest): Promise<{ data: FollowSettings; message: string }> =>
+  callWithMessage(FOLLOW_CONTRACTS.followSettings, { body });

@@ -1,11 +1,13 @@
 import { Button, Empty, Input, Switch, Tag } from 'antd';
 import {
+  FOLLOW_MESSAGES,
   FOLLOW_NOTICE_LABELS,
   FOLLOW_NOTICE_PAGE_SIZE,
   isEmailAddress,
   type FollowedEntity,
   type FollowList,
   type FollowNotice,
+  type FollowSettings,
 } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -34,32 +36,70 @@ function recordPath(notice: FollowNotice): string | null {
   return null;
 }
 
-/** The daily digest mail: on with an address, or off. */
+/** Where the saved choice stands: an address waiting for its owner's confirmation, or confirmed. */
+function MailStatus({
+  settings,
+  resending,
+  onResend,
+}: {
+  settings: FollowSettings;
+  resending: boolean;
+  onResend: () => void;
+}) {
+  if (!settings.EmailDigest || !settings.Email) return null;
+  if (settings.EmailConfirmed) {
+    return (
+      <p className={styles.mailStatus}>
+        <Tag color="green">已确认</Tag>提醒邮件将发送至 {settings.Email}，每天最多一封。
+      </p>
+    );
+  }
+  return (
+    <div className={styles.mailStatus}>
+      <p>
+        <Tag color="orange">待确认</Tag>确认邮件已发送至 {settings.Email}
+        。请打开邮件中的链接并点击“确认接收”；确认之前，不会向该邮箱发送提醒邮件。
+      </p>
+      <Button size="small" loading={resending} onClick={onResend}>
+        重新发送确认邮件
+      </Button>
+    </div>
+  );
+}
+
+/** The daily digest mail: on with an address (confirmed by its owner through a mailed link), or off. */
 function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Promise<unknown> }) {
   const { message } = useFeedback();
   const [on, setOn] = useState(list.Settings.EmailDigest);
   const [email, setEmail] = useState(list.Settings.Email);
   const [problem, setProblem] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<'form' | 'resend' | null>(null);
   const switchId = useId();
   const emailId = useId();
   const problemId = useId();
+
+  const send = async (choice: { EmailDigest: boolean; Email: string }, by: 'form' | 'resend') => {
+    setProblem('');
+    setSaving(by);
+    try {
+      const { data, message: said } = await saveFollowSettings(choice);
+      if (!data.EmailDigest) void message.success('已关闭邮件提醒');
+      else if (data.EmailConfirmed) void message.success('已开启邮件提醒，每天最多发送一封');
+      else if (said === FOLLOW_MESSAGES.confirmMailFailed) void message.warning(said);
+      else void message.success(said);
+      await onSaved();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setSaving(null);
+    }
+  };
 
   const save = async () => {
     const address = email.trim();
     if (on && !address) return setProblem('开启邮件提醒需填写电子邮箱');
     if (address && !isEmailAddress(address)) return setProblem('邮箱格式不正确，请输入正确的邮箱！');
-    setProblem('');
-    setSaving(true);
-    try {
-      await saveFollowSettings({ EmailDigest: on, Email: address });
-      void message.success(on ? '已开启邮件提醒，每天最多发送一封' : '已关闭邮件提醒');
-      await onSaved();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    await send({ EmailDigest: on, Email: address }, 'form');
   };
 
   return (
@@ -68,7 +108,8 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
         邮件提醒
       </h2>
       <p className={styles.note}>
-        关注的主体有新公示的信用信息时，除在本页提醒外，还可每天最多发送一封汇总邮件；邮件中附有一键取消关注的链接。
+        {'关注的主体有新公示的信用信息时，除在本页提醒外，还可每天最多发送一封汇总邮件；邮件中附有一键取消关注的链接。' +
+          '首次填写或更换邮箱后，需在发送到该邮箱的确认邮件中点击“确认接收”。'}
       </p>
       <div className={styles.mailRow}>
         <label htmlFor={switchId} className={styles.switchLabel}>
@@ -93,10 +134,15 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
           onChange={(event) => setEmail(event.target.value)}
           onPressEnter={() => void save()}
         />
-        <Button type="primary" loading={saving} onClick={() => void save()}>
+        <Button type="primary" loading={saving === 'form'} onClick={() => void save()}>
           保存
         </Button>
       </div>
+      <MailStatus
+        settings={list.Settings}
+        resending={saving === 'resend'}
+        onResend={() => void send({ EmailDigest: true, Email: list.Settings.Email }, 'resend')}
+      />
       {problem ? (
         <p id={problemId} role="alert" className={styles.problem}>
           {problem}

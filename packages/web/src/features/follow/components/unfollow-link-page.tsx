@@ -5,6 +5,7 @@ import { LazyResult } from '@/components/lazy-result';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { unfollowByLink } from '../api/unfollow-by-link';
+import { useFollowsChanged } from '../api/change-follow';
 import styles from './follow.module.css';
 
 type Outcome = { kind: 'done'; title: string; text: string } | { kind: 'failed'; text: string };
@@ -20,6 +21,7 @@ export default function UnfollowLinkPage() {
   const [token] = useState(() => params.get('token') ?? '');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const followsChanged = useFollowsChanged();
 
   useEffect(() => {
     if (params.has('token')) setParams({}, { replace: true });
@@ -31,6 +33,7 @@ export default function UnfollowLinkPage() {
     setBusy(true);
     try {
       const { data, message } = await unfollowByLink(token);
+      followsChanged();
       setOutcome({
         kind: 'done',
         title: data.Unfollowed ? '已取消关注' : message,
