@@ -196,6 +196,12 @@ export function readSettings(
     },
     searchWorkers: read.int('SEARCH_WORKERS', DEFAULT_SEARCH_WORKERS, 0, MAX_SEARCH_WORKERS),
   };
+  if (settings.controls && !loopback) {
+    read.problem(
+      'CREDIT_SERVICE_CONTROLS',
+      `lets anyone make calls hang or fail and delete the stored visit logs, without a login: never on a public bind (CREDIT_SERVICE_HOST=${host}); bind to 127.0.0.1`,
+    );
+  }
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.
   if (settings.oldSiteUrl?.startsWith('/')) settings.oldSiteUrl = new URL(settings.oldSiteUrl, settings.portalUrl).href;

@@ -1139,6 +1139,56 @@ describe('old-site pages and the logintoken', () => {
     expect((await page('/oldsite/NewLinkTo.aspx?PageType=evil')).statusCode).toBe(404);
   });
 
+  it('binds nothing from a login that came by a link: an attacker’s own logintoken cannot take a victim’s account', async () => {
+    /** The logintoken the old site's page links back with, for a login's session. */
+    const linkFor = async (token: string): Promise<string> => {
+      const response = await page(`/oldsite/NewLinkTo.aspx?LoginToken=${await oldSiteCode(token)}&PageType=grzl`);
+      return /logintoken=([\w-]+)/.exec(response.body)![1]!;
+    };
+    const exchange = async (loginToken: string) =>
+      (await call<LoginResult>('POST', API_PATHS.loginTokenExchange, { body: { LoginToken: loginToken } })).body.Data!
+        .JwtToken;
+    const [mine, theirs] = identities().filter((identity) => !identity.bound);
+
+    // The attacker logs in with their own chat-app identity and sends its link to the victim, who
+    // arrives logged in on 绑定账号 and types their own number and password.
+    const victimMobile = freshMobile();
+    await register(victimMobile, 'Victim1234x');
+    const attacker = await wechatLogin(mine!.openId);
+    const asAttacker = await exchange(await linkFor(attacker.JwtToken));
+    const bind = await call('POST', API_PATHS.bindMobile, {
+      body: { Mobile: victimMobile, Password: 'Victim1234x' },
+      token: asAttacker,
+    });
+    expect(bind.status).toBe(403);
+    expect(bind.body).toEqual({ ErrorCode: 403, Data: null, Msg: ACCOUNT_MESSAGES.bindNeedsOwnLogin });
+    // The attacker's chat-app login still acts for nobody else.
+    expect((await call<Profile>('GET', API_PATHS.profile, { token: attacker.JwtToken })).body.Data).toMatchObject({
+      LoginType: 'Wechat',
+      Mobile: '',
+    });
+
+    // The other way round: an attacker's mobile account, and the victim's chat-app authorization.
+    const attackerAccount = await register(freshMobile(), 'Attack1234x');
+    const asAccount = await exchange(await linkFor(attackerAccount.JwtToken));
+    const state = newState();
+    const { code } = await authorize(theirs!.openId, state);
+    const bindWechat = await call('POST', API_PATHS.bindWechat, {
+      body: { Code: code, State: state },
+      token: asAccount,
+    });
+    expect(bindWechat.status).toBe(403);
+    expect(bindWechat.body.Msg).toBe(ACCOUNT_MESSAGES.bindNeedsOwnLogin);
+    expect(
+      (await call<Profile>('GET', API_PATHS.profile, { token: attackerAccount.JwtToken })).body.Data,
+    ).toMatchObject({
+      Nickname: '',
+    });
+
+    // The link's login is otherwise a login: the profile reads.
+    expect((await call<Profile>('GET', API_PATHS.profile, { token: asAccount })).status).toBe(200);
+  });
+
   it('logs out: POST /user/logout ends the session, and the logout page takes its code once', async () => {
     const user = await register();
     const out = await call<{ LoginToken: string }>('POST', API_PATHS.logout, { body: {}, token: user.JwtToken });

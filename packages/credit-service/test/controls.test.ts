@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@credit-portal/shared';
-import { buildApp, CONTROL_PATHS, INVALID_BODY } from '../src/app.js';
+import { buildApp, CONTROL_PATHS, INVALID_BODY, OUTBOX_PATH } from '../src/app.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 
 let testApp: TestApp;
@@ -123,5 +123,28 @@ describe('test controls', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('the developer’s own pages (test controls, outbox)', () => {
+  it('answer only a request that names the loopback in its Host: a web page cannot reach them by DNS rebinding', async () => {
+    // testApp has both (controls, and the outbox page of the demo stand-ins on a loopback bind).
+    for (const url of [CONTROL_PATHS.stats, OUTBOX_PATH]) {
+      for (const host of ['localhost', 'LOCALHOST:8090', '127.0.0.1:8090', '[::1]:8090']) {
+        expect([url, host, (await app.inject({ url, headers: { host } })).statusCode]).toEqual([url, host, 200]);
+      }
+      for (const host of ['attacker.example', 'attacker.example:8090', '127.0.0.1.nip.io', '10.0.0.5:8090']) {
+        expect([url, host, (await app.inject({ url, headers: { host } })).statusCode]).toEqual([url, host, 404]);
+      }
+    }
+    // A fault asked for under a foreign Host is not set.
+    const foreign = await app.inject({
+      method: 'POST',
+      url: CONTROL_PATHS.fault,
+      headers: { host: 'attacker.example' },
+      payload: { pathPrefix: '/api/', mode: 'timeout' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await fault({ pathPrefix: '/none/', mode: 'off' })).body).toEqual({ faults: [] });
   });
 });

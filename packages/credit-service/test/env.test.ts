@@ -46,7 +46,7 @@ describe('readSettings', () => {
       LOG_LEVEL: 'warn',
       CREDIT_SERVICE_SEED: '5',
       SEED_ENTITIES: '1000000',
-      CREDIT_SERVICE_CONTROLS: 'on',
+      CREDIT_SERVICE_CONTROLS: 'off',
       OLD_SITE_URL: 'https://old.xyyz.example',
       GATEWAY_PORT: '9000',
       H5_TEST_MODE: 'off',
@@ -72,7 +72,7 @@ describe('readSettings', () => {
       logLevel: 'warn',
       seed: 5,
       seedEntities: 1_000_000,
-      controls: true,
+      controls: false,
       oldSiteUrl: 'https://old.xyyz.example',
       // PORTAL_URL unset: the gateway of this deployment, on its own port.
       portalUrl: 'http://localhost:9000/',
@@ -186,6 +186,16 @@ describe('readSettings', () => {
     expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', OUTBOX_PAGE: 'true', ...keyFile }).errors).toEqual([
       'OUTBOX_PAGE: lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1 or set SMTP_URL',
     ]);
+  });
+
+  it('keeps the /__control test endpoints (no login: hang or fail calls, delete visit logs) to a loopback bind', () => {
+    const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
+    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', CREDIT_SERVICE_CONTROLS: 'on', ...keyFile }).errors).toEqual([
+      'CREDIT_SERVICE_CONTROLS: lets anyone make calls hang or fail and delete the stored visit logs, without a login: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1',
+    ]);
+    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', CREDIT_SERVICE_CONTROLS: 'on' }).settings).toMatchObject({
+      controls: true,
+    });
   });
 
   it('takes the H5 test login (a name and ID number → a session) only beside the demo stand-ins on a loopback bind', () => {

@@ -18,6 +18,11 @@ export interface TokenClaims {
   jti: string;
   /** The login session the token belongs to (plugins/auth.ts); tokens without one are refused there. */
   sid?: string;
+  /**
+   * 'handoff': the token came from a link (the old site's logintoken), not from a login in this
+   * browser — whoever opened the link may not be who made it, so binding refuses it.
+   */
+  via?: 'handoff';
 }
 
 export const TOKEN_ISSUER = 'credit-service';
@@ -40,10 +45,12 @@ export function signToken(
   ttlSeconds: number,
   nowMs: number = Date.now(),
   sid?: string,
+  via?: 'handoff',
 ): string {
   const iat = Math.floor(nowMs / 1000);
   const claims: TokenClaims = { iss: TOKEN_ISSUER, sub, iat, exp: iat + ttlSeconds, jti: randomUUID() };
   if (sid !== undefined) claims.sid = sid;
+  if (via !== undefined) claims.via = via;
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return `${body}.${sign(body, secret).toString('base64url')}`;
 }
@@ -56,6 +63,7 @@ const isClaims = (value: unknown): value is TokenClaims => {
     typeof c.sub === 'string' &&
     typeof c.jti === 'string' &&
     (c.sid === undefined || typeof c.sid === 'string') &&
+    (c.via === undefined || c.via === 'handoff') &&
     Number.isInteger(c.iat) &&
     Number.isInteger(c.exp)
   );

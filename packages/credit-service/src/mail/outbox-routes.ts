@@ -7,6 +7,7 @@ import { CITY } from '../lib/place.js';
 import { escapeHtml, renderPage, sendHtml } from '../html/page.js';
 import { listOutbox } from './mailer.js';
 import { OUTBOX_PATH } from '../html/paths.js';
+import { loopbackHostOnly } from '../lib/loopback-host.js';
 
 // The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
 export { OUTBOX_PATH };
@@ -41,6 +42,7 @@ th { background: #eef3f8; } .note { color: #4e5969; } .sms { white-space: pre-wr
  * so the page is the developer's own.
  */
 const outboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { outboxDir }) => {
+  app.addHook('onRequest', loopbackHostOnly);
   app.get(OUTBOX_PATH, { logLevel: 'warn' }, async (_request, reply) => {
     const entries = await listOutbox(outboxDir);
     const rows = entries

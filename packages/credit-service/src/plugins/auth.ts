@@ -160,7 +160,8 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
         session = sid;
         ttlSeconds = Math.min(options.tokenTtlSeconds, row.expiresAt / 1000 - nowSeconds);
       }
-      const token = signToken(subject.key, secret, ttlSeconds, now, session);
+      // A login in an existing session is a hand-off (the old site's logintoken): marked as such.
+      const token = signToken(subject.key, secret, ttlSeconds, now, session, sid === undefined ? undefined : 'handoff');
       const expires = (nowSeconds + ttlSeconds) * 1000;
       return {
         UserInfo:

@@ -42,6 +42,8 @@ export const ACCOUNT_MESSAGES = {
   ticketExpired: '二维码已过期，请在电脑上刷新二维码后重新扫码',
   ticketUsed: '该二维码已被使用，请在电脑上刷新二维码后重新扫码',
   loginTokenInvalid: '登录凭证无效或已过期，请重新登录',
+  /** Binding from a login that came by a link (the old site's logintoken): the link's maker may not be the one binding. */
+  bindNeedsOwnLogin: '为保障账号安全，请先退出，在本站重新登录后再进行绑定',
   wechatNotFound: '该微信身份不存在',
   /** A chat-app authorization code that is unknown, used, expired or came back with another state. */
   wechatCodeInvalid: '微信授权已失效或无效，请重新授权',

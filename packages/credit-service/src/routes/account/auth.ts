@@ -11,6 +11,7 @@ import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import {
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -21,6 +22,7 @@ import { createWechatCodeRepository } from '../../repositories/account-wechat-co
 import type { SmsSender } from '../../sms/sender.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { FastifyRequest } from 'fastify';
+import type { Session } from '../../plugins/auth.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
@@ -37,6 +39,17 @@ function checkedMobile(raw: string): string {
   const problem = mobileProblem(mobile);
   if (problem) throw new BadRequestError(problem);
   return mobile;
+}
+
+/**
+ * The session of a binding, when its login was made in this browser. A login that came by a link
+ * (the old site's logintoken, a hand-off) is refused: the link could be an attacker's own login,
+ * sent to a victim who would then bind their account to the attacker's chat-app identity (or
+ * theirs to the attacker's account) — a takeover that outlives every logout.
+ */
+function boundBySelf(session: Session): Session {
+  if (session.claims.via === 'handoff') throw new ForbiddenError(ACCOUNT_MESSAGES.bindNeedsOwnLogin);
+  return session;
 }
 
 /** The text of registration's SMS. */
@@ -195,7 +208,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       config: { emptyFieldMessages: CONTRACTS.bindMobile.emptyFieldMessages, audit: 'account.bind_mobile' },
     },
     async (request) => {
-      const session = auth.session(request);
+      const session = boundBySelf(auth.session(request));
       if (session.subject.kind !== 'wechat') throw new BadRequestError('当前为手机号码账号登录，无需绑定手机账号');
       if (session.subject.user) throw new ConflictError('该微信身份已绑定手机账号');
       const mobile = checkedMobile(request.body.Mobile);
@@ -220,7 +233,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       config: { audit: 'account.bind_wechat' },
     },
     async (request) => {
-      const session = auth.session(request);
+      const session = boundBySelf(auth.session(request));
       if (session.subject.kind !== 'user') throw new BadRequestError('当前为微信登录，请通过“绑定账号”绑定手机账号');
       if (session.subject.wechat) throw new ConflictError('该手机账号已绑定微信身份');
       audit.note(request, { subject: `account:${session.subject.user.id}` });

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errorResponsesOf } from '../../lib/dialect.js';
 import { CONTROL_PREFIX, FaultRequestSchema, FaultRuleSchema } from '../../plugins/controls.js';
 import { createVisitLogRepository } from '../../repositories/visit-log.js';
+import { loopbackHostOnly } from '../../lib/loopback-host.js';
 
 /** The test-control endpoints (registered only with `controls: true`). */
 export const CONTROL_PATHS = {
@@ -27,6 +28,7 @@ const DeletedSchema = Type.Object({ deleted: Type.Integer() });
 const errors = errorResponsesOf(CONTROL_PREFIX);
 
 const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', loopbackHostOnly);
   const visitLogs = createVisitLogRepository(app.db);
 
   app.get(CONTROL_PATHS.stats, { schema: { response: { 200: StatsSchema, ...errors } } }, async () => ({
