@@ -262,6 +262,28 @@ describe('SM2-signed reports', () => {
     expect(none).toMatchObject({ status: 400, body: { Msg: '请上传要核验的报告PDF文件' } });
   });
 
+  it('reads a file full of planted object headers in one pass: no upload holds the service', async () => {
+    // The Info dictionary (object 5) and its report-number string (object 7) opened thousands of
+    // times and never closed, up to the upload limit. Searched by a regular expression retried at
+    // each header, such a file held the event loop for minutes (dictionary) or about an hour
+    // (string); each lookup is one pass now, and the file is answered at once.
+    const planted = (unit: string) => {
+      const head = '%PDF-1.3\n5 0 obj\n<<\n/CreditReportNo 7 0 R\n>>\nendobj\n';
+      const trailer = '\ntrailer\n<<\n/Size 8\n/Root 1 0 R\n/Info 5 0 R\n>>\nstartxref\n0\n%%EOF\n';
+      const room = UPLOAD_MAX_FILE_BYTES - 2_048 - head.length - trailer.length;
+      const signed = Buffer.from(head + unit.repeat(Math.floor(room / unit.length)) + trailer, 'latin1');
+      return appendSignature(signed, 'a'.repeat(64), Buffer.from('MEUCIQ', 'base64'));
+    };
+    for (const file of [planted('\n5 0 obj\n<<\n'), planted('\n7 0 obj\n(')]) {
+      expect(file.length).toBeLessThanOrEqual(UPLOAD_MAX_FILE_BYTES);
+      // Read as the service wrote it (the block matches), with no report number: no string closes.
+      expect(readSignature(file).info).toEqual({});
+      const { status, body } = await checkFile(file);
+      expect(status).toBeLessThan(500);
+      expect(body.Msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
   it('keeps verifying a report signed with HMAC before SM2, by number and code', async () => {
     const { reportNo, code } = await issue();
     // The row as issue 11 wrote it: HMAC-SHA256 over the record, no key, no PDF signature.

@@ -76,11 +76,33 @@ function lastTrailer(text: string): Trailer | null {
   };
 }
 
+/*
+ * Objects are found by plain searches, never by a regular expression over the file: the text is
+ * an upload of up to 5 MiB, and an unanchored pattern retried at each of thousands of planted
+ * object headers scanned to the end from every one of them (a 1 MB file held the event loop for
+ * 10 s, 5 MB for minutes; security review). Each lookup below is one pass: its header's first
+ * occurrence (the first, as the pattern found; a signed file, which the service rendered, has each
+ * object once), then the first end after it.
+ */
+
+/** Where the body of the first object `n` opened by `opening` (at the start or after a newline) begins, or -1. */
+function objectBody(text: string, n: number, opening: string): number {
+  const header = `${n} 0 obj\n${opening}`;
+  if (text.startsWith(header)) return header.length;
+  const at = text.indexOf(`\n${header}`);
+  return at < 0 ? -1 : at + 1 + header.length;
+}
+
 /** The entry lines (`/Key …`) of object `n`'s dictionary. */
 function dictionaryLines(text: string, n: number): string[] | null {
-  const match = new RegExp(`(?:^|\\n)${n} 0 obj\\n<<\\n([\\s\\S]*?)\\n?>>\\nendobj`).exec(text);
-  if (!match) return null;
-  return match[1]!.split('\n').filter((line) => line.startsWith('/'));
+  const start = objectBody(text, n, '<<\n');
+  if (start < 0) return null;
+  const end = text.indexOf('>>\nendobj', start);
+  if (end < 0) return null;
+  return text
+    .slice(start, end)
+    .split('\n')
+    .filter((line) => line.startsWith('/'));
 }
 
 const latin1 = (bytes: Buffer) => bytes.toString('latin1');
@@ -147,8 +169,17 @@ export interface PdfSignature {
 
 /** The literal string value of object `ref` (`(…)`, pdfkit's escapes undone), latin1. */
 function stringObject(text: string, ref: number): string | null {
-  const match = new RegExp(`(?:^|\\n)${ref} 0 obj\\n\\(((?:[^\\\\)]|\\\\.)*)\\)\\nendobj`).exec(text);
-  return match ? match[1]!.replace(/\\(.)/g, '$1') : null;
+  const start = objectBody(text, ref, '(');
+  if (start < 0) return null;
+  // To the first parenthesis no backslash escapes: the string's end, which must close the object.
+  for (let i = start; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) i += 1;
+    else if (c === 0x29) {
+      return text.startsWith(')\nendobj', i) ? text.slice(start, i).replace(/\\(.)/g, '$1') : null;
+    }
+  }
+  return null;
 }
 
 /**
