@@ -22,6 +22,7 @@ import { createServicesRepository } from '../src/repositories/services.js';
 import { localToday } from '../src/lib/dates.js';
 import { codeOf, faceVerifyForm, pkcePair, startSmtp, type TestSmtp } from './h5-support.js';
 import { personalDataIn } from '../../../e2e/personal-data.js';
+import { mailBodyText } from '../../../e2e/mail-text.js';
 
 /*
  * The audit trail through the real routes (issue 24): every audited request writes exactly one
@@ -415,6 +416,36 @@ describe('the H5 app', () => {
       result: 'success',
       actor: person,
     });
+  });
+});
+
+describe('信用关注’s mail', () => {
+  it('records the choice with a confirmation mailed, and the owner’s confirmation, by the address’s keyed hash only', async () => {
+    const token = await login(DEMO_ACCOUNT);
+    const saved = await one('follow.mail_settings', () =>
+      post(API_PATHS.followSettings, { EmailDigest: true, Email: 'Resident.Audit@Example.com' }, token),
+    );
+    expect(saved).toMatchObject({
+      result: 'success',
+      actor: `account:${accountId(DEMO_ACCOUNT.mobile) as number}`,
+      subject: expect.stringMatching(/^email:[A-Za-z0-9_-]{22}$/),
+      details: { digest: true, confirmation: 'mailed' },
+    });
+    const mail = mailBodyText(smtp.mails.at(-1)!.raw);
+    const link = /#\/grzx\/xygz\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+    const confirmed = await one('follow.email_confirmed', () => post(API_PATHS.followConfirmEmail, { token: link }));
+    // The same address, whatever its case: the same reference.
+    expect(confirmed).toMatchObject({ result: 'success', actor: 'anonymous', subject: saved.subject });
+    expect(
+      await one('follow.email_confirmed', () => post(API_PATHS.followConfirmEmail, { token: link })),
+    ).toMatchObject({ result: 'failure', reason: 'bad_request', subject: null });
+    const off = await one('follow.mail_settings', () => post(API_PATHS.followSettings, { EmailDigest: false }, token));
+    expect(off).toMatchObject({
+      result: 'success',
+      subject: null,
+      details: { digest: false, confirmation: 'not_needed' },
+    });
+    expect(JSON.stringify([saved, confirmed])).not.toMatch(/resident|example/i);
   });
 });
 

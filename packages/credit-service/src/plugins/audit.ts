@@ -129,6 +129,8 @@ function createAudit(
     person: (idNumber: string): string => pseudonym('person', idNumber.trim().toUpperCase()),
     /** `mobile:<keyed hash>`: who tried a number that may not be an account. */
     mobile: (mobile: string): string => pseudonym('mobile', mobile),
+    /** `email:<keyed hash>` of an address (case-folded): 信用关注's digest address. */
+    email: (address: string): string => pseudonym('email', address.trim().toLowerCase()),
     /** The actor of a portal login: its account, or a keyed hash of an unbound chat-app identity. */
     account(subject: Subject): string {
       if (subject.user) return `account:${subject.user.id}`;

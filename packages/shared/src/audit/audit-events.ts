@@ -43,6 +43,9 @@ export const AUDIT_EVENTS = {
   'application.filed': 'security',
   'application.review': 'security',
   'promise.filed': 'security',
+  // 信用关注's mail: the choice saved (and a confirmation link mailed), an address confirmed by its owner.
+  'follow.mail_settings': 'security',
+  'follow.email_confirmed': 'security',
   // Reports: issued and checked (result only).
   'report.issued': 'security',
   'report.verified': 'security',
@@ -76,7 +79,7 @@ export type AuditResult = 'success' | 'failure';
 
 /**
  * What a service hands the writer. `actor` and `subject` are references, never personal data:
- * `account:<id>`, `person:<keyed hash>`, `mobile:<keyed hash>`, `wechat:<keyed hash>`,
+ * `account:<id>`, `person:<keyed hash>`, `mobile:<keyed hash>`, `wechat:<keyed hash>`, `email:<keyed hash>`,
  * `entity:<id>`, `application:<number>`, `report:<number>`, `reviewer`, `admin`, `system`,
  * `anonymous`.
  */

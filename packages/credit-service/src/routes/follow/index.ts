@@ -144,10 +144,12 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
     {
       onRequest: requireLogin,
       schema: { body: CONTRACTS.followSettings.body, response: errorCodeResponses(CONTRACTS.followSettings.data) },
+      config: { audit: 'follow.mail_settings' },
     },
     async (request) => {
       const owner = ownerOf(auth.session(request));
       const email = (request.body.Email ?? '').trim();
+      if (email) app.audit.note(request, { subject: app.audit.email(email) });
       if (request.body.EmailDigest) {
         if (!email) throw new BadRequestError(FOLLOW_MESSAGES.emailRequired);
         if (!isEmailAddress(email)) throw new BadRequestError(FOLLOW_MESSAGES.emailInvalid);
@@ -156,7 +158,12 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       }
       repo.saveSettings(owner, { EmailDigest: request.body.EmailDigest, Email: email }, formatVisitTime());
       const saved = repo.settings(owner);
-      if (!saved.EmailDigest || saved.EmailConfirmed) return errorCodeOk(saved, FOLLOW_MESSAGES.settingsSaved);
+      const noted = (confirmation: 'not_needed' | 'mailed' | 'mail_failed') =>
+        app.audit.note(request, { details: { digest: saved.EmailDigest, confirmation } });
+      if (!saved.EmailDigest || saved.EmailConfirmed) {
+        noted('not_needed');
+        return errorCodeOk(saved, FOLLOW_MESSAGES.settingsSaved);
+      }
       // On, to an address its owner has not confirmed: the link goes to it (saving again resends).
       const started = repo.startConfirmation(owner, Date.now());
       if (started === 'recent') throw new TooManyRequestsError(FOLLOW_MESSAGES.confirmMailRecent);
@@ -166,8 +173,10 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
         repo.dropConfirmation(owner);
         // The error's code only: SMTP answers often repeat the recipient's address.
         request.log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'follow confirmation mail failed');
+        noted('mail_failed');
         return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.confirmMailFailed);
       }
+      noted('mailed');
       return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.confirmMailSent);
     },
   );
@@ -210,10 +219,13 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
         body: CONTRACTS.followConfirmEmail.body,
         response: errorCodeResponses(CONTRACTS.followConfirmEmail.data),
       },
+      config: { audit: 'follow.email_confirmed' },
     },
     async (request) => {
       const email = repo.confirmEmail(request.body.token, Date.now());
       if (email === null) throw new BadRequestError(FOLLOW_MESSAGES.confirmLinkInvalid);
+      // The owner of the address consented: recorded by the address's keyed hash, not the address.
+      app.audit.note(request, { subject: app.audit.email(email) });
       return errorCodeOk({ Email: maskEmail(email) }, FOLLOW_MESSAGES.emailConfirmed);
     },
   );
