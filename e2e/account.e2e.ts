@@ -11,6 +11,9 @@ import {
   type OldSiteCode,
   type RuntimeConfig,
 } from '@credit-portal/shared';
+import { paths } from '../packages/web/src/lib/paths.js';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR } from './access-support.js';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
@@ -35,6 +38,8 @@ const KEYWORD = '云州市';
 let browser: Browser;
 let desktop: BrowserContext;
 let details: string;
+/** The account the registration test made, and its page (still logged in): the password reset's. */
+let registered: { mobile: string; page: Page } | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -220,6 +225,55 @@ describe('registration', () => {
       .getByRole('button', { name: `${mobile.slice(0, 3)}****${mobile.slice(-4)}` })
       .first()
       .waitFor();
+    expect(errors).toEqual([]);
+    // Still logged in here: the reset below ends this login too.
+    registered = { mobile, page };
+  });
+
+  it('resets the forgotten password with a new SMS code: this login ends, the new password logs in', async () => {
+    const { mobile, page } = registered!;
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
+    await page.getByRole('link', { name: '找回密码' }).click();
+    await page.getByRole('heading', { level: 1, name: '找回密码' }).waitFor();
+    // On a phone: nothing sideways.
+    const desktopSize = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'reset-password-375.png'), fullPage: true });
+    if (desktopSize) await page.setViewportSize(desktopSize);
+    await page.getByRole('textbox', { name: '手机号码' }).fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText(ACCOUNT_MESSAGES.smsSent).first().waitFor();
+    const outbox = await desktop.newPage();
+    await outbox.goto(`${creditServiceUrl}/outbox`);
+    const text =
+      (await outbox
+        .getByRole('row')
+        .filter({ hasText: mobile })
+        .filter({ hasText: '重置登录密码' })
+        .first()
+        .textContent()) ?? '';
+    await outbox.close();
+    await page.bringToFront();
+    const code = /验证码为(\d{6})/.exec(text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwtToken);
+    await page.getByRole('textbox', { name: '短信验证码' }).fill(code!);
+    await page.getByLabel('新密码').fill('Fresh1234pass');
+    await page.getByLabel('确认密码').fill('Fresh1234pass');
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await page.waitForURL((url) => url.hash === `#${paths.passwordLogin}`);
+    await page.getByText(ACCOUNT_MESSAGES.passwordResetDone).first().waitFor();
+    // The login this browser had is over at the service.
+    const profile = await fetch(`${baseUrl}${API_PATHS.profile}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(401);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
+    await page.getByLabel('手机号码').fill(mobile);
+    await page.getByLabel('密码', { exact: true }).fill('Fresh1234pass');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/#\/index/);
     expect(errors).toEqual([]);
     await page.close();
   });

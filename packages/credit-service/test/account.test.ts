@@ -22,7 +22,8 @@ import {
 } from '@credit-portal/shared';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildApp, WECHAT_AUTHORIZE_PATH } from '../src/app.js';
+import path from 'node:path';
+import { buildApp, listOutbox, OUTBOX_DIR, WECHAT_AUTHORIZE_PATH } from '../src/app.js';
 import { readSettings } from '../src/env.js';
 import { signToken, verifyToken } from '../src/lib/jwt.js';
 import { localToday } from '../src/lib/dates.js';
@@ -393,6 +394,79 @@ describe('registration', () => {
     });
     expect(status).toBe(200);
     expect(body.Data!.UserInfo).toMatchObject({ User: { Mobile: '13700012345' } });
+  });
+});
+
+describe('a forgotten password', () => {
+  const askResetCode = (mobile: string) =>
+    call<{ ExpiresIn: number; ResendIn: number }>('POST', API_PATHS.passwordResetCode, { body: { Mobile: mobile } });
+  const reset = (mobile: string, code: string, password = 'New1234pass') =>
+    call<{ SessionsEnded: number }>('POST', API_PATHS.passwordReset, {
+      body: { Mobile: mobile, Code: code, Password: password, ConfirmPassword: password },
+    });
+  const outboxSms = async (mobile: string) =>
+    (await listOutbox(path.join(testApp.dataDir, OUTBOX_DIR))).find((e) => e.kind === 'sms' && e.to === mobile)!;
+
+  it('resets it with a code sent to the number: every login of the account ends, and the lockout is lifted', async () => {
+    const mobile = freshMobile();
+    // Registration's own login, and two more.
+    const registered = await register(mobile, 'Old1234pass');
+    const first = await loginAs({ mobile, password: 'Old1234pass' });
+    const second = await loginAs({ mobile, password: 'Old1234pass' });
+    // Someone tried the number until it locked: its owner is locked out too, until the reset.
+    for (let i = 0; i < 5; i += 1) {
+      await call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: 'Guess1234x' }, ip: `10.1.0.${i}` });
+    }
+    const locked = await call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: 'Old1234pass' } });
+    expect(locked.body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
+
+    const sent = await askResetCode(mobile);
+    expect(sent.body).toEqual({
+      ErrorCode: 200,
+      Data: { ExpiresIn: 300, ResendIn: 60 },
+      Msg: ACCOUNT_MESSAGES.smsSent,
+    });
+    expect((await outboxSms(mobile)).text).toMatch(/^【信用云州】您正在重置登录密码，验证码为\d{6}，/);
+    const code = await smsCodeFor(testApp.dataDir, mobile);
+    // The rules of a new password, checked before the code is spent.
+    expect((await reset(mobile, code, 'weak')).body.Msg).toBe(ACCOUNT_MESSAGES.passwordWeak);
+    const done = await reset(mobile, code);
+    expect(done.body).toEqual({ ErrorCode: 200, Data: { SessionsEnded: 3 }, Msg: ACCOUNT_MESSAGES.passwordResetDone });
+
+    for (const token of [registered.JwtToken, first.JwtToken, second.JwtToken]) {
+      expectNotLoggedIn(await call('GET', API_PATHS.profile, { token }));
+    }
+    const old = await call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: 'Old1234pass' } });
+    expect(old.body.Msg).toBe(ACCOUNT_MESSAGES.wrongCredentials);
+    expect((await loginAs({ mobile, password: 'New1234pass' })).UserInfo).toMatchObject({ User: { Mobile: mobile } });
+    // The code worked once.
+    expect((await reset(mobile, code, 'Third1234x')).body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
+  });
+
+  it('answers a number without an account as any other until its code is proven; a registration code resets nothing', async () => {
+    const mobile = freshMobile();
+    expect((await askCode(mobile)).status).toBe(200);
+    const registrationCode = await smsCodeFor(testApp.dataDir, mobile);
+    const sent = await askResetCode(mobile);
+    expect(sent.body.Msg).toBe(ACCOUNT_MESSAGES.smsSent);
+    const resetCode = await smsCodeFor(testApp.dataDir, mobile);
+    expect(resetCode).not.toBe(registrationCode);
+
+    const wrong = await reset(mobile, registrationCode);
+    expect(wrong).toEqual({
+      status: 400,
+      body: { ErrorCode: 400, Data: null, Msg: ACCOUNT_MESSAGES.smsCodeInvalid },
+    });
+    const unknown = await reset(mobile, resetCode);
+    expect(unknown).toEqual({
+      status: 404,
+      body: { ErrorCode: 404, Data: null, Msg: ACCOUNT_MESSAGES.mobileNotRegistered },
+    });
+    // The reset's code spent nothing of registration's: the number registers with its own code.
+    const registered = await call('POST', API_PATHS.register, {
+      body: { Mobile: mobile, Password: 'Abc12345', Code: registrationCode },
+    });
+    expect(registered.status).toBe(200);
   });
 });
 

@@ -80,6 +80,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // A password check costs scrypt at OWASP's figure (N=2^17, ~0.5 s of a core, more on a busy
   // machine, twice on the login that re-hashes an older hash): these get a longer deadline.
   [API_PATHS.register]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+  // A forgotten password: a code to the number, then the new password (hashed as a registration's).
+  [API_PATHS.passwordResetCode]: { rateLimit: 'strict' },
+  [API_PATHS.passwordReset]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.login]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.wechatLogin]: { rateLimit: 'strict' },
   [API_PATHS.loginTicketCreate]: { rateLimit: 'strict' },

@@ -76,6 +76,10 @@ export const API_PATHS = {
   registerCode: '/user/register/code',
   /** POST RegisterRequest (with the SMS code) → LoginResult. */
   register: '/user/register',
+  /** POST SmsCodeRequest → SmsCodeSent: a one-time SMS code to reset the number's password (the same answer, registered or not). */
+  passwordResetCode: '/user/password/reset/code',
+  /** POST PasswordResetRequest (with that code) → PasswordResetResult: a new password; every login of the account ends. */
+  passwordReset: '/user/password/reset',
   /** POST LoginRequest → LoginResult. */
   login: '/user/login',
   /** POST WechatLoginRequest (the chat app's authorization code and the SPA's state) → LoginResult. */

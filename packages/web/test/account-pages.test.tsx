@@ -34,6 +34,7 @@ beforeAll(() =>
     paths.personal,
     paths.scanLogin,
     paths.register,
+    paths.resetPassword,
     paths.passwordLogin,
     paths.oldSiteEntry,
     paths.searchDetails,
@@ -171,6 +172,37 @@ describe('registration and account login', () => {
     // Not logged in by a refusal.
     expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();
     expect(window.location.hash).toBe(`#${paths.register}`);
+  });
+
+  it('resets a forgotten password with the number’s SMS code, then asks for a login with it', async () => {
+    const user = setupUser();
+    let tries = 0;
+    const gateway = fakeGateway()
+      .on(CONTRACTS.passwordResetCode, () => ({ ExpiresIn: 300, ResendIn: 60 }))
+      .on(CONTRACTS.passwordReset, () =>
+        ++tries === 1 ? failure(400, 400, ACCOUNT_MESSAGES.smsCodeInvalid) : { SessionsEnded: 2 },
+      );
+    renderAppAt(`#${paths.passwordLogin}`);
+    await user.click(await screen.findByRole('link', { name: '找回密码' }));
+    await screen.findByRole('heading', { level: 1, name: '找回密码' }, { timeout: 5_000 });
+    const main = await findMain();
+    await fill(user, await main.findByRole('textbox', { name: '手机号码' }), MOBILE);
+    await user.click(main.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.smsSent)).toBeInTheDocument();
+    await fill(user, main.getByRole('textbox', { name: '短信验证码' }), '123456');
+    await fill(user, main.getByLabelText('新密码', { selector: 'input' }), 'Fresh1234pass');
+    await fill(user, main.getByLabelText('确认密码', { selector: 'input' }), 'Fresh1234pass');
+    const submit = main.getByRole('button', { name: '重置密码' });
+    await user.click(submit);
+    expect(await main.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.smsCodeInvalid);
+    await user.click(submit);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordResetDone)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe(`#${paths.passwordLogin}`));
+    const sent = { Mobile: MOBILE, Code: '123456', Password: 'Fresh1234pass', ConfirmPassword: 'Fresh1234pass' };
+    expect(gateway.calls(CONTRACTS.passwordResetCode.path).map((call) => call.body)).toEqual([{ Mobile: MOBILE }]);
+    expect(gateway.calls(CONTRACTS.passwordReset.path).map((call) => call.body)).toEqual([sent, sent]);
+    // No login comes of a reset.
+    expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();
   });
 
   it('shows a wrong password clearly on the account login page', async () => {

@@ -269,6 +269,17 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       return user;
     },
 
+    /**
+     * A password reset, its number proven by an SMS code: the new password's hash, every login of
+     * the account ended (a reset is what one does when the password may be known to someone
+     * else), and the number's lockouts forgotten. How many logins were ended.
+     */
+    async resetPassword(user: UserRow, password: string): Promise<number> {
+      accounts.setPasswordHash(user.id, await hashPassword(password, passwordParams));
+      lockouts.clear(user.mobile);
+      return loginSessions.revokeAll(userSubject(user.id), Date.now());
+    },
+
     /** The personal centre's view of a session. */
     profile(session: Session): Profile {
       const { subject, claims } = session;

@@ -44,6 +44,12 @@ export function createLoginSessionRepository(db: Database) {
      RETURNING subject, sid`,
   );
   const sweep = db.prepare('DELETE FROM login_sessions WHERE expires_at <= ?');
+  const revokeAll = db.prepare(
+    'UPDATE login_sessions SET revoked_at = @now WHERE subject = @subject AND revoked_at IS NULL AND expires_at > @now',
+  );
+  const dropAllCodes = db.prepare(
+    'DELETE FROM login_handoffs WHERE sid IN (SELECT sid FROM login_sessions WHERE subject = ?)',
+  );
 
   return {
     create(sid: string, subject: string, now: number, expiresAt: number): void {
@@ -58,6 +64,14 @@ export function createLoginSessionRepository(db: Database) {
     },
 
     /** Ends the session and drops every code minted from it; false when it was already ended. */
+    /** Ends every live session of a subject, and their old-site codes: how many were live. */
+    revokeAll(subject: string, now: number): number {
+      return db.transaction(() => {
+        dropAllCodes.run(subject);
+        return revokeAll.run({ subject, now }).changes;
+      })();
+    },
+
     revoke(sid: string, now: number): boolean {
       return db.transaction(() => {
         dropCodes.run(sid);

@@ -10,7 +10,8 @@ import {
 import { sameText, sha256 } from '../lib/hash.js';
 
 /*
- * Registration's one-time SMS codes (migration 15): one live code per number, kept as the SHA-256
+ * One-time SMS codes of registration and of a password reset (migration 15): one live code per
+ * number and purpose (a registration code resets nothing, and back), kept as the SHA-256
  * of number and code; valid SMS_CODE_TTL_SECONDS, SMS_CODE_MAX_ATTEMPTS tries, at most one send
  * per SMS_RESEND_SECONDS and SMS_DAILY_LIMIT a day per number. Nothing here knows whether the
  * number has an account: every number is treated alike.
@@ -33,13 +34,16 @@ export type IssueRefusal = 'too_frequent' | 'daily_limit';
 
 export type IssueResult = { issued: true; code: string } | { issued: false; refusal: IssueRefusal };
 
-const keyOf = (mobile: string): string => sha256(`register|${mobile}`);
+/** What a code proves the number for. */
+export type SmsPurpose = 'register' | 'password_reset';
 const hashOf = (mobile: string, code: string): string => sha256(`${mobile}|${code}`);
 
 /** A random code of SMS_CODE_LENGTH digits (crypto.randomInt: uniform, unpredictable). */
 export const newSmsCode = (): string => String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
 
-export function createSmsCodeRepository(db: Database) {
+export function createSmsCodeRepository(db: Database, purpose: SmsPurpose = 'register') {
+  // Registration's rows keep the key they always had.
+  const keyOf = (mobile: string): string => sha256(`${purpose}|${mobile}`);
   const get = db.prepare(
     `SELECT code_hash AS codeHash, attempts, expires_at AS expiresAt, last_sent AS lastSent,
        day_start AS dayStart, day_sends AS daySends FROM sms_codes WHERE mobile_key = ?`,

@@ -43,6 +43,7 @@ export function createAccountRepository(db: Database) {
   const userByMobile = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE mobile = ?`);
   const userInsert = db.prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)');
   const userRehash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?');
+  const userPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const wechatById = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE open_id = ?`);
   const wechatByUser = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE user_id = ?`);
   const wechatAll = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities ORDER BY sort_order, open_id`);
@@ -87,6 +88,11 @@ export function createAccountRepository(db: Database) {
     /** Replaces a password hash that is still `from` (a re-hash at a higher cost); false when it changed meanwhile. */
     replacePasswordHash(id: number, from: string, to: string): boolean {
       return userRehash.run(to, id, from).changes === 1;
+    },
+
+    /** A new password's hash (a reset: whatever the old one was). */
+    setPasswordHash(id: number, hash: string): void {
+      userPassword.run(hash, id);
     },
 
     /** The subject a token or ticket names, or null when it no longer exists. */

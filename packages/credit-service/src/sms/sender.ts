@@ -1,7 +1,8 @@
 import { writeOutboxSms } from '../mail/mailer.js';
+import type { SmsPurpose } from '../repositories/account-sms-codes.js';
 
 /*
- * Outgoing SMS (registration codes), pluggable: a real sender posts each message as JSON to the
+ * Outgoing SMS (registration and password-reset codes), pluggable: a real sender posts each message as JSON to the
  * centre's SMS gateway (SMS_WEBHOOK_URL); the demo sender (demo stand-ins only) writes it to the
  * outbox, listed on the /outbox page next to the mails. With neither, no SMS can be sent and
  * registration says so (短信服务暂未开通). Nothing of a message is ever logged.
@@ -12,7 +13,7 @@ export interface SmsMessage {
   mobile: string;
   text: string;
   /** What the message is for. */
-  purpose: 'register';
+  purpose: SmsPurpose;
   /** The one-time code in the text. */
   code: string;
   /** How long the code is valid. */

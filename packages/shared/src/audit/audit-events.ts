@@ -22,6 +22,7 @@ export const AUDIT_EVENTS = {
   'audit.recovered': 'security',
   // Portal accounts (credit-service routes/account).
   'account.register': 'security',
+  'account.password_reset': 'security',
   'account.login': 'security',
   'account.wechat_login': 'security',
   'account.logout': 'security',

@@ -42,6 +42,10 @@ export const ACCOUNT_MESSAGES = {
   ticketExpired: '二维码已过期，请在电脑上刷新二维码后重新扫码',
   ticketUsed: '该二维码已被使用，请在电脑上刷新二维码后重新扫码',
   loginTokenInvalid: '登录凭证无效或已过期，请重新登录',
+  /** A password reset: every login of the account has ended. */
+  passwordResetDone: '密码已重置，请使用新密码登录',
+  /** A reset's code proven for a number no account has. */
+  mobileNotRegistered: '该手机号码尚未注册，请先注册',
   /** Binding from a login that came by a link (the old site's logintoken): the link's maker may not be the one binding. */
   bindNeedsOwnLogin: '为保障账号安全，请先退出，在本站重新登录后再进行绑定',
   wechatNotFound: '该微信身份不存在',
@@ -114,6 +118,14 @@ export const RegisterRequestSchema = Type.Object({
   Code: SmsCode,
 });
 export type RegisterRequest = Static<typeof RegisterRequestSchema>;
+
+/** password/reset: a new password for the account of Mobile, proven by the code of its password/reset/code SMS. */
+export const PasswordResetRequestSchema = RegisterRequestSchema;
+export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
+
+/** The password was reset; this many logins of the account were ended. */
+export const PasswordResetResultSchema = Type.Object({ SessionsEnded: Type.Integer({ minimum: 0 }) });
+export type PasswordResetResult = Static<typeof PasswordResetResultSchema>;
 
 /** register/code: send a one-time code to this number. */
 export const SmsCodeRequestSchema = Type.Object({ Mobile });

@@ -135,6 +135,8 @@ export const paths = {
   scanConfirm: '/grzx/confirm',
   passwordLogin: '/grzx/userlogin',
   register: '/register',
+  /** 找回密码: a forgotten password reset with an SMS code (not in the spec: chosen). */
+  resetPassword: '/grzx/zhmm',
   personal: '/grzx',
   /** The named route PersonalCenter: the personal centre under its old name. */
   personalCenter: '/PersonalCenter',

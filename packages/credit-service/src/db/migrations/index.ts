@@ -26,6 +26,7 @@ import m017 from './017-report-signing-keys.js';
 import m018 from './018-entity-search-keys.js';
 import m019 from './019-credit-follow.js';
 import m020 from './020-follow-email-confirmation.js';
+import m021 from './021-login-sessions-by-subject.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m018,
   m019,
   m020,
+  m021,
 ];

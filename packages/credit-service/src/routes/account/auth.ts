@@ -12,12 +12,13 @@ import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.js';
 import { userSubject, wechatSubject, type Subject } from '../../repositories/account.js';
-import { createSmsCodeRepository } from '../../repositories/account-sms-codes.js';
+import { createSmsCodeRepository, type SmsPurpose } from '../../repositories/account-sms-codes.js';
 import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
@@ -56,6 +57,10 @@ function boundBySelf(session: Session): Session {
 const registrationText = (siteName: string, code: string): string =>
   `【${siteName}】您的注册验证码为${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作，请忽略本短信。`;
 
+/** The text of a password reset's SMS. */
+const resetText = (siteName: string, code: string): string =>
+  `【${siteName}】您正在重置登录密码，验证码为${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作，请忽略本短信，您的密码不会改变。`;
+
 export interface AuthRouteOptions {
   /** The SMS sender of registration codes; null: registration is unavailable (短信服务暂未开通). */
   sms: SmsSender | null;
@@ -84,6 +89,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     }
   };
   const smsCodes = createSmsCodeRepository(app.db);
+  const resetCodes = createSmsCodeRepository(app.db, 'password_reset');
   const wechatCodes = createWechatCodeRepository(app.db);
 
   /**
@@ -97,38 +103,62 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     return subject;
   };
 
-  // Registration, step one: a code to the number. The answer is the same whether or not the
-  // number is registered (no enumeration); the limits count every number alike.
+  /**
+   * Sends a one-time code to a number (registration's, or a password reset's). The answer is the
+   * same whether or not the number is registered (no enumeration); the limits count every number alike.
+   */
+  const sendCode = async (
+    request: FastifyRequest,
+    raw: string,
+    codes: ReturnType<typeof createSmsCodeRepository>,
+    purpose: SmsPurpose,
+    text: (siteName: string, code: string) => string,
+  ) => {
+    const mobile = checkedMobile(raw);
+    if (!options.sms) throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsUnavailable);
+    const result = codes.issue(mobile, Date.now());
+    if (!result.issued) {
+      throw new TooManyRequestsError(
+        result.refusal === 'too_frequent' ? ACCOUNT_MESSAGES.smsTooFrequent : ACCOUNT_MESSAGES.smsDailyLimit,
+      );
+    }
+    try {
+      await options.sms.send({
+        mobile,
+        text: text(options.siteName, result.code),
+        purpose,
+        code: result.code,
+        expiresInSeconds: SMS_CODE_TTL_SECONDS,
+      });
+    } catch (error) {
+      // Neither the number nor the code goes to the log: only what failed.
+      request.log.warn({ sender: options.sms.kind, reason: (error as Error).message }, 'SMS not sent');
+      throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsSendFailed);
+    }
+    return errorCodeOk({ ExpiresIn: SMS_CODE_TTL_SECONDS, ResendIn: SMS_RESEND_SECONDS }, ACCOUNT_MESSAGES.smsSent);
+  };
+
+  /** A new password's fields as both forms send them: the code's format, the password's rules, the confirmation. */
+  const checkedNewPassword = (body: { Code: string; Password: string; ConfirmPassword?: string }): string => {
+    const code = body.Code.trim();
+    const codeProblem = smsCodeProblem(code);
+    if (codeProblem) throw new BadRequestError(codeProblem);
+    const problem = passwordProblem(body.Password);
+    if (problem) throw new BadRequestError(problem);
+    if (body.ConfirmPassword !== undefined && body.ConfirmPassword !== body.Password) {
+      throw new BadRequestError(ACCOUNT_MESSAGES.passwordMismatch);
+    }
+    return code;
+  };
+
+  // Registration, step one: a code to the number.
   app.post(
     CONTRACTS.registerCode.path,
     {
       schema: { body: CONTRACTS.registerCode.body, response: errorCodeResponses(CONTRACTS.registerCode.data) },
       config: { emptyFieldMessages: CONTRACTS.registerCode.emptyFieldMessages },
     },
-    async (request) => {
-      const mobile = checkedMobile(request.body.Mobile);
-      if (!options.sms) throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsUnavailable);
-      const result = smsCodes.issue(mobile, Date.now());
-      if (!result.issued) {
-        throw new TooManyRequestsError(
-          result.refusal === 'too_frequent' ? ACCOUNT_MESSAGES.smsTooFrequent : ACCOUNT_MESSAGES.smsDailyLimit,
-        );
-      }
-      try {
-        await options.sms.send({
-          mobile,
-          text: registrationText(options.siteName, result.code),
-          purpose: 'register',
-          code: result.code,
-          expiresInSeconds: SMS_CODE_TTL_SECONDS,
-        });
-      } catch (error) {
-        // Neither the number nor the code goes to the log: only what failed.
-        request.log.warn({ sender: options.sms.kind, reason: (error as Error).message }, 'SMS not sent');
-        throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsSendFailed);
-      }
-      return errorCodeOk({ ExpiresIn: SMS_CODE_TTL_SECONDS, ResendIn: SMS_RESEND_SECONDS }, ACCOUNT_MESSAGES.smsSent);
-    },
+    async (request) => sendCode(request, request.body.Mobile, smsCodes, 'register', registrationText),
   );
 
   // Registration, step two: the code proves the number. Until it is proven, a registered number
@@ -142,15 +172,8 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
     async (request) => {
       const mobile = checkedMobile(request.body.Mobile);
       audit.note(request, { actor: audit.mobile(mobile) });
-      const { Password, ConfirmPassword } = request.body;
-      const code = request.body.Code.trim();
-      const codeProblem = smsCodeProblem(code);
-      if (codeProblem) throw new BadRequestError(codeProblem);
-      const problem = passwordProblem(Password);
-      if (problem) throw new BadRequestError(problem);
-      if (ConfirmPassword !== undefined && ConfirmPassword !== Password) {
-        throw new BadRequestError(ACCOUNT_MESSAGES.passwordMismatch);
-      }
+      const { Password } = request.body;
+      const code = checkedNewPassword(request.body);
       if (!smsCodes.prove(mobile, code, Date.now())) throw new BadRequestError(ACCOUNT_MESSAGES.smsCodeInvalid);
       // Checked before the slow hash as well as by the insert, which settles a race.
       if (auth.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
@@ -158,6 +181,41 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
       audit.note(request, { actor: `account:${id}`, subject: `account:${id}` });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');
+    },
+  );
+
+  // A forgotten password, step one: a code to the number, answered as registration's.
+  app.post(
+    CONTRACTS.passwordResetCode.path,
+    {
+      schema: {
+        body: CONTRACTS.passwordResetCode.body,
+        response: errorCodeResponses(CONTRACTS.passwordResetCode.data),
+      },
+      config: { emptyFieldMessages: CONTRACTS.passwordResetCode.emptyFieldMessages },
+    },
+    async (request) => sendCode(request, request.body.Mobile, resetCodes, 'password_reset', resetText),
+  );
+
+  // Step two: the code proves the number; the account gets the new password and every login of
+  // it ends. Until the code is proven, a number without an account is answered as any other.
+  app.post(
+    CONTRACTS.passwordReset.path,
+    {
+      schema: { body: CONTRACTS.passwordReset.body, response: errorCodeResponses(CONTRACTS.passwordReset.data) },
+      config: { emptyFieldMessages: CONTRACTS.passwordReset.emptyFieldMessages, audit: 'account.password_reset' },
+    },
+    async (request) => {
+      const mobile = checkedMobile(request.body.Mobile);
+      audit.note(request, { actor: audit.mobile(mobile) });
+      const code = checkedNewPassword(request.body);
+      if (!resetCodes.prove(mobile, code, Date.now())) throw new BadRequestError(ACCOUNT_MESSAGES.smsCodeInvalid);
+      const user = auth.accounts.userByMobile(mobile);
+      if (!user) throw new NotFoundError(ACCOUNT_MESSAGES.mobileNotRegistered);
+      audit.note(request, { actor: `account:${user.id}`, subject: `account:${user.id}` });
+      const ended = await auth.resetPassword(user, request.body.Password);
+      audit.note(request, { details: { sessionsEnded: ended } });
+      return errorCodeOk({ SessionsEnded: ended }, ACCOUNT_MESSAGES.passwordResetDone);
     },
   );
 

@@ -36,6 +36,14 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     page: page(() => import('@/features/account/components/register-page')),
   },
   {
+    path: paths.resetPassword,
+    label: '找回密码',
+    breadcrumb: [{ label: '找回密码' }],
+    meta: { keywords: ['找回密码', '忘记密码', '重置密码'], description: '验证手机号码后重置信用门户账号的登录密码。' },
+    layout: 'page',
+    page: page(() => import('@/features/account/components/reset-password-page')),
+  },
+  {
     path: paths.scanConfirm,
     label: '扫码登录确认',
     breadcrumb: [{ label: '扫码登录确认' }],

@@ -47,6 +47,8 @@ export function LoginFrame({ active, children }: { active: 'scan' | 'password'; 
         </div>
         <p className={styles.loginFooter}>
           还没有账号？<Link to={paths.register}>立即注册</Link>
+          <span aria-hidden> · </span>
+          忘记密码？<Link to={paths.resetPassword}>找回密码</Link>
         </p>
       </div>
     </div>

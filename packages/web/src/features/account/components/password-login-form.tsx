@@ -1,9 +1,10 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { ACCOUNT_MESSAGES, MOBILE_PATTERN, type LoginRequest, type LoginResult } from '@credit-portal/shared';
+import { LockOutlined } from '@ant-design/icons';
+import { ACCOUNT_MESSAGES, type LoginRequest, type LoginResult } from '@credit-portal/shared';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { loginWithPassword } from '../api/login-with-password';
+import { MobileField } from './mobile-field';
 
 interface CredentialFields {
   mobile: string;
@@ -35,23 +36,7 @@ export function CredentialsForm({ onSubmit, submitText }: CredentialsFormProps) 
 
   return (
     <Form<CredentialFields> layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-      <Form.Item
-        label="手机号码"
-        name="mobile"
-        validateTrigger="onBlur"
-        rules={[
-          { required: true, whitespace: true, message: ACCOUNT_MESSAGES.mobileRequired },
-          { pattern: MOBILE_PATTERN, message: ACCOUNT_MESSAGES.mobileInvalid },
-        ]}
-      >
-        <Input
-          prefix={<MobileOutlined aria-hidden />}
-          inputMode="numeric"
-          autoComplete="username"
-          maxLength={11}
-          placeholder="请输入11位手机号码"
-        />
-      </Form.Item>
+      <MobileField autoComplete="username" />
       <Form.Item label="密码" name="password" rules={[{ required: true, message: ACCOUNT_MESSAGES.passwordRequired }]}>
         <Input.Password
           prefix={<LockOutlined aria-hidden />}
