@@ -1015,6 +1015,45 @@ describe('profile and binding', () => {
     expect(taken.status).toBe(409);
   });
 
+  it('tells the number of a binding by SMS, and lets the identity go with the password: its logins end', async () => {
+    const mobile = freshMobile();
+    const user = await register(mobile, 'Unbind1234x');
+    const [free] = identities().filter((identity) => !identity.bound);
+    const state = newState();
+    const { code } = await authorize(free!.openId, state);
+    const bound = await call<Profile>('POST', API_PATHS.bindWechat, {
+      body: { Code: code, State: state },
+      token: user.JwtToken,
+    });
+    expect(bound.status).toBe(200);
+    const sms = (await listOutbox(path.join(testApp.dataDir, OUTBOX_DIR))).find(
+      (entry) => entry.kind === 'sms' && entry.to === mobile,
+    );
+    expect(sms?.text).toContain(`您的账号已绑定微信“${free!.nickname}”`);
+    expect(sms?.text).toContain('找回密码');
+
+    const wechat = await wechatLogin(free!.openId);
+    const unbind = (token: string, Password: string) =>
+      call<Profile>('POST', API_PATHS.unbindWechat, { body: { Password }, token });
+    // Not from the chat-app login itself, nor with a wrong password.
+    expect((await unbind(wechat.JwtToken, 'Unbind1234x')).body.Msg).toBe(ACCOUNT_MESSAGES.unbindNeedsMobileLogin);
+    expect((await unbind(user.JwtToken, 'Wrong1234x')).body.Msg).toBe(ACCOUNT_MESSAGES.wrongCredentials);
+    expect((await call<Profile>('GET', API_PATHS.profile, { token: wechat.JwtToken })).body.Data).toMatchObject({
+      Mobile: mobile,
+    });
+
+    const done = await unbind(user.JwtToken, 'Unbind1234x');
+    expect(done.body).toMatchObject({ ErrorCode: 200, Msg: ACCOUNT_MESSAGES.wechatUnbound, Data: { Nickname: '' } });
+    // The identity's login acted as the account: it is over.
+    expectNotLoggedIn(await call('GET', API_PATHS.profile, { token: wechat.JwtToken }));
+    expect((await unbind(user.JwtToken, 'Unbind1234x')).status).toBe(409);
+    // The identity is free again: its next login is its own, not the account's.
+    const again = await wechatLogin(free!.openId);
+    expect((await call<Profile>('GET', API_PATHS.profile, { token: again.JwtToken })).body.Data).toMatchObject({
+      Mobile: '',
+    });
+  });
+
   it('tells a mobile login that it has nothing to bind through 绑定账号', async () => {
     const user = await register();
     const { status, body } = await call('POST', API_PATHS.bindMobile, {

@@ -94,6 +94,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.oldSiteHandoff]: { rateLimit: 'strict' },
   [API_PATHS.bindMobile]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.bindWechat]: { rateLimit: 'strict' },
+  [API_PATHS.unbindWechat]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },

@@ -104,6 +104,8 @@ export const API_PATHS = {
   bindMobile: '/user/bind/mobile',
   /** POST BindWechatRequest (authorization code and state), bearer (a mobile login) → Profile. */
   bindWechat: '/user/bind/wechat',
+  /** POST UnbindWechatRequest (the account's password), bearer (a mobile login made here) → Profile: the chat-app identity let go. */
+  unbindWechat: '/user/bind/wechat/remove',
   /** GET, bearer → CreditPromise[] of the user; POST CreatePromiseRequest, bearer → CreditPromise. */
   myPromises: '/user/entpromise',
   // Information disclosure lists (issue 9): the double-disclosure searches (spec §7).

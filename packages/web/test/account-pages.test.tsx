@@ -35,6 +35,7 @@ beforeAll(() =>
     paths.scanLogin,
     paths.register,
     paths.resetPassword,
+    paths.bindWechat,
     paths.passwordLogin,
     paths.oldSiteEntry,
     paths.searchDetails,
@@ -203,6 +204,40 @@ describe('registration and account login', () => {
     expect(gateway.calls(CONTRACTS.passwordReset.path).map((call) => call.body)).toEqual([sent, sent]);
     // No login comes of a reset.
     expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();
+  });
+
+  it('lets the bound 微信 go with the account’s password, and shows the refusal of a wrong one', async () => {
+    const user = setupUser();
+    const profile = (Nickname: string) => ({
+      LoginType: 'User' as const,
+      Mobile: MOBILE,
+      Nickname,
+      RegisteredAt: '2026-01-02 08:00:00',
+      TokenExpiresAt: '2026-12-31T00:00:00Z',
+    });
+    let tries = 0;
+    const gateway = fakeGateway()
+      .on(CONTRACTS.profile, () => profile('海风'))
+      .on(CONTRACTS.unbindWechat, () =>
+        ++tries === 1 ? failure(401, 401, ACCOUNT_MESSAGES.wrongCredentials) : profile(''),
+      );
+    storeLogin(loginResult(MOBILE));
+    renderAppAt(`#${paths.bindWechat}`);
+    const main = await findMain();
+    expect(await main.findByText('当前账号已绑定微信“海风”')).toBeInTheDocument();
+    const password = main.getByLabelText('登录密码', { selector: 'input' });
+    const unbind = main.getByRole('button', { name: '解除绑定' });
+    await fill(user, password, 'Wrong1234x');
+    await user.click(unbind);
+    expect(await main.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.wrongCredentials);
+    await fill(user, password, 'Right1234x');
+    await user.click(unbind);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.wechatUnbound)).toBeInTheDocument();
+    expect(await main.findByRole('button', { name: /授权绑定/ })).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.unbindWechat.path).map((call) => call.body)).toEqual([
+      { Password: 'Wrong1234x' },
+      { Password: 'Right1234x' },
+    ]);
   });
 
   it('shows a wrong password clearly on the account login page', async () => {

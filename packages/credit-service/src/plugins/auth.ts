@@ -280,6 +280,9 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       return loginSessions.revokeAll(userSubject(user.id), Date.now());
     },
 
+    /** Ends every live login of a subject (user:<id>, wechat:<openId>): how many. */
+    endLoginsOf: (subject: string): number => loginSessions.revokeAll(subject, Date.now()),
+
     /** The personal centre's view of a session. */
     profile(session: Session): Profile {
       const { subject, claims } = session;

@@ -48,6 +48,9 @@ export function createAccountRepository(db: Database) {
   const wechatByUser = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities WHERE user_id = ?`);
   const wechatAll = db.prepare(`SELECT ${WECHAT_COLUMNS} FROM wechat_identities ORDER BY sort_order, open_id`);
   const wechatBind = db.prepare('UPDATE wechat_identities SET user_id = ? WHERE open_id = ? AND user_id IS NULL');
+  const wechatUnbind = db
+    .prepare('UPDATE wechat_identities SET user_id = NULL WHERE user_id = ? RETURNING open_id')
+    .pluck();
   const failureGet = db.prepare(
     'SELECT failures, window_start AS windowStart, locked_until AS lockedUntil FROM login_failures WHERE key = ?',
   );
@@ -122,6 +125,11 @@ export function createAccountRepository(db: Database) {
         if (wechatByUser.get(userId)) return false;
         return wechatBind.run(userId, openId).changes === 1;
       })();
+    },
+
+    /** Lets the account's chat-app identity go: its open id, or null when none was bound. */
+    unbindWechat(userId: number): string | null {
+      return (wechatUnbind.get(userId) as string | undefined) ?? null;
     },
 
     /** Until when the key is locked out (ms), or 0. */

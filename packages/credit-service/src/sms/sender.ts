@@ -12,12 +12,12 @@ import type { SmsPurpose } from '../repositories/account-sms-codes.js';
 export interface SmsMessage {
   mobile: string;
   text: string;
-  /** What the message is for. */
-  purpose: SmsPurpose;
-  /** The one-time code in the text. */
-  code: string;
-  /** How long the code is valid. */
-  expiresInSeconds: number;
+  /** What the message is for: a code's purpose, or the notice of a binding (no code). */
+  purpose: SmsPurpose | 'binding';
+  /** The one-time code in the text, when it carries one. */
+  code?: string;
+  /** How long the code is valid, when it carries one. */
+  expiresInSeconds?: number;
 }
 
 export interface SmsSender {

@@ -28,6 +28,7 @@ export const AUDIT_EVENTS = {
   'account.logout': 'security',
   'account.bind_mobile': 'security',
   'account.bind_wechat': 'security',
+  'account.unbind_wechat': 'security',
   'account.qr_confirm': 'security',
   'account.qr_login': 'security',
   'account.oldsite_handoff': 'security',

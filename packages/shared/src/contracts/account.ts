@@ -22,6 +22,7 @@ import {
   RegisterRequestSchema,
   SmsCodeRequestSchema,
   SmsCodeSentSchema,
+  UnbindWechatRequestSchema,
   WechatLoginRequestSchema,
 } from '../schemas/account.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
@@ -170,6 +171,16 @@ export const ACCOUNT_CONTRACTS = {
     body: BindWechatRequestSchema,
     data: ProfileSchema,
     auth: true,
+  }),
+  unbindWechat: defineRoute({
+    path: API_PATHS.unbindWechat,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    body: UnbindWechatRequestSchema,
+    data: ProfileSchema,
+    auth: true,
+    emptyFieldMessages: { Password: ACCOUNT_MESSAGES.passwordRequired },
   }),
   /** The user's own credit promises. */
   myPromises: defineRoute({

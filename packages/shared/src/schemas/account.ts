@@ -44,6 +44,11 @@ export const ACCOUNT_MESSAGES = {
   loginTokenInvalid: '登录凭证无效或已过期，请重新登录',
   /** A password reset: every login of the account has ended. */
   passwordResetDone: '密码已重置，请使用新密码登录',
+  /** The bound chat-app identity let go. */
+  wechatUnbound: '已解除微信绑定',
+  /** Unbinding asked of an account without a bound identity, or of a chat-app login. */
+  wechatNotBound: '当前账号未绑定微信',
+  unbindNeedsMobileLogin: '请使用手机号码和密码登录后再解除微信绑定',
   /** A reset's code proven for a number no account has. */
   mobileNotRegistered: '该手机号码尚未注册，请先注册',
   /** Binding from a login that came by a link (the old site's logintoken): the link's maker may not be the one binding. */
@@ -233,6 +238,9 @@ export const BindMobileRequestSchema = LoginRequestSchema;
 export type BindMobileRequest = LoginRequest;
 export const BindWechatRequestSchema = WechatLoginRequestSchema;
 export type BindWechatRequest = WechatLoginRequest;
+/** Letting the bound chat-app identity go: the account's password again. */
+export const UnbindWechatRequestSchema = Type.Object({ Password });
+export type UnbindWechatRequest = Static<typeof UnbindWechatRequestSchema>;
 
 /** Kinds of credit promise (信用承诺) under the national guidance on promise systems. */
 export const PROMISE_TYPES = ['审批替代型', '容缺受理型', '行业自律型', '信用修复型', '主动型'] as const;

@@ -57,6 +57,10 @@ function boundBySelf(session: Session): Session {
 const registrationText = (siteName: string, code: string): string =>
   `【${siteName}】您的注册验证码为${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作，请忽略本短信。`;
 
+/** The text of the SMS that tells an account's number of a new binding. */
+const boundText = (siteName: string, nickname: string): string =>
+  `【${siteName}】您的账号已绑定微信“${nickname}”，此后可用该微信登录本账号。如非本人操作，请用手机号码和密码登录后在 个人中心 › 绑定微信 解除绑定，并通过“找回密码”重置密码。`;
+
 /** The text of a password reset's SMS. */
 const resetText = (siteName: string, code: string): string =>
   `【${siteName}】您正在重置登录密码，验证码为${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作，请忽略本短信，您的密码不会改变。`;
@@ -90,6 +94,20 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
   };
   const smsCodes = createSmsCodeRepository(app.db);
   const resetCodes = createSmsCodeRepository(app.db, 'password_reset');
+
+  /**
+   * Tells the account's number that a chat-app identity was bound to it: the one way its owner
+   * hears of a binding made by someone who had the password. A message that cannot be sent does
+   * not undo the binding (logged by what failed, never the number).
+   */
+  const notifyBinding = async (request: FastifyRequest, mobile: string, nickname: string) => {
+    if (!options.sms) return;
+    try {
+      await options.sms.send({ mobile, text: boundText(options.siteName, nickname), purpose: 'binding' });
+    } catch (error) {
+      request.log.warn({ sender: options.sms.kind, reason: (error as Error).message }, 'binding SMS not sent');
+    }
+  };
   const wechatCodes = createWechatCodeRepository(app.db);
 
   /**
@@ -276,6 +294,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!auth.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
         throw new ConflictError('该手机账号已绑定其他微信身份');
       }
+      await notifyBinding(request, user.mobile, session.subject.wechat.nickname);
       return errorCodeOk(
         auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
         '绑定成功',
@@ -299,9 +318,37 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!auth.accounts.bindWechat(session.subject.user.id, identity.openId)) {
         throw new ConflictError('该微信身份已绑定其他手机账号');
       }
+      await notifyBinding(request, session.subject.user.mobile, identity.nickname);
       return errorCodeOk(
         auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
         '绑定成功',
+      );
+    },
+  );
+
+  // Letting the bound chat-app identity go: from a mobile login made here, with the account's
+  // password again (a login left open is not enough); every login of that identity ends.
+  app.post(
+    CONTRACTS.unbindWechat.path,
+    {
+      onRequest: auth.requireLogin,
+      schema: { body: CONTRACTS.unbindWechat.body, response: errorCodeResponses(CONTRACTS.unbindWechat.data) },
+      config: { emptyFieldMessages: CONTRACTS.unbindWechat.emptyFieldMessages, audit: 'account.unbind_wechat' },
+    },
+    async (request) => {
+      const session = boundBySelf(auth.session(request));
+      if (session.subject.kind !== 'user') throw new BadRequestError(ACCOUNT_MESSAGES.unbindNeedsMobileLogin);
+      const { user } = session.subject;
+      audit.note(request, { subject: `account:${user.id}` });
+      if (!session.subject.wechat) throw new ConflictError(ACCOUNT_MESSAGES.wechatNotBound);
+      if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
+      await checkedPassword(request, user.mobile, request.body.Password);
+      const openId = auth.accounts.unbindWechat(user.id);
+      if (openId === null) throw new ConflictError(ACCOUNT_MESSAGES.wechatNotBound);
+      audit.note(request, { details: { loginsEnded: auth.endLoginsOf(wechatSubject(openId)) } });
+      return errorCodeOk(
+        auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
+        ACCOUNT_MESSAGES.wechatUnbound,
       );
     },
   );

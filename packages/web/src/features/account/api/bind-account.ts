@@ -1,4 +1,10 @@
-import { CONTRACTS, type BindMobileRequest, type BindWechatRequest, type Profile } from '@credit-portal/shared';
+import {
+  CONTRACTS,
+  type BindMobileRequest,
+  type BindWechatRequest,
+  type Profile,
+  type UnbindWechatRequest,
+} from '@credit-portal/shared';
 import { call } from '@/lib/api-client';
 
 /** Binds a mobile account to the logged-in chat-app identity (POST /user/bind/mobile). */
@@ -6,3 +12,6 @@ export const bindMobile = (body: BindMobileRequest): Promise<Profile> => call(CO
 
 /** Binds a chat-app identity to the logged-in mobile account (POST /user/bind/wechat). */
 export const bindWechat = (body: BindWechatRequest): Promise<Profile> => call(CONTRACTS.bindWechat, { body });
+
+/** Lets the bound chat-app identity go, with the account's password (POST /user/bind/wechat/remove). */
+export const unbindWechat = (body: UnbindWechatRequest): Promise<Profile> => call(CONTRACTS.unbindWechat, { body });

@@ -1,12 +1,64 @@
-import { Button, Result } from 'antd';
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { ACCOUNT_MESSAGES, type Profile } from '@credit-portal/shared';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import type { LoginSession } from '@/lib/login-session';
+import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { paths } from '@/lib/paths';
+import { unbindWechat } from '../api/bind-account';
 import { useProfile } from '../api/get-profile';
 import { WechatAuthorizeButton } from './wechat-authorize-button';
 import styles from './account.module.css';
+
+/**
+ * 解除绑定: the account's password again (a login left open is not enough); the identity's own
+ * logins end at the service.
+ */
+function Unbind({ onUnbound }: { onUnbound: (profile: Profile) => Promise<unknown> }) {
+  const { message } = useFeedback();
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const submit = async ({ password }: { password: string }) => {
+    setFailure('');
+    setBusy(true);
+    try {
+      await onUnbound(await unbindWechat({ Password: password }));
+      void message.success(ACCOUNT_MESSAGES.wechatUnbound);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.unbind} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.unbindTitle}>
+        解除绑定
+      </h2>
+      <p className={styles.lead}>
+        解除后，该微信不能再登录本账号，已用它登录的设备都将退出。请输入本账号的登录密码确认。
+      </p>
+      <Form<{ password: string }> layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+        <Form.Item
+          label="登录密码"
+          name="password"
+          rules={[{ required: true, message: ACCOUNT_MESSAGES.passwordRequired }]}
+        >
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" maxLength={64} />
+        </Form.Item>
+        {failure ? <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
+        <Button danger htmlType="submit" loading={busy}>
+          解除绑定
+        </Button>
+      </Form>
+    </section>
+  );
+}
 
 function BindWechat({ session }: { session: LoginSession }) {
   const navigate = useNavigate();
@@ -34,7 +86,10 @@ function BindWechat({ session }: { session: LoginSession }) {
       <QueryState query={query} size="page">
         {(profile) =>
           profile.Nickname ? (
-            <Result status="success" title="已绑定微信" subTitle={`当前账号已绑定微信“${profile.Nickname}”`} />
+            <>
+              <Result status="success" title="已绑定微信" subTitle={`当前账号已绑定微信“${profile.Nickname}”`} />
+              <Unbind onUnbound={(next) => query.mutate(next, { revalidate: false })} />
+            </>
           ) : (
             <>
               <p className={styles.lead}>
