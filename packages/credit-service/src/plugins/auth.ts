@@ -104,6 +104,8 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
   const passwordParams = options.passwordParams ?? SCRYPT_PARAMS;
   const unknownAccountHash = dummyHash(passwordParams);
   const secret = options.jwtSecret ?? accounts.secret('jwt');
+  /** Ends every live login of a subject (user:<id>, wechat:<openId>): how many. */
+  const endLoginsOf = (subject: string): number => loginSessions.revokeAll(subject, Date.now());
   const sessions = new WeakMap<FastifyRequest, Session>();
   const idleMs = options.sessionIdleSeconds * 1000;
   const touchMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
@@ -277,11 +279,10 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     async resetPassword(user: UserRow, password: string): Promise<number> {
       accounts.setPasswordHash(user.id, await hashPassword(password, passwordParams));
       lockouts.clear(user.mobile);
-      return loginSessions.revokeAll(userSubject(user.id), Date.now());
+      return endLoginsOf(userSubject(user.id));
     },
 
-    /** Ends every live login of a subject (user:<id>, wechat:<openId>): how many. */
-    endLoginsOf: (subject: string): number => loginSessions.revokeAll(subject, Date.now()),
+    endLoginsOf,
 
     /** The personal centre's view of a session. */
     profile(session: Session): Profile {

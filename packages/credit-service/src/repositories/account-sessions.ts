@@ -63,7 +63,6 @@ export function createLoginSessionRepository(db: Database) {
       touch.run(now, sid);
     },
 
-    /** Ends the session and drops every code minted from it; false when it was already ended. */
     /** Ends every live session of a subject, and their old-site codes: how many were live. */
     revokeAll(subject: string, now: number): number {
       return db.transaction(() => {
@@ -72,6 +71,7 @@ export function createLoginSessionRepository(db: Database) {
       })();
     },
 
+    /** Ends the session and drops every code minted from it; false when it was already ended. */
     revoke(sid: string, now: number): boolean {
       return db.transaction(() => {
         dropCodes.run(sid);

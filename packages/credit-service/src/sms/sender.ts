@@ -2,10 +2,11 @@ import { writeOutboxSms } from '../mail/mailer.js';
 import type { SmsPurpose } from '../repositories/account-sms-codes.js';
 
 /*
- * Outgoing SMS (registration and password-reset codes), pluggable: a real sender posts each message as JSON to the
- * centre's SMS gateway (SMS_WEBHOOK_URL); the demo sender (demo stand-ins only) writes it to the
- * outbox, listed on the /outbox page next to the mails. With neither, no SMS can be sent and
- * registration says so (短信服务暂未开通). Nothing of a message is ever logged.
+ * Outgoing SMS (the codes of registration and of a password reset, the notice of a binding),
+ * pluggable: a real sender posts each message as JSON to the centre's SMS gateway
+ * (SMS_WEBHOOK_URL); the demo sender (demo stand-ins only) writes it to the outbox, listed on the
+ * /outbox page next to the mails. With neither, no SMS can be sent and registration says so
+ * (短信服务暂未开通). Nothing of a message is ever logged.
  */
 
 /** One text message: the number, the text, and what the code is for (a gateway may use templates). */

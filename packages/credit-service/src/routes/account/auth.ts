@@ -66,7 +66,7 @@ const resetText = (siteName: string, code: string): string =>
   `【${siteName}】您正在重置登录密码，验证码为${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作，请忽略本短信，您的密码不会改变。`;
 
 export interface AuthRouteOptions {
-  /** The SMS sender of registration codes; null: registration is unavailable (短信服务暂未开通). */
+  /** The SMS sender (registration and reset codes, binding notices); null: no code can be sent (短信服务暂未开通). */
   sms: SmsSender | null;
   /** The site's name, in the SMS text. */
   siteName: string;

@@ -174,10 +174,11 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
         // The error's code only: SMTP answers often repeat the recipient's address.
         request.log.warn({ code: (error as { code?: unknown }).code ?? 'unknown' }, 'follow confirmation mail failed');
         noted('mail_failed');
-        return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.confirmMailFailed);
+        return errorCodeOk(saved, FOLLOW_MESSAGES.confirmMailFailed);
       }
       noted('mailed');
-      return errorCodeOk(repo.settings(owner), FOLLOW_MESSAGES.confirmMailSent);
+      // A link on its way changes nothing of the choice: still unconfirmed.
+      return errorCodeOk(saved, FOLLOW_MESSAGES.confirmMailSent);
     },
   );
 

@@ -97,8 +97,8 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
 
   const save = async () => {
     const address = email.trim();
-    if (on && !address) return setProblem('开启邮件提醒需填写电子邮箱');
-    if (address && !isEmailAddress(address)) return setProblem('邮箱格式不正确，请输入正确的邮箱！');
+    if (on && !address) return setProblem(FOLLOW_MESSAGES.emailRequired);
+    if (address && !isEmailAddress(address)) return setProblem(FOLLOW_MESSAGES.emailInvalid);
     await send({ EmailDigest: on, Email: address }, 'form');
   };
 
