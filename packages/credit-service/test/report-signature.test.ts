@@ -316,9 +316,12 @@ describe('SM2-signed reports', () => {
     });
     expect(verified.status, verified.raw).toBe(200);
     expect(verified.body.Data!.Report).toMatchObject({ SignatureAlgorithm: 'HMAC-SHA256', KeyId: null });
-    // An HMAC row whose signature was tampered with is refused.
+    // An HMAC row whose signature was tampered with is refused (its first hex digit changed, never
+    // to itself: writing a fixed prefix failed the test whenever the signature began with it).
     t.app.db
-      .prepare("UPDATE credit_reports SET signature = 'ab' || substr(signature, 3) WHERE report_no = ?")
+      .prepare(
+        "UPDATE credit_reports SET signature = (CASE WHEN substr(signature, 1, 1) = '0' THEN '1' ELSE '0' END) || substr(signature, 2) WHERE report_no = ?",
+      )
       .run(reportNo);
     const bad = await injectJson(t.app, { method: 'GET', url: API_PATHS.reportVerify, query: { reportNo, code } });
     expect(bad.status).toBe(409);
