@@ -35,6 +35,7 @@ export * from './helpers/visit-log-codec.js';
 export * from './helpers/report-sections.js';
 export * from './helpers/entity-filter.js';
 export * from './helpers/env-reader.js';
+export * from './helpers/secret-files.js';
 export * from './helpers/validation-message.js';
 export * from './helpers/json-limits.js';
 export * from './helpers/log-redaction.js';
