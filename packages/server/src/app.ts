@@ -34,6 +34,7 @@ import proxyRoutes from './routes/proxy/index.js';
 import runtimeConfigRoutes from './routes/runtime-config/index.js';
 import spaRoutes from './routes/spa/index.js';
 import visitLogRoutes from './routes/visit-log/index.js';
+import { cachedProbe, certificateExpiry } from './lib/tls-probe.js';
 
 export type { GatewayConfig } from './config.js';
 export { ConfigError, loadConfig } from './config.js';
@@ -64,6 +65,9 @@ declare module 'fastify' {
 }
 
 /** JSON bodies up to this size are read by the fast path itself (the cached routes' bodies are a few hundred bytes). */
+/** A certificate's expiry changes on renewal only: one TLS handshake a minute is plenty for an alert counted in days. */
+const TLS_PROBE_EVERY_MS = 60_000;
+
 const FAST_PATH_MAX_BODY_BYTES = 8 * 1024;
 /** Budget of the fast path's raw-request aliases. */
 const FAST_PATH_ALIAS_BYTES = 4 * 1024 * 1024;
@@ -165,6 +169,17 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(upstreamsPlugin);
   await app.register(cachePlugin);
   await app.register(visitLogPlugin);
+
+  if (config.tlsProbe) {
+    const { target, servername } = config.tlsProbe;
+    const label = `${target.host}:${target.port}`;
+    const probe = cachedProbe(() => certificateExpiry(target, 2000, servername ?? undefined), TLS_PROBE_EVERY_MS);
+    app.metrics.addCollector(async () => {
+      const expiry = await probe();
+      if (expiry === null) app.metrics.tlsCertificateExpiry.remove(label);
+      else app.metrics.tlsCertificateExpiry.set({ target: label }, expiry);
+    });
+  }
 
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);

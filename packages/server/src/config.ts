@@ -14,7 +14,7 @@ import {
   type UpstreamName,
 } from '@credit-portal/shared';
 import { buildRouteTable, type GatewayRoute } from './route-table.js';
-import { readRedisSettings, type RedisSettings } from './lib/redis-settings.js';
+import { parseHostPorts, readRedisSettings, type HostPort, type RedisSettings } from './lib/redis-settings.js';
 
 export { ConfigError } from '@credit-portal/shared';
 
@@ -96,7 +96,18 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
   /** The audit trail (plugins/audit.ts, docs/AUDIT.md): AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, retention, anchoring. */
   audit: AuditSettings;
+  /**
+   * The TLS endpoint in front of the gateways whose certificate's expiry /metrics reports
+   * (TLS_CERTIFICATE_PROBE, host:port; TLS_CERTIFICATE_PROBE_SERVERNAME for SNI); null: none.
+   */
+  tlsProbe: { target: HostPort; servername: string | null } | null;
 }
+
+/**
+ * The settings that are secrets: each may be given as NAME_FILE, a file holding it (compose
+ * secrets), which server.ts reads before it drops its privileges.
+ */
+export const SECRET_SETTINGS = ['REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD', 'CACHE_PURGE_TOKEN', 'AUDIT_KEY'] as const;
 
 export type Env = EnvSource;
 
@@ -112,6 +123,16 @@ function readWorkers(read: EnvReader): number {
   const raw = read.raw('GATEWAY_WORKERS');
   if (raw?.trim().toLowerCase() === 'auto') return Math.min(64, availableParallelism());
   return read.int('GATEWAY_WORKERS', 1, 1, 64);
+}
+
+/** TLS_CERTIFICATE_PROBE (one host:port) and its optional SNI name. */
+function readTlsProbe(read: EnvReader): GatewayConfig['tlsProbe'] {
+  const raw = read.raw('TLS_CERTIFICATE_PROBE');
+  const servername = read.optionalString('TLS_CERTIFICATE_PROBE_SERVERNAME', 1, 253);
+  if (raw === undefined) return null;
+  const targets = parseHostPorts(read, 'TLS_CERTIFICATE_PROBE', raw);
+  if (targets.length > 1) read.problem('TLS_CERTIFICATE_PROBE', `must name one host:port (got ${targets.length})`);
+  return targets.length === 1 ? { target: targets[0]!, servername } : null;
 }
 
 /** Reads and validates the environment; throws ConfigError (shared) listing every bad value. */
@@ -232,6 +253,7 @@ export function loadConfig(env: Env): GatewayConfig {
     },
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     audit: readAuditSettings(read, `${(read.raw('DATA_DIR') ?? './data').replace(/\/+$/, '')}/audit`),
+    tlsProbe: readTlsProbe(read),
   };
   if (config.admin.port !== 0 && config.admin.port === config.port) {
     read.problem('ADMIN_PORT', `must differ from GATEWAY_PORT (${config.port})`);

@@ -6,10 +6,31 @@
  * runs this same file as a gateway.
  */
 import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { dropPrivileges, resolveSecretFiles } from '@credit-portal/shared';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type GatewayConfig } from './config.js';
+import { ConfigError, loadConfig, SECRET_SETTINGS, type GatewayConfig } from './config.js';
 import { runPrimary, serveWorker } from './workers.js';
+
+// Secrets may come as files (compose secrets, readable by root only): read them, then drop to
+// RUN_AS_USER (the image's `node`) before anything else runs. Workers are forked with the values
+// in their environment, as they can no longer read the files.
+const secrets = resolveSecretFiles(process.env, SECRET_SETTINGS, (file) => readFileSync(file, 'utf8'));
+if (secrets.problems.length > 0) {
+  console.error(new ConfigError(secrets.problems).message);
+  process.exit(1);
+}
+for (const name of SECRET_SETTINGS) {
+  if (secrets.env[name] !== undefined) process.env[name] = secrets.env[name];
+  delete process.env[`${name}_FILE`];
+}
+try {
+  dropPrivileges(process, process.env.RUN_AS_USER);
+} catch (err) {
+  console.error(`RUN_AS_USER: cannot switch to ${process.env.RUN_AS_USER} (${(err as Error).message})`);
+  process.exit(1);
+}
 
 let config: GatewayConfig;
 try {

@@ -25,8 +25,14 @@ describe('docker-compose Sentinel variant', () => {
     }
     expect(rendered.match(/REDIS_SENTINELS: sentinel-1:26379,sentinel-2:26379,sentinel-3:26379/g)).toHaveLength(2);
     expect(rendered.match(/REDIS_SENTINEL_MASTER: portal/g)).toHaveLength(2);
-    expect(rendered).toMatch(/--replicaof/);
-    expect(rendered).toMatch(/sentinel announce-hostnames yes/);
-    expect(rendered).toMatch(/appendonly/);
+    expect(rendered.match(/REDIS_SENTINEL_PASSWORD_FILE: \/run\/secrets\/redis-sentinel-password/g)).toHaveLength(2);
+    // The servers and Sentinels are configured by deploy/redis/start.sh from their secrets.
+    expect(rendered).toMatch(/redis-start\.sh', 'replica', 'redis'\]|- replica\n\s+- redis\n/);
+    const start = readFileSync(`${ROOT}deploy/redis/start.sh`, 'utf8');
+    expect(start).toMatch(/sentinel announce-hostnames yes/);
+    expect(start).toMatch(/echo 'appendonly yes'/);
+    expect(start).toMatch(/\[ "\$role" = replica \] && echo "replicaof/);
+    expect(start).toMatch(/echo "user default on #\$internal_hash /);
+    expect(start).not.toMatch(/nopass/);
   });
 });

@@ -204,6 +204,15 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  readonly tlsCertificateExpiry = new Gauge({
+    name: 'gateway_tls_certificate_expiry_timestamp_seconds',
+    help: 'notAfter (unix seconds) of the certificate the TLS endpoint in front of the gateways presents (TLS_CERTIFICATE_PROBE), by host:port; absent while it does not answer.',
+    labelNames: ['target'] as const,
+    // Every worker probes the same endpoint: the cluster's /metrics shows it once.
+    aggregator: 'min',
+    registers: [this.registry],
+  });
+
   readonly #collectors: Array<() => Promise<void> | void> = [];
 
   constructor() {

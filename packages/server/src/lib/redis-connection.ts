@@ -260,6 +260,8 @@ export class RedisConnection {
       defaults: {
         name: `credit-portal-gateway-${slot.name}`,
         disableOfflineQueue: true,
+        // CLIENT SETINFO: cosmetic, unknown before Redis 7.2, and not granted to the gateway's ACL user.
+        disableClientInfo: true,
         pingInterval: 10_000,
         ...(target.username === null ? {} : { username: target.username }),
         ...(target.password === null ? {} : { password: target.password }),
@@ -325,11 +327,19 @@ export class RedisConnection {
     const common = {
       name: `credit-portal-gateway-${slot.name}`,
       disableOfflineQueue: true,
+      // CLIENT SETINFO: cosmetic, unknown before Redis 7.2, and not granted to the gateway's ACL user.
+      disableClientInfo: true,
       pingInterval: 10_000,
       ...(slot.timeoutMs === undefined ? {} : { commandOptions: { timeout: slot.timeoutMs } }),
     };
     if (target.mode === 'url') {
-      return { ...common, url: target.url, socket: { connectTimeout: 2000, reconnectStrategy } };
+      return {
+        ...common,
+        url: target.url,
+        ...(target.username === null ? {} : { username: target.username }),
+        ...(target.password === null ? {} : { password: target.password }),
+        socket: { connectTimeout: 2000, reconnectStrategy },
+      };
     }
     const master = this.#master!;
     return {

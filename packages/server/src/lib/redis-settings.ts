@@ -9,7 +9,13 @@ export interface HostPort {
 /** How the gateway reaches Redis: none (in process), one URL, the master a set of Sentinels names, or a Cluster. */
 export type RedisTarget =
   | { mode: 'none' }
-  | { mode: 'url'; url: string }
+  | {
+      mode: 'url';
+      url: string;
+      /** AUTH given beside a URL that carries none (REDIS_USERNAME, REDIS_PASSWORD or REDIS_PASSWORD_FILE), null: none. */
+      username: string | null;
+      password: string | null;
+    }
   | {
       mode: 'cluster';
       /** Seed nodes: the client learns the whole cluster (CLUSTER SLOTS) from the first that answers. */
@@ -64,6 +70,16 @@ export function parseHostPorts(read: EnvReader, name: string, value: string): Ho
   return out;
 }
 
+/** True when a redis:// URL names a user or a password. */
+function urlHasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The three ways to name Redis; at most one may be set. */
 const REDIS_TARGET_VARIABLES = ['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_CLUSTER_NODES'] as const;
 
@@ -100,14 +116,19 @@ export function readRedisSettings(read: EnvReader): RedisSettings {
   if (sentinelsRaw === null && masterName !== null) {
     read.problem('REDIS_SENTINEL_MASTER', 'is only used with REDIS_SENTINELS (the Sentinels to ask)');
   }
-  if (url !== null && (username !== null || password !== null || tls)) {
+  // A password belongs in a secret file (REDIS_PASSWORD_FILE), not in a URL the environment shows:
+  // the URL may name the server alone, with its credentials beside it, but not both ways at once.
+  if (url !== null && tls) {
+    read.problem('REDIS_URL', 'says TLS itself (rediss://host): unset REDIS_TLS');
+  }
+  if (url !== null && (username !== null || password !== null) && urlHasCredentials(url)) {
     read.problem(
       'REDIS_URL',
-      'carries its own credentials and TLS (rediss://user:password@host): unset REDIS_USERNAME, REDIS_PASSWORD and REDIS_TLS',
+      'carries its own credentials (redis://user:password@host): unset REDIS_USERNAME and REDIS_PASSWORD, or take them out of the URL',
     );
   }
   let target: RedisTarget = { mode: 'none' };
-  if (url !== null) target = { mode: 'url', url };
+  if (url !== null) target = { mode: 'url', url, username, password };
   else if (clusterRaw !== null) {
     target = {
       mode: 'cluster',

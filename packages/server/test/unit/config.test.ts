@@ -80,10 +80,18 @@ describe('loadConfig', () => {
         { REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_MASTER: 'm', REDIS_URL: 'redis://r:6379' },
         /REDIS_SENTINELS: is an alternative to REDIS_URL: set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES/,
       ],
-      [{ REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: 'x' }, /REDIS_URL: carries its own credentials/],
+      [{ REDIS_URL: 'redis://u:p@r:6379', REDIS_PASSWORD: 'x' }, /REDIS_URL: carries its own credentials/],
+      [{ REDIS_URL: 'rediss://r:6379', REDIS_TLS: 'true' }, /REDIS_URL: says TLS itself/],
       [{ REDIS_KEY_PREFIX: '{portal}:' }, /REDIS_KEY_PREFIX: must not contain \{ or \}/],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('takes the credentials of a REDIS_URL beside it, so that the password can come from a secret file', () => {
+    expect(
+      loadConfig({ REDIS_URL: 'redis://redis:6379', REDIS_USERNAME: 'gateway', REDIS_PASSWORD: 'from-a-file' }).redis
+        .target,
+    ).toEqual({ mode: 'url', url: 'redis://redis:6379', username: 'gateway', password: 'from-a-file' });
   });
 
   it('takes REDIS_CLUSTER_NODES as the third alternative, with one message when two are set', () => {
@@ -152,7 +160,7 @@ describe('loadConfig', () => {
     });
     expect(config.upstreams.credit).toBe('http://127.0.0.1:9000');
     expect(config.upstreams.cms).toBe('https://cms.example.gov.cn/base');
-    expect(config.redis.target).toEqual({ mode: 'url', url: 'redis://127.0.0.1:6380' });
+    expect(config.redis.target).toEqual({ mode: 'url', url: 'redis://127.0.0.1:6380', username: null, password: null });
     expect(config.redis.waitReplicas).toBe(0);
     expect(config.trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
     expect(config.runtime.h5TestMode).toBe(true);
