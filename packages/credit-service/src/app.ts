@@ -6,14 +6,17 @@ import {
   type AuditSettings,
 } from '@credit-portal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import adminPlugin from './admin/listener.js';
 import { incomingDir, removeStaleParts } from './applications/uploads.js';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
+import { DATABASE_FILE } from './db/open.js';
 import connectionsPlugin from './plugins/connections.js';
 import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import entitySearchPlugin from './plugins/entity-search.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import jsonBodyPlugin from './plugins/json-body.js';
+import metricsPlugin from './plugins/metrics.js';
 import rateLimitsPlugin, { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import swaggerPlugin from './plugins/external/swagger.js';
@@ -57,6 +60,9 @@ import { CITY } from './lib/place.js';
 import followRoutes from './routes/follow/index.js';
 import { createFollowRepository } from './repositories/follow.js';
 import { createFollowJob } from './follow/job.js';
+import { createBackupJob } from './backup/job.js';
+import { newestBackupTimes } from './backup/sets.js';
+import type { BackupSettings } from './backup/settings.js';
 
 export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
@@ -106,6 +112,8 @@ export interface CreditServiceConfig {
    * generated once into dataDir, announced with a warning (env.ts refuses that in production).
    */
   reportSigningKeyFile?: string;
+  /** The content of reportSigningKeyFile when the caller read it already (server.ts, before dropping root). */
+  reportSigningKeyPem?: string;
   /** Token of the centre's review endpoint and page (X-Review-Token); unset: review is off. */
   reviewToken?: string;
   /** The H5 app's hidden test login (H5_TEST_MODE); default off. */
@@ -160,6 +168,8 @@ export interface CreditServiceConfig {
    * main thread's connection, one at a time.
    */
   searchWorkers?: number;
+  /** Scheduled backups (src/backup, README "Backups and restore"); unset or dir null: none. */
+  backup?: BackupSettings;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */
@@ -202,6 +212,10 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(jsonBodyPlugin, { limits: JSON_LIMITS });
   await app.register(swaggerPlugin);
   await app.register(connectionsPlugin);
+  // app.metrics, handed to the parts below, and the admin listener that reports them (server.ts
+  // makes it listen): first, so that its /readyz answers 503 as soon as the app starts closing.
+  await app.register(metricsPlugin, { databaseFile: path.join(path.resolve(config.dataDir), DATABASE_FILE) });
+  await app.register(adminPlugin);
   // Before every route, so that each request is counted and faulted first.
   if (config.controls) await app.register(controlsPlugin);
   // Before every route: it gives the routes of its table their limits as they are added.
@@ -214,7 +228,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     lockDemoAccounts: !demo,
   });
   // After the database (migrations, seed, and the search keys it computes first), before the routes.
-  await app.register(entitySearchPlugin, { workers: config.searchWorkers ?? 0 });
+  await app.register(entitySearchPlugin, { workers: config.searchWorkers ?? 0, metrics: app.metrics });
 
   // Uploads a stopped process left half-done (written, never moved into place): removed at start.
   const staleParts = removeStaleParts(incomingDir(path.resolve(config.dataDir)));
@@ -236,6 +250,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     anchorIntervalSeconds: config.audit?.anchorIntervalSeconds ?? DEFAULT_AUDIT_ANCHOR_INTERVAL_SECONDS,
     startup: startupSettings(config),
     now: config.audit?.now,
+    metrics: app.metrics,
   });
 
   await app.register(healthRoutes);
@@ -258,6 +273,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     webhookToken: config.smsWebhookToken,
     demo,
     outboxDir,
+    metrics: app.metrics,
   });
   await app.register(accountRoutes, { portalUrl, sms, siteName: CITY.siteName });
   // The chat app's authorization page: a demo stand-in of a system outside the centre.
@@ -275,7 +291,13 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   // Issue 24: the centre's SM2 report-signing key (app.reportSigner; also the H5 personal report's).
   const reportSigner = createReportSigner(
     app.db,
-    loadSigningKey({ keyFile: config.reportSigningKeyFile, dataDir: path.resolve(config.dataDir), log: app.log }),
+    loadSigningKey({
+      keyFile: config.reportSigningKeyFile,
+      keyPem: config.reportSigningKeyPem,
+      dataDir: path.resolve(config.dataDir),
+      log: app.log,
+    }),
+    { metrics: app.metrics },
   );
   app.decorate('reportSigner', reportSigner);
   // 信用服务 (issue 11): one report service (also app.reports, for the H5 app's entity report).
@@ -297,6 +319,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     from: config.mailFrom ?? DEFAULT_MAIL_FROM,
     outboxDir,
     outbox: demo,
+    metrics: app.metrics,
   });
   if (!config.smtpUrl && !demo) {
     app.log.warn('SMTP_URL not set and the demo stand-ins off: report e-mails and follow digests are refused');
@@ -330,6 +353,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     siteName: CITY.siteName,
     log: app.log,
     schedule: config.followSchedule,
+    metrics: app.metrics,
   });
   app.decorate('followJob', followJob);
   // Stopped, and a run in progress finished, before anything closes (the mailer, the database).
@@ -337,6 +361,39 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     followJob.stop();
     await followJob.idle();
   });
+  if (config.backup?.dir) {
+    const backupDir = config.backup.dir;
+    app.metrics.trackJob('backup');
+    const backupJob = createBackupJob({
+      db: app.db,
+      dataDir: path.resolve(config.dataDir),
+      auditDir: config.audit?.dir,
+      backupDir,
+      cron: config.backup.cron,
+      retentionDays: config.backup.retentionDays,
+      log: app.log,
+      privateKey: config.backup.passphraseFile
+        ? { keyFile: config.reportSigningKeyFile, passphraseFile: config.backup.passphraseFile }
+        : undefined,
+      onRun: (run) => app.metrics.recordJobRun('backup', run.startedAt, run.durationSeconds, run.ok),
+    });
+    // The age of the newest set of each kind, for the backup-age alert (the Redis dumps are the sidecar's).
+    app.metrics.addCollector(async () => {
+      const newest = await newestBackupTimes(backupDir);
+      for (const [set, time] of [
+        ['credit-service', newest.creditService],
+        ['redis', newest.redis],
+      ] as const) {
+        if (time) app.metrics.backupNewest.set({ set }, time.getTime() / 1000);
+        else app.metrics.backupNewest.remove(set);
+      }
+    });
+    // Stopped, and a backup in progress finished, before the database closes.
+    app.addHook('preClose', async () => {
+      backupJob.stop();
+      await backupJob.idle();
+    });
+  }
   if (config.outboxPage) await app.register(outboxRoutes, { outboxDir });
   if (config.controls) await app.register(controlRoutes);
   return app;

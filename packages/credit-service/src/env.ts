@@ -14,6 +14,8 @@ import { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './rout
 import { Cron } from 'croner';
 import { DEFAULT_FOLLOW_SCHEDULE, scheduleProblem } from './follow/job.js';
 import { DEFAULT_SEARCH_WORKERS, MAX_SEARCH_WORKERS } from './plugins/entity-search.js';
+import { readAdminSettings, type AdminSettings } from './admin/settings.js';
+import { readBackupSettings, type BackupSettings } from './backup/settings.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -57,7 +59,24 @@ export interface ServerSettings {
   openData: { retentionDays: number; cron: string };
   /** SEARCH_WORKERS: entity search worker threads (read-only connections); 0: on the main thread. */
   searchWorkers: number;
+  /** The admin listener (/metrics, detailed /readyz): CREDIT_SERVICE_ADMIN_HOST, CREDIT_SERVICE_ADMIN_PORT (0: off). */
+  admin: AdminSettings;
+  /** BACKUP_DIR (unset: no scheduled backups), BACKUP_CRON, BACKUP_RETENTION_DAYS, BACKUP_KEY_PASSPHRASE_FILE. */
+  backup: BackupSettings;
 }
+
+/**
+ * The settings that are secrets: each may be given as NAME_FILE, a file holding it (compose
+ * secrets), which server.ts reads before it drops its privileges. Not REPORT_SIGNING_KEY: its
+ * _FILE name is the SM2 key's path (REPORT_SIGNING_KEY_FILE), a setting of its own, read there too.
+ */
+export const SECRET_SETTINGS = [
+  'CREDIT_SERVICE_JWT_SECRET',
+  'CREDIT_SERVICE_REVIEW_TOKEN',
+  'AUDIT_KEY',
+  'SMS_WEBHOOK_TOKEN',
+  'SMTP_URL',
+] as const;
 
 /** A cron pattern (croner's syntax, local time), checked by parsing it. */
 function readCron(read: EnvReader, name: string, fallback: string): string {
@@ -195,6 +214,8 @@ export function readSettings(
       cron: readCron(read, 'OPEN_DATA_CRON', DEFAULT_OPEN_DATA_CRON),
     },
     searchWorkers: read.int('SEARCH_WORKERS', DEFAULT_SEARCH_WORKERS, 0, MAX_SEARCH_WORKERS),
+    admin: readAdminSettings(read),
+    backup: readBackupSettings(read),
   };
   if (settings.controls && !loopback) {
     read.problem(

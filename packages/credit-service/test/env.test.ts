@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { readSettings } from '../src/env.js';
+import { resolveSecretFiles } from '@credit-portal/shared';
+import { readSettings, SECRET_SETTINGS } from '../src/env.js';
 
 describe('readSettings', () => {
   it('uses the documented defaults', () => {
@@ -33,6 +34,8 @@ describe('readSettings', () => {
         openData: { retentionDays: 7, cron: '5 0 * * *' },
         // Two entity search threads, one on a one-core machine.
         searchWorkers: Math.min(2, availableParallelism()),
+        admin: { host: '127.0.0.1', port: 9465 },
+        backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
       },
       errors: [],
     });
@@ -98,6 +101,8 @@ describe('readSettings', () => {
       },
       openData: { retentionDays: 30, cron: '30 1 * * *' },
       searchWorkers: 0,
+      admin: { host: '127.0.0.1', port: 9465 },
+      backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
     });
     expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
       'https://xyyz.example/',
@@ -212,6 +217,30 @@ describe('readSettings', () => {
     expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on' }).settings).toMatchObject({
       demo: true,
       h5TestMode: true,
+    });
+  });
+
+  it('takes secrets from files (compose secrets) and keeps REPORT_SIGNING_KEY_FILE the SM2 key’s path', () => {
+    const files: Record<string, string> = {
+      '/run/secrets/jwt': `${'j'.repeat(40)}\n`,
+      '/run/secrets/audit': `${'a'.repeat(40)}\n`,
+    };
+    const { env, problems } = resolveSecretFiles(
+      {
+        CREDIT_SERVICE_JWT_SECRET_FILE: '/run/secrets/jwt',
+        AUDIT_KEY_FILE: '/run/secrets/audit',
+        REPORT_SIGNING_KEY_FILE: '/run/secrets/report-signing-key',
+      },
+      SECRET_SETTINGS,
+      (file) => files[file] ?? '',
+    );
+    expect(problems).toEqual([]);
+    const { settings } = readSettings(env);
+    expect(settings).toMatchObject({
+      jwtSecret: 'j'.repeat(40),
+      audit: { key: 'a'.repeat(40) },
+      reportSigningKeyFile: '/run/secrets/report-signing-key',
+      reportSigningKey: undefined,
     });
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../lib/dates.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 import type { Digest, FollowRepository, ScanResult } from '../repositories/follow.js';
 import { signUnfollowLink } from './unfollow-link.js';
 
@@ -31,6 +32,8 @@ export interface FollowJobOptions {
   /** A cron pattern (croner: 5 or 6 fields); unset: no schedule, runs only when called. */
   schedule?: string;
   now?: () => Date;
+  /** Where each run is recorded as job `follow` (app.metrics); unset: not recorded. */
+  metrics?: Pick<ServiceMetrics, 'recordJobRun'>;
 }
 
 /** What one run did. */
@@ -143,8 +146,22 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
     return { notices, mailed, failed };
   }
 
+  /** One run, recorded with the wall clock (the monitoring's, not the test clock `now`). */
+  async function recordedRun(): Promise<FollowJobRun> {
+    const startedAt = new Date();
+    const started = performance.now();
+    let ok = false;
+    try {
+      const result = await runOnce();
+      ok = true;
+      return result;
+    } finally {
+      options.metrics?.recordJobRun('follow', startedAt, (performance.now() - started) / 1000, ok);
+    }
+  }
+
   const run = (): Promise<FollowJobRun> => {
-    running ??= runOnce().finally(() => {
+    running ??= recordedRun().finally(() => {
       running = null;
     });
     return running;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
  * Outgoing mail of the H5 app (credit reports as PDF attachments). With SMTP_URL the mail goes to
@@ -57,6 +58,8 @@ export interface MailerOptions {
    * disk while telling them they were sent (a review's finding). Default on.
    */
   outbox?: boolean;
+  /** Where each mail is counted, sent or failed (app.metrics); unset: not counted. */
+  metrics?: Pick<ServiceMetrics, 'countMessage'>;
 }
 
 /** The error a mailer without SMTP server or outbox rejects every mail with. */
@@ -80,7 +83,27 @@ function outboxId(createdAt: string): string {
 
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** The mailer of this configuration: SMTP, else the outbox, else one that refuses; every mail counted. */
 export function createMailer(options: MailerOptions): Mailer {
+  const mailer = transportOf(options);
+  const { metrics } = options;
+  if (!metrics) return mailer;
+  return {
+    outboxDir: mailer.outboxDir,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.countMessage('mail', false);
+        throw error;
+      }
+      metrics.countMessage('mail', true);
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function transportOf(options: MailerOptions): Mailer {
   if (!options.smtpUrl && options.outbox === false) {
     return {
       outboxDir: null,

@@ -18,6 +18,7 @@ import { createAccountRepository, type Subject } from '../repositories/account.j
 import { AUDIT_KEY_SECRET, createAnchorStore } from '../audit/anchor-store.js';
 import { auditDigests, auditPseudonymizer, nodeAuditStorage } from '../audit/node-storage.js';
 import { CREDIT_SERVICE_WRITER, REVIEW_CLI_WRITER } from '../audit/writers.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
  * The audit trail (issue 24, docs/AUDIT.md), registered once after the database. A route takes
@@ -54,6 +55,15 @@ export interface AuditPluginOptions {
   startup: Record<string, unknown>;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** Where the appends are measured (app.metrics); unset: not measured. */
+  metrics?: Pick<ServiceMetrics, 'auditWriteDuration' | 'auditWriteFailures'>;
+}
+
+/** Whether the audit files take records, and since when they have not. */
+export interface AuditStatus {
+  writing: boolean;
+  /** ISO 8601: the first failed append after the last good one; null while writing. */
+  failingSince: string | null;
 }
 
 /** Answered when an access to personal data cannot be recorded. */
@@ -82,11 +92,43 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The storage as the writer uses it: every append (a batch of records and its fdatasync) timed and
+ * its failure counted, and the time the failures began kept. It calls the files' own methods at
+ * each use, so a test that makes `app.audit.storage.append` fail is measured too.
+ */
+function watchedStorage(files: AuditStorage, metrics: AuditPluginOptions['metrics']) {
+  let failingSince: Date | null = null;
+  const storage: AuditStorage = {
+    list: () => files.list(),
+    read: (name) => files.read(name),
+    async append(name, text) {
+      const stop = metrics?.auditWriteDuration.startTimer();
+      try {
+        await files.append(name, text);
+        failingSince = null;
+      } catch (error) {
+        metrics?.auditWriteFailures.inc();
+        failingSince ??= new Date();
+        throw error;
+      } finally {
+        stop?.();
+      }
+    },
+    truncate: (name, size) => files.truncate(name, size),
+    size: (name) => files.size(name),
+    remove: (name) => files.remove(name),
+    close: () => files.close(),
+  };
+  return { storage, failingSince: () => failingSince };
+}
+
 function createAudit(
   writer: AuditWriter,
   storage: AuditStorage,
   pseudonym: (kind: string, value: string) => string,
   dir: string,
+  failingSince: () => Date | null,
 ) {
   const notes = new WeakMap<FastifyRequest, AuditNote>();
   const recorded = new WeakSet<FastifyRequest>();
@@ -106,6 +148,11 @@ function createAudit(
       if (recorded.has(request)) return false;
       recorded.add(request);
       return true;
+    },
+    /** Whether records are being written (the admin listener's readiness). */
+    status(): AuditStatus {
+      const since = writer.healthy ? null : failingSince();
+      return { writing: writer.healthy, failingSince: since?.toISOString() ?? null };
     },
     /** Writes a record that is not one request's (start-up, a job); resolves once durable. */
     record: (entry: AuditEntry): Promise<void> => writer.write(entry),
@@ -200,11 +247,13 @@ export default fp<AuditPluginOptions>(
     const anchors = createAnchorStore(app.db);
     let writer: AuditWriter;
     let storage: AuditStorage;
+    let watched: ReturnType<typeof watchedStorage>;
     try {
       storage = await nodeAuditStorage(dir);
+      watched = watchedStorage(storage, options.metrics);
       writer = await AuditWriter.open({
         service: CREDIT_SERVICE_WRITER,
-        storage,
+        storage: watched.storage,
         digests: auditDigests(key),
         now: options.now,
         onAnchor: (anchor) => anchors.put(anchor),
@@ -225,7 +274,7 @@ export default fp<AuditPluginOptions>(
         cause: error,
       });
     }
-    const audit = createAudit(writer, storage, auditPseudonymizer(key), dir);
+    const audit = createAudit(writer, storage, auditPseudonymizer(key), dir, watched.failingSince);
     app.decorate('audit', audit);
 
     const prune = () =>

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EntitySearchResult } from '@credit-portal/shared';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 import { createEntityRepository } from '../repositories/entity.js';
 import type { EntitySearchTask, EntitySearchWorkerData } from '../repositories/entity-search-worker.js';
 
@@ -20,6 +21,8 @@ export interface EntitySearch {
   search(keyword: string): Promise<EntitySearchResult[]>;
   /** Worker threads searching (0: the main thread does). */
   readonly workers: number;
+  /** Searches waiting for a worker thread (always 0 on the main thread). */
+  readonly queueLength: number;
 }
 
 export interface EntitySearchPluginOptions {
@@ -27,6 +30,11 @@ export interface EntitySearchPluginOptions {
   workers: number;
   /** The worker module; default repositories/entity-search-worker (tests give one that dies mid-request). */
   workerFile?: string;
+  /** Where searches are measured (app.metrics); unset: not measured. */
+  metrics?: Pick<
+    ServiceMetrics,
+    'searchDuration' | 'searchWait' | 'searchFailures' | 'searchQueueLength' | 'addCollector'
+  >;
 }
 
 /** Default size of the pool (SEARCH_WORKERS): two threads, one on a one-core machine. */
@@ -67,19 +75,48 @@ function workerExecArgv(): string[] | undefined {
 export default fp<EntitySearchPluginOptions>(
   async (app, options) => {
     const repository = createEntityRepository(app.db);
+    const { metrics } = options;
+    /** Runs a search, measuring the whole of it and counting it when it fails. */
+    const measured = async (search: () => Promise<EntitySearchResult[]>): Promise<EntitySearchResult[]> => {
+      if (!metrics) return search();
+      const stop = metrics.searchDuration.startTimer();
+      try {
+        return await search();
+      } catch (error) {
+        metrics.searchFailures.inc();
+        throw error;
+      } finally {
+        stop();
+      }
+    };
     if (options.workers === 0) {
       app.decorate('entitySearch', {
-        search: async (keyword: string) => repository.search(keyword),
+        search: (keyword: string) =>
+          measured(async () => {
+            // Nothing queues: the search runs at once, on this thread.
+            metrics?.searchWait.observe(0);
+            return repository.search(keyword);
+          }),
         workers: 0,
+        queueLength: 0,
       });
       return;
     }
+    // The start-up searches below wait for threads that are starting: not what the wait measures.
+    let measuringWait = false;
     const pool = new Piscina<EntitySearchTask, EntitySearchResult[]>({
       filename: options.workerFile ?? DEFAULT_WORKER_FILE,
       minThreads: options.workers,
       maxThreads: options.workers,
       // A search is synchronous: one at a time per thread; the others wait in the pool's queue.
       concurrentTasksPerWorker: 1,
+      // Piscina's own choice for one task per thread (an idle thread, else the queue), made here so
+      // that the moment a thread takes a search is known: the wait is measured as piscina measures it.
+      loadBalancer: (task, workers) => {
+        const idle = workers.find((worker) => worker.currentUsage === 0) ?? null;
+        if (idle && measuringWait) metrics?.searchWait.observe((performance.now() - task.created) / 1000);
+        return idle;
+      },
       workerData: { databaseFile: app.db.name } satisfies EntitySearchWorkerData,
       execArgv: workerExecArgv(),
     });
@@ -93,17 +130,23 @@ export default fp<EntitySearchPluginOptions>(
       await pool.destroy();
       throw error;
     }
+    measuringWait = true;
+    metrics?.addCollector(() => metrics.searchQueueLength.set(pool.queueSize));
     app.addHook('onClose', async () => {
       // Searches in flight finish (a graceful stop lets their requests answer), then the threads end.
       await pool.close();
     });
     app.decorate('entitySearch', {
-      async search(keyword: string) {
-        // Names written on the main connection since get their keys before a worker reads them.
-        repository.computePendingKeys();
-        return pool.run({ keyword });
-      },
+      search: (keyword: string) =>
+        measured(async () => {
+          // Names written on the main connection since get their keys before a worker reads them.
+          repository.computePendingKeys();
+          return pool.run({ keyword });
+        }),
       workers: options.workers,
+      get queueLength() {
+        return pool.queueSize;
+      },
     });
   },
   { name: 'entity-search', dependencies: ['db'] },

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generatePrivateKeyPem, keyFingerprint, parsePrivateKeyPem, parsePublicKeyPem, publicKeyPem } from './keys.js';
 import { PdfSignatureFormatError, readSignature, appendSignature, type PdfSignature } from './pdf-signature.js';
 import { SM2_ALGORITHM, sm2Sign, sm2Verify, type Sm2KeyPair } from './sm2.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
  * The centre's report-signing key (issue 24): an SM2 key pair read from REPORT_SIGNING_KEY_FILE
@@ -38,11 +39,17 @@ export interface PublishedKey {
 }
 
 /** The configured key, or the demo key of DATA_DIR (made on first use). Throws a clear message for a bad file. */
-export function loadSigningKey(options: { keyFile?: string; dataDir: string; log: FastifyBaseLogger }): SigningKey {
+export function loadSigningKey(options: {
+  keyFile?: string;
+  /** The file's content, read by server.ts before the process dropped its privileges. */
+  keyPem?: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): SigningKey {
   if (options.keyFile) {
     let pem: string;
     try {
-      pem = fs.readFileSync(options.keyFile, 'utf8');
+      pem = options.keyPem ?? fs.readFileSync(options.keyFile, 'utf8');
     } catch (error) {
       throw new Error(
         `REPORT_SIGNING_KEY_FILE: 无法读取报告签名私钥文件 / cannot read the report-signing key file ${options.keyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
@@ -95,8 +102,28 @@ export const SIGNATURE_MESSAGES = {
 
 export class SignatureInvalidError extends Error {}
 
+export interface ReportSignerOptions {
+  now?: () => Date;
+  /** Where signatures are measured (app.metrics); unset: not measured. */
+  metrics?: Pick<ServiceMetrics, 'reportSignDuration' | 'reportSignFailures'>;
+}
+
 /** Signs and verifies with the centre's key; keeps and publishes every key that has signed. */
-export function createReportSigner(db: Database, key: SigningKey, now: () => Date = () => new Date()) {
+export function createReportSigner(db: Database, key: SigningKey, options: ReportSignerOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const { metrics } = options;
+  /** One SM2 signature with the current key, timed, and counted when it fails. */
+  const sign = (message: Buffer): Buffer => {
+    const stop = metrics?.reportSignDuration.startTimer();
+    try {
+      return sm2Sign(key, message);
+    } catch (error) {
+      metrics?.reportSignFailures.inc();
+      throw error;
+    } finally {
+      stop?.();
+    }
+  };
   const rows = db.prepare(
     `SELECT key_id AS keyId, algorithm, public_key_pem AS publicKeyPem, valid_from AS validFrom, valid_to AS validTo
      FROM report_signing_keys ORDER BY valid_from DESC, key_id`,
@@ -128,6 +155,8 @@ export function createReportSigner(db: Database, key: SigningKey, now: () => Dat
   return {
     /** The current key's id (SM3 of its SPKI DER, hex). */
     keyId: key.keyId,
+    /** Where the current key came from: REPORT_SIGNING_KEY_FILE, or the demo key of DATA_DIR. */
+    source: key.source,
     algorithm: SM2_ALGORITHM,
 
     /** Every key that has signed, newest first. */
@@ -139,7 +168,7 @@ export function createReportSigner(db: Database, key: SigningKey, now: () => Dat
     },
 
     /** An SM2/SM3 signature (base64 DER) of a text with the current key. */
-    signText: (text: string): string => sm2Sign(key, Buffer.from(text, 'utf8')).toString('base64'),
+    signText: (text: string): string => sign(Buffer.from(text, 'utf8')).toString('base64'),
 
     /** True when `signature` (base64 DER) is `keyId`'s signature of `text`. */
     verifyText(text: string, signature: string, keyId: string): boolean {
@@ -149,7 +178,7 @@ export function createReportSigner(db: Database, key: SigningKey, now: () => Dat
 
     /** The rendered PDF signed: its bytes, then the signature block (pdf-signature.ts). */
     signPdf(rendered: Buffer): { file: Buffer; signature: string } {
-      const signature = sm2Sign(key, rendered);
+      const signature = sign(rendered);
       return { file: appendSignature(rendered, key.keyId, signature), signature: signature.toString('base64') };
     },
 

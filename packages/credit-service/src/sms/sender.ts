@@ -1,4 +1,5 @@
 import { writeOutboxSms } from '../mail/mailer.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 import type { SmsPurpose } from '../repositories/account-sms-codes.js';
 
 /*
@@ -37,6 +38,8 @@ export interface SmsSenderOptions {
   demo: boolean;
   /** DATA_DIR/outbox. */
   outboxDir: string;
+  /** Where each message is counted, sent or failed (app.metrics); unset: not counted. */
+  metrics?: Pick<ServiceMetrics, 'countMessage'>;
 }
 
 /** How long the SMS gateway may take to accept a message. */
@@ -72,9 +75,28 @@ function outboxSender(outboxDir: string): SmsSender {
   };
 }
 
+/** Counts each message the sender sends or fails to send. */
+function counted(sender: SmsSender, metrics: Pick<ServiceMetrics, 'countMessage'>): SmsSender {
+  return {
+    kind: sender.kind,
+    async send(message) {
+      try {
+        await sender.send(message);
+      } catch (error) {
+        metrics.countMessage('sms', false);
+        throw error;
+      }
+      metrics.countMessage('sms', true);
+    },
+  };
+}
+
 /** The SMS sender of this configuration: the webhook, else the demo outbox, else null (no SMS). */
 export function createSmsSender(options: SmsSenderOptions): SmsSender | null {
-  if (options.webhookUrl) return webhookSender(options.webhookUrl, options.webhookToken);
-  if (options.demo) return outboxSender(options.outboxDir);
-  return null;
+  const sender = options.webhookUrl
+    ? webhookSender(options.webhookUrl, options.webhookToken)
+    : options.demo
+      ? outboxSender(options.outboxDir)
+      : null;
+  return sender && options.metrics ? counted(sender, options.metrics) : sender;
 }

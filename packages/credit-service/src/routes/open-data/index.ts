@@ -67,6 +67,7 @@ const openDataRoutes: FastifyPluginAsyncTypebox<OpenDataRouteOptions> = async (a
     cron: options.cron,
     log: app.log,
     now: options.now,
+    metrics: app.metrics,
   });
   const cursors = createCursorCodec(cursorKey(app.db));
   const index = createRecordIndex(root);

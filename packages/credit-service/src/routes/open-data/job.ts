@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OpenDataManifest } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
+import type { ServiceMetrics } from '../../metrics/service-metrics.js';
 import { pruneOpenData, writeOpenDataDay } from './files.js';
 import type { OpenDataSource } from './source.js';
 
@@ -20,6 +21,8 @@ export interface OpenDataJobOptions {
   log: FastifyBaseLogger;
   /** The clock (tests). */
   now?: () => Date;
+  /** Where the runs at start and on the schedule are recorded as job `open_data` (app.metrics); unset: not recorded. */
+  metrics?: Pick<ServiceMetrics, 'recordJobRun'>;
 }
 
 /**
@@ -51,11 +54,27 @@ export function createOpenDataJob(options: OpenDataJobOptions) {
     return manifest;
   };
 
+  /**
+   * A run of the job (at start, on the schedule), recorded with the wall clock; a request that
+   * finds today's files missing writes them too, but answers for itself (its status).
+   */
+  const run = (): void => {
+    const startedAt = new Date();
+    const started = performance.now();
+    let ok = false;
+    try {
+      ensureToday();
+      ok = true;
+    } finally {
+      options.metrics?.recordJobRun('open_data', startedAt, (performance.now() - started) / 1000, ok);
+    }
+  };
+
   return {
     ensureToday,
     /** Writes today's files if missing and starts the schedule. */
     start(): void {
-      ensureToday();
+      run();
       if (options.cron === null || scheduled !== null) return;
       scheduled = new Cron(
         options.cron,
@@ -66,7 +85,7 @@ export function createOpenDataJob(options: OpenDataJobOptions) {
           catch: (error) => options.log.error({ err: error }, 'open-data job failed'),
         },
         () => {
-          ensureToday();
+          run();
         },
       );
     },
