@@ -3,8 +3,10 @@
 #   node packages/server/dist/server.js          (the default: the gateway)
 #   node packages/credit-service/dist/server.js  (the reference upstream)
 #   node packages/server/dist/visit-log-replay.js (the dead-letter replay, docs/OPERATIONS.md)
+#   node packages/credit-service/dist/backup/cli.js (backups and their restore, docs/OPERATIONS.md)
 # Stages: deps (install from the lockfile) → build (tsc, vite) → prod-deps (production
-# dependencies of the two services only) → runtime (non-root, HEALTHCHECK).
+# dependencies of the two services only) → runtime (non-root, no compiler, HEALTHCHECK). It runs
+# on a read-only root filesystem: it writes only to /data, /backup and /tmp.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
@@ -25,23 +27,29 @@ RUN node scripts/pnpm.mjs install --frozen-lockfile
 
 FROM deps AS build
 COPY . .
-RUN node_modules/.bin/tsc -b packages/shared packages/credit-service packages/server \
-  && cd packages/web && ../../node_modules/.bin/vite build --logLevel warn \
-  && ../../node_modules/.bin/vite build --ssr src/prerender/page.tsx --logLevel warn
+# The build `npm start` runs (scripts/lib/product.mjs): each binary from its own package's
+# node_modules/.bin, as pnpm lays them out.
+RUN node scripts/build.mjs
 
 FROM deps AS prod-deps
 # Production dependencies of the two services (and the shared package) only: no dev tools, no
 # SPA sources. The credit-service's keep the CJK font its PDFs embed
 # (@expo-google-fonts/noto-sans-sc), so the image needs no system font.
+# Of the font package's nine weights (10 MB each) the PDFs use two (packages/credit-service/src/pdf/fonts.ts).
 RUN rm -rf node_modules packages/*/node_modules e2e/node_modules \
   && node scripts/pnpm.mjs install --frozen-lockfile --prod \
-    --filter @credit-portal/server... --filter @credit-portal/credit-service...
+    --filter @credit-portal/server... --filter @credit-portal/credit-service... \
+  && find node_modules/.pnpm/@expo-google-fonts+noto-sans-sc@*/node_modules/@expo-google-fonts/noto-sans-sc \
+    -mindepth 1 -maxdepth 1 -type d ! -name 400Regular ! -name 700Bold -exec rm -rf {} +
 
 FROM ${NODE_IMAGE} AS runtime
+# RUN_AS_USER: a container started as root (docker-compose.yml does, to read its secrets) drops to
+# this user before it does anything else; started as `node` (the default USER) it stays so.
 ENV NODE_ENV=production \
   GATEWAY_HOST=0.0.0.0 \
   CREDIT_SERVICE_HOST=0.0.0.0 \
-  DATA_DIR=/data
+  DATA_DIR=/data \
+  RUN_AS_USER=node
 WORKDIR /app
 COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
@@ -56,9 +64,10 @@ COPY --from=build /app/packages/credit-service/package.json /app/packages/credit
 COPY --from=build /app/packages/credit-service/dist ./packages/credit-service/dist
 COPY --from=build /app/packages/web/dist ./packages/web/dist
 COPY scripts/healthcheck.mjs ./scripts/healthcheck.mjs
-RUN mkdir -p /data && chown node:node /data
+# The volumes' mount points, owned by the service user (a new volume takes this ownership).
+RUN mkdir -p /data /backup && chown node:node /data /backup
 USER node
-# Public gateway port, the credit-service's, and the gateway's admin port (/metrics, /readyz: keep it internal).
-EXPOSE 8080 8090 9464
+# Public gateway port, the credit-service's, and the admin ports (/metrics, /readyz: keep them internal).
+EXPOSE 8080 8090 9464 9465
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 CMD ["node", "packages/server/dist/server.js"]

@@ -63,6 +63,8 @@ export async function startGateway(label, credit, { redisPrefix = null, env = {}
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: String(port),
       ADMIN_PORT: String(adminPort),
+      // The credit-service's admin listener is not what this run looks at: off, so no fixed port is taken.
+      CREDIT_SERVICE_ADMIN_PORT: '0',
       CREDIT_SERVICE_PORT: String(credit.port),
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '10000000',

@@ -162,10 +162,19 @@ describe('docker-compose.yml', () => {
         expect(result.stderr).not.toMatch(/error|invalid/i);
         expect(result.status).toBe(0);
       }
-      expect(servicesOf(runs[1].stdout).sort()).toEqual(['credit-service', 'gateway-1', 'gateway-2', 'lb', 'redis']);
+      expect(servicesOf(runs[1].stdout).sort()).toEqual([
+        'credit-service',
+        'gateway-1',
+        'gateway-2',
+        'lb',
+        'prometheus',
+        'redis',
+        'redis-backup',
+      ]);
     }
-    expect(compose).toMatch(/redis-server', '--appendonly', 'yes'/);
-    expect(compose).toMatch(/credit-service:\n\s+profiles: \['reference-upstream'\]/);
+    expect(compose).toMatch(/command: \['sh', '\/etc\/credit-portal\/redis-start\.sh', 'primary'\]/);
+    expect(read('deploy/redis/start.sh')).toMatch(/echo 'appendonly yes'/);
+    expect(compose).toMatch(/credit-service:\n(?:\s+<<: \*node-hardening\n)?\s+profiles: \['reference-upstream'\]/);
     for (const service of ['redis', 'credit-service', 'gateway-1', 'gateway-2', 'lb']) {
       const block = new RegExp(`\\n  ${service}:\\n((?:    .*\\n|\\n)*)`).exec(compose)?.[1] ?? '';
       const inherited = service.startsWith('gateway') ? compose : block;
@@ -191,8 +200,8 @@ describe('docker-compose.yml', () => {
 
     // One published port in the whole deployment: the balancer's.
     expect(config.match(/^ {4}ports:/gm)).toHaveLength(1);
-    expect(service('lb')).toMatch(/ports:\n\s+- (?:published: 8080\n\s+target: 80|'\$\{PUBLIC_PORT:-8080\}:80')/);
-    for (const name of ['credit-service', 'gateway-1', 'gateway-2', 'redis']) {
+    expect(service('lb')).toMatch(/ports:\n\s+- published: 443\n\s+target: 443\n\s+- published: 80\n\s+target: 80\n/);
+    for (const name of ['credit-service', 'gateway-1', 'gateway-2', 'redis', 'redis-backup', 'prometheus']) {
       expect(service(name), name).not.toBe('');
       expect(service(name), name).not.toMatch(/ports:/);
     }
@@ -216,10 +225,14 @@ describe('docker-compose.yml', () => {
     expect(service('credit-service')).not.toMatch(/OUTBOX_PAGE|CREDIT_SERVICE_CONTROLS/);
   });
 
-  it('forwards the gateways and the old site’s public pages, and nothing else of the credit-service', () => {
+  it('forwards the gateways and the old site’s public pages, and nothing else of the credit-service, by fixed address', () => {
     const nginx = read('deploy/nginx.conf');
     const locations = [...nginx.matchAll(/^ {2}location (.+?) \{/gm)].map((m) => m[1]);
     expect(locations).toEqual([
+      // port 80: the health check, and a redirect to https for everything else
+      '= /healthz',
+      '/',
+      // port 443
       '= /metrics',
       '= /readyz',
       '/oldsite/',
@@ -227,14 +240,29 @@ describe('docker-compose.yml', () => {
       '/',
     ]);
     expect(nginx).toMatch(/location \/oldsite\/ \{ return 404; \}/);
-    // The credit-service is named once: a variable upstream (nginx starts without the profile),
-    // resolved by Docker's DNS, sent the normalized path.
-    const code = nginx.split('\n').filter((line) => !line.trim().startsWith('#'));
-    expect(code.filter((line) => line.includes('credit-service'))).toEqual(['    set $old_site credit-service:8090;']);
+    // No name is resolved (nginx 1.22 has no `resolve`, and Docker's and podman's DNS differ): the
+    // containers' fixed addresses of docker-compose.yml, the credit-service's with the normalized path.
+    const compose = read('docker-compose.yml');
+    const address = (name: string) =>
+      new RegExp(`\\n  ${name}:\\n(?:    .*\\n|\\n)*?\\s+ipv4_address: (\\S+)`).exec(compose)?.[1];
     expect(nginx).toMatch(
-      /set \$old_site credit-service:8090;\n\s+proxy_pass http:\/\/\$old_site\$uri\$is_args\$args;/,
+      new RegExp(`proxy_pass http://${address('credit-service')!.replace(/\./g, '\\.')}:8090\\$uri\\$is_args\\$args;`),
     );
-    expect(nginx).toMatch(/^resolver 127\.0\.0\.11 /m);
+    const upstreams = [...nginx.matchAll(/^ {2}server (\S+):8080 /gm)].map((m) => m[1]);
+    expect(upstreams).toEqual([address('gateway-1'), address('gateway-2')]);
+    const code = nginx.split('\n').filter((line) => !line.trim().startsWith('#'));
+    expect(code.join('\n')).not.toMatch(/\bresolve;|127\.0\.0\.11|credit-service|gateway-\d/);
+  });
+
+  it('serves https only: TLS 1.2+, HTTP/2, HSTS on every answer, port 80 a redirect but for the health check', () => {
+    const nginx = read('deploy/nginx.conf');
+    expect(nginx).toMatch(/^ {2}listen 443 ssl http2;$/m);
+    expect(nginx).toMatch(/^ {2}ssl_protocols TLSv1\.2 TLSv1\.3;$/m);
+    expect(nginx).not.toMatch(/ssl_ciphers [^;]*(?:RC4|3DES|MD5|CBC|aNULL)/);
+    expect(nginx).toMatch(/add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;/);
+    expect(nginx).toMatch(/ssl_certificate \/run\/secrets\/tls-certificate;/);
+    expect(nginx).toMatch(/ssl_stapling on;/);
+    expect(nginx).toMatch(/location \/ \{\n\s+return 301 https:\/\/\$host\$request_uri;\n\s+\}/);
   });
 
   it('passes every setting of the gateway README through under its own name', () => {
@@ -245,8 +273,10 @@ describe('docker-compose.yml', () => {
     );
     expect(names.length).toBeGreaterThan(50);
     // Fixed by the image's layout, not a deployment choice.
-    const layout = new Set(['WEB_DIST_DIR', 'CREDIT_SERVICE_PORT']);
-    for (const name of names.filter((n) => !layout.has(n))) expect(compose, name).toMatch(new RegExp(`\\n  ${name}: `));
+    const layout = new Set(['WEB_DIST_DIR', 'CREDIT_SERVICE_PORT', 'RUN_AS_USER']);
+    // A secret passes as a file (NAME_FILE, a compose secret) instead of its value.
+    for (const name of names.filter((n) => !layout.has(n)))
+      expect(compose, name).toMatch(new RegExp(`\\n  ${name}(?:_FILE)?: `));
   });
 
   it('keeps /metrics and /readyz off the public balancer', () => {
@@ -267,7 +297,12 @@ describe('docker-compose.yml', () => {
 describe.concurrent('the production artefacts', () => {
   it('start with exactly the image’s commands and serve /healthz, the admin /readyz and /docs', async () => {
     const commands = imageCommands();
-    const [publicPort, adminPort, creditPort] = [await freePort(), await freePort(), await freePort()];
+    const [publicPort, adminPort, creditPort, creditAdminPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const dataDir = mkdtempSync(join(tmpdir(), 'credit-portal-deploy-'));
     const env = {
       NODE_ENV: 'production',
@@ -275,6 +310,7 @@ describe.concurrent('the production artefacts', () => {
       GATEWAY_HOST: '127.0.0.1',
       ADMIN_PORT: String(adminPort),
       CREDIT_SERVICE_PORT: String(creditPort),
+      CREDIT_SERVICE_ADMIN_PORT: String(creditAdminPort),
       CREDIT_SERVICE_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_ENTITIES: '200',
@@ -299,6 +335,12 @@ describe.concurrent('the production artefacts', () => {
       expect(await (await fetch(`http://127.0.0.1:${adminPort}${GATEWAY_PATHS.metrics}`)).text()).toContain(
         'gateway_http_requests_total',
       );
+      // The credit-service's admin listener: its metrics and readiness, apart from its API.
+      expect(await (await fetch(`http://127.0.0.1:${creditAdminPort}/metrics`)).text()).toContain(
+        'credit_service_http_requests_total',
+      );
+      expect(await status(`http://127.0.0.1:${creditAdminPort}/readyz`)).toBe(200);
+      expect(await status(`http://127.0.0.1:${creditPort}/metrics`)).toBe(404);
       expect(await status(`http://127.0.0.1:${publicPort}/docs/json`)).toBe(200);
       expect(await status(`http://127.0.0.1:${creditPort}/docs/json`)).toBe(200);
       // The image's HEALTHCHECK, in each container's environment.
@@ -360,6 +402,7 @@ describe.concurrent('faults', () => {
       GATEWAY_HOST: '127.0.0.1',
       ADMIN_PORT: String(adminPort),
       CREDIT_SERVICE_PORT: String(creditPort),
+      CREDIT_SERVICE_ADMIN_PORT: '0',
       DATA_DIR: dataDir,
       SEED_ENTITIES: '200',
       LOG_LEVEL: 'warn',

@@ -125,6 +125,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     env: {
       GATEWAY_PORT: String(gatewayPort),
       ADMIN_PORT: String(adminPort),
+      // The credit-service's admin listener is not what this run looks at: off, so no fixed port is taken.
+      CREDIT_SERVICE_ADMIN_PORT: '0',
       CREDIT_SERVICE_PORT: String(creditPort),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,

@@ -556,6 +556,8 @@ async function main() {
     GATEWAY_PORT: String(gatewayPort),
     GATEWAY_HOST: '127.0.0.1',
     ADMIN_PORT: String(adminPort),
+    // The credit-service's admin listener is not what this run looks at: off, so no fixed port is taken.
+    CREDIT_SERVICE_ADMIN_PORT: '0',
     ADMIN_HOST: '127.0.0.1',
     CREDIT_SERVICE_PORT: String(servicePort),
     CREDIT_API_URL: `http://127.0.0.1:${servicePort}`,
