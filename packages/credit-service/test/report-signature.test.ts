@@ -284,6 +284,37 @@ describe('SM2-signed reports', () => {
     }
   });
 
+  it(
+    'reads a file whose Info dictionary repeats a field thousands of times, or names a string without end, in one pass',
+    // A cap on a hang, not a timing: each repeated line rescanned the file to its end, and a
+    // file of the upload limit held the service for tens of minutes.
+    { timeout: 20_000 },
+    async () => {
+      const repeated = (refs: (i: number) => number, headers: string) => {
+        const lines = Array.from({ length: 40_000 }, (_, i) => `/CreditReportNo ${refs(i)} 0 R`).join('\n');
+        const head = `%PDF-1.3\n5 0 obj\n<<\n${lines}\n>>\nendobj\n${headers}`;
+        const trailer = '\ntrailer\n<<\n/Size 8\n/Root 1 0 R\n/Info 5 0 R\n>>\nstartxref\n0\n%%EOF\n';
+        // The signature block repeats the Info entries: room for them twice.
+        const room = UPLOAD_MAX_FILE_BYTES - 4_096 - head.length - trailer.length - lines.length;
+        const signed = Buffer.from(head + 'x'.repeat(room) + trailer, 'latin1');
+        return appendSignature(signed, 'a'.repeat(64), Buffer.from('MEUCIQ', 'base64'));
+      };
+      const shapes = [
+        // One string object that never closes, named by every line.
+        repeated(() => 7, '7 0 obj\n('),
+        // A different never-closing string object for every line.
+        repeated((i) => 7 + i, Array.from({ length: 40_000 }, (_, i) => `${7 + i} 0 obj\n(`).join('\n')),
+      ];
+      for (const file of shapes) {
+        expect(file.length).toBeLessThanOrEqual(UPLOAD_MAX_FILE_BYTES);
+        expect(readSignature(file).info).toEqual({});
+        const { status, body } = await checkFile(file);
+        expect(status).toBeLessThan(500);
+        expect(body.Msg).toMatch(/[\u4e00-\u9fff]/);
+      }
+    },
+  );
+
   it('keeps verifying a report signed with HMAC before SM2, by number and code', async () => {
     const { reportNo, code } = await issue();
     // The row as issue 11 wrote it: HMAC-SHA256 over the record, no key, no PDF signature.

@@ -167,12 +167,19 @@ export interface PdfSignature {
   info: Partial<Record<keyof typeof SIGNED_INFO_FIELDS, string>>;
 }
 
+/**
+ * The longest Info string read: the service's are a report number, a kind, a key id and a time
+ * (under 100 characters). A longer one is not the service's, and is not scanned to its end.
+ */
+const MAX_INFO_STRING = 1_024;
+
 /** The literal string value of object `ref` (`(…)`, pdfkit's escapes undone), latin1. */
 function stringObject(text: string, ref: number): string | null {
   const start = objectBody(text, ref, '(');
   if (start < 0) return null;
   // To the first parenthesis no backslash escapes: the string's end, which must close the object.
-  for (let i = start; i < text.length; i += 1) {
+  const end = Math.min(text.length, start + MAX_INFO_STRING);
+  for (let i = start; i < end; i += 1) {
     const c = text.charCodeAt(i);
     if (c === 0x5c) i += 1;
     else if (c === 0x29) {
@@ -216,13 +223,18 @@ export function readSignature(file: Buffer): PdfSignature {
   const text = latin1(signed);
   const trailer = lastTrailer(text);
   const info: PdfSignature['info'] = {};
+  // Each field is looked up once, at its first line: a file the service signed has each once, and
+  // a file repeating a field thousands of times must not cost a lookup (a pass over it) each.
+  const looked = new Set<string>();
   for (const line of (trailer && dictionaryLines(text, trailer.info)) ?? []) {
     const entry = /^\/(\w+) (\d+) 0 R$/.exec(line);
     const key = (Object.keys(SIGNED_INFO_FIELDS) as (keyof typeof SIGNED_INFO_FIELDS)[]).find(
       (k) => SIGNED_INFO_FIELDS[k] === entry?.[1],
     );
-    const value = key && entry ? stringObject(text, Number(entry[2])) : null;
-    if (key && value !== null) info[key] = value;
+    if (!key || !entry || looked.has(key)) continue;
+    looked.add(key);
+    const value = stringObject(text, Number(entry[2]));
+    if (value !== null) info[key] = value;
   }
   return { signed, keyId, signature: der, info };
 }
