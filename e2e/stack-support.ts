@@ -6,7 +6,8 @@ import { connect as http2Connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { API_PATHS, VISIT_LOG_APP_TOKEN, encodeVisitLogMessage, formatVisitTime } from '@credit-portal/shared';
+import { API_PATHS } from '@credit-portal/shared';
+import { visitBody, visitRecord } from '../packages/server/test/support/visit-logs.js';
 
 /*
  * The deployment test's tools (stack.deploy.ts): an operator's copy of the repository, the steps
@@ -310,21 +311,7 @@ export class VisitLogLoad {
         ? Array.from({ length: this.batchSize }, () => `/xydt?deploy=${this.#run}-${(this.#sequence += 1)}`)
         : null);
     if (!params) return;
-    const body = JSON.stringify({
-      message: encodeVisitLogMessage({
-        appToken: VISIT_LOG_APP_TOKEN,
-        messages: params.map((param) => ({
-          contentCode: '0103',
-          param,
-          ipv4: '',
-          ipv6: '',
-          userid: '',
-          visitTime: formatVisitTime(),
-          visitorDevice: '1',
-          visitorAppDetail: '',
-        })),
-      }),
-    });
+    const body = JSON.stringify(visitBody(params.map((param) => visitRecord('0103', param))));
     let status = 0;
     try {
       status = (

@@ -27,11 +27,8 @@ if (missing.length > 0) {
 /** The Docker API docker-compose talks to: DOCKER_HOST, Docker's own socket, or podman's (started if need be). */
 async function dockerHost() {
   if (process.env.DOCKER_HOST) return process.env.DOCKER_HOST;
-  const answers = (host) =>
-    spawnSync('docker-compose', ['version'], { env: { ...process.env, DOCKER_HOST: host }, stdio: 'ignore' }).status ===
-      0 && pingApi(host);
-  if (existsSync('/var/run/docker.sock') && answers('unix:///var/run/docker.sock'))
-    return 'unix:///var/run/docker.sock';
+  const docker = 'unix:///var/run/docker.sock';
+  if (existsSync('/var/run/docker.sock') && pingApi(docker)) return docker;
   const podman = `unix://${PODMAN_SOCKET}`;
   if (onPath('podman') && !pingApi(podman)) {
     mkdirSync('/run/podman', { recursive: true });

@@ -3,18 +3,12 @@ import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import {
-  API_PATHS,
-  openRecord,
-  parseSeriesFile,
-  type ExternalAnchor,
-  type ReportSigningKeys,
-} from '@credit-portal/shared';
+import { openRecord, parseSeriesFile, type ExternalAnchor, type ReportSigningKeys } from '@credit-portal/shared';
 import { AUDIT_KEY_SECRET } from '../audit/anchor-store.js';
 import { auditDigests } from '../audit/node-storage.js';
 import { DATABASE_FILE } from '../db/open.js';
 import { REPORT_ISSUER } from '../reports/render.js';
-import { SM2_DEFAULT_ID } from '../signing/sm2.js';
+import { signingKeysDocument, signingKeysIn } from '../signing/report-signer.js';
 import {
   copyCompleteLines,
   copyPrivate,
@@ -116,37 +110,12 @@ export function storedAnchors(db: Database): ExternalAnchor[] {
     .all() as ExternalAnchor[];
 }
 
-interface KeyRow {
-  keyId: string;
-  algorithm: string;
-  publicKeyPem: string;
-  validFrom: string;
-  validTo: string | null;
-}
-
 /**
  * The public keys as /.well-known/credit-report-keys.json serves them, from a database's
- * report_signing_keys (every key that has signed; the current one is the one still open).
+ * report_signing_keys (none in a database from before SM2 signing).
  */
-export function publishedKeysOf(db: Database): ReportSigningKeys {
-  const rows = tableExists(db, 'report_signing_keys')
-    ? (db
-        .prepare(
-          `SELECT key_id AS keyId, algorithm, public_key_pem AS publicKeyPem, valid_from AS validFrom, valid_to AS validTo
-           FROM report_signing_keys ORDER BY valid_from DESC, key_id`,
-        )
-        .all() as KeyRow[])
-    : [];
-  return {
-    issuer: REPORT_ISSUER,
-    distinguishingId: SM2_DEFAULT_ID,
-    keys: rows.map((row) => ({
-      ...row,
-      pemPath: `${API_PATHS.reportSigningKeyPemPrefix}${row.keyId}.pem`,
-      current: row.validTo === null,
-    })),
-  };
-}
+export const publishedKeysOf = (db: Database): ReportSigningKeys =>
+  signingKeysDocument(tableExists(db, 'report_signing_keys') ? signingKeysIn(db) : [], REPORT_ISSUER);
 
 /** Copies the database through SQLite's online backup, then makes the copy a standalone file. */
 async function copyDatabase(options: CreateBackupOptions, target: string) {

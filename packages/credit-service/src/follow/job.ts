@@ -8,7 +8,7 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../lib/dates.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { ServiceMetrics } from '../metrics/service-metrics.js';
+import { recordedRun, type ServiceMetrics } from '../metrics/service-metrics.js';
 import type { Digest, FollowRepository, ScanResult } from '../repositories/follow.js';
 import { signUnfollowLink } from './unfollow-link.js';
 
@@ -146,22 +146,9 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
     return { notices, mailed, failed };
   }
 
-  /** One run, recorded with the wall clock (the monitoring's, not the test clock `now`). */
-  async function recordedRun(): Promise<FollowJobRun> {
-    const startedAt = new Date();
-    const started = performance.now();
-    let ok = false;
-    try {
-      const result = await runOnce();
-      ok = true;
-      return result;
-    } finally {
-      options.metrics?.recordJobRun('follow', startedAt, (performance.now() - started) / 1000, ok);
-    }
-  }
-
   const run = (): Promise<FollowJobRun> => {
-    running ??= recordedRun().finally(() => {
+    // Recorded with the wall clock (the monitoring's, not the test clock `now`).
+    running ??= recordedRun(options.metrics, 'follow', runOnce).finally(() => {
       running = null;
     });
     return running;

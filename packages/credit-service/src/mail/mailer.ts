@@ -59,7 +59,7 @@ export interface MailerOptions {
    */
   outbox?: boolean;
   /** Where each mail is counted, sent or failed (app.metrics); unset: not counted. */
-  metrics?: Pick<ServiceMetrics, 'countMessage'>;
+  metrics?: Pick<ServiceMetrics, 'countSending'>;
 }
 
 /** The error a mailer without SMTP server or outbox rejects every mail with. */
@@ -90,15 +90,7 @@ export function createMailer(options: MailerOptions): Mailer {
   if (!metrics) return mailer;
   return {
     outboxDir: mailer.outboxDir,
-    async send(message) {
-      try {
-        await mailer.send(message);
-      } catch (error) {
-        metrics.countMessage('mail', false);
-        throw error;
-      }
-      metrics.countMessage('mail', true);
-    },
+    send: (message) => metrics.countSending('mail', mailer.send(message)),
     close: () => mailer.close(),
   };
 }

@@ -31,6 +31,43 @@ const AUDIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 
 const seconds = (date: Date): number => date.getTime() / 1000;
 
+/**
+ * Does a job's work and records the run as `job` (its wall-clock start, duration, and whether it
+ * threw or its promise rejected), then gives back what the work gave: a promise for async work,
+ * the value itself for synchronous work. No metrics: the work alone.
+ */
+export function recordedRun<T>(
+  metrics: Pick<ServiceMetrics, 'recordJobRun'> | undefined,
+  job: string,
+  work: () => T,
+): T {
+  if (!metrics) return work();
+  const startedAt = new Date();
+  const started = performance.now();
+  const record = (ok: boolean) => metrics.recordJobRun(job, startedAt, (performance.now() - started) / 1000, ok);
+  let result: T;
+  try {
+    result = work();
+  } catch (error) {
+    record(false);
+    throw error;
+  }
+  if (result instanceof Promise) {
+    return result.then(
+      (value: unknown) => {
+        record(true);
+        return value;
+      },
+      (error: unknown) => {
+        record(false);
+        throw error;
+      },
+    ) as T;
+  }
+  record(true);
+  return result;
+}
+
 /** The service's metrics, in a registry of its own (several apps may share a test process). */
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -210,6 +247,17 @@ export class ServiceMetrics {
   /** Counts one message to a resident. */
   countMessage(channel: MessageChannel, sent: boolean): void {
     this.messages.labels(channel, sent ? 'sent' : 'failed').inc();
+  }
+
+  /** Counts a message as it is being sent: sent once `sending` resolves, failed (and rethrown) if it rejects. */
+  async countSending(channel: MessageChannel, sending: Promise<void>): Promise<void> {
+    try {
+      await sending;
+    } catch (error) {
+      this.countMessage(channel, false);
+      throw error;
+    }
+    this.countMessage(channel, true);
   }
 
   /** Registers a function that refreshes gauges right before each scrape. */

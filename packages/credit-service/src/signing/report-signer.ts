@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
+import { API_PATHS, type ReportSigningKeys } from '@credit-portal/shared';
 import { generatePrivateKeyPem, keyFingerprint, parsePrivateKeyPem, parsePublicKeyPem, publicKeyPem } from './keys.js';
 import { PdfSignatureFormatError, readSignature, appendSignature, type PdfSignature } from './pdf-signature.js';
-import { SM2_ALGORITHM, sm2Sign, sm2Verify, type Sm2KeyPair } from './sm2.js';
+import { SM2_ALGORITHM, SM2_DEFAULT_ID, sm2Sign, sm2Verify, type Sm2KeyPair } from './sm2.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
@@ -87,6 +88,26 @@ interface KeyRow {
   validTo: string | null;
 }
 
+const KEY_COLUMNS =
+  'key_id AS keyId, algorithm, public_key_pem AS publicKeyPem, valid_from AS validFrom, valid_to AS validTo';
+const EVERY_KEY = `SELECT ${KEY_COLUMNS} FROM report_signing_keys ORDER BY valid_from DESC, key_id`;
+
+/**
+ * Every key that has signed, newest first, read from a database without a signer (a backup's
+ * copy): the current one is the one whose validity is still open, as the signer keeps it.
+ */
+export const signingKeysIn = (db: Database): PublishedKey[] =>
+  (db.prepare(EVERY_KEY).all() as KeyRow[]).map((row) => ({ ...row, current: row.validTo === null }));
+
+/** The document /.well-known/credit-report-keys.json serves for these keys. */
+export function signingKeysDocument(keys: readonly PublishedKey[], issuer: string): ReportSigningKeys {
+  return {
+    issuer,
+    distinguishingId: SM2_DEFAULT_ID,
+    keys: keys.map((key) => ({ ...key, pemPath: `${API_PATHS.reportSigningKeyPemPrefix}${key.keyId}.pem` })),
+  };
+}
+
 /** The result of checking a file's embedded signature. */
 export interface PdfSignatureCheck {
   signature: PdfSignature;
@@ -124,14 +145,8 @@ export function createReportSigner(db: Database, key: SigningKey, options: Repor
       stop?.();
     }
   };
-  const rows = db.prepare(
-    `SELECT key_id AS keyId, algorithm, public_key_pem AS publicKeyPem, valid_from AS validFrom, valid_to AS validTo
-     FROM report_signing_keys ORDER BY valid_from DESC, key_id`,
-  );
-  const byId = db.prepare(
-    `SELECT key_id AS keyId, algorithm, public_key_pem AS publicKeyPem, valid_from AS validFrom, valid_to AS validTo
-     FROM report_signing_keys WHERE key_id = ?`,
-  );
+  const rows = db.prepare(EVERY_KEY);
+  const byId = db.prepare(`SELECT ${KEY_COLUMNS} FROM report_signing_keys WHERE key_id = ?`);
   // The configured key becomes the current one: a new key closes the others' validity (a rotation).
   db.transaction(() => {
     const at = now().toISOString();

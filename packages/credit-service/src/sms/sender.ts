@@ -39,7 +39,7 @@ export interface SmsSenderOptions {
   /** DATA_DIR/outbox. */
   outboxDir: string;
   /** Where each message is counted, sent or failed (app.metrics); unset: not counted. */
-  metrics?: Pick<ServiceMetrics, 'countMessage'>;
+  metrics?: Pick<ServiceMetrics, 'countSending'>;
 }
 
 /** How long the SMS gateway may take to accept a message. */
@@ -76,19 +76,8 @@ function outboxSender(outboxDir: string): SmsSender {
 }
 
 /** Counts each message the sender sends or fails to send. */
-function counted(sender: SmsSender, metrics: Pick<ServiceMetrics, 'countMessage'>): SmsSender {
-  return {
-    kind: sender.kind,
-    async send(message) {
-      try {
-        await sender.send(message);
-      } catch (error) {
-        metrics.countMessage('sms', false);
-        throw error;
-      }
-      metrics.countMessage('sms', true);
-    },
-  };
+function counted(sender: SmsSender, metrics: Pick<ServiceMetrics, 'countSending'>): SmsSender {
+  return { kind: sender.kind, send: (message) => metrics.countSending('sms', sender.send(message)) };
 }
 
 /** The SMS sender of this configuration: the webhook, else the demo outbox, else null (no SMS). */

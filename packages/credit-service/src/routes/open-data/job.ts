@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OpenDataManifest } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
-import type { ServiceMetrics } from '../../metrics/service-metrics.js';
+import { recordedRun, type ServiceMetrics } from '../../metrics/service-metrics.js';
 import { pruneOpenData, writeOpenDataDay } from './files.js';
 import type { OpenDataSource } from './source.js';
 
@@ -59,15 +59,7 @@ export function createOpenDataJob(options: OpenDataJobOptions) {
    * finds today's files missing writes them too, but answers for itself (its status).
    */
   const run = (): void => {
-    const startedAt = new Date();
-    const started = performance.now();
-    let ok = false;
-    try {
-      ensureToday();
-      ok = true;
-    } finally {
-      options.metrics?.recordJobRun('open_data', startedAt, (performance.now() - started) / 1000, ok);
-    }
+    recordedRun(options.metrics, 'open_data', ensureToday);
   };
 
   return {

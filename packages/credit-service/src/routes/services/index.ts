@@ -20,8 +20,7 @@ import {
   type ReportVerifyFileFields,
   type ReportVerifyOutcome,
 } from '@credit-portal/shared';
-import { SM2_DEFAULT_ID } from '../../signing/sm2.js';
-import type { ReportSigner } from '../../signing/report-signer.js';
+import { signingKeysDocument, type ReportSigner } from '../../signing/report-signer.js';
 import { REPORT_ISSUER } from '../../reports/render.js';
 import {
   checkFields,
@@ -382,13 +381,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     { schema: { response: errorCodeResponses(CONTRACTS.reportSigningKeys.data) } },
     async (_request, reply) => {
       reply.header('cache-control', `public, max-age=${KEY_LIST_MAX_AGE_SECONDS}`);
-      return errorCodeOk({
-        issuer: REPORT_ISSUER,
-        distinguishingId: SM2_DEFAULT_ID,
-        keys: signer
-          .keys()
-          .map((key) => ({ ...key, pemPath: `${API_PATHS.reportSigningKeyPemPrefix}${key.keyId}.pem` })),
-      });
+      return errorCodeOk(signingKeysDocument(signer.keys(), REPORT_ISSUER));
     },
   );
   app.get<{ Params: { file: string } }>(`${API_PATHS.reportSigningKeyPemPrefix}:file`, async (request, reply) => {
