@@ -248,8 +248,14 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(
       new RegExp(`proxy_pass http://${address('credit-service')!.replace(/\./g, '\\.')}:8090\\$uri\\$is_args\\$args;`),
     );
-    const upstreams = [...nginx.matchAll(/^ {2}server (\S+):8080 /gm)].map((m) => m[1]);
-    expect(upstreams).toEqual([address('gateway-1'), address('gateway-2')]);
+    const upstreams = [...nginx.matchAll(/^ {2}server (\S+):8080 (.+);$/gm)].map((m) => [m[1], m[2]]);
+    const gateways = [address('gateway-1'), address('gateway-2')];
+    expect(upstreams).toEqual([
+      ...gateways.map((ip) => [ip, 'max_fails=3 fail_timeout=10s']),
+      // Never all marked failed: a rolling upgrade's second replica may stop while nginx still
+      // skips the first, just back.
+      ...gateways.map((ip) => [ip, 'backup max_fails=0']),
+    ]);
     const code = nginx.split('\n').filter((line) => !line.trim().startsWith('#'));
     expect(code.join('\n')).not.toMatch(/\bresolve;|127\.0\.0\.11|credit-service|gateway-\d/);
   });

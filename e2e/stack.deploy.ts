@@ -516,12 +516,14 @@ describe('the deployment, as docs/OPERATIONS.md runs it', () => {
     const failures: string[] = [];
     const traffic = (async () => {
       while (running) {
-        const status = await portal
+        const [status, detail] = await portal
           .request(API_PATHS.districtList)
-          .then((response) => String(response.status))
-          .catch((error: Error) => error.message);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (status !== '200') failures.push(`${((Date.now() - started) / 1000).toFixed(1)} s: ${status}`);
+          // Who answered a failure (nginx's page or a gateway's envelope) tells the cause apart.
+          .then((response) => [String(response.status), response.body.toString('utf8', 0, 120)])
+          .catch((error: Error) => [error.message, '']);
+        statuses.set(status!, (statuses.get(status!) ?? 0) + 1);
+        if (status !== '200')
+          failures.push(`${((Date.now() - started) / 1000).toFixed(1)} s: ${status} ${detail!.replace(/\s+/g, ' ')}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
