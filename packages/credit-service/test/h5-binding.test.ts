@@ -184,6 +184,11 @@ describe('return addresses', () => {
         `${PORTAL}#/grzx/userlogin`,
         `${PORTAL}#/h5/PersonCreditReport`,
         `${PORTAL}#/h5/gtxy?next=%2Fgrzx`,
+        // The portal's origin and page, but another path of it: a stranger's page behind a
+        // double slash, an uploaded file, a query.
+        `${new URL(PORTAL).origin}//evil.example/#/h5/gtxy`,
+        `${new URL(PORTAL).origin}/uploads/page.html#/h5/gtxy`,
+        `${PORTAL}?from=mail#/h5/gtxy`,
       ]) {
         expect(await ask(live.app, url), url).toMatchObject(refused);
       }
@@ -196,7 +201,7 @@ describe('return addresses', () => {
     for (const url of [
       'http://localhost:31337/#/h5/gtxy',
       'http://127.0.0.1:5173/#/h5/gtxy',
-      'http://[::1]:9/x#/h5/gtxy',
+      'http://[::1]:9/#/h5/gtxy',
     ]) {
       expect((await ask(service.app, url)).status, url).toBe(200);
     }
@@ -207,6 +212,8 @@ describe('return addresses', () => {
       'http://localhost@evil.example/',
       'http://user:pw@localhost/',
       'ftp://localhost/',
+      'http://[::1]:9/x#/h5/gtxy',
+      'http://localhost:5173//evil.example/#/h5/gtxy',
     ]) {
       expect(await ask(service.app, url), url).toMatchObject(refused);
     }

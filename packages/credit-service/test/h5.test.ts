@@ -1,3 +1,4 @@
+import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -414,18 +415,19 @@ describe('the personal report', () => {
       name: string;
       id_number: string;
     };
+    const refused = { status: 403, body: { Success: false, Data: null, Msg: H5_MESSAGES.identityRefused } };
     const other = await post<Success<null>>(API_PATHS.h5IndividualToken, identity(someone.name, someone.id_number));
-    expect(other).toMatchObject({ status: 403, body: { Msg: H5_MESSAGES.notOwnData } });
+    expect(other).toMatchObject(refused);
     const forged = await post<Success<null>>(API_PATHS.h5PersonInfo, {
       ...identity(),
       name: Buffer.from('x'.repeat(256)).toString('base64'),
     });
-    expect(forged).toMatchObject({ status: 400, body: { Msg: H5_MESSAGES.decryptFailed } });
+    expect(forged).toMatchObject(refused);
     const stale = await post<Success<null>>(
       API_PATHS.h5PersonInfo,
       identity(user.Name, user.IdCard, Date.now() - 3_600_000),
     );
-    expect(stale).toMatchObject({ status: 400, body: { Msg: H5_MESSAGES.timestampStale } });
+    expect(stale).toMatchObject(refused);
     const wrongToken = await post<Success<null>>(API_PATHS.h5IndividualInfo, { ...identity(), token: final.body.Data });
     expect(wrongToken).toMatchObject({ status: 401, body: { Msg: H5_MESSAGES.reportTokenInvalid } });
     const noFile = await testApp.app.inject({
@@ -434,6 +436,61 @@ describe('the personal report', () => {
       query: { token: step.body.Data },
     });
     expect(noFile.statusCode).toBe(401);
+  });
+
+  it('answers every altered identity block byte for byte alike: no padding oracle', async () => {
+    const user = await demoLogin();
+    const key = await injectJson<Success<H5RsaPublicKey>>(testApp.app, {
+      method: 'POST',
+      url: API_PATHS.h5RsaPublicKey,
+      query: { action: 'GetRSAPublicKey' },
+      payload: {},
+    });
+    const publicKey = createPublicKey({
+      key: {
+        kty: 'RSA',
+        n: Buffer.from(key.body.Data.PublicKeyModulus, 'hex').toString('base64url'),
+        e: Buffer.from(key.body.Data.PublicKeyExponent, 'hex').toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const size = key.body.Data.PublicKeyModulus.length / 2;
+    // An encoded block as an attacker multiplying a captured one would produce it: the padding's
+    // two marker bytes, non-zero filler, the separator, and what follows.
+    const block = (marker: number, message: Buffer) => {
+      const filler = Buffer.alloc(size - 3 - message.length, 0x5a);
+      const em = Buffer.concat([Buffer.from([0, marker]), filler, Buffer.from([0]), message]);
+      return publicEncrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, em).toString('base64');
+    };
+    const encrypt = browserEncryptor(key.body.Data);
+    const identity = (name: string) => ({
+      Infotoken: user.Infotoken,
+      name,
+      idCard: encrypt(user.IdCard),
+      timestamp: encrypt(String(Date.now())),
+    });
+    const answers = [];
+    for (const name of [
+      block(3, Buffer.from('林晓云')), // bad padding
+      block(2, randomBytes(40)), // good padding, random text
+      block(2, Buffer.from('王')), // good padding, a name, not the session's
+      block(2, Buffer.from([0xff, 0xfe])), // good padding, not UTF-8
+    ]) {
+      const answer = await testApp.app.inject({ method: 'POST', url: API_PATHS.h5PersonInfo, payload: identity(name) });
+      answers.push({ status: answer.statusCode, body: answer.body });
+    }
+    expect(answers[0]).toEqual({
+      status: 403,
+      body: JSON.stringify({ Success: false, Data: null, Msg: H5_MESSAGES.identityRefused }),
+    });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    // The same block with the user's own name, well padded, is the control: it is accepted.
+    const own = await testApp.app.inject({
+      method: 'POST',
+      url: API_PATHS.h5PersonInfo,
+      payload: identity(block(2, Buffer.from(user.Name))),
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('keeps its RSA key pair across restarts', async () => {

@@ -420,7 +420,7 @@ describe('the H5 app through the gateway', () => {
       .post(API_PATHS.h5PersonInfo)
       .send({ ...identity(), idCard: encrypt('11010519491231002X') })
       .expect(403);
-    expect(forged.body).toMatchObject({ ok: false, message: H5_MESSAGES.notOwnData });
+    expect(forged.body).toMatchObject({ ok: false, message: H5_MESSAGES.identityRefused });
   });
 
   it('passes the daily limit of report e-mails on as a refusal with its message', async () => {

@@ -290,8 +290,8 @@ export const H5_MESSAGES = {
   personNotFound: '未找到该人员的身份信息',
   entityNotLinked: '该主体不在您的关联主体中',
   requestMissing: '请先提交信用报告申请',
-  decryptFailed: '加密信息无法识别，请重新获取公钥后再试',
-  timestampStale: '请求已过期，请重试',
+  // Every failure of the encrypted identity, whatever it was (no padding oracle).
+  identityRefused: '身份信息核验未通过，请重新登录后再试',
   reportTokenInvalid: '报告凭证无效、已使用或已过期，请重新获取',
   noReport: '暂无个人公共信用报告',
   entityMailSent: '信用报告已发送至您的邮箱，请注意查收',

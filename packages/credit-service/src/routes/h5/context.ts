@@ -10,10 +10,10 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { sameText } from '../../lib/hash.js';
-import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createH5Repository, type H5Person, type H5Repository } from '../../repositories/h5.js';
-import { DecryptError, decryptPkcs1, loadPrivateKey, newRsaPrivateKeyPem, newSealKey, publicKeyHex } from './crypto.js';
+import { decryptPkcs1, loadPrivateKey, newRsaPrivateKeyPem, newSealKey, publicKeyHex } from './crypto.js';
 
 /** The app as the H5 route modules receive it (TypeBox type provider). */
 export type H5App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -43,6 +43,13 @@ export const REPORT_STEP_TTL_MS = 5 * 60_000;
 export const CERT_CODE_TTL_MS = 5 * 60_000;
 /** An encrypted timestamp older (or newer) than this is refused: a captured request cannot be replayed later. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
+/*
+ * What the SPA encrypts, by shape: a person's name, a document number, Date.now(). A block altered
+ * by someone probing its padding opens, if at all, to random bytes, which none of these admit.
+ */
+const NAME_TEXT = /^[\p{L}\p{M}·.' -]{1,64}$/u;
+const DOCUMENT_TEXT = /^[0-9A-Za-z()-]{5,32}$/;
+const TIME_TEXT = /^\d{13}$/;
 /** Status of the report service's "no report" answers (anything but 10). */
 export const NO_REPORT_STATUS = 20;
 
@@ -112,15 +119,6 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
     }
   };
 
-  const decrypt = (privateKey: KeyObject, cipher: string): string => {
-    try {
-      return decryptPkcs1(privateKey, cipher);
-    } catch (error) {
-      if (error instanceof DecryptError) throw new BadRequestError(H5_MESSAGES.decryptFailed);
-      throw error;
-    }
-  };
-
   return {
     repo,
     options,
@@ -135,16 +133,24 @@ export function createH5Context(app: H5App, options: H5Options): H5Context {
     }),
     assertOwn,
     async decryptIdentity(body) {
-      const person = sessionPerson(body.Infotoken);
+      // The three blocks are opened and checked together before the session is looked up, and
+      // every failure — a block that does not open, its padding, text that is not a name, an ID
+      // number or a fresh time, a person not the session's — is one answer: an altered block
+      // says nothing about its padding (Bleichenbacher), and its garbage never passes as text.
       const { privateKey } = await getRsa();
-      const name = decrypt(privateKey, body.name);
-      const idNumber = decrypt(privateKey, body.idCard);
-      const timestamp = Number(decrypt(privateKey, body.timestamp));
-      if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
-        throw new BadRequestError(H5_MESSAGES.timestampStale);
+      const name = decryptPkcs1(privateKey, body.name)?.trim() ?? '';
+      const idNumber = decryptPkcs1(privateKey, body.idCard)?.trim() ?? '';
+      const time = decryptPkcs1(privateKey, body.timestamp) ?? '';
+      const wellFormed =
+        NAME_TEXT.test(name) &&
+        DOCUMENT_TEXT.test(idNumber) &&
+        TIME_TEXT.test(time) &&
+        Math.abs(Date.now() - Number(time)) <= TIMESTAMP_WINDOW_MS;
+      if (!wellFormed) throw new ForbiddenError(H5_MESSAGES.identityRefused);
+      const person = sessionPerson(body.Infotoken);
+      if (!sameText(normalizeDocument(idNumber), person.idNumber) || name !== person.name) {
+        throw new ForbiddenError(H5_MESSAGES.identityRefused);
       }
-      if (!name.trim() || !idNumber.trim()) throw new ForbiddenError(H5_MESSAGES.notOwnData);
-      assertOwn(person, idNumber, name);
       return person;
     },
     reserveMail(person, kind) {

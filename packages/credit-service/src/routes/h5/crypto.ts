@@ -19,18 +19,16 @@ import type { H5RsaPublicKey } from '@credit-portal/shared';
  *
  * Node 20 refuses PKCS#1 v1.5 private decryption (CVE-2023-46809, the Marvin timing attack)
  * unless the process runs with --security-revert. Rather than weaken the whole process, the
- * block is decrypted raw (RSA_NO_PADDING) and unpadded here in constant time: every malformed
- * block takes the same path and fails with one error, so timing and answers tell nothing.
+ * block is decrypted raw (RSA_NO_PADDING) and unpadded here without early exits: every malformed
+ * block takes the same path and comes out as null, and the routes answer every failure of the
+ * identity they carry alike, so neither timing nor answers say whether a block's padding held
+ * (Bleichenbacher's oracle).
  */
 
 /** 2048 bits: the spec's "129-digit" setting belonged to the legacy RSA.js; jsencrypt needs none. */
 const RSA_BITS = 2048;
 /** PKCS#1 v1.5 needs at least 8 bytes of non-zero padding. */
 const MIN_PADDING = 8;
-
-export class DecryptError extends Error {
-  override readonly name = 'DecryptError';
-}
 
 const generateRsa = promisify(generateKeyPair);
 
@@ -51,21 +49,26 @@ export function publicKeyHex(privateKey: KeyObject): H5RsaPublicKey {
   return { PublicKeyExponent: hex(jwk.e), PublicKeyModulus: hex(jwk.n) };
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * Decrypts one base64 block that jsencrypt produced (PKCS#1 v1.5 type 2) to UTF-8 text. jsencrypt
- * drops leading zero bytes of the block, so it is padded back to the modulus length first.
+ * Opens one base64 block that jsencrypt produced (PKCS#1 v1.5 type 2) to UTF-8 text, or null. A
+ * block of a size the key cannot hold is refused at once (its size is public); past that, bad
+ * padding and text that is not UTF-8 take the same way out, null, so the caller can answer every
+ * failure alike. jsencrypt drops leading zero bytes of the block, so it is padded back first.
  */
-export function decryptPkcs1(privateKey: KeyObject, base64: string): string {
+export function decryptPkcs1(privateKey: KeyObject, base64: string): string | null {
   const size = Math.ceil((privateKey.asymmetricKeyDetails?.modulusLength ?? RSA_BITS) / 8);
   const cipher = Buffer.from(base64, 'base64');
-  if (cipher.length === 0 || cipher.length > size) throw new DecryptError('bad block length');
+  if (cipher.length === 0 || cipher.length > size) return null;
   const block = Buffer.alloc(size);
   cipher.copy(block, size - cipher.length);
   let raw: Buffer;
   try {
     raw = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, block);
   } catch {
-    throw new DecryptError('not decryptable');
+    // Only a block not below the modulus, which its bytes show anyway.
+    return null;
   }
   // EM = 0x00 || 0x02 || PS (non-zero, ≥ 8 bytes) || 0x00 || M, checked without early exits.
   let good = (raw[0]! === 0 ? 1 : 0) & (raw[1]! === 2 ? 1 : 0);
@@ -78,8 +81,15 @@ export function decryptPkcs1(privateKey: KeyObject, base64: string): string {
     found |= isZero;
   }
   good &= found & (separator >= 2 + MIN_PADDING ? 1 : 0);
-  if (!good) throw new DecryptError('bad padding');
-  return raw.subarray(separator + 1).toString('utf8');
+  // A bad block is decoded as well, and only then refused.
+  const message = raw.subarray(separator + 1);
+  let text: string | null;
+  try {
+    text = utf8.decode(message);
+  } catch {
+    text = null;
+  }
+  return good ? text : null;
 }
 
 /** AES-256-GCM: seals a small JSON value into an opaque base64url string (the channel wrapper). */

@@ -12,7 +12,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Where the face verification may send a person back with their one-time code: the portal's own
- * origin; in demo mode (a laptop or test bench) also a loopback address on any port, a local
+ * origin and path (the route checks the fragment); in demo mode (a laptop or test bench) also a loopback address on any port, a local
  * development portal (RFC 8252 §7.3). Both are compared on the parsed URL, never on the text:
  * `http://127.1.evil.example/` is a stranger's host, and `http://127.1/` or `http://0x7f000001/`
  * are the loopback address itself, which the parser writes as 127.0.0.1 — the same machine, so no
@@ -28,7 +28,11 @@ export function allowedReturnUrl(value: string, portalUrl: string, demo: boolean
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
-  if (url.origin === new URL(portalUrl).origin) return true;
+  // The SPA's own document only: another path of the same origin may be any page or file a
+  // stranger can place there (`//evil.example/` is such a path), and a query has no use here.
+  const portal = new URL(portalUrl);
+  if (url.pathname !== portal.pathname || url.search) return false;
+  if (url.origin === portal.origin) return true;
   return demo && LOOPBACK.has(url.hostname);
 }
 
