@@ -42,6 +42,7 @@ export async function startCreditService(env = {}, { nodeArgs = [] } = {}) {
       CREDIT_SERVICE_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CREDIT_SERVICE_CONTROLS: 'true',
+      DEMO_STANDINS: 'on',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -321,6 +321,8 @@ describe.concurrent('the production artefacts', () => {
       DATA_DIR: dataDir,
       SEED_ENTITIES: '200',
       LOG_LEVEL: 'warn',
+      // A laptop's run: the stand-ins and a generated signing key (no centre's key here).
+      DEMO_STANDINS: 'on',
     };
     const credit = launch(commands.creditService, env);
     const gateway = launch(commands.gateway, env);
@@ -412,6 +414,7 @@ describe.concurrent('faults', () => {
       DATA_DIR: dataDir,
       SEED_ENTITIES: '200',
       LOG_LEVEL: 'warn',
+      DEMO_STANDINS: 'on',
       CREDIT_SERVICE_CONTROLS: 'on',
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       REDIS_KEY_PREFIX: 'faults:',

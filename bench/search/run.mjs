@@ -533,6 +533,7 @@ async function main() {
   const service = start('credit-service', path.join(SERVICE_DIST, 'server.js'), {
     CREDIT_SERVICE_PORT: String(servicePort),
     CREDIT_SERVICE_HOST: '127.0.0.1',
+    DEMO_STANDINS: 'on',
     DATA_DIR: seeded.dir,
     LOG_LEVEL: 'warn',
     SEARCH_WORKERS,

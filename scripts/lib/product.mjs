@@ -74,7 +74,9 @@ export async function startProduct({ env = {}, output = 'inherit', timeoutMs = 1
   const merged = { ...process.env, ...env };
   const creditPort = merged.CREDIT_SERVICE_PORT ?? '8090';
   // On this machine the credit-service listens on loopback and serves the demo stand-ins of the
-  // centre's external services (credit-service README): point the SPA at them unless told otherwise.
+  // centre's external services (credit-service README), which it runs only when asked: ask, and
+  // point the SPA at them unless told otherwise.
+  merged.DEMO_STANDINS ??= 'on';
   merged.FACE_VERIFY_URL ??= `http://localhost:${creditPort}/faceverify`;
   merged.WECHAT_AUTHORIZE_URL ??= `http://localhost:${creditPort}/oauth/wechat/authorize`;
   const gatewayPort = merged.GATEWAY_PORT ?? '8080';

@@ -194,6 +194,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     trustProxy: config.trustedProxies ?? ['loopback'],
   });
   const demo = config.demo ?? false;
+  if (!demo) app.log.info('demo stand-ins are off (DEMO_STANDINS): the centre’s own services are used');
   if (demo) {
     app.log.warn(
       {

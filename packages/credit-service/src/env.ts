@@ -41,7 +41,7 @@ export interface ServerSettings {
   mailFrom: string | undefined;
   /** Addresses whose X-Forwarded-For is believed (the gateways); default loopback. */
   trustedProxies: string[];
-  /** The demo stand-ins (face verification, chat-app authorization, SMS): default on a loopback bind only. */
+  /** The demo stand-ins (face verification, chat-app authorization, SMS): only when DEMO_STANDINS asks. */
   demo: boolean;
   /** The /outbox page: default with the stand-ins, and never on a public bind. */
   outboxPage: boolean;
@@ -136,7 +136,7 @@ function readSigningKeyFile(read: EnvReader, demo: boolean): string | undefined 
   if (file === undefined && !demo) {
     read.problem(
       'REPORT_SIGNING_KEY_FILE',
-      '未配置报告签名私钥，服务拒绝启动 / the centre’s SM2 report-signing key is required when the demo stand-ins are off (DEMO_STANDINS=off or a public bind): make one with `openssl genpkey -algorithm SM2 -out report-signing.pem` and set REPORT_SIGNING_KEY_FILE to its path (a demo key is generated only on a laptop)',
+      '未配置报告签名私钥，服务拒绝启动 / the centre’s SM2 report-signing key is required when the demo stand-ins are off (DEMO_STANDINS unset or off): make one with `openssl genpkey -algorithm SM2 -out report-signing.pem` and set REPORT_SIGNING_KEY_FILE to its path (a demo key is generated only on a laptop)',
     );
   }
   return file;
@@ -168,7 +168,9 @@ export function readSettings(
   const host = read.raw('CREDIT_SERVICE_HOST') ?? '127.0.0.1';
   const loopback = isLoopbackHost(host);
   const smtpUrl = readSmtpUrl(read);
-  const demo = read.bool('DEMO_STANDINS', loopback);
+  // By word only: a one-host deployment binds to loopback behind a public gateway, and must not
+  // get stand-ins that verify anyone because of it. `npm start` asks for them.
+  const demo = read.bool('DEMO_STANDINS', false);
   const outboxPage = read.bool('OUTBOX_PAGE', demo && loopback && smtpUrl === undefined);
   if (outboxPage && !loopback) {
     read.problem(

@@ -4,8 +4,10 @@ import { resolveSecretFiles } from '@credit-portal/shared';
 import { readSettings, SECRET_SETTINGS } from '../src/env.js';
 
 describe('readSettings', () => {
+  const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
+
   it('uses the documented defaults', () => {
-    expect(readSettings({})).toEqual({
+    expect(readSettings(keyFile)).toEqual({
       settings: {
         host: '127.0.0.1',
         port: 8090,
@@ -20,9 +22,10 @@ describe('readSettings', () => {
         h5TokenTtlSeconds: 1800,
         sessionIdleSeconds: 1800,
         trustedProxies: ['loopback'],
-        // On the loopback bind: the demo stand-ins and the outbox page.
-        demo: true,
-        outboxPage: true,
+        // Not asked for: no stand-in and no outbox page, though the bind is loopback.
+        demo: false,
+        outboxPage: false,
+        reportSigningKeyFile: keyFile.REPORT_SIGNING_KEY_FILE,
         rateLimits: { max: 600, strictMax: 60, windowMs: 60_000 },
         followSchedule: '* * * * *',
         audit: {
@@ -104,14 +107,15 @@ describe('readSettings', () => {
       admin: { host: '127.0.0.1', port: 9465 },
       backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
     });
-    expect(readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/' }).settings?.portalUrl).toBe(
-      'https://xyyz.example/',
-    );
+    expect(
+      readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/', ...keyFile }).settings?.portalUrl,
+    ).toBe('https://xyyz.example/');
     // The gateway's OLD_SITE_URL behind the balancer (a path): content links on the portal's origin.
     expect(
-      readSettings({ OLD_SITE_URL: '/oldsite', PORTAL_URL: 'https://xyyz.example/portal/' }).settings?.oldSiteUrl,
+      readSettings({ OLD_SITE_URL: '/oldsite', PORTAL_URL: 'https://xyyz.example/portal/', ...keyFile }).settings
+        ?.oldSiteUrl,
     ).toBe('https://xyyz.example/oldsite');
-    expect(readSettings({ OLD_SITE_URL: '//evil.example' }).errors).toHaveLength(1);
+    expect(readSettings({ OLD_SITE_URL: '//evil.example', ...keyFile }).errors).toHaveLength(1);
   });
 
   it('refuses to start production-like without the centre’s SM2 report-signing key (issue 24)', () => {
@@ -124,8 +128,12 @@ describe('readSettings', () => {
     expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'off' }).errors[0]).toMatch(
       /^REPORT_SIGNING_KEY_FILE:/,
     );
-    // On a laptop (the demo stand-ins on) a demo key is generated instead.
-    expect(readSettings({}).settings?.reportSigningKeyFile).toBeUndefined();
+    // Nothing said, on loopback too: refused the same.
+    expect(readSettings({}).errors[0]).toMatch(/^REPORT_SIGNING_KEY_FILE:/);
+    // On a laptop (the demo stand-ins asked for) a demo key is generated instead.
+    const laptop = readSettings({ DEMO_STANDINS: 'on' });
+    expect(laptop.errors).toEqual([]);
+    expect(laptop.settings?.reportSigningKeyFile).toBeUndefined();
     expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', REPORT_SIGNING_KEY_FILE: '/k.pem' }).settings).toMatchObject({
       demo: false,
       reportSigningKeyFile: '/k.pem',
@@ -144,6 +152,7 @@ describe('readSettings', () => {
       OPEN_DATA_RETENTION_DAYS: '0',
       OPEN_DATA_CRON: 'every day at 5',
       SEARCH_WORKERS: '-1',
+      ...keyFile,
     });
     expect(result.settings).toBeNull();
     expect(result.errors).toEqual([
@@ -162,17 +171,29 @@ describe('readSettings', () => {
   });
 
   it('reads the follow job’s schedule: a cron pattern, or off (issue 28)', () => {
-    expect(readSettings({ FOLLOW_JOB_SCHEDULE: 'off' }).settings?.followSchedule).toBeNull();
-    const bad = readSettings({ FOLLOW_JOB_SCHEDULE: 'every minute' });
+    expect(readSettings({ FOLLOW_JOB_SCHEDULE: 'off', ...keyFile }).settings?.followSchedule).toBeNull();
+    const bad = readSettings({ FOLLOW_JOB_SCHEDULE: 'every minute', ...keyFile });
     expect(bad.settings).toBeNull();
     expect(bad.errors).toHaveLength(1);
     expect(bad.errors[0]).toMatch(/^FOLLOW_JOB_SCHEDULE: must be a cron pattern .*\(got every minute\)$/);
   });
 
-  it('keeps the demo stand-ins to a loopback bind unless asked, and never publishes the outbox', () => {
-    expect(readSettings({ CREDIT_SERVICE_HOST: '::1' }).settings).toMatchObject({ demo: true, outboxPage: true });
+  it('runs the demo stand-ins only when asked (DEMO_STANDINS), whatever the bind, and never publishes the outbox', () => {
+    // A loopback bind alone — a one-host deployment behind a public gateway — runs no stand-in.
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      expect(readSettings({ CREDIT_SERVICE_HOST: host, ...keyFile }).settings, host).toMatchObject({
+        demo: false,
+        outboxPage: false,
+        h5TestMode: false,
+      });
+    }
+    expect(readSettings({ CREDIT_SERVICE_HOST: '::1', DEMO_STANDINS: 'on' }).settings).toMatchObject({
+      demo: true,
+      outboxPage: true,
+    });
     expect(
-      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', SMTP_URL: 'smtp://mail.example.org' }).settings,
+      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'on', SMTP_URL: 'smtp://mail.example.org' })
+        .settings,
     ).toMatchObject({
       demo: true,
       outboxPage: false,
@@ -181,7 +202,6 @@ describe('readSettings', () => {
       demo: true,
       outboxPage: false,
     });
-    const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
     expect(
       readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', DEMO_STANDINS: 'false', ...keyFile }).settings,
     ).toMatchObject({
@@ -194,17 +214,17 @@ describe('readSettings', () => {
   });
 
   it('keeps the /__control test endpoints (no login: hang or fail calls, delete visit logs) to a loopback bind', () => {
-    const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
     expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', CREDIT_SERVICE_CONTROLS: 'on', ...keyFile }).errors).toEqual([
       'CREDIT_SERVICE_CONTROLS: lets anyone make calls hang or fail and delete the stored visit logs, without a login: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1',
     ]);
-    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', CREDIT_SERVICE_CONTROLS: 'on' }).settings).toMatchObject({
+    expect(
+      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', CREDIT_SERVICE_CONTROLS: 'on', ...keyFile }).settings,
+    ).toMatchObject({
       controls: true,
     });
   });
 
   it('takes the H5 test login (a name and ID number → a session) only beside the demo stand-ins on a loopback bind', () => {
-    const keyFile = { REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem' };
     const refusal =
       'H5_TEST_MODE: logs anyone in by name and ID number: only with the demo stand-ins (DEMO_STANDINS) on a loopback bind (CREDIT_SERVICE_HOST=127.0.0.1)';
     expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', H5_TEST_MODE: 'on', ...keyFile }).errors).toEqual([refusal]);
@@ -214,7 +234,12 @@ describe('readSettings', () => {
     expect(
       readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on', DEMO_STANDINS: 'off', ...keyFile }).errors,
     ).toEqual([refusal]);
-    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on' }).settings).toMatchObject({
+    expect(readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on', ...keyFile }).errors).toEqual([
+      refusal,
+    ]);
+    expect(
+      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', H5_TEST_MODE: 'on', DEMO_STANDINS: 'on' }).settings,
+    ).toMatchObject({
       demo: true,
       h5TestMode: true,
     });
