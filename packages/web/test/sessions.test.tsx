@@ -219,6 +219,32 @@ describe('/newszxy (finding 9)', () => {
     expect(callsTo(API_PATHS.logout)).toEqual([]);
   });
 
+  it('asks a visitor who is not logged in before logging in as the link’s account; declining ends that login', async () => {
+    const user = setupUser();
+    answers.set(API_PATHS.loginTokenExchange, () => ok(OTHER, '登录成功'));
+    const router = openAt('/newszxy?logintoken=attackers-handoff&pageType=grzx/myCenter');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('以 139****0002 账号登录？');
+    // Nothing is stored while the question is open, and the safe choice has the focus.
+    expect(currentLogin()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/不登录/));
+    await user.click(within(dialog).getByRole('button', { name: /不登录/ }));
+    await waitFor(() => expect(callsTo(API_PATHS.logout)).toMatchObject([{ token: OTHER.JwtToken }]));
+    expect(currentLogin()).toBeNull();
+    // The page it names still opens; being a personal page, it asks for a login of one's own.
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/newszxy'));
+  });
+
+  it('logs the visitor in as the link’s account when they say so', async () => {
+    const user = setupUser();
+    answers.set(API_PATHS.loginTokenExchange, () => ok(OTHER, '登录成功'));
+    const router = openAt('/newszxy?logintoken=handoff&pageType=grzx/myCenter');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^登\s*录$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.myCenter));
+    expect(currentLogin()?.token).toBe(OTHER.JwtToken);
+    expect(callsTo(API_PATHS.logout)).toEqual([]);
+  });
+
   it('continues without asking for the same account', async () => {
     const again = loginOf('13900000001', 'user:1');
     answers.set(API_PATHS.loginTokenExchange, () => ok(again, '登录成功'));

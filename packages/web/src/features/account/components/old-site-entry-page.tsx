@@ -50,6 +50,33 @@ function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Pr
 }
 
 /**
+ * Asks a visitor who is not logged in whether to log in as the link's account; resolves true to
+ * log in. Esc, or closing, does not.
+ */
+function askToLogIn(modal: Modal, next: LoginResult): Promise<boolean> {
+  const name = loginDisplayName(next.UserInfo);
+  return new Promise((resolve) => {
+    modal.confirm({
+      title: `以 ${name} 账号登录？`,
+      content: (
+        <div className={styles.switchText}>
+          <p>该链接将以下面的账号登录信用门户。如果这不是您本人的账号，请不要登录。</p>
+          <p>
+            链接中的账号：<strong>{name}</strong>
+            <span className={styles.switchKind}>（{kindLabel('User' in next.UserInfo ? 'User' : 'Wechat')}）</span>
+          </p>
+        </div>
+      ),
+      okText: '登录',
+      cancelText: '不登录',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
+/**
  * The entry from the old site (spec §4 /newszxy), opening the page named by pageType
  * (allow-listed). With a logintoken, the login it stands for (the same session the old site was
  * opened from) is stored. Deviations from spec §4 (security issue 22, finding 9), because anyone
@@ -58,7 +85,9 @@ function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Pr
  *   page just opens — a link must not end a login or wipe a browser's data;
  * - with a logintoken while another account is logged in, the spec silently switches; here the
  *   person is asked first, naming both accounts, and keeping the current login discards the
- *   link's (its session is ended at the service). The same account just continues.
+ *   link's (its session is ended at the service). The same account just continues;
+ * - with a logintoken and no login here, the spec logs in silently, as whoever made the link;
+ *   here the visitor is asked 以 ×××× 账号登录？ first, and declining ends the link's login.
  */
 export default function OldSiteEntryPage() {
   const [params] = useSearchParams();
@@ -80,8 +109,11 @@ export default function OldSiteEntryPage() {
     const enter = async () => {
       const next = await exchangeLoginToken(loginToken);
       const current = currentLogin();
-      if (current && !sameAccount(current, next) && !(await askToSwitch(modal, current, next))) {
-        // Keep the current login: the link's login is not kept anywhere, so end it at the service.
+      const accepted = current
+        ? sameAccount(current, next) || (await askToSwitch(modal, current, next))
+        : await askToLogIn(modal, next);
+      if (!accepted) {
+        // The link's login is not kept anywhere, so end it at the service.
         await logOutAtService(next.JwtToken).catch(() => null);
         return;
       }
