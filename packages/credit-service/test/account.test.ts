@@ -1065,6 +1065,114 @@ describe('profile and binding', () => {
   });
 });
 
+describe('one session model for the account: a reset or an unbinding ends the chat-app logins too', () => {
+  const resetPassword = async (mobile: string, password: string) => {
+    expect((await call('POST', API_PATHS.passwordResetCode, { body: { Mobile: mobile } })).status).toBe(200);
+    const code = await smsCodeFor(testApp.dataDir, mobile);
+    return call<{ SessionsEnded: number }>('POST', API_PATHS.passwordReset, {
+      body: { Mobile: mobile, Code: code, Password: password, ConfirmPassword: password },
+    });
+  };
+  const bindWechat = async (openId: string, token: string) => {
+    const state = newState();
+    const { code } = await authorize(openId, state);
+    return call<Profile>('POST', API_PATHS.bindWechat, { body: { Code: code, State: state }, token });
+  };
+  /** A QR login of the desktop, confirmed by `token` on the phone. */
+  const qrLogin = async (token: string): Promise<LoginResult> => {
+    const ticket = (await call<LoginTicket>('POST', API_PATHS.loginTicketCreate, { body: {} })).body.Data!;
+    expect((await call('POST', API_PATHS.loginTicketConfirm, { body: { Ticket: ticket.Ticket }, token })).status).toBe(
+      200,
+    );
+    const polled = await call<LoginTicketState>('POST', API_PATHS.loginTicketStatus, {
+      body: { Ticket: ticket.Ticket, PollToken: ticket.PollToken },
+    });
+    return polled.body.Data!.Login!;
+  };
+  const actsFor = async (token: string) => (await call('GET', API_PATHS.myBusinessList, { token })).status;
+  /** Lets the identities go again, for the tests after (the data set has a few). */
+  const release = (...openIds: string[]) => {
+    for (const openId of openIds) {
+      app.db.prepare('UPDATE wechat_identities SET user_id = NULL WHERE open_id = ?').run(openId);
+    }
+  };
+
+  it('a password reset ends the logins of the chat-app identity bound to the account, however it was bound', async () => {
+    const mobile = freshMobile();
+    const user = await register(mobile, 'Reset1234x');
+    const [first, second] = identities().filter((identity) => !identity.bound);
+    try {
+      // Bound from the mobile login, then used to log in (and to log a desktop in by QR).
+      expect((await bindWechat(first!.openId, user.JwtToken)).status).toBe(200);
+      const wechat = await wechatLogin(first!.openId);
+      const desktop = await qrLogin(wechat.JwtToken);
+      // A login of the second identity made before it bound the account (绑定账号 with the password).
+      const early = await wechatLogin(second!.openId);
+      // Unbind the first: an account has one identity; the second then binds it from its own login.
+      expect(
+        (await call('POST', API_PATHS.unbindWechat, { body: { Password: 'Reset1234x' }, token: user.JwtToken })).status,
+      ).toBe(200);
+      const bound = await call<Profile>('POST', API_PATHS.bindMobile, {
+        body: { Mobile: mobile, Password: 'Reset1234x' },
+        token: early.JwtToken,
+      });
+      expect(bound.body.Data).toMatchObject({ LoginType: 'Wechat', Mobile: mobile });
+      const late = await wechatLogin(second!.openId);
+      const lateDesktop = await qrLogin(late.JwtToken);
+      for (const token of [early.JwtToken, late.JwtToken, lateDesktop.JwtToken]) {
+        expect((await call<Profile>('GET', API_PATHS.profile, { token })).body.Data).toMatchObject({ Mobile: mobile });
+        expect(await actsFor(token)).toBe(200);
+      }
+      // The unbinding already ended the first identity's logins, its QR login with them.
+      expectNotLoggedIn(await call('GET', API_PATHS.profile, { token: wechat.JwtToken }));
+      expectNotLoggedIn(await call('GET', API_PATHS.profile, { token: desktop.JwtToken }));
+
+      const done = await resetPassword(mobile, 'Fresh1234x');
+      // The mobile login that unbound, and the three logins of the bound identity.
+      expect(done.body).toEqual({
+        ErrorCode: 200,
+        Data: { SessionsEnded: 4 },
+        Msg: ACCOUNT_MESSAGES.passwordResetDone,
+      });
+      for (const token of [user.JwtToken, early.JwtToken, late.JwtToken, lateDesktop.JwtToken]) {
+        expectNotLoggedIn(await call('GET', API_PATHS.profile, { token }));
+        expectNotLoggedIn(await call('GET', API_PATHS.myBusinessList, { token }));
+      }
+    } finally {
+      release(first!.openId, second!.openId);
+    }
+  });
+
+  it('an unbinding ends every other login of the account, the identity’s included; the one that unbinds stays', async () => {
+    const mobile = freshMobile();
+    const user = await register(mobile, 'Unbind1234x');
+    const [free] = identities().filter((identity) => !identity.bound);
+    try {
+      expect((await bindWechat(free!.openId, user.JwtToken)).status).toBe(200);
+      // Whoever bound the identity had the password: a mobile login elsewhere, and the identity's.
+      const elsewhere = await loginAs({ mobile, password: 'Unbind1234x' });
+      const wechat = await wechatLogin(free!.openId);
+      const desktop = await qrLogin(wechat.JwtToken);
+      expect(await actsFor(desktop.JwtToken)).toBe(200);
+
+      const done = await call<Profile>('POST', API_PATHS.unbindWechat, {
+        body: { Password: 'Unbind1234x' },
+        token: user.JwtToken,
+      });
+      expect(done.body).toMatchObject({ ErrorCode: 200, Msg: ACCOUNT_MESSAGES.wechatUnbound });
+      for (const token of [elsewhere.JwtToken, wechat.JwtToken, desktop.JwtToken]) {
+        expectNotLoggedIn(await call('GET', API_PATHS.profile, { token }));
+      }
+      expect((await call<Profile>('GET', API_PATHS.profile, { token: user.JwtToken })).body.Data).toMatchObject({
+        Mobile: mobile,
+        Nickname: '',
+      });
+    } finally {
+      release(free!.openId);
+    }
+  });
+});
+
 describe('entity details', () => {
   it('answers the registration information and the details as of today', async () => {
     const { JwtToken } = await register();
@@ -1470,12 +1578,18 @@ describe('seed and settings', () => {
   }, 60_000);
 
   it('validates CREDIT_SERVICE_JWT_SECRET and PORTAL_URL', () => {
-    expect(readSettings({ CREDIT_SERVICE_JWT_SECRET: 'short' }).errors).toEqual([
+    expect(readSettings({ CREDIT_SERVICE_JWT_SECRET: 'short', DEMO_STANDINS: 'on' }).errors).toEqual([
       'CREDIT_SERVICE_JWT_SECRET: must be at least 32 characters long (got 5)',
     ]);
-    expect(readSettings({ PORTAL_URL: 'ftp://x' }).errors).toEqual(['PORTAL_URL: must use http or https (got "ftp:")']);
+    expect(readSettings({ PORTAL_URL: 'ftp://x', DEMO_STANDINS: 'on' }).errors).toEqual([
+      'PORTAL_URL: must use http or https (got "ftp:")',
+    ]);
     expect(
-      readSettings({ CREDIT_SERVICE_JWT_SECRET: 'k'.repeat(32), PORTAL_URL: 'https://xy.example/' }).settings,
+      readSettings({
+        CREDIT_SERVICE_JWT_SECRET: 'k'.repeat(32),
+        PORTAL_URL: 'https://xy.example/',
+        DEMO_STANDINS: 'on',
+      }).settings,
     ).toMatchObject({ jwtSecret: 'k'.repeat(32), portalUrl: 'https://xy.example/' });
   });
 });

@@ -104,11 +104,19 @@ describe('review page on the old site', () => {
 
 describe('settings', () => {
   it('reads the report signing key and the review token, refusing short ones', () => {
-    const good = readSettings({ REPORT_SIGNING_KEY: 'k'.repeat(32), CREDIT_SERVICE_REVIEW_TOKEN: 't'.repeat(16) });
+    const good = readSettings({
+      REPORT_SIGNING_KEY: 'k'.repeat(32),
+      CREDIT_SERVICE_REVIEW_TOKEN: 't'.repeat(16),
+      DEMO_STANDINS: 'on',
+    });
     expect(good.settings).toMatchObject({ reportSigningKey: 'k'.repeat(32), reviewToken: 't'.repeat(16) });
-    const unset = readSettings({});
+    const unset = readSettings({ DEMO_STANDINS: 'on' });
     expect(unset.settings).toMatchObject({ reportSigningKey: undefined, reviewToken: undefined });
-    const bad = readSettings({ REPORT_SIGNING_KEY: 'short', CREDIT_SERVICE_REVIEW_TOKEN: 'short' });
+    const bad = readSettings({
+      REPORT_SIGNING_KEY: 'short',
+      CREDIT_SERVICE_REVIEW_TOKEN: 'short',
+      DEMO_STANDINS: 'on',
+    });
     expect(bad.settings).toBeNull();
     expect(bad.errors.join('\n')).toMatch(/REPORT_SIGNING_KEY[\s\S]*CREDIT_SERVICE_REVIEW_TOKEN/);
   });

@@ -154,9 +154,10 @@ describe('login sessions', () => {
   });
 
   it('reads SESSION_IDLE_SECONDS (60–86400, default 1800), as the gateway does', async () => {
-    expect(readSettings({}).settings?.sessionIdleSeconds).toBe(1800);
-    expect(readSettings({ SESSION_IDLE_SECONDS: '600' }).settings?.sessionIdleSeconds).toBe(600);
-    expect(readSettings({ SESSION_IDLE_SECONDS: '30' }).errors).toEqual([
+    const laptop = { DEMO_STANDINS: 'on' };
+    expect(readSettings(laptop).settings?.sessionIdleSeconds).toBe(1800);
+    expect(readSettings({ ...laptop, SESSION_IDLE_SECONDS: '600' }).settings?.sessionIdleSeconds).toBe(600);
+    expect(readSettings({ ...laptop, SESSION_IDLE_SECONDS: '30' }).errors).toEqual([
       'SESSION_IDLE_SECONDS: must be an integer from 60 to 86400 (got "30")',
     ]);
     const short = await buildTestApp({ seedEntities: 50, sessionIdleSeconds: 60 });
@@ -305,6 +306,125 @@ describe('the hand-off back to the portal', () => {
     const other = (await exchange(await portalHandoff(login.JwtToken))).body.Data!.JwtToken;
     await logout(other);
     expectExchangeRefused(await exchange(handoff));
+  });
+});
+
+describe('a QR login confirmed by a hand-off', () => {
+  /** The desktop's answer to a QR ticket that `token` confirms on the phone. */
+  async function qrLogin(token: string): Promise<LoginTicketState> {
+    const ticket = (await call<LoginTicket>('POST', API_PATHS.loginTicketCreate, { body: {} })).body.Data!;
+    const confirmed = await call('POST', API_PATHS.loginTicketConfirm, { body: { Ticket: ticket.Ticket }, token });
+    expect(confirmed.status).toBe(200);
+    const polled = await call<LoginTicketState>('POST', API_PATHS.loginTicketStatus, {
+      body: { Ticket: ticket.Ticket, PollToken: ticket.PollToken },
+    });
+    return polled.body.Data!;
+  }
+  const desktopOf = async (token: string): Promise<string> => {
+    const state = await qrLogin(token);
+    expect(state.Status).toBe('confirmed');
+    return state.Login!.JwtToken;
+  };
+  /** A hand-off login: the old site's logintoken back to the portal, exchanged. */
+  const handoffLogin = async (token: string): Promise<string> => {
+    const exchanged = await exchange(await portalHandoff(token));
+    expect(exchanged.status).toBe(200);
+    return exchanged.body.Data!.JwtToken;
+  };
+  /** 绑定微信 with a code the chat app never issued: refused before the code is looked at, or for it. */
+  const bindAttempt = (token: string) =>
+    call('POST', API_PATHS.bindWechat, { body: { Code: 'c'.repeat(32), State: 's'.repeat(32) }, token });
+
+  it('stays restricted: the desktop cannot bind, and neither can a login it confirms in turn', async () => {
+    const login = loginAsNewUser();
+    // A login of its own is let through to the code (and refused for it).
+    expect((await bindAttempt(login.JwtToken)).body.Msg).toBe(ACCOUNT_MESSAGES.wechatCodeInvalid);
+    const desktop = await desktopOf(await handoffLogin(login.JwtToken));
+    expect((await profile(desktop)).status).toBe(200);
+    const refused = await bindAttempt(desktop);
+    expect(refused.status).toBe(403);
+    expect(refused.body.Msg).toBe(ACCOUNT_MESSAGES.bindNeedsOwnLogin);
+    const again = await desktopOf(desktop);
+    expect((await bindAttempt(again)).body.Msg).toBe(ACCOUNT_MESSAGES.bindNeedsOwnLogin);
+  });
+
+  it('dies when the hand-off’s session is logged out, down the whole chain', async () => {
+    const login = loginAsNewUser();
+    const handoff = await handoffLogin(login.JwtToken);
+    const desktop = await desktopOf(handoff);
+    const further = await desktopOf(desktop);
+    await logout(handoff);
+    for (const token of [login.JwtToken, handoff, desktop, further]) expectNotLoggedIn(await profile(token));
+    // Its logout on the desktop ends only what was made from it there.
+    const next = loginAsNewUser();
+    const nextDesktop = await desktopOf(await handoffLogin(next.JwtToken));
+    const nextFurther = await desktopOf(nextDesktop);
+    await logout(nextDesktop);
+    expectNotLoggedIn(await profile(nextFurther));
+    expect((await profile(next.JwtToken)).status).toBe(200);
+  });
+
+  it('dies when the hand-off’s session ends by idling, and a ticket it confirmed gives nothing once it has', async () => {
+    const login = loginAsNewUser();
+    const handoff = await handoffLogin(login.JwtToken);
+    const desktop = await desktopOf(handoff);
+    // The desktop in use, the phone left alone: the desktop's uses do not keep the phone's login alive.
+    for (let i = 0; i < 2; i++) {
+      travel((DEFAULT_SESSION_IDLE_SECONDS * 1000) / 2 + 1000);
+      if (i === 0) expect((await profile(desktop)).status).toBe(200);
+    }
+    expectNotLoggedIn(await profile(desktop));
+
+    // Confirmed, then logged out before the desktop collects: the ticket answers expired.
+    const other = loginAsNewUser();
+    const otherHandoff = await handoffLogin(other.JwtToken);
+    const ticket = (await call<LoginTicket>('POST', API_PATHS.loginTicketCreate, { body: {} })).body.Data!;
+    await call('POST', API_PATHS.loginTicketConfirm, { body: { Ticket: ticket.Ticket }, token: otherHandoff });
+    await logout(other.JwtToken);
+    const polled = await call<LoginTicketState>('POST', API_PATHS.loginTicketStatus, {
+      body: { Ticket: ticket.Ticket, PollToken: ticket.PollToken },
+    });
+    expect(polled.body.Data).toMatchObject({ Status: 'expired', Login: null });
+  });
+
+  it('never outlives the first login: a chain of confirmations ends when it does', async () => {
+    const login = loginAsNewUser();
+    const end = claimsOf(login.JwtToken).exp;
+    const chain = [login.JwtToken, await handoffLogin(login.JwtToken)];
+    // Every 20 minutes (each login in use), the last login confirms the next, for 100 minutes.
+    for (let i = 0; i < 5; i++) {
+      travel(20 * 60 * 1000);
+      for (const token of chain) expect((await profile(token)).status).toBe(200);
+      const state = await qrLogin(chain.at(-1)!);
+      const token = state.Login!.JwtToken;
+      expect(claimsOf(token).exp).toBe(end);
+      expect(new Date(state.Login!.RealAuthInfo.ExpireTime).getTime()).toBe(end * 1000);
+      chain.push(token);
+    }
+    travel(end * 1000 - Date.now() + 1000);
+    for (const token of chain) expectNotLoggedIn(await profile(token));
+  });
+});
+
+describe('a QR login confirmed by a login of its own', () => {
+  it('is another device’s login: it outlives the phone’s logout, but not the phone login’s end', async () => {
+    const phone = loginAsNewUser();
+    const end = claimsOf(phone.JwtToken).exp;
+    for (let i = 0; i < 3; i++) {
+      travel(20 * 60 * 1000);
+      expect((await profile(phone.JwtToken)).status).toBe(200);
+    }
+    const ticket = (await call<LoginTicket>('POST', API_PATHS.loginTicketCreate, { body: {} })).body.Data!;
+    await call('POST', API_PATHS.loginTicketConfirm, { body: { Ticket: ticket.Ticket }, token: phone.JwtToken });
+    const login = (
+      await call<LoginTicketState>('POST', API_PATHS.loginTicketStatus, {
+        body: { Ticket: ticket.Ticket, PollToken: ticket.PollToken },
+      })
+    ).body.Data!.Login!;
+    expect(claimsOf(login.JwtToken).exp).toBe(end);
+    expect(claimsOf(login.JwtToken)).not.toHaveProperty('via');
+    await logout(phone.JwtToken);
+    expect((await profile(login.JwtToken)).status).toBe(200);
   });
 });
 

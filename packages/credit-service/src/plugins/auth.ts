@@ -17,6 +17,7 @@ import { createAccountLockoutRepository } from '../repositories/account-lockouts
 import {
   createAccountRepository,
   userSubject,
+  wechatSubject,
   type AccountRepository,
   type Subject,
   type UserRow,
@@ -37,6 +38,13 @@ import {
  * sid, and a token is good only while its session is — not revoked by a logout, not past its end
  * (tokenTtlSeconds after the login), not unused for longer than sessionIdleSeconds. The old
  * site's one-time codes and hand-offs are bound to the session too (mintCode / takeCode).
+ *
+ * A session belongs to the account it acts for, whatever identity opened it: a password reset
+ * or an unbinding ends every session of the account, its chat-app identity's included. A QR
+ * login is the child of the session that confirmed it and ends no later than it, so no chain of
+ * confirmations outlives the first login. A child of a hand-off (a login that came by a link) is
+ * restricted as its parent and lives only while its parent does; the child of a login of its own
+ * is another device's login, and the phone's 退出 ends the phone's login alone, as before.
  */
 
 export interface AuthOptions {
@@ -56,6 +64,8 @@ export interface Session {
   subject: Subject;
   /** The login session the token belongs to. */
   sid: string;
+  /** Made by a link (a hand-off token, or a session made from one): it cannot bind. */
+  restricted: boolean;
 }
 
 /** A live login session named by its sid, with its subject. */
@@ -76,9 +86,11 @@ const TOUCH_INTERVAL_MS = 30_000;
 /** Answered for every missing, malformed, forged, expired or revoked token (spec §7: the gateway's not-logged-in rule). */
 export const notLoggedIn = (): UnauthorizedError => new UnauthorizedError(MESSAGES.notLoggedInUpstream);
 
+/** The account a subject acts for (login_sessions.account): its mobile account when it has one. */
+const accountOf = (subject: Subject): string => (subject.user ? userSubject(subject.user.id) : subject.key);
+
 /** Whose records a session files and reads: a bound chat-app login acts as the mobile account it is bound to. */
-export const ownerOf = (session: Session): string =>
-  session.subject.user ? userSubject(session.subject.user.id) : session.subject.key;
+export const ownerOf = (session: Session): string => accountOf(session.subject);
 
 /** How often, at most, expired tickets, revocations and counters are swept. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -104,12 +116,24 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
   const passwordParams = options.passwordParams ?? SCRYPT_PARAMS;
   const unknownAccountHash = dummyHash(passwordParams);
   const secret = options.jwtSecret ?? accounts.secret('jwt');
-  /** Ends every live login of a subject (user:<id>, wechat:<openId>): how many. */
-  const endLoginsOf = (subject: string): number => loginSessions.revokeAll(subject, Date.now());
+  /**
+   * Ends every live login of a mobile account — its own, its chat-app identity's (`alsoOf`: one
+   * just unbound), and those made from them — but `keep`: how many.
+   */
+  const endAccountLogins = (userId: number, keep: string | null = null, alsoOf: string[] = []): number => {
+    const account = userSubject(userId);
+    const bound = accounts.resolve(account)?.wechat;
+    const subjects = [account, ...alsoOf, ...(bound ? [wechatSubject(bound.openId)] : [])];
+    return loginSessions.revokeAccount(account, subjects, Date.now(), keep);
+  };
   const sessions = new WeakMap<FastifyRequest, Session>();
   const idleMs = options.sessionIdleSeconds * 1000;
   const touchMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
   let lastSweep = 0;
+
+  /** Not revoked, not past its end, used within the idle timeout. */
+  const isLive = (row: LoginSessionRow, now: number): boolean =>
+    row.revokedAt === null && row.expiresAt > now && now - row.lastSeenAt <= idleMs;
 
   /**
    * The row of a session that is live at `now` — not revoked, not past its end, used within the
@@ -117,7 +141,13 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
    */
   function liveRow(sid: string, now: number): LoginSessionRow | null {
     const row = loginSessions.find(sid);
-    if (!row || row.revokedAt !== null || row.expiresAt <= now || now - row.lastSeenAt > idleMs) return null;
+    if (!row || !isLive(row, now)) return null;
+    // A restricted QR login lives only while the login it was made from does (not touched by it).
+    for (let up = row; up.restricted && up.parentSid !== null;) {
+      const parent = loginSessions.find(up.parentSid);
+      if (!parent || !isLive(parent, now)) return null;
+      up = parent;
+    }
     if (now - row.lastSeenAt >= touchMs) loginSessions.touch(sid, now);
     return row;
   }
@@ -134,7 +164,25 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     const row = liveRow(claims.sid, now);
     if (!row || row.subject !== claims.sub) return null;
     const subject = accounts.resolve(claims.sub);
-    return subject ? { claims, subject, sid: claims.sid } : null;
+    return subject
+      ? { claims, subject, sid: claims.sid, restricted: claims.via === 'handoff' || row.restricted }
+      : null;
+  }
+
+  /** A login's answer (spec §3): the token, the login info and realAuthInfo. */
+  function loginResult(subject: Subject, token: string, now: number, expires: number): LoginResult {
+    return {
+      UserInfo:
+        subject.kind === 'user'
+          ? { User: { Mobile: subject.user.mobile, JwtToken: token } }
+          : { Wechat: { Nickname: subject.wechat.nickname } },
+      JwtToken: token,
+      RealAuthInfo: {
+        LoginType: subject.kind === 'user' ? 'User' : 'Wechat',
+        AuthTime: iso(now),
+        ExpireTime: iso(expires),
+      },
+    };
   }
 
   return {
@@ -155,7 +203,11 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       if (sid === undefined) {
         session = randomBytes(18).toString('base64url');
         ttlSeconds = options.tokenTtlSeconds;
-        loginSessions.create(session, subject.key, now, (nowSeconds + ttlSeconds) * 1000);
+        loginSessions.create(
+          { sid: session, subject: subject.key, account: accountOf(subject) },
+          now,
+          (nowSeconds + ttlSeconds) * 1000,
+        );
       } else {
         const row = liveRow(sid, now);
         if (!row || row.subject !== subject.key) throw notLoggedIn();
@@ -164,19 +216,41 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       }
       // A login in an existing session is a hand-off (the old site's logintoken): marked as such.
       const token = signToken(subject.key, secret, ttlSeconds, now, session, sid === undefined ? undefined : 'handoff');
-      const expires = (nowSeconds + ttlSeconds) * 1000;
-      return {
-        UserInfo:
-          subject.kind === 'user'
-            ? { User: { Mobile: subject.user.mobile, JwtToken: token } }
-            : { Wechat: { Nickname: subject.wechat.nickname } },
-        JwtToken: token,
-        RealAuthInfo: {
-          LoginType: subject.kind === 'user' ? 'User' : 'Wechat',
-          AuthTime: iso(now),
-          ExpireTime: iso(expires),
-        },
+      return loginResult(subject, token, now, (nowSeconds + ttlSeconds) * 1000);
+    },
+
+    /**
+     * The desktop's login of a confirmed QR ticket: a new session, the child of the one that
+     * confirmed it (`parentSid`), for the same subject, ending no later than its parent. It is
+     * restricted when the confirming token or session was, and then lives only while its parent
+     * does. Null when the parent is no longer live (logged out, past its end, idle) or names
+     * another subject.
+     */
+    issueQrLogin(subject: Subject, parentSid: string, restricted: boolean): LoginResult | null {
+      const now = Date.now();
+      const nowSeconds = Math.floor(now / 1000);
+      const parent = liveRow(parentSid, now);
+      if (!parent || parent.subject !== subject.key) return null;
+      const ttlSeconds = Math.min(options.tokenTtlSeconds, Math.floor(parent.expiresAt / 1000) - nowSeconds);
+      if (ttlSeconds <= 0) return null;
+      const child = {
+        sid: randomBytes(18).toString('base64url'),
+        subject: subject.key,
+        account: accountOf(subject),
+        parentSid,
+        restricted: restricted || parent.restricted,
       };
+      const expires = (nowSeconds + ttlSeconds) * 1000;
+      loginSessions.create(child, now, expires);
+      const token = signToken(
+        subject.key,
+        secret,
+        ttlSeconds,
+        now,
+        child.sid,
+        child.restricted ? 'handoff' : undefined,
+      );
+      return loginResult(subject, token, now, expires);
     },
 
     sessionOf,
@@ -190,7 +264,8 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
 
     /**
      * Logout: ends the login session of the request's token (a verified token, its session live
-     * or not) with every token and code of it. Returns the session when it was live until now,
+     * or not) with every token and code of it, and the restricted QR logins made from it. Other
+     * logins of the account stay. Returns the session when it was live until now,
      * else null (no token, a bad one, or a session that had already ended).
      */
     endSessionOf(request: FastifyRequest): LiveSession | null {
@@ -279,10 +354,34 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     async resetPassword(user: UserRow, password: string): Promise<number> {
       accounts.setPasswordHash(user.id, await hashPassword(password, passwordParams));
       lockouts.clear(user.mobile);
-      return endLoginsOf(userSubject(user.id));
+      return endAccountLogins(user.id);
     },
 
-    endLoginsOf,
+    /**
+     * Binds an unbound chat-app identity to a mobile account that has none (false when either
+     * side is taken): the identity's live logins act for the account from now on, and end with it.
+     */
+    bindWechat(userId: number, openId: string): boolean {
+      return app.db.transaction(() => {
+        if (!accounts.bindWechat(userId, openId)) return false;
+        loginSessions.adopt(wechatSubject(openId), userSubject(userId));
+        return true;
+      })();
+    },
+
+    /**
+     * Lets the account's chat-app identity go, ending every login of the account — the
+     * identity's, and the other mobile ones (a binding one did not make was made with the
+     * password) — but `keep`, the request's own, which just proved the password again.
+     * Null when no identity was bound.
+     */
+    unbindWechat(userId: number, keep: string): { openId: string; loginsEnded: number } | null {
+      return app.db.transaction(() => {
+        const openId = accounts.unbindWechat(userId);
+        if (openId === null) return null;
+        return { openId, loginsEnded: endAccountLogins(userId, keep, [wechatSubject(openId)]) };
+      })();
+    },
 
     /** The personal centre's view of a session. */
     profile(session: Session): Profile {

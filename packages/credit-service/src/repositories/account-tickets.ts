@@ -6,11 +6,22 @@ export interface TicketRow {
   pollHash: string;
   status: 'pending' | 'scanned' | 'confirmed' | 'used';
   subject: string | null;
+  /** The login session that confirmed it: the desktop's login is made from it (plugins/auth.ts issueQrLogin). */
+  confirmedSid: string | null;
+  /** The confirming login came by a link (a hand-off): so will the desktop's. */
+  confirmedRestricted: boolean;
   createdAt: number;
   expiresAt: number;
   /** Browser summary and address of the computer that asked (shown on the phone). */
   requesterBrowser: string;
   requesterIp: string;
+}
+
+/** Which login confirmed a ticket. */
+export interface TicketConfirmation {
+  subject: string;
+  sid: string;
+  restricted: boolean;
 }
 
 /** Who created a ticket. */
@@ -33,7 +44,8 @@ export function createLoginTicketRepository(db: Database) {
      VALUES (?, ?, 'pending', NULL, ?, ?, ?, ?)`,
   );
   const find = db.prepare(
-    `SELECT ticket, poll_hash AS pollHash, status, subject, created_at AS createdAt, expires_at AS expiresAt,
+    `SELECT ticket, poll_hash AS pollHash, status, subject, confirmed_sid AS confirmedSid,
+       confirmed_restricted AS confirmedRestricted, created_at AS createdAt, expires_at AS expiresAt,
        requester_browser AS requesterBrowser, requester_ip AS requesterIp
      FROM login_tickets WHERE ticket = ?`,
   );
@@ -41,8 +53,9 @@ export function createLoginTicketRepository(db: Database) {
     "UPDATE login_tickets SET status = 'scanned' WHERE ticket = ? AND status = 'pending' AND expires_at > ?",
   );
   const confirm = db.prepare(
-    `UPDATE login_tickets SET status = 'confirmed', subject = ?
-     WHERE ticket = ? AND status IN ('pending', 'scanned') AND expires_at > ?`,
+    `UPDATE login_tickets SET status = 'confirmed', subject = @subject, confirmed_sid = @sid,
+       confirmed_restricted = @restricted
+     WHERE ticket = @ticket AND status IN ('pending', 'scanned') AND expires_at > @now`,
   );
   const claim = db.prepare("UPDATE login_tickets SET status = 'used' WHERE ticket = ? AND status = 'confirmed'");
   const sweep = db.prepare('DELETE FROM login_tickets WHERE expires_at <= ?');
@@ -51,11 +64,16 @@ export function createLoginTicketRepository(db: Database) {
     create(ticket: string, pollHash: string, now: number, expiresAt: number, requester: TicketRequester): void {
       insert.run(ticket, pollHash, now, expiresAt, requester.browser, requester.ip);
     },
-    find: (ticket: string): TicketRow | null => (find.get(ticket) as TicketRow | undefined) ?? null,
+    find(ticket: string): TicketRow | null {
+      const row = find.get(ticket) as
+        (Omit<TicketRow, 'confirmedRestricted'> & { confirmedRestricted: number }) | undefined;
+      return row ? { ...row, confirmedRestricted: row.confirmedRestricted === 1 } : null;
+    },
     /** pending → scanned, while unexpired. */
     scan: (ticket: string, now: number): boolean => scan.run(ticket, now).changes === 1,
-    /** pending or scanned → confirmed by `subject`, while unexpired. */
-    confirm: (ticket: string, subject: string, now: number): boolean => confirm.run(subject, ticket, now).changes === 1,
+    /** pending or scanned → confirmed by a login, while unexpired. */
+    confirm: (ticket: string, by: TicketConfirmation, now: number): boolean =>
+      confirm.run({ ticket, now, subject: by.subject, sid: by.sid, restricted: by.restricted ? 1 : 0 }).changes === 1,
     /** confirmed → used: true for exactly one caller. */
     claim: (ticket: string): boolean => claim.run(ticket).changes === 1,
     sweep(now: number): void {

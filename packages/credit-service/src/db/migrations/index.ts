@@ -27,6 +27,7 @@ import m018 from './018-entity-search-keys.js';
 import m019 from './019-credit-follow.js';
 import m020 from './020-follow-email-confirmation.js';
 import m021 from './021-login-sessions-by-subject.js';
+import m022 from './022-login-sessions-by-account.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m019,
   m020,
   m021,
+  m022,
 ];

@@ -46,10 +46,11 @@ function checkedMobile(raw: string): string {
  * The session of a binding, when its login was made in this browser. A login that came by a link
  * (the old site's logintoken, a hand-off) is refused: the link could be an attacker's own login,
  * sent to a victim who would then bind their account to the attacker's chat-app identity (or
- * theirs to the attacker's account) — a takeover that outlives every logout.
+ * theirs to the attacker's account) — a takeover that outlives every logout. A QR login made
+ * from such a login is refused alike.
  */
 function boundBySelf(session: Session): Session {
-  if (session.claims.via === 'handoff') throw new ForbiddenError(ACCOUNT_MESSAGES.bindNeedsOwnLogin);
+  if (session.restricted) throw new ForbiddenError(ACCOUNT_MESSAGES.bindNeedsOwnLogin);
   return session;
 }
 
@@ -291,7 +292,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
       const user = await checkedPassword(request, mobile, request.body.Password);
       audit.note(request, { subject: `account:${user.id}` });
-      if (!auth.accounts.bindWechat(user.id, session.subject.wechat.openId)) {
+      if (!auth.bindWechat(user.id, session.subject.wechat.openId)) {
         throw new ConflictError('该手机账号已绑定其他微信身份');
       }
       await notifyBinding(request, user.mobile, session.subject.wechat.nickname);
@@ -315,7 +316,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (session.subject.wechat) throw new ConflictError('该手机账号已绑定微信身份');
       audit.note(request, { subject: `account:${session.subject.user.id}` });
       const identity = wechatIdentityOf(request.body.Code, request.body.State).wechat;
-      if (!auth.accounts.bindWechat(session.subject.user.id, identity.openId)) {
+      if (!auth.bindWechat(session.subject.user.id, identity.openId)) {
         throw new ConflictError('该微信身份已绑定其他手机账号');
       }
       await notifyBinding(request, session.subject.user.mobile, identity.nickname);
@@ -327,7 +328,8 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
   );
 
   // Letting the bound chat-app identity go: from a mobile login made here, with the account's
-  // password again (a login left open is not enough); every login of that identity ends.
+  // password again (a login left open is not enough); every other login of the account ends,
+  // the identity's included.
   app.post(
     CONTRACTS.unbindWechat.path,
     {
@@ -343,9 +345,9 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!session.subject.wechat) throw new ConflictError(ACCOUNT_MESSAGES.wechatNotBound);
       if (!request.body.Password) throw new BadRequestError(ACCOUNT_MESSAGES.passwordRequired);
       await checkedPassword(request, user.mobile, request.body.Password);
-      const openId = auth.accounts.unbindWechat(user.id);
-      if (openId === null) throw new ConflictError(ACCOUNT_MESSAGES.wechatNotBound);
-      audit.note(request, { details: { loginsEnded: auth.endLoginsOf(wechatSubject(openId)) } });
+      const unbound = auth.unbindWechat(user.id, session.sid);
+      if (unbound === null) throw new ConflictError(ACCOUNT_MESSAGES.wechatNotBound);
+      audit.note(request, { details: { loginsEnded: unbound.loginsEnded } });
       return errorCodeOk(
         auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
         ACCOUNT_MESSAGES.wechatUnbound,

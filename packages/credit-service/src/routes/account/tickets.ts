@@ -29,7 +29,8 @@ function usable(row: TicketRow | null, now: number): TicketRow {
  * QR-code login (spec §2.1 grzx/scancode). The desktop creates a ticket and shows its id in a
  * QR code; the phone opens the confirmation page (scan: it is told which browser, address and
  * time asked), logs in there and confirms; the desktop, polling with the poll token only it
- * holds, receives a login of its own (a new session), once.
+ * holds, receives a login (a new session), once. That session is made from the phone's and ends
+ * no later; made from a hand-off, it is restricted as the hand-off (it cannot bind) and ends with it.
  */
 export function registerTicketRoutes(app: TypeboxApp): void {
   const { auth, audit } = app;
@@ -76,7 +77,10 @@ export function registerTicketRoutes(app: TypeboxApp): void {
         if (row.expiresAt + CLAIM_GRACE_MS <= now) return state('expired');
         const subject = row.subject ? auth.accounts.resolve(row.subject) : null;
         if (!subject || !auth.tickets.claim(row.ticket)) return state('used');
-        const login = auth.issueLogin(subject);
+        // The desktop borrows the confirming login: none once that one has ended (or, a ticket
+        // confirmed before logins were recorded on tickets, is unknown).
+        const login = row.confirmedSid ? auth.issueQrLogin(subject, row.confirmedSid, row.confirmedRestricted) : null;
+        if (!login) return state('expired');
         // The poll is no event; the one that collects the login is.
         await audit.recordFor(request, 'account.qr_login', {
           actor: audit.account(subject),
@@ -118,7 +122,8 @@ export function registerTicketRoutes(app: TypeboxApp): void {
       const session = auth.session(request);
       const now = Date.now();
       const row = usable(auth.tickets.find(request.body.Ticket), now);
-      if (!auth.tickets.confirm(row.ticket, session.subject.key, now)) {
+      const by = { subject: session.subject.key, sid: session.sid, restricted: session.restricted };
+      if (!auth.tickets.confirm(row.ticket, by, now)) {
         // Another call changed the ticket in between: answer for what it is now.
         usable(auth.tickets.find(row.ticket), now);
         throw new ConflictError(ACCOUNT_MESSAGES.ticketUsed);
