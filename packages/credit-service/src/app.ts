@@ -45,6 +45,7 @@ import servicesRoutes from './routes/services/index.js';
 import openDataRoutes, { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/index.js';
 import { createReportService } from './reports/report-service.js';
 import { createReportSigner, loadSigningKey } from './signing/report-signer.js';
+import { createSignatureChecker, type SignatureCheckerOptions } from './signing/signature-checker.js';
 import h5Routes, {
   DEFAULT_H5_TOKEN_TTL_SECONDS,
   FACE_VERIFY_PATH,
@@ -168,6 +169,11 @@ export interface CreditServiceConfig {
    * main thread's connection, one at a time.
    */
   searchWorkers?: number;
+  /**
+   * Uploaded reports' signatures checked on worker threads, each file within a time budget
+   * (signing/signature-checker.ts); default threads 0: on the main thread, without a budget.
+   */
+  signatureCheck?: SignatureCheckerOptions;
   /** Scheduled backups (src/backup, README "Backups and restore"); unset or dir null: none. */
   backup?: BackupSettings;
 }
@@ -290,6 +296,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     now: config.openData?.now,
   });
   // Issue 24: the centre's SM2 report-signing key (app.reportSigner; also the H5 personal report's).
+  const signatureChecker = await createSignatureChecker(config.signatureCheck ?? { threads: 0 });
+  app.addHook('onClose', () => signatureChecker.close());
   const reportSigner = createReportSigner(
     app.db,
     loadSigningKey({
@@ -298,7 +306,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
       dataDir: path.resolve(config.dataDir),
       log: app.log,
     }),
-    { metrics: app.metrics },
+    { metrics: app.metrics, checker: signatureChecker },
   );
   app.decorate('reportSigner', reportSigner);
   // 信用服务 (issue 11): one report service (also app.reports, for the H5 app's entity report).

@@ -63,6 +63,8 @@ const app = await buildApp({
   openData: settings.openData,
   followSchedule: settings.followSchedule ?? undefined,
   searchWorkers: settings.searchWorkers,
+  // One thread checks uploaded reports' signatures, each file within the budget.
+  signatureCheck: { threads: 1 },
   backup: settings.backup,
 });
 

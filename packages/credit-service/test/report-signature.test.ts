@@ -16,6 +16,7 @@ import { canonicalJson } from '../src/reports/signing.js';
 import { renderPersonalReportPdf } from '../src/routes/h5/personal-report-pdf.js';
 import { generatePrivateKeyPem, keyFingerprint, parsePrivateKeyPem } from '../src/signing/keys.js';
 import { appendSignature, readSignature } from '../src/signing/pdf-signature.js';
+import { SIGNATURE_CHECK_MESSAGES } from '../src/signing/signature-checker.js';
 import { sm2Sign } from '../src/signing/sm2.js';
 import { DEMO_PERSON } from '../src/seed/index.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
@@ -314,6 +315,39 @@ describe('SM2-signed reports', () => {
       }
     },
   );
+
+  it('checks uploads on a thread of its own: a file that overruns the budget is answered, and others meanwhile', async () => {
+    const slowWorker = fileURLToPath(new URL('./slow-signature-worker.ts', import.meta.url));
+    const threaded = await buildTestApp({
+      reportSigningKey: HMAC_KEY,
+      // Long enough for a thread of the sources (tsx compiles it) to start on a busy machine.
+      signatureCheck: { threads: 1, budgetMs: 5_000, workerFile: slowWorker },
+    });
+    try {
+      const { pdf, reportNo } = await issue(threaded.app);
+      const first = await checkFile(pdf, threaded.app);
+      expect(first.body.Data, first.raw).toMatchObject({ ReportNo: reportNo });
+      const answered: string[] = [];
+      const hanging = checkFile(Buffer.concat([PDF, Buffer.from('%%HANG\n')]), threaded.app).then((answer) => {
+        answered.push('upload');
+        return answer;
+      });
+      // The service answers others while the file is on the thread.
+      for (let i = 0; i < 3; i += 1) {
+        const health = await threaded.app.inject({ method: 'GET', url: '/healthz' });
+        expect(health.statusCode).toBe(200);
+        answered.push('health');
+      }
+      const refused = await hanging;
+      expect(answered).toEqual(['health', 'health', 'health', 'upload']);
+      expect(refused).toMatchObject({ status: 400, body: { Msg: SIGNATURE_CHECK_MESSAGES.overBudget } });
+      // Its thread was ended, and a new one checks the next file.
+      const next = await checkFile(pdf, threaded.app);
+      expect(next.body.Data, next.raw).toMatchObject({ ReportNo: reportNo });
+    } finally {
+      await threaded.close();
+    }
+  });
 
   it('keeps verifying a report signed with HMAC before SM2, by number and code', async () => {
     const { reportNo, code } = await issue();

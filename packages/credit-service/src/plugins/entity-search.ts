@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EntitySearchResult } from '@credit-portal/shared';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
+import { workerExecArgv, workerModule } from '../lib/worker-threads.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 import { createEntityRepository } from '../repositories/entity.js';
 import type { EntitySearchTask, EntitySearchWorkerData } from '../repositories/entity-search-worker.js';
@@ -43,24 +41,8 @@ export const DEFAULT_SEARCH_WORKERS = Math.min(2, availableParallelism());
 /** Largest pool SEARCH_WORKERS accepts. */
 export const MAX_SEARCH_WORKERS = 64;
 
-/** This module's extension: `.js` built, `.ts` when the service runs from its sources (vitest). */
-const OWN_EXTENSION = path.extname(fileURLToPath(import.meta.url));
-
 /** The worker module next to the repository it runs, built or source like this one. */
-const DEFAULT_WORKER_FILE = fileURLToPath(
-  new URL(`../repositories/entity-search-worker${OWN_EXTENSION}`, import.meta.url),
-);
-
-/**
- * How a worker thread starts. Built, as the process does (Node's default). From the sources (the
- * tests), Node cannot load a `.ts` module on its own: tsx (a devDependency) compiles it, and the
- * workspace packages resolve to their sources by their "source" export condition, as vitest has them.
- */
-function workerExecArgv(): string[] | undefined {
-  if (OWN_EXTENSION !== '.ts') return undefined;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return ['--import', tsx, '--conditions=source'];
-}
+const DEFAULT_WORKER_FILE = workerModule('../repositories/entity-search-worker', import.meta.url);
 
 /**
  * Entity search, app.entitySearch. The repository opens on the main connection first: it computes

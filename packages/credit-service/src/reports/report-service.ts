@@ -21,6 +21,7 @@ import {
   type ReportSigner,
   type PdfSignatureCheck,
 } from '../signing/report-signer.js';
+import { SignatureCheckOverBudgetError } from '../signing/signature-checker.js';
 import { createReportContentReader, type ReportContent } from './content.js';
 import { renderReportPdf, reportSigningMark } from './render.js';
 import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from './signing.js';
@@ -295,11 +296,15 @@ export function createReportService(db: Database, settings: ReportSettings) {
   }
 
   /** The embedded signature of a file, checked; its Chinese reason as a 400 otherwise. */
-  function checkPdf(pdf: Buffer): PdfSignatureCheck {
+  async function checkPdf(pdf: Buffer): Promise<PdfSignatureCheck> {
     try {
-      return signer.verifyPdf(pdf);
+      return await signer.verifyPdf(pdf);
     } catch (error) {
-      if (error instanceof PdfSignatureFormatError || error instanceof SignatureInvalidError) {
+      if (
+        error instanceof PdfSignatureFormatError ||
+        error instanceof SignatureInvalidError ||
+        error instanceof SignatureCheckOverBudgetError
+      ) {
         throw new BadRequestError(error.message);
       }
       throw error;
@@ -317,13 +322,13 @@ export function createReportService(db: Database, settings: ReportSettings) {
     },
 
     /** VerifyReportFile: number + code + the PDF, which must be byte for byte the one issued. */
-    verifyFile(reportNo: string, code: string, pdf: Buffer): ReportVerifyOutcome {
+    async verifyFile(reportNo: string, code: string, pdf: Buffer): Promise<ReportVerifyOutcome> {
       const found = lookup(reportNo, code);
       if (!found) return notVerified(SERVICE_MESSAGES.reportNotVerified);
       const { record, content } = found;
       if (!sameDigest(sha256Hex(pdf), record.pdfSha256)) return notVerified(SERVICE_MESSAGES.reportFileAltered);
       // The same bytes as issued: an SM2 report's embedded signature is checked too.
-      if (record.signatureAlgorithm === SM2_RECORD_ALGORITHM) checkPdf(pdf);
+      if (record.signatureAlgorithm === SM2_RECORD_ALGORITHM) await checkPdf(pdf);
       return verified(verification(record, content, true));
     },
 
@@ -332,9 +337,9 @@ export function createReportService(db: Database, settings: ReportSettings) {
      * published keys; then the record of an enterprise report or 专项信用报告 is the one whose
      * PDF this is (a personal report has no record here: the file is its content).
      */
-    verifyPdf(pdf: Buffer): ReportSignatureCheck {
-      const { signature, key: signingKey } = checkPdf(pdf);
-      const reportNo = signature.info.reportNo ?? '';
+    async verifyPdf(pdf: Buffer): Promise<ReportSignatureCheck> {
+      const { info, signedLength, key: signingKey } = await checkPdf(pdf);
+      const reportNo = info.reportNo ?? '';
       const kind = reportKindOf(reportNo) ?? 'enterprise';
       let found: ReportVerification | null = null;
       if (kind !== 'personal') {
@@ -352,8 +357,8 @@ export function createReportService(db: Database, settings: ReportSettings) {
         KeyCurrent: signingKey.current,
         KeyValidFrom: formatVisitTime(new Date(signingKey.validFrom)),
         KeyValidTo: signingKey.validTo === null ? null : formatVisitTime(new Date(signingKey.validTo)),
-        SignedAt: formatVisitTime(new Date(signature.info.signedAt ?? '')),
-        SignedLength: signature.signed.length,
+        SignedAt: formatVisitTime(new Date(info.signedAt ?? '')),
+        SignedLength: signedLength,
         Verification: found,
       };
     },

@@ -4,7 +4,8 @@ import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_PATHS, type ReportSigningKeys } from '@credit-portal/shared';
 import { generatePrivateKeyPem, keyFingerprint, parsePrivateKeyPem, parsePublicKeyPem, publicKeyPem } from './keys.js';
-import { PdfSignatureFormatError, readSignature, appendSignature, type PdfSignature } from './pdf-signature.js';
+import { PdfSignatureFormatError, appendSignature, type PdfSignature } from './pdf-signature.js';
+import { sameThreadChecker, type SignatureChecker } from './signature-checker.js';
 import { SM2_ALGORITHM, SM2_DEFAULT_ID, sm2Sign, sm2Verify, type Sm2KeyPair } from './sm2.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
@@ -108,9 +109,12 @@ export function signingKeysDocument(keys: readonly PublishedKey[], issuer: strin
   };
 }
 
-/** The result of checking a file's embedded signature. */
+/** The result of checking a file's embedded signature: its key, and the signed Info entries. */
 export interface PdfSignatureCheck {
-  signature: PdfSignature;
+  keyId: string;
+  info: PdfSignature['info'];
+  /** How many of the file's bytes the signature covers. */
+  signedLength: number;
   key: PublishedKey;
 }
 
@@ -127,12 +131,15 @@ export interface ReportSignerOptions {
   now?: () => Date;
   /** Where signatures are measured (app.metrics); unset: not measured. */
   metrics?: Pick<ServiceMetrics, 'reportSignDuration' | 'reportSignFailures'>;
+  /** Where uploaded files are read and checked (signature-checker.ts); default: on the calling thread. */
+  checker?: SignatureChecker;
 }
 
 /** Signs and verifies with the centre's key; keeps and publishes every key that has signed. */
 export function createReportSigner(db: Database, key: SigningKey, options: ReportSignerOptions = {}) {
   const now = options.now ?? (() => new Date());
   const { metrics } = options;
+  const checker = options.checker ?? sameThreadChecker;
   /** One SM2 signature with the current key, timed, and counted when it fails. */
   const sign = (message: Buffer): Buffer => {
     const stop = metrics?.reportSignDuration.startTimer();
@@ -198,24 +205,26 @@ export function createReportSigner(db: Database, key: SigningKey, options: Repor
     },
 
     /**
-     * Checks a file's embedded signature against the published keys. Throws PdfSignatureFormatError
-     * (no PDF, no block, a broken block) or SignatureInvalidError (unknown key, bad signature),
-     * each with its Chinese message.
+     * Checks a file's embedded signature against the published keys (on the checker's thread).
+     * Throws PdfSignatureFormatError (no PDF, no block, a broken block), SignatureInvalidError
+     * (unknown key, bad signature), each with its Chinese message, or the checker's refusals.
      */
-    verifyPdf(file: Buffer): PdfSignatureCheck {
-      const signature = readSignature(file);
-      const row = byId.get(signature.keyId) as KeyRow | undefined;
-      if (!row) throw new SignatureInvalidError(SIGNATURE_MESSAGES.unknownKey);
-      if (!sm2Verify(parsePublicKeyPem(row.publicKeyPem), signature.signed, signature.signature)) {
-        throw new SignatureInvalidError(SIGNATURE_MESSAGES.invalid);
-      }
+    async verifyPdf(file: Buffer): Promise<PdfSignatureCheck> {
+      const publicKeys = Object.fromEntries(
+        (rows.all() as KeyRow[]).map((row) => [row.keyId, parsePublicKeyPem(row.publicKeyPem)]),
+      );
+      const result = await checker.check({ file, publicKeys });
+      if (!result.ok) throw new PdfSignatureFormatError(result.message);
+      const row = byId.get(result.keyId) as KeyRow | undefined;
+      if (!row || !result.known) throw new SignatureInvalidError(SIGNATURE_MESSAGES.unknownKey);
+      if (!result.valid) throw new SignatureInvalidError(SIGNATURE_MESSAGES.invalid);
       // The signed metadata must name the same key, and a time within its validity.
-      const signedAt = signature.info.signedAt;
-      if (signature.info.keyId !== signature.keyId) throw new SignatureInvalidError(SIGNATURE_MESSAGES.invalid);
+      const signedAt = result.info.signedAt;
+      if (result.info.keyId !== result.keyId) throw new SignatureInvalidError(SIGNATURE_MESSAGES.invalid);
       if (!signedAt || signedAt < row.validFrom || (row.validTo !== null && signedAt > row.validTo)) {
         throw new SignatureInvalidError(SIGNATURE_MESSAGES.outsideValidity);
       }
-      return { signature, key: publish(row) };
+      return { keyId: result.keyId, info: result.info, signedLength: result.signedLength, key: publish(row) };
     },
   };
 }

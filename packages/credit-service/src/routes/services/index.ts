@@ -327,7 +327,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         const [file] = upload.files;
         if (!file) throw new BadRequestError('请上传要核验的报告PDF文件');
         if (file.mimeType !== 'application/pdf') throw new BadRequestError('请上传PDF格式的报告文件');
-        const outcome = reports.verifyFile(fields.reportNo, fields.code, fs.readFileSync(file.tempPath));
+        const outcome = await reports.verifyFile(fields.reportNo, fields.code, fs.readFileSync(file.tempPath));
         app.audit.note(request, { details: { method: 'file' }, ...failedCheck(outcome) });
         return errorCodeOk(outcome);
       } finally {
@@ -367,7 +367,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         const [file] = upload.files;
         if (!file) throw new BadRequestError('请上传要核验的报告PDF文件');
         if (file.mimeType !== 'application/pdf') throw new BadRequestError('请上传PDF格式的报告文件');
-        return errorCodeOk(reports.verifyPdf(fs.readFileSync(file.tempPath)));
+        return errorCodeOk(await reports.verifyPdf(fs.readFileSync(file.tempPath)));
       } finally {
         removeFiles(upload.files.map((f) => f.tempPath));
       }
