@@ -501,6 +501,40 @@ describe('review decisions and the review page', () => {
   });
 });
 
+describe('the review form without the token', () => {
+  it('keeps what it names out of the trail in clear: an ID number as applyNo becomes a keyed hash', async () => {
+    const idNumber = '350203198806150240';
+    const refused = await written(() =>
+      t.app.inject({
+        method: 'POST',
+        url: REVIEW_PAGE_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          token: 'wrong-review-token-000',
+          applyNo: idNumber,
+          action: '110101199003077777',
+        }).toString(),
+      }),
+    );
+    expect(refused.result.statusCode).toBe(401);
+    expect(refused.fresh).toMatchObject([
+      {
+        event: 'application.review',
+        result: 'failure',
+        reason: 'unauthorized',
+        actor: 'anonymous',
+        subject: expect.stringMatching(/^input:[\w-]{22}$/),
+        details: { action: 'unknown', channel: 'page' },
+      },
+    ]);
+    const text = (
+      await Promise.all((await fs.readdir(auditDir)).map((n) => fs.readFile(path.join(auditDir, n), 'utf8')))
+    ).join('\n');
+    expect(text).not.toContain(idNumber);
+    expect(text).not.toContain('110101199003077777');
+  });
+});
+
 describe('the trail as a whole', () => {
   it('holds no phone number, ID number, JWT or e-mail in clear, nor a name, and verifies clean', async () => {
     const text = (

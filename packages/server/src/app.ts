@@ -14,7 +14,7 @@ import { HitPath } from './cache/hit-path.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayError, codeForStatus } from './lib/errors.js';
 import { GatewayLogController } from './lib/logging.js';
-import { requestIdOf } from './lib/request-id.js';
+import { clientRequestIdOf, requestIdOf } from './lib/request-id.js';
 import { SECURITY_HEADERS } from './lib/security-headers.js';
 import auditPlugin from './plugins/audit.js';
 import cachePlugin from './plugins/cache.js';
@@ -120,9 +120,13 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new GatewayLogController(),
     serverFactory: serverFactory(hitPath),
-    // An incoming X-Request-Id (from a proxy in front) is kept when it looks like one.
+    // The gateway makes every request id; a client's X-Request-Id is logged apart, and only as a UUID.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    childLoggerFactory(logger, bindings, options, rawRequest) {
+      const clientReqId = clientRequestIdOf(rawRequest as IncomingMessage);
+      return logger.child(clientReqId ? { ...bindings, clientReqId } : bindings, options);
+    },
     // A URL the router refuses (invalid percent-encoding in the path, an over-long parameter) is
     // answered in the envelope like every other refusal: security headers, request id, nothing echoed.
     frameworkErrors: routerRefusal,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_PATHS, verifyAuditFiles, type AuditRecord } from '@credit-portal/shared';
-import { auditDigests } from '../src/audit/node-storage.js';
+import { auditDigests, readAuditHeads } from '../src/audit/node-storage.js';
+import { headFileOf } from '../src/plugins/audit.js';
 import { startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 
 /* The gateway's audit trail (issue 24): its start-up configuration without secrets, and one record per cache purge. */
@@ -21,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(headFileOf(dir), { force: true });
 });
 
 const files = async () =>
@@ -70,10 +72,44 @@ describe('the gateway audit trail', () => {
     expect(fresh[0]!.requestId).not.toBe(fresh[1]!.requestId);
   });
 
-  it('verifies clean, anchors included, after a close', async () => {
+  it('never writes a client’s X-Request-Id into a record: an ID number in it stays out of every audit file', async () => {
+    const idNumber = '350203198806150240';
+    const before = (await records()).length;
+    await request(gateway.url)
+      .post(GATEWAY_PATHS.cachePurge)
+      .set('x-request-id', idNumber)
+      .set('Authorization', 'Bearer wrong-token-0123456789')
+      .send({ tags: ['siteinfo'] })
+      .expect(401);
+    const fresh = (await records()).slice(before);
+    expect(fresh).toMatchObject([{ event: 'cache.purge', reason: 'unauthorized' }]);
+    expect(fresh[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const text = (await files()).map((f) => f.text).join('');
+    expect(text).not.toContain(idNumber);
+    expect(await fs.readFile(headFileOf(dir), 'utf8')).not.toContain(idNumber);
+  });
+
+  it('verifies clean, anchors and record MACs included, after a close', async () => {
     await gateway.close();
-    const report = verifyAuditFiles(await files(), auditDigests(KEY));
+    const heads = { list: (await readAuditHeads(headFileOf(dir)))!, writers: ['gateway'] };
+    const report = verifyAuditFiles(await files(), auditDigests(KEY), { heads });
     expect(report.ok).toBe(true);
     expect(report.series[0]!.anchorsChecked).toBeGreaterThan(0);
+    expect(report.series[0]!.macsChecked).toBe(report.series[0]!.records);
+  });
+
+  it('fails verify when the chain’s last record is cut, by the head kept beside AUDIT_DIR', async () => {
+    const heads = { list: (await readAuditHeads(headFileOf(dir)))!, writers: ['gateway'] };
+    const [file] = await files();
+    const lines = file!.text.split('\n').filter(Boolean);
+    await fs.writeFile(path.join(dir, file!.name), `${lines.slice(0, -1).join('\n')}\n`);
+    const report = verifyAuditFiles(await files(), auditDigests(KEY), { heads });
+    expect(report.ok).toBe(false);
+    expect(report.series[0]!.problem).toMatchObject({
+      file: file!.name,
+      line: lines.length,
+      seq: lines.length,
+      message: expect.stringContaining('end cut'),
+    });
   });
 });

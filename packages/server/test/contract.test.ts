@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { API_PATHS, CONTENT_SECTIONS, GATEWAY_PATHS } from '@credit-portal/shared';
@@ -212,14 +213,12 @@ describe('gateway contract', () => {
     expect(response.text).toContain('网站前端尚未构建');
   });
 
-  it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
-    const kept = await request(gateway.url).get(GATEWAY_PATHS.health).set('x-request-id', 'lb-1234').expect(200);
-    expect(kept.headers['x-request-id']).toBe('lb-1234');
-    const replaced = await request(gateway.url)
-      .get(GATEWAY_PATHS.health)
-      .set('x-request-id', 'bad id with spaces')
-      .expect(200);
-    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it('makes every request id itself: a client’s X-Request-Id is never the id, not even a UUID', async () => {
+    for (const incoming of ['lb-1234', '350203198806150240', 'bad id with spaces', randomUUID()]) {
+      const answer = await request(gateway.url).get(GATEWAY_PATHS.health).set('x-request-id', incoming).expect(200);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers['x-request-id']).not.toBe(incoming);
+    }
   });
 });
 

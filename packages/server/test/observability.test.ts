@@ -18,6 +18,9 @@ import { freePort } from './support/redis-process.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { visitBody, visitRecord } from './support/visit-logs.js';
 
+/** Client request ids in UUID form: logged apart as clientReqId (the gateway makes the request id). */
+const TRACE = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+
 describe('observability and lifecycle', () => {
   let upstream: Upstream;
 
@@ -33,14 +36,16 @@ describe('observability and lifecycle', () => {
     const logs = new LogCapture();
     const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), LOG_LEVEL: 'info' }), logs);
     try {
-      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0001').expect(200);
-      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0002').expect(200);
+      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', TRACE[0]!).expect(200);
+      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', TRACE[1]!).expect(200);
     } finally {
       await gateway.close();
     }
     const lines = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const first = lines.filter((line) => line.reqId === 'trace-0001');
+    const first = lines.filter((line) => line.clientReqId === TRACE[0]);
     expect(first).toHaveLength(1);
+    expect(first[0]!.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first[0]!.reqId).not.toBe(TRACE[0]);
     expect(first[0]).toMatchObject({
       msg: 'request completed',
       method: 'GET',
@@ -52,20 +57,20 @@ describe('observability and lifecycle', () => {
       responseTimeMs: expect.any(Number),
     });
     // A cache hit is the hot path: its line is written at debug only.
-    expect(lines.filter((line) => line.reqId === 'trace-0002')).toHaveLength(0);
+    expect(lines.filter((line) => line.clientReqId === TRACE[1])).toHaveLength(0);
   });
 
   it('logs cache hits at debug, with their cache result and no upstream latency', async () => {
     const logs = new LogCapture();
     const gateway = await startGateway(testConfig({ ...upstreamEnv(upstream.url), LOG_LEVEL: 'debug' }), logs);
     try {
-      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0003').expect(200);
-      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', 'trace-0004').expect(200);
+      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', TRACE[2]!).expect(200);
+      await request(gateway.url).get(API_PATHS.districtList).set('x-request-id', TRACE[3]!).expect(200);
     } finally {
       await gateway.close();
     }
     const lines = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const second = lines.filter((line) => line.reqId === 'trace-0004');
+    const second = lines.filter((line) => line.clientReqId === TRACE[3]);
     expect(second).toHaveLength(1);
     expect(second[0]).toMatchObject({ msg: 'request completed', level: 20, cache: 'HIT', statusCode: 200 });
     expect(second[0]).not.toHaveProperty('upstreamMs');

@@ -2,8 +2,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuditWriter, verifyAuditFiles, type AuditEntry, type AuditStorage } from '@credit-portal/shared';
-import { auditDigests, nodeAuditStorage, seriesOfFile } from './node-storage.js';
+import {
+  AuditWriter,
+  sealRecord,
+  verifyAuditFiles,
+  type AuditEntry,
+  type AuditRecord,
+  type AuditStorage,
+} from '@credit-portal/shared';
+import { openDatabase } from '../db/open.js';
+import { createAnchorStore } from './anchor-store.js';
+import { auditDigests, hmacSm3, nodeAuditStorage, seriesOfFile } from './node-storage.js';
 import { runAuditCommand } from './verify-command.js';
 
 const KEY = 'audit-test-key-0123456789abcdefghijklmnop';
@@ -117,7 +126,10 @@ describe('the audit chain', () => {
     const before = JSON.parse(lines[1]!);
     // A forger who knows the format seals a record onto seq 2: the record after it no longer follows.
     const { sealRecord } = await import('@credit-portal/shared');
-    const forged = sealRecord({ ...before, hash: undefined, seq: 3, prev: before.hash, actor: 'account:999' }, digests);
+    const forged = sealRecord(
+      { ...before, hash: undefined, mac: undefined, seq: 3, prev: before.hash, actor: 'account:999' },
+      digests,
+    );
     lines.splice(2, 0, forged.line);
     await writeLines(fileOf('2026-03-01'), lines);
     expect((await verify()).problem).toMatchObject({ line: 4, seq: 3, message: expect.stringContaining('inserted') });
@@ -125,8 +137,8 @@ describe('the audit chain', () => {
 
   it('detects a rewritten chain by its anchors MACs when the key is known', async () => {
     await writeDays(2, 3);
-    // Rewrite everything from record 2 on, re-sealing each record: links hold, the anchor MAC does not.
-    const { sealRecord, openRecord } = await import('@credit-portal/shared');
+    // Rewrite the whole chain as records without MACs, re-sealing each: links hold, the anchor MAC does not.
+    const { openRecord } = await import('@credit-portal/shared');
     const unkeyed = auditDigests(null);
     let prev = '';
     for (const day of ['2026-03-01', '2026-03-02']) {
@@ -134,16 +146,11 @@ describe('the audit chain', () => {
       for (const line of await linesOf(fileOf(day))) {
         const { record } = openRecord(line, unkeyed)!;
         if (record.seq === 2) record.actor = 'account:999';
-        if (record.seq >= 2) {
-          const { hash: _h, ...rest } = record;
-          if (rest.event === 'audit.anchor') rest.details = { ...rest.details, headHash: prev };
-          const sealed = sealRecord({ ...rest, prev }, unkeyed);
-          out.push(sealed.line);
-          prev = sealed.hash;
-        } else {
-          out.push(line);
-          prev = record.hash;
-        }
+        const { hash: _h, mac: _m, ...rest } = record;
+        if (rest.event === 'audit.anchor') rest.details = { ...rest.details, headHash: prev };
+        const sealed = sealRecord({ ...rest, v: 1, prev: record.seq === 1 ? rest.prev : prev }, unkeyed);
+        out.push(sealed.line);
+        prev = sealed.hash;
       }
       await writeLines(fileOf(day), out);
     }
@@ -243,6 +250,149 @@ describe('the audit chain', () => {
     expect(writer.healthy).toBe(true);
     await writer.close();
     expect(await verify()).toMatchObject({ status: 'ok', records: 3 });
+  });
+});
+
+describe('record MACs and the kept head', () => {
+  const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const out: string[] = [];
+    const code = runAuditCommand(argv, env, { out: (l) => out.push(l), err: (l) => out.push(l) });
+    return { code, out: out.join('\n') };
+  };
+  let dataDir: string;
+  let auditDir: string;
+  beforeEach(async () => {
+    dataDir = path.join(dir, 'data');
+    auditDir = path.join(dataDir, 'audit');
+  });
+  const file = () => path.join(auditDir, 'credit-service.security.2026-03-01.jsonl');
+
+  /**
+   * A running service's trail: logins written after its last anchor (the start), the anchors and
+   * each batch's head kept in its database, the writer not closed (no anchor after the logins).
+   */
+  async function runningService(logins: number): Promise<void> {
+    const db = openDatabase(dataDir);
+    const anchors = createAnchorStore(db);
+    const storage = await nodeAuditStorage(auditDir);
+    const writer = await AuditWriter.open({
+      service: 'credit-service',
+      storage,
+      digests,
+      streams: ['security'],
+      now: clock().now,
+      onAnchor: (anchor) => anchors.put(anchor),
+      heads: anchors,
+    });
+    await writer.write({ ...entry(0, 'service.start'), result: 'success', reason: null, actor: 'system' });
+    await writer.anchor('interval');
+    for (let n = 1; n <= logins; n += 1) await writer.write(entry(n));
+    await writer.flushed();
+    await storage.close();
+    db.close();
+  }
+
+  /** A record edited by someone without the key: its hash recomputed (the old MAC kept, if any). */
+  const reseal = (line: string, change: (record: AuditRecord) => void): string => {
+    const record = JSON.parse(line) as AuditRecord;
+    const { hash: _h, mac, ...rest } = record;
+    change(rest as AuditRecord);
+    const body = JSON.stringify(rest);
+    const hashed = `${body.slice(0, -1)},"hash":"${digests.sha256(body)}"}`;
+    return mac ? `${hashed.slice(0, -1)},"mac":"${mac}"}` : hashed;
+  };
+  const verifyDataDir = () => run(['verify', auditDir, '--data-dir', dataDir], { AUDIT_KEY: KEY });
+
+  it('HMAC-SM3 gives the GM/T 0042-2015 appendix D.3 values', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i + 1));
+    const message = 'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'.repeat(2);
+    expect(hmacSm3(key, message).toString('hex')).toBe(
+      'ca05e144ed05d1857840d1f318a4a8669e559fc8391f414485bfdf7bb408963a',
+    );
+    const longKey = Buffer.from(Array.from({ length: 37 }, (_, i) => i + 1));
+    expect(hmacSm3(longKey, Buffer.alloc(50, 0xcd)).toString('hex')).toBe(
+      '220bf579ded555393f0159f66c99877822a3ecf610d1552154b41d44b94db3ae',
+    );
+  });
+
+  it('writes every record with a MAC and verifies clean against the kept head', async () => {
+    await runningService(3);
+    const records = (await linesOf(file())).map((l) => JSON.parse(l) as AuditRecord);
+    expect(records.every((r) => r.v === 2 && /^[\w-]{43}$/.test(r.mac ?? ''))).toBe(true);
+    const ok = verifyDataDir();
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('5 record MAC(s) checked');
+  });
+
+  it('fails a forged account.login success appended after the last anchor, naming it', async () => {
+    await runningService(3);
+    const lines = await linesOf(file());
+    const last = lines.at(-1)!;
+    const forged = (mac: boolean) =>
+      reseal(mac ? last : last.replace(/,"mac":"[\w-]{43}"\}$/, '}'), (r) => {
+        Object.assign(r, { seq: r.seq + 1, prev: JSON.parse(last).hash, actor: 'account:7', subject: 'account:7' });
+        Object.assign(r, { event: 'account.login', result: 'success', reason: null });
+        if (!mac) r.v = 1;
+      });
+    // Without a MAC (the old format), and with a MAC copied from another record.
+    for (const line of [forged(false), forged(true)]) {
+      await writeLines(file(), [...lines, line]);
+      const broken = verifyDataDir();
+      expect(broken.code).toBe(1);
+      expect(broken.out).toContain(`first problem: ${path.basename(file())}:${lines.length + 1} (seq 6)`);
+    }
+  });
+
+  it('fails a record rewritten after the last anchor, naming it', async () => {
+    await runningService(3);
+    const lines = await linesOf(file());
+    lines[3] = reseal(lines[3]!, (r) => Object.assign(r, { result: 'success', reason: null, actor: 'account:1' }));
+    // The records after it re-linked to it, as a forger who knows the format would.
+    let prev = JSON.parse(lines[3]!).hash as string;
+    for (let i = 4; i < lines.length; i += 1) {
+      lines[i] = reseal(lines[i]!, (r) => (r.prev = prev));
+      prev = JSON.parse(lines[i]!).hash as string;
+    }
+    await writeLines(file(), lines);
+    const broken = verifyDataDir();
+    expect(broken.code).toBe(1);
+    expect(broken.out).toContain(`first problem: ${path.basename(file())}:4 (seq 4): record MAC does not match`);
+  });
+
+  it('fails a chain cut after the last anchor, naming the first missing record', async () => {
+    await runningService(3);
+    const lines = await linesOf(file());
+    await writeLines(file(), lines.slice(0, -2));
+    const broken = verifyDataDir();
+    expect(broken.code).toBe(1);
+    expect(broken.out).toContain(`first problem: ${path.basename(file())}:4 (seq 4): end cut`);
+    // The whole file gone as well.
+    await fs.rm(file());
+    expect(verifyDataDir()).toMatchObject({ code: 1, out: expect.stringContaining('end cut') });
+  });
+
+  it('continues a trail written before record MACs: its old records verify, none may follow a keyed one', async () => {
+    const legacy = { sha256: digests.sha256, anchorMac: digests.anchorMac };
+    const storage = await nodeAuditStorage(auditDir);
+    const old = await AuditWriter.open({
+      service: 'credit-service',
+      storage,
+      digests: legacy,
+      streams: ['security'],
+      now: clock().now,
+    });
+    await old.write(entry(1));
+    await old.close();
+    await runningService(2);
+    const lines = await linesOf(file());
+    expect(lines.map((l) => (JSON.parse(l) as AuditRecord).v)).toEqual([1, 1, 2, 2, 2, 2]);
+    expect(verifyDataDir().code).toBe(0);
+    // A record without a MAC after the keyed ones, sealed correctly otherwise.
+    const last = JSON.parse(lines.at(-1)!) as AuditRecord;
+    const { hash: _h, mac: _m, ...rest } = last;
+    const appended = sealRecord({ ...rest, v: 1, seq: last.seq + 1, prev: last.hash }, auditDigests(null));
+    await writeLines(file(), [...lines, appended.line]);
+    expect(verifyDataDir().out).toContain(`:7 (seq 7): record without a MAC after the chain’s keyed records`);
   });
 });
 

@@ -69,14 +69,24 @@ function derive(key: string, purpose: string): Buffer {
   return createHmac('sha256', key).update(`credit-portal audit ${purpose}`).digest();
 }
 
-/** SHA-256 of the chain, and the anchors' MAC when a key is known. */
+/**
+ * HMAC-SM3 (RFC 2104 over SM3, GM/T 0042) on OpenSSL's SM3, base64url. The record key is derived
+ * from the audit key with HMAC-SM3 itself; the gateway derives it the same way, so one key checks
+ * both services' chains.
+ */
+export function hmacSm3(key: string | Buffer, text: string | Buffer): Buffer {
+  return createHmac('sm3', key).update(text).digest();
+}
+
+/** SHA-256 of the chain, and with a key the anchors' MAC and the records' HMAC-SM3. */
 export function auditDigests(key: string | null): AuditDigests {
-  const anchorKey = key === null ? null : derive(key, 'anchor');
+  if (key === null) return { sha256: (text) => createHash('sha256').update(text).digest('base64url') };
+  const anchorKey = derive(key, 'anchor');
+  const recordKey = hmacSm3(key, 'credit-portal audit record');
   return {
     sha256: (text) => createHash('sha256').update(text).digest('base64url'),
-    ...(anchorKey
-      ? { anchorMac: (text: string) => createHmac('sha256', anchorKey).update(text).digest('base64url') }
-      : {}),
+    anchorMac: (text) => createHmac('sha256', anchorKey).update(text).digest('base64url'),
+    recordMac: (text) => hmacSm3(recordKey, text).toString('base64url'),
   };
 }
 

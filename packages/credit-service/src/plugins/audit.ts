@@ -176,6 +176,8 @@ function createAudit(
     person: (idNumber: string): string => pseudonym('person', idNumber.trim().toUpperCase()),
     /** `mobile:<keyed hash>`: who tried a number that may not be an account. */
     mobile: (mobile: string): string => pseudonym('mobile', mobile),
+    /** `input:<keyed hash>`: text an unauthenticated request names (an application number, say), never in clear. */
+    input: (value: string): string => pseudonym('input', value),
     /** `email:<keyed hash>` of an address (case-folded): 信用关注's digest address. */
     email: (address: string): string => pseudonym('email', address.trim().toLowerCase()),
     /** The actor of a portal login: its account, or a keyed hash of an unbound chat-app identity. */
@@ -257,6 +259,7 @@ export default fp<AuditPluginOptions>(
         digests: auditDigests(key),
         now: options.now,
         onAnchor: (anchor) => anchors.put(anchor),
+        heads: anchors,
       });
       // Also the start-up check that AUDIT_DIR is writable: the service does not start without its trail.
       await writer.write({

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { AuditWriter, EnvReader, readAuditSettings } from '@credit-portal/shared';
 import { openDatabase } from '../db/open.js';
 import { createAccountRepository } from '../repositories/account.js';
-import { AUDIT_KEY_SECRET } from '../audit/anchor-store.js';
+import { AUDIT_KEY_SECRET, createAnchorStore } from '../audit/anchor-store.js';
 import { auditDigests, nodeAuditStorage } from '../audit/node-storage.js';
 import { REVIEW_CLI_WRITER } from '../audit/writers.js';
 import { parseReviewArgs, REVIEW_USAGE, runReviewCommand, type ReviewDecision } from './review-cli.js';
@@ -33,11 +33,15 @@ try {
   );
   // Decisions are audited like the page's and the endpoint's, in the command line's own chain.
   if (decisions.length > 0) {
+    const anchors = createAnchorStore(db);
     const writer = await AuditWriter.open({
       service: REVIEW_CLI_WRITER,
       storage: await nodeAuditStorage(path.resolve(audit.dir)),
       digests: auditDigests(audit.key ?? createAccountRepository(db).secret(AUDIT_KEY_SECRET)),
       streams: ['security'],
+      // Its chain's anchors and head go to the same database as the service's.
+      onAnchor: (anchor) => anchors.put(anchor),
+      heads: anchors,
     });
     for (const d of decisions) {
       const note = reviewNote(d.applyNo, d.action, 'cli');

@@ -107,8 +107,12 @@ export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, to
     const deciding = Boolean(form.applyNo && form.action);
     if (!reviewTokenMatches(form.token, token)) {
       if (deciding) {
+        // Without the token the form's words are anyone's (an ID number, say): the application it
+        // names is kept as a keyed hash and an unknown action by its kind only.
+        const action = REVIEW_ACTIONS.includes(form.action as ReviewAction) ? form.action! : 'unknown';
         await app.audit.recordFor(request, 'application.review', {
-          ...reviewNote(form.applyNo!.slice(0, 40), form.action!.slice(0, 20), 'page'),
+          ...reviewNote(form.applyNo!.slice(0, 40), action, 'page'),
+          subject: app.audit.input(form.applyNo!.trim().toUpperCase()),
           actor: 'anonymous',
           result: 'failure',
           reason: 'unauthorized',

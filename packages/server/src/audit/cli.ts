@@ -1,28 +1,55 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { formatVerifyReport, verifyAuditFiles, verifyExitCode } from '@credit-portal/shared';
-import { auditDigests } from './node-storage.js';
+import { auditDigests, readAuditHeads } from './node-storage.js';
 
 /*
- * node dist/audit/cli.js verify <dir|file> [key file]: the gateway's `audit verify` (the shared
- * verifier; docs/AUDIT.md). The key ($AUDIT_KEY, else the file) checks the anchors' MACs.
+ * node dist/audit/cli.js verify <dir|file> [key-file] [--head-file F | --no-head]: the gateway's
+ * `audit verify` (the shared verifier; docs/AUDIT.md). The key ($AUDIT_KEY, else the file) checks
+ * the anchors' and records' MACs; the head file beside the directory (`<dir>.gateway-audit.head`
+ * unless named) checks that the chain's end was not cut.
  */
-const USAGE =
-  'Usage: node dist/audit/cli.js verify <dir|file> [key-file]\nExit status: 0 clean, 1 broken, 2 torn last line, 64 usage.';
-const [command, target, keyFile] = process.argv.slice(2);
-if (command !== 'verify' || !target || !fs.existsSync(target)) {
+const USAGE = `Usage: node dist/audit/cli.js verify <dir|file> [key-file] [--head-file F | --no-head]
+  --head-file  the chain's kept head (default: <dir>.gateway-audit.head beside the directory)
+  --no-head    do not check the end (a shipped copy without its head file)
+Exit status: 0 clean, 1 broken, 2 torn last line, 64 usage.`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    options: { 'head-file': { type: 'string' }, 'no-head': { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+} catch {
+  parsed = null;
+}
+const [command, target, keyFile] = parsed?.positionals ?? [];
+if (!parsed || command !== 'verify' || !target || !fs.existsSync(target)) {
   console.error(USAGE);
   process.exit(64);
 }
 const key = process.env.AUDIT_KEY || (keyFile ? fs.readFileSync(keyFile, 'utf8').trim() : null);
 const single = !fs.statSync(target).isDirectory();
+const headFile =
+  parsed.values['head-file'] ??
+  (single ? null : path.join(path.dirname(path.resolve(target)), `${path.basename(target)}.gateway-audit.head`));
+// Read before the files (a running writer keeps its head after its records): never ahead of them.
+// A missing head file is no head at all: a chain of keyed records is then reported.
+const heads =
+  parsed.values['no-head'] || headFile === null
+    ? undefined
+    : { list: (await readAuditHeads(headFile)) ?? [], writers: ['gateway'] };
 const files = single
   ? [{ name: path.basename(target), text: fs.readFileSync(target, 'utf8') }]
   : fs
       .readdirSync(target)
       .filter((name) => name.endsWith('.jsonl'))
       .map((name) => ({ name, text: fs.readFileSync(path.join(target, name), 'utf8') }));
-const report = verifyAuditFiles(files, auditDigests(key), { single });
+const report = verifyAuditFiles(files, auditDigests(key), { single, heads });
 for (const line of formatVerifyReport(report)) process.stdout.write(`${line}\n`);
-if (!key) process.stdout.write("note: no audit key given: the anchors' MACs were not checked\n");
+if (!key) process.stdout.write("note: no audit key given: the anchors' and records' MACs were not checked\n");
+if (!heads && !single) process.stdout.write('note: --no-head: the chain’s end was not checked against its kept head\n');
 process.exitCode = verifyExitCode(report);

@@ -1,7 +1,13 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseSeriesFile, type AuditDigests, type AuditStorage } from '@credit-portal/shared';
+import {
+  parseSeriesFile,
+  type AuditDigests,
+  type AuditHead,
+  type AuditHeadStore,
+  type AuditStorage,
+} from '@credit-portal/shared';
 
 /*
  * The gateway's audit files on Node (the writer and the verifier are @credit-portal/shared's,
@@ -64,14 +70,23 @@ export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
   };
 }
 
-/** SHA-256 of the chain and, with a key, the anchors' MAC (the derivation the credit-service uses). */
+/** HMAC-SM3 (RFC 2104 over SM3, GM/T 0042) on OpenSSL's SM3. */
+export function hmacSm3(key: string | Buffer, text: string | Buffer): Buffer {
+  return createHmac('sm3', key).update(text).digest();
+}
+
+/**
+ * SHA-256 of the chain and, with a key, the anchors' MAC and the records' HMAC-SM3 (the
+ * derivations the credit-service uses).
+ */
 export function auditDigests(key: string | null): AuditDigests {
-  const anchorKey = key === null ? null : createHmac('sha256', key).update('credit-portal audit anchor').digest();
+  if (key === null) return { sha256: (text) => createHash('sha256').update(text).digest('base64url') };
+  const anchorKey = createHmac('sha256', key).update('credit-portal audit anchor').digest();
+  const recordKey = hmacSm3(key, 'credit-portal audit record');
   return {
     sha256: (text) => createHash('sha256').update(text).digest('base64url'),
-    ...(anchorKey
-      ? { anchorMac: (text: string) => createHmac('sha256', anchorKey).update(text).digest('base64url') }
-      : {}),
+    anchorMac: (text) => createHmac('sha256', anchorKey).update(text).digest('base64url'),
+    recordMac: (text) => hmacSm3(recordKey, text).toString('base64url'),
   };
 }
 
@@ -89,4 +104,43 @@ export async function generatedAuditKey(file: string): Promise<string> {
       .catch(() => undefined);
     return (await fs.readFile(file, 'utf8')).trim();
   }
+}
+
+/** The heads in a head file; null when there is none. */
+export async function readAuditHeads(file: string): Promise<AuditHead[] | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+  return Object.values(JSON.parse(text) as Record<string, AuditHead>);
+}
+
+/**
+ * The gateway's chain heads, in a file beside AUDIT_DIR (never among the audit files, like the
+ * key): replaced whole after each durable batch — written to a temporary file, synced, renamed —
+ * so a crash leaves the old head or the new one, never half of one.
+ */
+export async function fileHeadStore(file: string): Promise<AuditHeadStore> {
+  const heads = new Map((((await readAuditHeads(file)) ?? []) as AuditHead[]).map((h) => [h.series, h]));
+  let writing: Promise<void> = Promise.resolve();
+  const write = async () => {
+    const temporary = `${file}.tmp`;
+    const handle = await fs.open(temporary, 'w', 0o600);
+    try {
+      await handle.write(`${JSON.stringify(Object.fromEntries(heads))}\n`);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, file);
+  };
+  return {
+    keep(head) {
+      heads.set(head.series, head);
+      writing = writing.catch(() => undefined).then(write);
+      return writing;
+    },
+  };
 }

@@ -181,7 +181,7 @@ export class HitPath {
     }
     // writeHead copies the block into the response's header string before it returns, so the
     // request id's slot is written in place: no copy of the block per hit.
-    block[block.length - 1] = requestIdOf(req);
+    block[block.length - 1] = requestIdOf();
     res.writeHead(entry.statusCode, block);
     res.end(body);
     deps.metrics.cacheResult.HIT.inc();

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** A UUID (RFC 9562, any version), the one form a client's X-Request-Id is kept in. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** The request id: an incoming X-Request-Id (from a proxy in front) when it looks like one, else a new UUID. */
-export function requestIdOf(request: IncomingMessage): string {
+/**
+ * The request id: always the gateway's own UUID. A client's X-Request-Id is never the id: it
+ * would name log lines and audit records with whatever the client chose (an ID number, say).
+ */
+export function requestIdOf(): string {
+  return randomUUID();
+}
+
+/** A client's X-Request-Id when it is a UUID (logged apart, as clientReqId, for tracing); else null. */
+export function clientRequestIdOf(request: IncomingMessage): string | null {
   const incoming = request.headers['x-request-id'];
-  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : null;
 }

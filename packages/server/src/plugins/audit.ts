@@ -2,7 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AuditWriter, type AuditEvent, type AuditResult } from '@credit-portal/shared';
-import { auditDigests, generatedAuditKey, nodeAuditStorage } from '../audit/node-storage.js';
+import { auditDigests, fileHeadStore, generatedAuditKey, nodeAuditStorage } from '../audit/node-storage.js';
 
 /*
  * The gateway's audit trail (issue 24, docs/AUDIT.md): its start-up configuration and every
@@ -30,6 +30,10 @@ declare module 'fastify' {
 /** The file of a generated key: beside AUDIT_DIR, never among the audit files. */
 const keyFileOf = (dir: string): string => path.join(path.dirname(dir), `${path.basename(dir)}.gateway-audit.key`);
 
+/** The file of the chain's kept head (a cut end shows): beside AUDIT_DIR too. */
+export const headFileOf = (dir: string): string =>
+  path.join(path.dirname(dir), `${path.basename(dir)}.gateway-audit.head`);
+
 export default fp(
   async (app) => {
     const { config } = app;
@@ -49,6 +53,7 @@ export default fp(
         storage: await nodeAuditStorage(dir),
         digests: auditDigests(key),
         streams: ['security'],
+        heads: await fileHeadStore(headFileOf(dir)),
       });
       // Also the start-up check that AUDIT_DIR is writable: no gateway without its trail.
       await writer.write({

@@ -9,29 +9,54 @@ import { AUDIT_STREAMS } from './audit-events.js';
  * record's hash in `prev` and its position in `seq`; a chain continues across daily files.
  * Hashes are base64url: no run of digits in them can look like a phone or ID number to a
  * personal-data scan of the files.
+ *
+ * A keyed record (v 2) ends with `,"hash":"<h>","mac":"<m>"}` where m = HMAC-SM3 under the
+ * record key of the line up to and with its hash (the object closed): the plain hash alone can be
+ * recomputed by anyone who edits the file, the MAC only by the holder of the audit key. Records
+ * written before MACs (v 1) verify only before a chain's first keyed record.
  */
 
-/** SHA-256 and the anchor MAC, base64url, from the service that runs the chain (node:crypto). */
+/** SHA-256 and the MACs, base64url, from the service that runs the chain (node:crypto). */
 export interface AuditDigests {
   sha256(text: string): string;
   /** HMAC-SHA256 under the anchor key; absent: anchors are written/checked without MACs. */
   anchorMac?(text: string): string;
+  /** HMAC-SM3 under the record key; absent: records are written as v 1 and no record MAC is checked. */
+  recordMac?(text: string): string;
 }
 
 /** The `prev` of a chain's first record: 32 zero bytes, base64url. */
 export const GENESIS = 'A'.repeat(43);
 
-const HASH_TAIL = /,"hash":"([A-Za-z0-9_-]{43})"\}$/;
+const HASH_TAIL = /,"hash":"([A-Za-z0-9_-]{43})"(?:,"mac":"([A-Za-z0-9_-]{43})")?\}$/;
 
-/** The line of a record (without its newline) and its hash. */
-export function sealRecord(record: Omit<AuditRecord, 'hash'>, digests: AuditDigests): { line: string; hash: string } {
+/**
+ * The line of a record (without its newline), its hash and, for a v 2 record, its MAC. A v 2
+ * record is sealed only with a record key: a writer without one writes v 1.
+ */
+export function sealRecord(
+  record: Omit<AuditRecord, 'hash' | 'mac'>,
+  digests: AuditDigests,
+): { line: string; hash: string; mac?: string } {
   const body = JSON.stringify(record);
   const hash = digests.sha256(body);
-  return { line: `${body.slice(0, -1)},"hash":"${hash}"}`, hash };
+  const hashed = `${body.slice(0, -1)},"hash":"${hash}"}`;
+  if (record.v !== 2) return { line: hashed, hash };
+  if (!digests.recordMac) throw new Error('a keyed audit record needs the record key');
+  const mac = digests.recordMac(hashed);
+  return { line: `${hashed.slice(0, -1)},"mac":"${mac}"}`, hash, mac };
 }
 
-/** A line read back: the record and whether its hash matches its bytes; null when it is no sealed record. */
-export function openRecord(line: string, digests: AuditDigests): { record: AuditRecord; intact: boolean } | null {
+/**
+ * A line read back: the record, whether its hash matches its bytes and whether its MAC does
+ * (null: no key to check it with, or a v 1 record, which has none); null when it is no sealed
+ * record. A v 2 record without a MAC, or a v 1 record with one, is not intact: `v` is under the
+ * hash, so a MAC cannot be stripped or added without the hash showing it.
+ */
+export function openRecord(
+  line: string,
+  digests: AuditDigests,
+): { record: AuditRecord; intact: boolean; macOk: boolean | null } | null {
   const tail = HASH_TAIL.exec(line);
   if (!tail) return null;
   const body = `${line.slice(0, tail.index)}}`;
@@ -42,7 +67,29 @@ export function openRecord(line: string, digests: AuditDigests): { record: Audit
     return null;
   }
   if (typeof record !== 'object' || record === null || typeof record.seq !== 'number') return null;
-  return { record, intact: digests.sha256(body) === tail[1] };
+  const keyed = record.v === 2;
+  const intact = digests.sha256(body) === tail[1] && keyed === (tail[2] !== undefined);
+  let macOk: boolean | null = null;
+  if (keyed && tail[2] !== undefined && digests.recordMac) {
+    macOk = digests.recordMac(`${body.slice(0, -1)},"hash":"${tail[1]}"}`) === tail[2];
+  }
+  return { record, intact, macOk };
+}
+
+/**
+ * What the MAC of a chain's head kept outside the files covers. Its own prefix: a record's MAC
+ * (over a JSON object) is never one of a head, so the files never hold a head's MAC for anyone
+ * to copy into the store after cutting them.
+ */
+export const headText = (series: string, seq: number, hash: string): string => `head|${series}|${seq}|${hash}`;
+
+/** A chain's head as the writer keeps it outside the files once a batch is durable. */
+export interface AuditHead {
+  series: string;
+  seq: number;
+  hash: string;
+  /** recordMac(headText(series, seq, hash)). */
+  mac: string;
 }
 
 /** What an anchor's MAC covers: the series and the head it fixes. */

@@ -101,8 +101,8 @@ export interface AuditEntry {
 
 /** A written record: the entry with its place in the chain. Keys are written in this order. */
 export interface AuditRecord extends AuditEntry {
-  /** Format version. */
-  v: 1;
+  /** Format version: 2 carries `mac` (HMAC-SM3 under the record key), 1 was written before MACs. */
+  v: 1 | 2;
   /** Position in its chain: 1, 2, 3 … across files. */
   seq: number;
   time: string;
@@ -114,4 +114,6 @@ export interface AuditRecord extends AuditEntry {
   prev: string;
   /** SHA-256 of the line up to this field (audit-chain.ts). */
   hash: string;
+  /** v 2: HMAC-SM3 of the line up to and with `hash` (audit-chain.ts). */
+  mac?: string;
 }

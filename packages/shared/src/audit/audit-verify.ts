@@ -1,4 +1,12 @@
-import { anchorText, GENESIS, openRecord, parseSeriesFile, type AuditDigests } from './audit-chain.js';
+import {
+  anchorText,
+  GENESIS,
+  headText,
+  openRecord,
+  parseSeriesFile,
+  type AuditDigests,
+  type AuditHead,
+} from './audit-chain.js';
 import type { AuditRecord } from './audit-events.js';
 
 /*
@@ -7,7 +15,9 @@ import type { AuditRecord } from './audit-events.js';
  * inserted or reordered one (its `prev` or `seq` no longer follows), a wrong anchor MAC (the
  * chain before it was rewritten), a cut end (an anchor kept outside the files names a record the
  * files no longer hold) — and says plainly when the last line of a chain is torn (a crash in the
- * middle of a write).
+ * middle of a write). With the audit key it checks every keyed record's MAC (a record rewritten or
+ * appended without the key) and the chain's end against the head its writer kept outside the
+ * files (a cut end, even after the last anchor).
  */
 
 /** An audit file's name and text. */
@@ -28,6 +38,11 @@ export interface VerifyOptions {
   anchors?: readonly ExternalAnchor[];
   /** One file checked on its own: its first record's link to the file before it is not checked. */
   single?: boolean;
+  /**
+   * The heads the writers kept outside the files, and the writers (`credit-service`, …) that keep
+   * one there: a chain of theirs holding keyed records must end at or after its head.
+   */
+  heads?: { list: readonly AuditHead[]; writers: readonly string[] };
 }
 
 /** Where a chain broke. */
@@ -46,6 +61,8 @@ export interface SeriesReport {
   lastSeq: number;
   /** Anchors whose MAC was checked (in the files) or that were found (outside). */
   anchorsChecked: number;
+  /** Records whose MAC was checked. */
+  macsChecked: number;
   /** ok; broken: a link is broken; truncated: all links hold but the last line is torn. */
   status: 'ok' | 'broken' | 'truncated';
   problem: AuditProblem | null;
@@ -95,6 +112,7 @@ function verifySeries(
     records: 0,
     lastSeq: 0,
     anchorsChecked: 0,
+    macsChecked: 0,
     status: 'ok',
     problem: null,
     notes: [],
@@ -108,6 +126,9 @@ function verifySeries(
   const external = (options.anchors ?? []).filter((a) => a.series === series);
   const wanted = new Map(external.map((a) => [a.seq, a.hash]));
   const seen = new Map<number, string>();
+  const head = options.single ? undefined : options.heads?.list.find((h) => h.series === series);
+  let headAt: { hash: string; at: Line } | null = null;
+  let keyed = 0;
   let prev: string | null = null;
   let seq = 0;
   let start: { prev: string; seq: number; at: Line } | null = null;
@@ -132,8 +153,24 @@ function verifySeries(
       }
       return broken(at, null, at.text.trim() ? 'not a sealed audit record (altered or foreign line)' : 'empty line');
     }
-    const { record, intact } = opened;
+    const { record, intact, macOk } = opened;
     if (!intact) return broken(at, record.seq, 'record altered: its hash does not match its content');
+    if (record.v === 2) keyed += 1;
+    else if (keyed > 0) {
+      return broken(
+        at,
+        record.seq,
+        'record without a MAC after the chain’s keyed records: appended or rewritten by someone without the audit key',
+      );
+    }
+    if (macOk === false) {
+      return broken(
+        at,
+        record.seq,
+        'record MAC does not match: the record was rewritten or forged, or the audit key is not the one it was written with',
+      );
+    }
+    if (macOk) report.macsChecked += 1;
     if (`${record.service}.${record.stream}` !== series) {
       return broken(at, record.seq, `record of series ${record.service}.${record.stream} in a file of ${series}`);
     }
@@ -155,6 +192,7 @@ function verifySeries(
       prunedFrom.add(`${record.details.continuesFromSeq}|${record.details.continuesFrom}`);
     }
     if (wanted.has(record.seq)) seen.set(record.seq, record.hash);
+    if (head?.seq === record.seq) headAt = { hash: record.hash, at };
     prev = record.hash;
     seq = record.seq;
     report.records += 1;
@@ -189,6 +227,19 @@ function verifySeries(
     }
     report.anchorsChecked += 1;
   }
+  const headProblem = checkHead(series, head, headAt, seq, keyed, digests, options);
+  if (headProblem) {
+    const last = lines.at(-1) ?? { file: series, line: 0, text: '', unterminated: false };
+    // A cut end is named where its first missing record would be.
+    const at = headProblem.cut ? { ...last, line: last.line + 1 } : last;
+    return broken(at, headProblem.seq, headProblem.message);
+  }
+  if (head && seq > head.seq) {
+    report.notes.push(
+      `${seq - head.seq} record(s) after the head kept outside the files (seq ${head.seq}): written as the writer stopped`,
+    );
+  }
+  if (keyed > 0 && !digests.recordMac) report.notes.push('no audit key: the records’ MACs were not checked');
   if (torn) {
     report.status = 'truncated';
     report.problem = {
@@ -199,6 +250,53 @@ function verifySeries(
     };
   }
   return report;
+}
+
+/**
+ * Where a chain ends against the head its writer kept outside the files: the record it names must
+ * be there, unchanged. A missing head is a problem only for a writer that keeps one and a chain it
+ * wrote keyed records to (a chain from before MACs has none yet).
+ */
+function checkHead(
+  series: string,
+  head: AuditHead | undefined,
+  headAt: { hash: string; at: Line } | null,
+  lastSeq: number,
+  keyed: number,
+  digests: AuditDigests,
+  options: VerifyOptions,
+): { seq: number | null; message: string; cut?: boolean } | null {
+  if (!options.heads || options.single) return null;
+  if (!head) {
+    if (keyed === 0 || !options.heads.writers.includes(series.split('.')[0]!)) return null;
+    return {
+      seq: null,
+      message:
+        'no head kept outside the files for this chain of keyed records: its end cannot be checked (the head store lost or reset?)',
+    };
+  }
+  if (digests.recordMac && head.mac !== digests.recordMac(headText(series, head.seq, head.hash))) {
+    return {
+      seq: head.seq,
+      message:
+        'the head kept outside the files does not match its MAC: forged, or the audit key is not the one it was written with',
+    };
+  }
+  if (headAt === null) {
+    if (head.seq <= lastSeq) return null;
+    return {
+      seq: lastSeq + 1,
+      cut: true,
+      message: `end cut: the chain’s head kept outside the files is seq ${head.seq}, the files end at seq ${lastSeq} — records from seq ${lastSeq + 1} on were deleted`,
+    };
+  }
+  if (headAt.hash !== head.hash) {
+    return {
+      seq: head.seq,
+      message: `end rewritten: the record at seq ${head.seq} (${headAt.at.file}:${headAt.at.line}) is not the one its writer last wrote`,
+    };
+  }
+  return null;
 }
 
 /** An anchor record's problem (a MAC that does not match, a head it does not follow), or null. */
@@ -242,6 +340,26 @@ export function verifyAuditFiles(
         options,
       ),
     );
+  // A chain whose every file is gone: its kept head still names it.
+  for (const head of options.single ? [] : (options.heads?.list ?? [])) {
+    if (bySeries.has(head.series)) continue;
+    series.push({
+      series: head.series,
+      files: [],
+      records: 0,
+      lastSeq: 0,
+      anchorsChecked: 0,
+      macsChecked: 0,
+      status: 'broken',
+      problem: {
+        file: head.series,
+        line: 0,
+        seq: 1,
+        message: `end cut: the chain’s head kept outside the files is seq ${head.seq}, and no file of the chain is left`,
+      },
+      notes: [],
+    });
+  }
   return { ok: series.length > 0 && series.every((s) => s.status === 'ok'), series };
 }
 
@@ -250,7 +368,7 @@ export function formatVerifyReport(report: VerifyReport): string[] {
   if (report.series.length === 0) return ['no audit files found'];
   const lines: string[] = [];
   for (const s of report.series) {
-    const head = `${s.series}: ${s.records} records in ${s.files.length} file(s), last seq ${s.lastSeq}, ${s.anchorsChecked} anchor(s) checked`;
+    const head = `${s.series}: ${s.records} records in ${s.files.length} file(s), last seq ${s.lastSeq}, ${s.anchorsChecked} anchor(s) and ${s.macsChecked} record MAC(s) checked`;
     if (s.status === 'ok') lines.push(`OK      ${head}`);
     else {
       const p = s.problem!;

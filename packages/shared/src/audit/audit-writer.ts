@@ -2,6 +2,7 @@ import {
   anchorText,
   dayBefore,
   GENESIS,
+  headText,
   localDay,
   openRecord,
   parseSeriesFile,
@@ -9,6 +10,7 @@ import {
   seriesFile,
   seriesName,
   type AuditDigests,
+  type AuditHead,
 } from './audit-chain.js';
 import { AUDIT_STREAMS, streamOf, type AuditEntry, type AuditRecord, type AuditStream } from './audit-events.js';
 import type { ExternalAnchor } from './audit-verify.js';
@@ -24,6 +26,10 @@ import type { ExternalAnchor } from './audit-verify.js';
  * the event loop; while one flush is in flight the next batch gathers. A failed append is cut back
  * (truncate to the last good size) and every caller of that batch is told: no half record stays in
  * a file, and the chain goes on from the last good record.
+ *
+ * With a record key every record carries a MAC, and once a batch is durable the chain's new head
+ * (seq, hash, MAC'd) is handed to the head store, which keeps it outside the audit files: the
+ * MACs stop a record being rewritten or appended, the kept head stops the end being cut.
  */
 
 /** The directory the writer appends to, as the service provides it. */
@@ -41,6 +47,12 @@ export interface AuditStorage {
   close(): Promise<void>;
 }
 
+/** Where the writer keeps each chain's head, outside the audit files (a database, a file beside AUDIT_DIR). */
+export interface AuditHeadStore {
+  /** Replaces the series' head; a failure fails the batch (its records are cut back). */
+  keep(head: AuditHead): void | Promise<void>;
+}
+
 export interface AuditWriterOptions {
   /** Which writer: `credit-service`, `gateway`, `review-cli` (the files' first name part). */
   service: string;
@@ -52,6 +64,8 @@ export interface AuditWriterOptions {
   now?: () => Date;
   /** Called with each anchor once it is durable (the credit-service also keeps it in its database). */
   onAnchor?: (anchor: ExternalAnchor & { time: string; reason: string }) => void;
+  /** Keeps each chain's head once a batch is durable (only with a record key). */
+  heads?: AuditHeadStore;
 }
 
 /** Why a chain head was anchored. */
@@ -112,6 +126,7 @@ export class AuditWriter {
   readonly #digests: AuditDigests;
   readonly #now: () => Date;
   readonly #onAnchor: AuditWriterOptions['onAnchor'];
+  readonly #heads: AuditHeadStore | undefined;
   readonly #chains = new Map<AuditStream, Chain>();
   #healthy = true;
   #closed = false;
@@ -122,6 +137,7 @@ export class AuditWriter {
     this.#digests = options.digests;
     this.#now = options.now ?? (() => new Date());
     this.#onAnchor = options.onAnchor;
+    this.#heads = options.heads;
   }
 
   /**
@@ -301,8 +317,21 @@ export class AuditWriter {
   async #writeNow(chain: Chain, file: string, entry: AuditEntry): Promise<void> {
     const { line, record } = this.#seal(chain, { entry, time: this.#now(), resolve: () => {}, reject: () => {} });
     await this.#storage.append(file, `${line}\n`);
+    await this.#keepHead(chain, record);
     chain.seq = record.seq;
     chain.hash = record.hash;
+  }
+
+  /** Hands a durable head to the head store. */
+  async #keepHead(chain: Chain, head: { seq: number; hash: string }): Promise<void> {
+    const mac = this.#digests.recordMac;
+    if (!this.#heads || !mac) return;
+    await this.#heads.keep({
+      series: chain.series,
+      seq: head.seq,
+      hash: head.hash,
+      mac: mac(headText(chain.series, head.seq, head.hash)),
+    });
   }
 
   /** Seals a pending entry onto the chain's current head (without moving the head). */
@@ -317,8 +346,8 @@ export class AuditWriter {
             : {}),
         }
       : (pending.entry.details ?? {});
-    const unsealed: Omit<AuditRecord, 'hash'> = {
-      v: 1,
+    const unsealed: Omit<AuditRecord, 'hash' | 'mac'> = {
+      v: this.#digests.recordMac ? 2 : 1,
       seq: head.seq + 1,
       time: pending.time.toISOString(),
       service: this.service,
@@ -333,8 +362,8 @@ export class AuditWriter {
       details,
       prev: head.hash,
     };
-    const { line, hash } = sealRecord(unsealed, this.#digests);
-    return { line, record: { ...unsealed, hash } as AuditRecord };
+    const { line, hash, mac } = sealRecord(unsealed, this.#digests);
+    return { line, record: { ...unsealed, hash, ...(mac ? { mac } : {}) } as AuditRecord };
   }
 
   async #flush(chain: Chain): Promise<void> {
@@ -384,6 +413,8 @@ export class AuditWriter {
         sizes.set(name, await this.#storage.size(name));
         await this.#storage.append(name, `${lines.join('\n')}\n`);
       }
+      // Kept before any caller is answered: a record a client was told of cannot be cut unseen.
+      await this.#keepHead(chain, head);
       chain.file = file;
       chain.day = day;
       chain.seq = head.seq;
