@@ -241,12 +241,22 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const staleParts = removeStaleParts(incomingDir(path.resolve(config.dataDir)));
   if (staleParts > 0) app.log.info({ removed: staleParts }, 'removed temporary files of interrupted uploads');
 
+  const outboxDir = path.join(path.resolve(config.dataDir), OUTBOX_DIR);
+  const sms = createSmsSender({
+    webhookUrl: config.smsWebhookUrl,
+    webhookToken: config.smsWebhookToken,
+    demo,
+    outboxDir,
+    metrics: app.metrics,
+  });
   // Login is checked in one place: app.auth, for every route plugin below.
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     sessionIdleSeconds: config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
     passwordParams: config.passwordHashing,
+    sms,
+    siteName: CITY.siteName,
   });
   // The audit trail (issue 24): after auth (its records name the login), before every audited route.
   await app.register(auditPlugin, {
@@ -274,14 +284,6 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(annualReportRoutes);
   await app.register(visitLogRoutes);
   const portalUrl = (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/');
-  const outboxDir = path.join(path.resolve(config.dataDir), OUTBOX_DIR);
-  const sms = createSmsSender({
-    webhookUrl: config.smsWebhookUrl,
-    webhookToken: config.smsWebhookToken,
-    demo,
-    outboxDir,
-    metrics: app.metrics,
-  });
   await app.register(accountRoutes, { portalUrl, sms, siteName: CITY.siteName });
   // The chat app's authorization page: a demo stand-in of a system outside the centre.
   if (demo) await app.register(wechatAuthorizeRoutes, { portalUrl, siteName: CITY.siteName });

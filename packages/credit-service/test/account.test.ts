@@ -29,6 +29,8 @@ import { signToken, verifyToken } from '../src/lib/jwt.js';
 import { localToday } from '../src/lib/dates.js';
 import { penaltyPublicizedSql } from '../src/repositories/publicity.js';
 import { hashPassword, hashPasswordSync, needsRehash, SCRYPT_PARAMS, verifyPassword } from '../src/lib/passwords.js';
+import { lockoutText } from '../src/plugins/auth.js';
+import { ACCOUNT_LOCK_ADDRESSES } from '../src/repositories/account-lockouts.js';
 import { createSmsSender } from '../src/sms/sender.js';
 import { ensureAccountSeed } from '../src/seed/account.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
@@ -404,8 +406,10 @@ describe('a forgotten password', () => {
     call<{ SessionsEnded: number }>('POST', API_PATHS.passwordReset, {
       body: { Mobile: mobile, Code: code, Password: password, ConfirmPassword: password },
     });
-  const outboxSms = async (mobile: string) =>
-    (await listOutbox(path.join(testApp.dataDir, OUTBOX_DIR))).find((e) => e.kind === 'sms' && e.to === mobile)!;
+  const outboxSms = async (mobile: string, text: RegExp) =>
+    (await listOutbox(path.join(testApp.dataDir, OUTBOX_DIR))).find(
+      (e) => e.kind === 'sms' && e.to === mobile && text.test(e.text),
+    );
 
   it('resets it with a code sent to the number: every login of the account ends, and the lockout is lifted', async () => {
     const mobile = freshMobile();
@@ -413,12 +417,14 @@ describe('a forgotten password', () => {
     const registered = await register(mobile, 'Old1234pass');
     const first = await loginAs({ mobile, password: 'Old1234pass' });
     const second = await loginAs({ mobile, password: 'Old1234pass' });
-    // Someone tried the number until it locked: its owner is locked out too, until the reset.
-    for (let i = 0; i < 5; i += 1) {
+    // Someone tried the number from many addresses until it locked: its owner is locked out too,
+    // is told so by SMS, and gets in by the reset.
+    for (let i = 0; i < ACCOUNT_LOCK_ADDRESSES; i += 1) {
       await call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: 'Guess1234x' }, ip: `10.1.0.${i}` });
     }
     const locked = await call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: 'Old1234pass' } });
     expect(locked.body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
+    await expect.poll(() => outboxSms(mobile, /已被暂时锁定/)).toMatchObject({ text: lockoutText('信用云州') });
 
     const sent = await askResetCode(mobile);
     expect(sent.body).toEqual({
@@ -426,7 +432,7 @@ describe('a forgotten password', () => {
       Data: { ExpiresIn: 300, ResendIn: 60 },
       Msg: ACCOUNT_MESSAGES.smsSent,
     });
-    expect((await outboxSms(mobile)).text).toMatch(/^【信用云州】您正在重置登录密码，验证码为\d{6}，/);
+    expect(await outboxSms(mobile, /^【信用云州】您正在重置登录密码，验证码为\d{6}，/)).toBeDefined();
     const code = await smsCodeFor(testApp.dataDir, mobile);
     // The rules of a new password, checked before the code is spent.
     expect((await reset(mobile, code, 'weak')).body.Msg).toBe(ACCOUNT_MESSAGES.passwordWeak);
@@ -503,7 +509,7 @@ describe('password login', () => {
     expect(body.Msg).toBe(ACCOUNT_MESSAGES.mobileInvalid);
   });
 
-  it('locks a number out for one address after five failures, for fifteen minutes', async () => {
+  it('slows down the address that fails, and nobody else: it waits a minute after five failures, doubling after each further one', async () => {
     const mobile = freshMobile();
     await register(mobile, 'Right1234');
     const attempt = (password: string, ip: string) =>
@@ -512,15 +518,16 @@ describe('password login', () => {
     const fifth = await attempt('Wrong1234', '10.1.1.1');
     expect(fifth.status).toBe(429);
     expect(fifth.body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
-    // Locked: even the right password is refused from that address …
+    // That address waits, even with the right password …
     expect((await attempt('Right1234', '10.1.1.1')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
-    // … and, for the account's own first minute, from every address …
-    expect((await attempt('Right1234', '10.2.2.2')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
-    travel(61_000);
-    // … after which another address logs in, but that one waits its fifteen minutes.
+    // … while the owner, elsewhere, logs in: one address cannot lock anyone out.
     expect((await attempt('Right1234', '10.2.2.2')).status).toBe(200);
+    travel(61_000);
+    // After its minute, one more failure makes it wait two.
+    expect((await attempt('Wrong1234', '10.1.1.1')).status).toBe(429);
+    travel(61_000);
     expect((await attempt('Right1234', '10.1.1.1')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
-    travel(15 * 60_000 + 1000);
+    travel(61_000);
     expect((await attempt('Right1234', '10.1.1.1')).status).toBe(200);
   });
 
@@ -534,31 +541,53 @@ describe('password login', () => {
     for (let i = 0; i < 4; i++) expect((await attempt('Wrong1234')).status).toBe(401);
   });
 
-  it('locks an account out after five failures from five addresses, for a delay that doubles', async () => {
+  it('locks a number for everyone only after failures from many addresses, tells its owner, and doubles the lock with each further address', async () => {
     const mobile = freshMobile();
     await register(mobile, 'Right1234');
     const attempt = (password: string, ip: string) =>
       call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: password }, ip });
-    for (let i = 1; i <= 4; i++) expect((await attempt('Wrong1234', `10.20.0.${i}`)).status).toBe(401);
-    const fifth = await attempt('Wrong1234', '10.20.0.5');
-    expect(fifth.status).toBe(429);
-    expect(fifth.body).toEqual({ ErrorCode: 429, Data: null, Msg: ACCOUNT_MESSAGES.lockedOut });
-    // Locked for every address, even with the right password …
-    expect((await attempt('Right1234', '10.20.0.6')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
-    // … for a minute.
-    travel(61_000);
-    expect((await attempt('Right1234', '10.20.0.7')).status).toBe(200);
+    for (let i = 1; i < ACCOUNT_LOCK_ADDRESSES; i++) {
+      expect((await attempt('Wrong1234', `10.20.0.${i}`)).status).toBe(401);
+    }
+    // Failures from fewer addresses lock no one out.
+    expect((await attempt('Right1234', '10.20.1.1')).status).toBe(200);
+    const last = await attempt('Wrong1234', `10.20.0.${ACCOUNT_LOCK_ADDRESSES}`);
+    expect(last).toEqual({ status: 429, body: { ErrorCode: 429, Data: null, Msg: ACCOUNT_MESSAGES.lockedOut } });
+    // Locked for every address, even with the right password, for five minutes; the owner is told.
+    expect((await attempt('Right1234', '10.20.1.2')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
+    const notices = async () =>
+      (await listOutbox(path.join(testApp.dataDir, OUTBOX_DIR))).filter(
+        (e) => e.kind === 'sms' && e.to === mobile && e.text === lockoutText('信用云州'),
+      ).length;
+    await expect.poll(notices).toBe(1);
+    travel(5 * 60_000 + 1000);
+    expect((await attempt('Right1234', '10.20.1.3')).status).toBe(200);
+    // One more address within the window locks it again, for ten minutes this time.
+    expect((await attempt('Wrong1234', '10.20.0.99')).status).toBe(429);
+    travel(5 * 60_000 + 1000);
+    expect((await attempt('Right1234', '10.20.1.4')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
+    travel(5 * 60_000);
+    expect((await attempt('Right1234', '10.20.1.5')).status).toBe(200);
+    await expect.poll(notices).toBe(2);
+  });
 
-    // Success forgot the failures: four more are answered 401 …
-    for (let i = 1; i <= 4; i++) expect((await attempt('Wrong1234', `10.21.0.${i}`)).status).toBe(401);
-    // … and the fifth locks again; past that minute, one more failure locks for two.
-    expect((await attempt('Wrong1234', '10.21.0.5')).status).toBe(429);
-    travel(61_000);
-    expect((await attempt('Wrong1234', '10.21.0.6')).status).toBe(429);
-    travel(61_000);
-    expect((await attempt('Right1234', '10.21.0.7')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
-    travel(61_000);
-    expect((await attempt('Right1234', '10.21.0.8')).status).toBe(200);
+  it('lets the owner in by 找回密码 whatever locked the number: every lock of it is lifted', async () => {
+    const mobile = freshMobile();
+    await register(mobile, 'Right1234');
+    const attempt = (password: string, ip: string) =>
+      call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: password }, ip });
+    // The owner's own address failed five times, and ten others too.
+    for (let i = 0; i < 5; i++) await attempt('Wrong1234', '10.30.0.1');
+    for (let i = 2; i < ACCOUNT_LOCK_ADDRESSES + 2; i++) await attempt('Wrong1234', `10.30.0.${i}`);
+    expect((await attempt('Right1234', '10.30.0.1')).body.Msg).toBe(ACCOUNT_MESSAGES.lockedOut);
+    await call('POST', API_PATHS.passwordResetCode, { body: { Mobile: mobile }, ip: '10.30.0.1' });
+    const code = await smsCodeFor(testApp.dataDir, mobile);
+    const done = await call('POST', API_PATHS.passwordReset, {
+      body: { Mobile: mobile, Code: code, Password: 'Again1234x', ConfirmPassword: 'Again1234x' },
+      ip: '10.30.0.1',
+    });
+    expect(done.status).toBe(200);
+    expect((await attempt('Again1234x', '10.30.0.1')).status).toBe(200);
   });
 
   it('gives guesses sent all at once no more checks than guesses sent one by one', async () => {
@@ -569,8 +598,8 @@ describe('password login', () => {
         call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: `Wrong${i}x99` }, ip: `10.50.0.${i + 1}` }),
       ),
     );
-    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(4);
-    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(8);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(ACCOUNT_LOCK_ADDRESSES - 1);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(12 - ACCOUNT_LOCK_ADDRESSES + 1);
   });
 
   it('counts an unknown number the same (a lockout tells nothing about an account)', async () => {
@@ -578,7 +607,7 @@ describe('password login', () => {
     await register(known, 'Right1234');
     const answers = async (mobile: string) => {
       const seen: unknown[] = [];
-      for (let i = 1; i <= 6; i++) {
+      for (let i = 1; i <= ACCOUNT_LOCK_ADDRESSES + 1; i++) {
         seen.push(
           await call('POST', API_PATHS.login, { body: { Mobile: mobile, Password: 'Wrong1234' }, ip: `10.30.${i}.1` }),
         );
@@ -587,7 +616,8 @@ describe('password login', () => {
     };
     const [a, b] = [await answers(known), await answers(unknown)];
     expect(a).toEqual(b);
-    expect((a[4] as { status: number }).status).toBe(429);
+    expect((a[ACCOUNT_LOCK_ADDRESSES - 2] as { status: number }).status).toBe(401);
+    expect((a[ACCOUNT_LOCK_ADDRESSES - 1] as { status: number }).status).toBe(429);
   });
 
   it('re-hashes a password stored at a lower cost on the next good login', async () => {

@@ -14,6 +14,7 @@ import {
   type ScryptParams,
 } from '../lib/passwords.js';
 import { createAccountLockoutRepository } from '../repositories/account-lockouts.js';
+import type { SmsSender } from '../sms/sender.js';
 import {
   createAccountRepository,
   userSubject,
@@ -56,7 +57,15 @@ export interface AuthOptions {
   sessionIdleSeconds: number;
   /** scrypt cost of new and re-hashed passwords (default SCRYPT_PARAMS). */
   passwordParams?: ScryptParams;
+  /** Where an owner is told that their number was locked (null: no SMS can be sent). */
+  sms?: SmsSender | null;
+  /** The portal's name, which an SMS starts with. */
+  siteName?: string;
 }
+
+/** The SMS that tells an owner their number was locked by failed logins from many addresses. */
+export const lockoutText = (siteName: string): string =>
+  `【${siteName}】您的账号因多次密码错误已被暂时锁定。如非本人操作，您的密码可能已被他人尝试，请通过“找回密码”重置密码，重置后即可登录。`;
 
 /** A request's verified login: the token's claims and who it names. */
 export interface Session {
@@ -113,6 +122,14 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
   const tickets = createLoginTicketRepository(app.db);
   const loginSessions = createLoginSessionRepository(app.db);
   const lockouts = createAccountLockoutRepository(app.db);
+  /** Tells the owner, without waiting: a message that cannot be sent is logged (never the number). */
+  const notifyLockout = (mobile: string): void => {
+    const { sms } = options;
+    if (!sms) return;
+    sms.send({ mobile, text: lockoutText(options.siteName ?? ''), purpose: 'lockout' }).catch((error: Error) => {
+      app.log.warn({ sender: sms.kind, reason: error.message }, 'lockout SMS not sent');
+    });
+  };
   const passwordParams = options.passwordParams ?? SCRYPT_PARAMS;
   const unknownAccountHash = dummyHash(passwordParams);
   const secret = options.jwtSecret ?? accounts.secret('jwt');
@@ -312,31 +329,27 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     hashPassword: (password: string): Promise<string> => hashPassword(password, passwordParams),
 
     /**
-     * Checks a mobile number and password, counting failures per (mobile, client IP) and per
-     * mobile across addresses: after MAX_LOGIN_FAILURES within the window the pair is locked out
-     * for a while, and after ACCOUNT_MAX_FAILURES the number itself, for a growing delay
-     * (repositories/account-lockouts.ts). An unknown number costs the same scrypt work as a known
-     * one and is counted the same. A good password stored at a lower cost is re-hashed.
+     * Checks a mobile number and password, counting failures (repositories/account-lockouts.ts):
+     * an address that keeps failing on a number waits longer and longer; the number is locked for
+     * everyone only once failures came from many addresses, and its owner is told by SMS (and can
+     * always get in by 找回密码). An unknown number costs the same scrypt work as a known one and
+     * is counted the same. A good password stored at a lower cost is re-hashed.
      */
     async checkPassword(mobile: string, password: string, ip: string): Promise<UserRow> {
-      const key = sha256(`${mobile}|${ip}`);
       const now = Date.now();
-      if (accounts.lockedUntil(key, now) > 0 || lockouts.lockedUntil(mobile, now) > 0) {
-        throw new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut);
-      }
-      // Counted before the slow check (and cleared by a good password), so that guesses sent at
+      if (lockouts.lockedUntil(mobile, ip, now) > 0) throw new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut);
+      // Counted before the slow check (and forgotten by a good password), so that guesses sent at
       // once cannot all pass the lockout test while the first ones are still being checked.
-      const pairLocked = accounts.recordFailure(key, now);
-      const accountLocked = lockouts.recordFailure(mobile, now);
+      const failure = lockouts.recordFailure(mobile, ip, now);
       const user = accounts.userByMobile(mobile);
+      if (failure.accountLockStarted && user) notifyLockout(mobile);
       const matches = await verifyPassword(password, user?.passwordHash ?? unknownAccountHash);
       if (!user || !matches) {
-        throw pairLocked || accountLocked
+        throw failure.locked
           ? new TooManyRequestsError(ACCOUNT_MESSAGES.lockedOut)
           : new UnauthorizedError(ACCOUNT_MESSAGES.wrongCredentials);
       }
-      accounts.clearFailures(key);
-      lockouts.clear(mobile);
+      lockouts.clearAddress(mobile, ip);
       if (needsRehash(user.passwordHash, passwordParams)) {
         const stronger = await hashPassword(password, passwordParams);
         if (accounts.replacePasswordHash(user.id, user.passwordHash, stronger)) {

@@ -28,11 +28,6 @@ export type Subject =
 export const userSubject = (id: number): string => `user:${id}`;
 export const wechatSubject = (openId: string): string => `wechat:${openId}`;
 
-/** Failed password checks allowed per (mobile, IP) within the window before a lockout. */
-export const MAX_LOGIN_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCKOUT_MS = 15 * 60_000;
-
 const USER_COLUMNS = 'id, mobile, password_hash AS passwordHash, created_at AS createdAt';
 const WECHAT_COLUMNS = 'open_id AS openId, nickname, user_id AS userId';
 
@@ -51,20 +46,11 @@ export function createAccountRepository(db: Database) {
   const wechatUnbind = db
     .prepare('UPDATE wechat_identities SET user_id = NULL WHERE user_id = ? RETURNING open_id')
     .pluck();
-  const failureGet = db.prepare(
-    'SELECT failures, window_start AS windowStart, locked_until AS lockedUntil FROM login_failures WHERE key = ?',
-  );
-  const failurePut = db.prepare(
-    `INSERT INTO login_failures (key, failures, window_start, locked_until) VALUES (@key, @failures, @windowStart, @lockedUntil)
-     ON CONFLICT (key) DO UPDATE SET failures = @failures, window_start = @windowStart, locked_until = @lockedUntil`,
-  );
-  const failureDelete = db.prepare('DELETE FROM login_failures WHERE key = ?');
   const revokedPut = db.prepare('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)');
   const revokedGet = db.prepare('SELECT 1 FROM revoked_tokens WHERE jti = ?');
   const sweeps = [
     db.prepare('DELETE FROM revoked_tokens WHERE expires_at <= ?'),
     db.prepare('DELETE FROM login_handoffs WHERE expires_at <= ?'),
-    db.prepare('DELETE FROM login_failures WHERE locked_until <= @now AND window_start <= @now - @window'),
   ];
 
   const user = (row: unknown): UserRow | null => (row as UserRow | undefined) ?? null;
@@ -132,31 +118,6 @@ export function createAccountRepository(db: Database) {
       return (wechatUnbind.get(userId) as string | undefined) ?? null;
     },
 
-    /** Until when the key is locked out (ms), or 0. */
-    lockedUntil(key: string, now: number): number {
-      const row = failureGet.get(key) as { lockedUntil: number } | undefined;
-      return row && row.lockedUntil > now ? row.lockedUntil : 0;
-    },
-
-    /** Counts a failed password check; returns true when this one starts a lockout. */
-    recordFailure(key: string, now: number): boolean {
-      const row = failureGet.get(key) as { failures: number; windowStart: number } | undefined;
-      const fresh = !row || now - row.windowStart > FAILURE_WINDOW_MS;
-      const failures = fresh ? 1 : row.failures + 1;
-      const locked = failures >= MAX_LOGIN_FAILURES;
-      failurePut.run({
-        key,
-        failures: locked ? 0 : failures,
-        windowStart: fresh || locked ? now : row.windowStart,
-        lockedUntil: locked ? now + LOCKOUT_MS : 0,
-      });
-      return locked;
-    },
-
-    clearFailures(key: string): void {
-      failureDelete.run(key);
-    },
-
     revoke(jti: string, expiresAtMs: number): void {
       revokedPut.run(jti, expiresAtMs);
     },
@@ -167,7 +128,6 @@ export function createAccountRepository(db: Database) {
     sweep(now: number): void {
       sweeps[0]!.run(now);
       sweeps[1]!.run(now);
-      sweeps[2]!.run({ now, window: FAILURE_WINDOW_MS });
     },
   };
 }

@@ -14,8 +14,8 @@ import type { SmsPurpose } from '../repositories/account-sms-codes.js';
 export interface SmsMessage {
   mobile: string;
   text: string;
-  /** What the message is for: a code's purpose, or the notice of a binding (no code). */
-  purpose: SmsPurpose | 'binding';
+  /** What the message is for: a code's purpose, or a notice (no code) of a binding or a lockout. */
+  purpose: SmsPurpose | 'binding' | 'lockout';
   /** The one-time code in the text, when it carries one. */
   code?: string;
   /** How long the code is valid, when it carries one. */

@@ -28,6 +28,7 @@ import m019 from './019-credit-follow.js';
 import m020 from './020-follow-email-confirmation.js';
 import m021 from './021-login-sessions-by-subject.js';
 import m022 from './022-login-sessions-by-account.js';
+import m023 from './023-account-failure-addresses.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m020,
   m021,
   m022,
+  m023,
 ];
