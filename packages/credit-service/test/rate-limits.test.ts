@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { API_PATHS, ERROR_MESSAGES, REVIEW_TOKEN_HEADER, SERVICE_REVIEW_PATH } from '@credit-portal/shared';
-import { FACE_VERIFY_PATH } from '../src/app.js';
+import {
+  API_PATHS,
+  ERROR_MESSAGES,
+  OPEN_DATA_PATHS,
+  REVIEW_TOKEN_HEADER,
+  SERVICE_REVIEW_PATH,
+} from '@credit-portal/shared';
+import { DEFAULT_RATE_LIMITS, FACE_VERIFY_PATH } from '../src/app.js';
 import { limitOf } from '../src/plugins/rate-limits.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
@@ -93,18 +99,20 @@ describe('the credit-service’s own rate limits', () => {
     expect(refused.json()).toEqual({ Success: false, Data: null, Msg: ERROR_MESSAGES.rate_limited });
   });
 
-  it('keeps the lighter limit for pages and polls, and none for the rest', async () => {
-    for (let i = 0; i < 3; i += 1)
-      expect((await inject(CITIZEN_C, { method: 'GET', url: '/oldsite/login.aspx' })).statusCode).toBe(200);
-    expect((await inject(CITIZEN_C, { method: 'GET', url: '/oldsite/login.aspx' })).statusCode).toBe(429);
+  it('keeps the lighter limit for pages, polls and every other contract row, and none for the rest', async () => {
+    for (const url of ['/oldsite/login.aspx', API_PATHS.districtList]) {
+      for (let i = 0; i < 3; i += 1)
+        expect((await inject(CITIZEN_C, { method: 'GET', url })).statusCode, url).toBe(200);
+      expect((await inject(CITIZEN_C, { method: 'GET', url })).statusCode, url).toBe(429);
+    }
     for (let i = 0; i < 10; i += 1) {
-      expect((await inject(CITIZEN_C, { method: 'GET', url: API_PATHS.districtList })).statusCode).toBe(200);
+      expect((await inject(CITIZEN_C, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     }
   });
 
-  it('names every path the gateway limits strictly, and the routes only the service has', () => {
-    // Every call that checks a password, a code or a token, or mints one (the gateway's strict rows
-    // of the same calls, packages/server/src/route-table.ts), is limited here too.
+  it('puts every strict contract row in the strict class, the others in the default one, and the routes only the service has', () => {
+    // Every call that checks a password, a code or a token, mints one, sends a message or renders a
+    // report: the class is the contract row's, the one the gateway applies too.
     for (const path of [
       API_PATHS.login,
       API_PATHS.register,
@@ -112,6 +120,9 @@ describe('the credit-service’s own rate limits', () => {
       API_PATHS.wechatLogin,
       API_PATHS.bindMobile,
       API_PATHS.bindWechat,
+      API_PATHS.unbindWechat,
+      API_PATHS.passwordResetCode,
+      API_PATHS.passwordReset,
       API_PATHS.loginTicketCreate,
       API_PATHS.loginTicketScan,
       API_PATHS.loginTicketConfirm,
@@ -131,16 +142,80 @@ describe('the credit-service’s own rate limits', () => {
       API_PATHS.reportVerify,
       API_PATHS.reportVerifyFile,
       API_PATHS.thirdPartyCheck,
+      API_PATHS.followSettings,
+      API_PATHS.followUnfollowByLink,
+      API_PATHS.followConfirmEmail,
     ]) {
       expect(limitOf('POST', path), path).toBe('strict');
     }
-    // 退出 is never limited: a person must always be able to log out.
-    expect(limitOf('POST', API_PATHS.logout)).toBeNull();
-    expect(limitOf('POST', API_PATHS.h5Logout)).toBeNull();
+    // A GET row's HEAD (answered by its handler) and a prefix row's route, as registered.
+    expect(limitOf('HEAD', API_PATHS.reportVerify)).toBe('strict');
+    expect(limitOf('GET', API_PATHS.h5ReportFile)).toBe('strict');
+    expect(limitOf('GET', `${API_PATHS.imagePrefix}:file`)).toBe('default');
+    // 退出 stays in the default class: a person must always be able to log out.
+    expect(limitOf('POST', API_PATHS.logout)).toBe('default');
+    expect(limitOf('POST', API_PATHS.h5Logout)).toBe('default');
     expect(limitOf('POST', API_PATHS.loginTicketStatus)).toBe('default');
+    expect(limitOf('GET', API_PATHS.promiseList)).toBe('default');
+    // The gateway's open-data quota ('opendata') is counted in the default class here.
+    expect(limitOf('GET', OPEN_DATA_PATHS.records)).toBe('default');
+    expect(limitOf('GET', `${OPEN_DATA_PATHS.filesPrefix}:date/:name`)).toBe('default');
     expect(limitOf('POST', '/oldsite/login.aspx')).toBe('strict');
     expect(limitOf('GET', '/oldsite/login.aspx')).toBe('default');
     expect(limitOf('POST', '/oauth/wechat/authorize')).toBe('strict');
-    expect(limitOf('GET', API_PATHS.promiseList)).toBeNull();
+    expect(limitOf('GET', '/healthz')).toBeNull();
+    expect(limitOf('POST', API_PATHS.visitLog)).toBeNull();
+  });
+});
+
+/*
+ * The attack: from one address, straight to the service, a password-reset SMS to a new number each
+ * time (the per-number limits never see a number twice), guesses of a reset code and of the
+ * password that unbinds the chat app, the 信用关注 mail choice (it mails a confirmation link) and
+ * guesses of the digest address's confirmation link. At the service's default limits each is
+ * refused past RATE_LIMIT_STRICT_MAX, as the gateway refuses it.
+ */
+describe('the strict rows at the default limits, straight to the service', () => {
+  let service: TestApp;
+  beforeAll(async () => {
+    service = await buildTestApp({ seedEntities: 50, rateLimits: DEFAULT_RATE_LIMITS });
+  });
+  afterAll(() => service.close());
+
+  const ATTACKER = '203.0.113.66';
+  const post = (url: string, payload: Record<string, unknown>): InjectOptions => ({ method: 'POST', url, payload });
+  /** Each call's i-th request, and the service's answer to it below the limit. */
+  const calls: Record<string, { request: (i: number) => InjectOptions; status: number }> = {
+    passwordResetCode: {
+      request: (i) => post(API_PATHS.passwordResetCode, { Mobile: String(13_912_340_000 + i) }),
+      status: 200,
+    },
+    passwordReset: {
+      request: (i) =>
+        post(API_PATHS.passwordReset, { Mobile: '13912340000', Password: 'new-pass-1234', Code: String(100_000 + i) }),
+      status: 400,
+    },
+    // The bearer rows count before the login check: a guess with or without a login counts alike.
+    unbindWechat: { request: (i) => post(API_PATHS.unbindWechat, { Password: `guess-${i}` }), status: 401 },
+    followSettings: {
+      request: (i) => post(API_PATHS.followSettings, { EmailDigest: true, Email: `a${i}@example.com` }),
+      status: 401,
+    },
+    followConfirmEmail: {
+      request: (i) => post(API_PATHS.followConfirmEmail, { token: `guess-${i}-0123456789abcdef` }),
+      status: 400,
+    },
+  };
+
+  it.each(Object.keys(calls))('refuses %s past the strict limit from one address', async (name) => {
+    const { request, status } = calls[name]!;
+    const answer = (i: number) => service.app.inject({ ...request(i), remoteAddress: ATTACKER });
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.strictMax; i += 1) statuses.push((await answer(i)).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([status]));
+    const refused = await answer(DEFAULT_RATE_LIMITS.strictMax);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(REFUSED);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,11 @@
-import { API_PATHS, OPEN_DATA_PATHS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
+import {
+  API_PATHS,
+  OPEN_DATA_PATHS,
+  rateLimitOf,
+  UPSTREAM_ROUTES,
+  type RateLimitClass,
+  type UpstreamRoute,
+} from '@credit-portal/shared';
 
 /** How long an answer is fresh, how long it may still be served, and what it can be purged by. */
 export interface CachePolicy {
@@ -19,17 +26,17 @@ export interface GatewayRoute extends UpstreamRoute {
   /** Upstream timeout for this route; null uses UPSTREAM_TIMEOUT_MS. */
   timeoutMs: number | null;
   /**
-   * 'strict' routes (search, report, login) get the lower per-IP limit RATE_LIMIT_STRICT_MAX;
-   * 'opendata' routes share one quota per client, OPEN_DATA_RATE_LIMIT_MAX (OPEN_DATA_QUOTA_KEY).
+   * The contract row's class: 'strict' routes (search, report, login) get the lower per-IP limit
+   * RATE_LIMIT_STRICT_MAX; 'opendata' routes share one quota per client, OPEN_DATA_RATE_LIMIT_MAX
+   * (OPEN_DATA_QUOTA_KEY).
    */
-  rateLimit: 'default' | 'strict' | 'opendata';
+  rateLimit: RateLimitClass;
 }
 
 /** The gateway's policy for one path; seconds, as the README table shows them. */
 export interface RoutePolicy {
   cache?: { tags: readonly string[]; ttlSeconds?: number; staleSeconds?: number; errorStaleSeconds?: number };
   timeoutMs?: number;
-  rateLimit?: 'strict' | 'opendata';
 }
 
 /** The counter the open-data routes share: one quota per client over the whole API, files included. */
@@ -43,7 +50,8 @@ const PASSWORD_TIMEOUT_MS = 20_000;
 
 /**
  * The cache and resilience policy per upstream path. Paths absent here are proxied but never
- * cached; paths absent from UPSTREAM_ROUTES are never proxied at all.
+ * cached; paths absent from UPSTREAM_ROUTES are never proxied at all. The rate-limit class is not
+ * here: it is on the contract row, which the credit-service reads too.
  */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.siteInfo]: { cache: { tags: ['district', 'siteinfo'], ttlSeconds: 300 } },
@@ -58,10 +66,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.contentDetail]: { cache: { tags: ['content'], ttlSeconds: 300 } },
   [API_PATHS.imageLinkList]: { cache: { tags: ['content', 'images'], ttlSeconds: 300 } },
   [API_PATHS.flipbook]: { cache: { tags: ['flipbook'], ttlSeconds: 600 } },
-  // Portal pages (issue 4): public, unpersonal content. Searches are rate limited harder.
-  [API_PATHS.articleSearch]: { cache: { tags: ['content'] }, rateLimit: 'strict' },
+  // Portal pages (issue 4): public, unpersonal content.
+  [API_PATHS.articleSearch]: { cache: { tags: ['content'] } },
   [API_PATHS.interactionList]: { cache: { tags: ['interaction'], ttlSeconds: 120 } },
-  [API_PATHS.interactionSearch]: { cache: { tags: ['interaction'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  [API_PATHS.interactionSearch]: { cache: { tags: ['interaction'], ttlSeconds: 120 } },
   [API_PATHS.interactionDetail]: { cache: { tags: ['interaction'], ttlSeconds: 300 } },
   [API_PATHS.interactionStatistics]: { cache: { tags: ['interaction'], ttlSeconds: 600 } },
   [API_PATHS.lendingOverview]: { cache: { tags: ['lending'], ttlSeconds: 600 } },
@@ -70,31 +78,16 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.annualReportDetail]: { cache: { tags: ['annual-reports'], ttlSeconds: 600 } },
   // Page images stream through untouched; browsers cache them by the upstream's own headers.
   [API_PATHS.flipbookPagePrefix]: { timeoutMs: 15_000 },
-  // A search is personal in intent and unbounded in variety: not cached, and rate limited harder.
-  [API_PATHS.entitySearch]: { rateLimit: 'strict' },
-  // Login and account paths (issue 5): never cached (personal, and /user/ paths may not be);
-  // every call that checks a password or mints a login is rate limited harder. The desktop's
-  // ticket poll (every 1.5 s for up to 3 minutes) stays in the default class.
-  // Registration's SMS code costs a message to send: the strictest class (the service adds its own per-number limits).
-  [API_PATHS.registerCode]: { rateLimit: 'strict' },
-  // A password check costs scrypt at OWASP's figure (N=2^17, ~0.5 s of a core, more on a busy
+  // The entity search is personal in intent and unbounded in variety: not cached (no policy).
+  // Login and account paths (issue 5): never cached (personal, and /user/ paths may not be). A
+  // password check costs scrypt at OWASP's figure (N=2^17, ~0.5 s of a core, more on a busy
   // machine, twice on the login that re-hashes an older hash): these get a longer deadline.
-  [API_PATHS.register]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.register]: { timeoutMs: PASSWORD_TIMEOUT_MS },
   // A forgotten password: a code to the number, then the new password (hashed as a registration's).
-  [API_PATHS.passwordResetCode]: { rateLimit: 'strict' },
-  [API_PATHS.passwordReset]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
-  [API_PATHS.login]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
-  [API_PATHS.wechatLogin]: { rateLimit: 'strict' },
-  [API_PATHS.loginTicketCreate]: { rateLimit: 'strict' },
-  [API_PATHS.loginTicketScan]: { rateLimit: 'strict' },
-  [API_PATHS.loginTicketConfirm]: { rateLimit: 'strict' },
-  [API_PATHS.loginTokenExchange]: { rateLimit: 'strict' },
-  // Sessions (security issue 22): each old-site code is a database row, so minting them is
-  // limited harder; logout (API_PATHS.logout) stays in the default class — leaving must not be refused.
-  [API_PATHS.oldSiteHandoff]: { rateLimit: 'strict' },
-  [API_PATHS.bindMobile]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
-  [API_PATHS.bindWechat]: { rateLimit: 'strict' },
-  [API_PATHS.unbindWechat]: { rateLimit: 'strict', timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.passwordReset]: { timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.login]: { timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.bindMobile]: { timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.unbindWechat]: { timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },
@@ -106,62 +99,41 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.arrearsFunds]: { cache: { tags: ['disclosure', 'wage-arrears'], ttlSeconds: 120 } },
   [API_PATHS.bankruptcyList]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 120 } },
   [API_PATHS.bankruptcyDetail]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 600 } },
-  // Information-disclosure lists (issue 9): public and impersonal; searches rate limited harder.
-  [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 }, rateLimit: 'strict' },
-  [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  // Information-disclosure lists (issue 9): public and impersonal.
+  [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
+  [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   // Published credit promises and the kept ones; the red/black list rows are bearer calls and never cached.
   [API_PATHS.promiseList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
   [API_PATHS.promiseDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
   [API_PATHS.promiseFulfilmentList]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 120 } },
   [API_PATHS.promiseFulfilmentDetail]: { cache: { tags: ['publicity', 'promise'], ttlSeconds: 600 } },
-  // 信用河套: public and impersonal; the list searches, so it is rate limited harder.
-  [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 }, rateLimit: 'strict' },
+  // 信用河套: public and impersonal.
+  [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 } },
   [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
   [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
-  // The H5 app (issue 12): personal, never cached. Every call that mints, exchanges or checks a
-  // token is rate limited harder (the tab's session check too: it answers whether a token is
-  // live); the calls that render a PDF (and mail it) get a longer deadline. 退出 stays in the
-  // default class: a person must always be able to log out.
-  [API_PATHS.h5CertToken]: { rateLimit: 'strict' },
-  [API_PATHS.h5CertExchange]: { rateLimit: 'strict' },
-  [API_PATHS.h5Session]: { rateLimit: 'strict' },
-  [API_PATHS.h5TestLogin]: { rateLimit: 'strict' },
-  [API_PATHS.h5TestUserInfo]: { rateLimit: 'strict' },
-  [API_PATHS.h5IzLogin]: { rateLimit: 'strict' },
-  [API_PATHS.h5PersonInfo]: { rateLimit: 'strict' },
-  [API_PATHS.h5IndividualToken]: { rateLimit: 'strict' },
-  [API_PATHS.h5IndividualInfo]: { rateLimit: 'strict' },
-  [API_PATHS.h5SendEmail]: { rateLimit: 'strict', timeoutMs: 30_000 },
-  [API_PATHS.h5ReportPdf]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  // The H5 app (issue 12): personal, never cached. The calls that render a PDF (and mail it) get
+  // a longer deadline.
+  [API_PATHS.h5SendEmail]: { timeoutMs: 30_000 },
+  [API_PATHS.h5ReportPdf]: { timeoutMs: 30_000 },
   [API_PATHS.h5ReportFile]: { timeoutMs: 30_000 },
-  // 信用服务 (issue 11): never cached (personal, uploads, generated files, one-off checks). The
-  // penalty search and every report or verification call are rate limited harder; generating a
-  // PDF and receiving up to UPLOAD_MAX_REQUEST_BYTES of materials get a longer deadline.
-  [API_PATHS.repairPunishSearch]: { rateLimit: 'strict' },
+  // 信用服务 (issue 11): never cached (personal, uploads, generated files, one-off checks).
+  // Generating a PDF and receiving up to UPLOAD_MAX_REQUEST_BYTES of materials get a longer deadline.
   [API_PATHS.repairUpload]: { timeoutMs: 60_000 },
   [API_PATHS.objectionUpload]: { timeoutMs: 60_000 },
-  [API_PATHS.enterpriseReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
-  [API_PATHS.specialReport]: { rateLimit: 'strict', timeoutMs: 30_000 },
-  [API_PATHS.reportVerify]: { rateLimit: 'strict' },
-  [API_PATHS.reportVerifyFile]: { rateLimit: 'strict', timeoutMs: 30_000 },
-  [API_PATHS.thirdPartyCheck]: { rateLimit: 'strict' },
-  // Issue 24: a PDF alone checked by its SM2 signature (an upload, rate limited harder); the
-  // public keys, public and impersonal, cached (a rotation shows within ttl; purge tag report-keys).
-  [API_PATHS.reportVerifySignature]: { rateLimit: 'strict', timeoutMs: 30_000 },
+  [API_PATHS.enterpriseReport]: { timeoutMs: 30_000 },
+  [API_PATHS.specialReport]: { timeoutMs: 30_000 },
+  [API_PATHS.reportVerifyFile]: { timeoutMs: 30_000 },
+  // Issue 24: a PDF alone checked by its SM2 signature (an upload); the public keys, public and
+  // impersonal, cached (a rotation shows within ttl; purge tag report-keys).
+  [API_PATHS.reportVerifySignature]: { timeoutMs: 30_000 },
   [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
   // Open data (issue 28): public, impersonal and the same for everyone all day, so cached like the
-  // lists (a new day shows within ttl; purge tag open-data), under one quota per client. Stale
-  // answers for minutes, not the default 24 h: a record that left publicity must leave the API.
-  // The files stream through (binary) with the upstream's own ETag; they count on the same quota.
-  [OPEN_DATA_PATHS.datasets]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
-  [OPEN_DATA_PATHS.records]: { cache: OPEN_DATA_CACHE, rateLimit: 'opendata' },
-  [OPEN_DATA_PATHS.filesPrefix]: { rateLimit: 'opendata', timeoutMs: 30_000 },
-  // 信用关注 (issue 28): personal, never cached (no policy); the digest mail's unfollow and the
-  // digest address's confirmation check a token without a login, and saving the mail choice may
-  // mail a confirmation link, so these are rate limited harder.
-  [API_PATHS.followUnfollowByLink]: { rateLimit: 'strict' },
-  [API_PATHS.followConfirmEmail]: { rateLimit: 'strict' },
-  [API_PATHS.followSettings]: { rateLimit: 'strict' },
+  // lists (a new day shows within ttl; purge tag open-data). Stale answers for minutes, not the
+  // default 24 h: a record that left publicity must leave the API. The files stream through
+  // (binary) with the upstream's own ETag.
+  [OPEN_DATA_PATHS.datasets]: { cache: OPEN_DATA_CACHE },
+  [OPEN_DATA_PATHS.records]: { cache: OPEN_DATA_CACHE },
+  [OPEN_DATA_PATHS.filesPrefix]: { timeoutMs: 30_000 },
 };
 
 /** Paths of the H5 app and the personal report: personal data, never cached whatever the table says. */
@@ -204,7 +176,7 @@ export function buildRouteTable(
       }
     }
     const cache = policy.cache ? toCachePolicy(policy.cache, defaults) : null;
-    return { ...route, cache, timeoutMs: policy.timeoutMs ?? null, rateLimit: policy.rateLimit ?? 'default' };
+    return { ...route, cache, timeoutMs: policy.timeoutMs ?? null, rateLimit: rateLimitOf(route) };
   });
 }
 

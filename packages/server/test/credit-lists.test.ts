@@ -67,7 +67,7 @@ describe('credit lists through the gateway', () => {
     const hit = await get(API_PATHS.punishSearch, query).expect(200);
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(hit.body).toEqual(miss.body);
-    expect(ROUTE_POLICIES[API_PATHS.punishSearch]?.rateLimit).toBe('strict');
+    expect(gateway.app.config.routes.find((route) => route.path === API_PATHS.punishSearch)?.rateLimit).toBe('strict');
   });
 
   it('answers an unknown penalty with the upstream 404 in the normalized envelope', async () => {

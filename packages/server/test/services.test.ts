@@ -141,6 +141,8 @@ describe('信用服务 through the gateway', () => {
       demo: true,
       reviewToken: REVIEW_TOKEN,
       portalUrl: 'http://portal.test/',
+      // Every call of the file comes from this one gateway on one address (the penalty search is strict).
+      rateLimits: { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 },
     });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const address = upstream.server.address();

@@ -298,7 +298,20 @@ export interface UpstreamRoute extends RouteContract {
   conditional?: boolean;
   /** The /docs tag of the row; default: its upstream's name. */
   tag?: string;
+  /**
+   * The rate-limit class both services apply per client address (absent: 'default'). 'strict':
+   * every call that checks a password, an SMS code or a token, mints a login or a token, sends an
+   * SMS or a mail, or renders a report, and the unbounded searches. 'opendata': the open-data API,
+   * one quota per client over all of it at the gateway.
+   */
+  rateLimit?: RateLimitClass;
 }
+
+/** The rate-limit class of a contract row (UpstreamRoute.rateLimit). */
+export type RateLimitClass = 'default' | 'strict' | 'opendata';
+
+/** A row's rate-limit class, 'default' when it names none. */
+export const rateLimitOf = (route: Pick<UpstreamRoute, 'rateLimit'>): RateLimitClass => route.rateLimit ?? 'default';
 
 /** Keeps a row's exact schema types (for the Contract* types below) while checking it is a route. */
 export const defineRoute = <const R extends UpstreamRoute>(route: R): R => route;

@@ -52,6 +52,8 @@ export const ACCOUNT_CONTRACTS = {
   /** Registration's first step: a one-time SMS code to the number. */
   registerCode: defineRoute({
     path: API_PATHS.registerCode,
+    // Sends an SMS (the service adds its own per-number limits).
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -61,6 +63,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   register: defineRoute({
     path: API_PATHS.register,
+    // Checks the SMS code; hashes a password.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -70,6 +74,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   passwordResetCode: defineRoute({
     path: API_PATHS.passwordResetCode,
+    // Sends an SMS (the service adds its own per-number limits).
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -79,6 +85,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   passwordReset: defineRoute({
     path: API_PATHS.passwordReset,
+    // Checks the SMS code; hashes a password.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -88,6 +96,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   login: defineRoute({
     path: API_PATHS.login,
+    // Checks a password.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -98,6 +108,8 @@ export const ACCOUNT_CONTRACTS = {
   /** Chat-app login: the authorization code the chat app sent the browser back with, and the SPA's state. */
   wechatLogin: defineRoute({
     path: API_PATHS.wechatLogin,
+    // Spends an authorization code and mints a login.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -106,12 +118,15 @@ export const ACCOUNT_CONTRACTS = {
   }),
   loginTicketCreate: defineRoute({
     path: API_PATHS.loginTicketCreate,
+    // Mints a ticket and its poll token.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
     body: EmptyQuerySchema,
     data: LoginTicketSchema,
   }),
+  /** The desktop polls it every 1.5 s for up to 3 minutes: the default rate-limit class. */
   loginTicketStatus: defineRoute({
     path: API_PATHS.loginTicketStatus,
     methods: ['POST'],
@@ -122,6 +137,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   loginTicketScan: defineRoute({
     path: API_PATHS.loginTicketScan,
+    // Checks a ticket.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -131,6 +148,8 @@ export const ACCOUNT_CONTRACTS = {
   /** The phone's login confirms the ticket: its own token, passed by the caller. */
   loginTicketConfirm: defineRoute({
     path: API_PATHS.loginTicketConfirm,
+    // Checks a ticket and mints the desktop’s login.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -139,6 +158,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   loginTokenExchange: defineRoute({
     path: API_PATHS.loginTokenExchange,
+    // Spends a hand-off token and mints a login.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -155,6 +176,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   bindMobile: defineRoute({
     path: API_PATHS.bindMobile,
+    // Checks a password.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -165,6 +188,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   bindWechat: defineRoute({
     path: API_PATHS.bindWechat,
+    // Spends an authorization code.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -174,6 +199,8 @@ export const ACCOUNT_CONTRACTS = {
   }),
   unbindWechat: defineRoute({
     path: API_PATHS.unbindWechat,
+    // Checks the account’s password.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',

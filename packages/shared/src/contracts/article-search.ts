@@ -5,6 +5,8 @@ import { ArticleSearchPageSchema, ArticleSearchQuerySchema } from '../schemas/ar
 export const ARTICLE_SEARCH_CONTRACTS = {
   articleSearch: defineRoute({
     path: API_PATHS.articleSearch,
+    // A search: unbounded in variety.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'cms',
     dialect: 'msg',

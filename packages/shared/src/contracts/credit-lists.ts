@@ -23,6 +23,8 @@ import {
 export const CREDIT_LIST_CONTRACTS = {
   permitSearch: defineRoute({
     path: API_PATHS.permitSearch,
+    // A search: unbounded in variety.
+    rateLimit: 'strict',
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -31,6 +33,8 @@ export const CREDIT_LIST_CONTRACTS = {
   }),
   punishSearch: defineRoute({
     path: API_PATHS.punishSearch,
+    // A search: unbounded in variety.
+    rateLimit: 'strict',
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',

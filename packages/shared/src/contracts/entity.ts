@@ -7,6 +7,8 @@ import { EntitySearchQuerySchema, EntitySearchResultSchema } from '../schemas/en
 export const ENTITY_CONTRACTS = {
   entitySearch: defineRoute({
     path: API_PATHS.entitySearch,
+    // A search: unbounded in variety, and never cached.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',

@@ -75,6 +75,8 @@ export const FOLLOW_CONTRACTS = {
   followSettings: defineRoute({
     ...credit,
     path: API_PATHS.followSettings,
+    // May mail a confirmation link.
+    rateLimit: 'strict',
     methods: ['POST'],
     auth: true,
     body: FollowSettingsRequestSchema,
@@ -83,6 +85,8 @@ export const FOLLOW_CONTRACTS = {
   followUnfollowByLink: defineRoute({
     ...credit,
     path: API_PATHS.followUnfollowByLink,
+    // Checks a signed token, without a login.
+    rateLimit: 'strict',
     methods: ['POST'],
     body: FollowLinkRequestSchema,
     data: FollowLinkResultSchema,
@@ -90,6 +94,8 @@ export const FOLLOW_CONTRACTS = {
   followConfirmEmail: defineRoute({
     ...credit,
     path: API_PATHS.followConfirmEmail,
+    // Checks a signed token, without a login.
+    rateLimit: 'strict',
     methods: ['POST'],
     body: FollowConfirmRequestSchema,
     data: FollowConfirmResultSchema,

@@ -48,6 +48,8 @@ export const H5_CONTRACTS = {
   /** A cert token for the face verification ('' → /h5/gtxy, 'grxybg' → /h5/PersonCreditReport). */
   h5CertToken: defineRoute({
     path: API_PATHS.h5CertToken,
+    // Mints a cert token.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'success',
@@ -63,6 +65,8 @@ export const H5_CONTRACTS = {
    */
   h5CertExchange: defineRoute({
     path: API_PATHS.h5CertExchange,
+    // Spends a cert token and a one-time code; mints the Infotoken.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'success',
@@ -72,13 +76,18 @@ export const H5_CONTRACTS = {
   /** A tab's live Infotoken → the same user info, Infotoken unchanged (a reload keeps the login). */
   h5Session: defineRoute({
     path: API_PATHS.h5Session,
+    // Answers whether an Infotoken is live.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'success',
     body: H5InfotokenRequestSchema,
     data: H5UserInfoSchema,
   }),
-  /** 退出: revokes the Infotoken and every token made from it (report steps, the izgtxytoken it came from). */
+  /**
+   * 退出: revokes the Infotoken and every token made from it (report steps, the izgtxytoken it came
+   * from). The default rate-limit class: a person must always be able to log out.
+   */
   h5Logout: defineRoute({
     path: API_PATHS.h5Logout,
     methods: ['POST'],
@@ -90,6 +99,8 @@ export const H5_CONTRACTS = {
   /** Test mode only: name and ID → Data, a JSON string { izgtxytoken }. */
   h5TestLogin: defineRoute({
     path: API_PATHS.h5TestLogin,
+    // Mints a token.
+    rateLimit: 'strict',
     testOnly: true,
     methods: ['GET'],
     upstream: 'credit',
@@ -100,6 +111,8 @@ export const H5_CONTRACTS = {
   /** Test mode only: name and ID → user info (the home page's test query parameters). */
   h5TestUserInfo: defineRoute({
     path: API_PATHS.h5TestUserInfo,
+    // Mints a token.
+    rateLimit: 'strict',
     testOnly: true,
     methods: ['POST'],
     upstream: 'credit',
@@ -114,6 +127,8 @@ export const H5_CONTRACTS = {
    */
   h5IzLogin: defineRoute({
     path: API_PATHS.h5IzLogin,
+    // Checks a token and mints the Infotoken.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'success',
@@ -141,6 +156,8 @@ export const H5_CONTRACTS = {
   /** E-mails the recorded entity report as a PDF; reads successful and msg. */
   h5SendEmail: defineRoute({
     path: API_PATHS.h5SendEmail,
+    // Renders and mails a PDF.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'successful',
@@ -169,6 +186,8 @@ export const H5_CONTRACTS = {
   /** The encrypted availability check: Success = a personal report is available. */
   h5PersonInfo: defineRoute({
     path: API_PATHS.h5PersonInfo,
+    // Checks an identity.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'report',
     dialect: 'success',
@@ -178,6 +197,8 @@ export const H5_CONTRACTS = {
   /** First encrypted token step → a short-lived token. */
   h5IndividualToken: defineRoute({
     path: API_PATHS.h5IndividualToken,
+    // Mints a token.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'report',
     dialect: 'success',
@@ -187,6 +208,8 @@ export const H5_CONTRACTS = {
   /** Second encrypted token step (adds the first token) → the final token of the report page. */
   h5IndividualInfo: defineRoute({
     path: API_PATHS.h5IndividualInfo,
+    // Spends a token and mints the final one.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'report',
     dialect: 'success',
@@ -196,6 +219,8 @@ export const H5_CONTRACTS = {
   /** The report page of the final token: the personal report PDF, streamed through (`?token=`). */
   h5ReportFile: defineRoute({
     path: API_PATHS.h5ReportFile,
+    // Spends the final token; renders and signs the PDF.
+    rateLimit: 'strict',
     methods: ['GET'],
     upstream: 'report',
     dialect: 'binary',
@@ -213,6 +238,8 @@ export const H5_CONTRACTS = {
   /** E-mails the personal report as a PDF; Data.Status 10 when sent. */
   h5ReportPdf: defineRoute({
     path: API_PATHS.h5ReportPdf,
+    // Renders and mails a PDF.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'report',
     dialect: 'status',

@@ -11,6 +11,8 @@ import {
 export const HETAO_CONTRACTS = {
   hetaoList: defineRoute({
     path: API_PATHS.hetaoList,
+    // The list searches.
+    rateLimit: 'strict',
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',

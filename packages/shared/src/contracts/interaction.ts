@@ -21,6 +21,8 @@ export const INTERACTION_CONTRACTS = {
   }),
   interactionSearch: defineRoute({
     path: API_PATHS.interactionSearch,
+    // A search: unbounded in variety.
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'cms',
     dialect: 'msg',

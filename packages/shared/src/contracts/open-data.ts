@@ -100,10 +100,11 @@ export const OpenDataRecordsPageSchema = Type.Object({
 });
 export type OpenDataRecordsPage = Static<typeof OpenDataRecordsPageSchema>;
 
-/** The open-data routes (the credit data API's base, CREDIT_API_URL). */
+/** The open-data routes (the credit data API's base, CREDIT_API_URL), under one rate-limit quota per client. */
 export const OPEN_DATA_CONTRACTS = {
   openDatasets: defineRoute({
     path: OPEN_DATA_PATHS.datasets,
+    rateLimit: 'opendata',
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -113,6 +114,7 @@ export const OPEN_DATA_CONTRACTS = {
   }),
   openRecords: defineRoute({
     path: OPEN_DATA_PATHS.records,
+    rateLimit: 'opendata',
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',
@@ -123,6 +125,7 @@ export const OPEN_DATA_CONTRACTS = {
   }),
   openFiles: defineRoute({
     path: OPEN_DATA_PATHS.filesPrefix,
+    rateLimit: 'opendata',
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'binary',

@@ -33,6 +33,8 @@ export const SERVICES_CONTRACTS = {
   repairPunishSearch: defineRoute({
     ...credit,
     path: API_PATHS.repairPunishSearch,
+    // A search: unbounded in variety.
+    rateLimit: 'strict',
     methods: ['GET'],
     query: RepairPunishQuerySchema,
     data: RepairPunishPageSchema,
@@ -113,6 +115,8 @@ export const SERVICES_CONTRACTS = {
   enterpriseReport: defineRoute({
     ...credit,
     path: API_PATHS.enterpriseReport,
+    // Renders and signs a PDF.
+    rateLimit: 'strict',
     methods: ['POST'],
     body: ReportRequestSchema,
     fileAnswer: true,
@@ -120,6 +124,8 @@ export const SERVICES_CONTRACTS = {
   specialReport: defineRoute({
     ...credit,
     path: API_PATHS.specialReport,
+    // Renders and signs a PDF.
+    rateLimit: 'strict',
     methods: ['POST'],
     auth: true,
     body: ReportRequestSchema,
@@ -128,6 +134,8 @@ export const SERVICES_CONTRACTS = {
   reportVerify: defineRoute({
     ...credit,
     path: API_PATHS.reportVerify,
+    // Checks a report number and code.
+    rateLimit: 'strict',
     methods: ['GET'],
     query: ReportVerifyQuerySchema,
     data: ReportVerifyOutcomeSchema,
@@ -136,6 +144,8 @@ export const SERVICES_CONTRACTS = {
   reportVerifyFile: defineRoute({
     ...credit,
     path: API_PATHS.reportVerifyFile,
+    // Checks a report number and code, and an uploaded PDF.
+    rateLimit: 'strict',
     methods: ['POST'],
     multipartFields: ReportVerifyFileFieldsSchema,
     data: ReportVerifyOutcomeSchema,
@@ -143,6 +153,8 @@ export const SERVICES_CONTRACTS = {
   thirdPartyCheck: defineRoute({
     ...credit,
     path: API_PATHS.thirdPartyCheck,
+    // Checks a report number and code.
+    rateLimit: 'strict',
     methods: ['GET'],
     query: ThirdPartyCheckQuerySchema,
     data: ThirdPartyReportSchema,
@@ -152,6 +164,8 @@ export const SERVICES_CONTRACTS = {
   reportVerifySignature: defineRoute({
     ...credit,
     path: API_PATHS.reportVerifySignature,
+    // Checks an uploaded PDF’s signature.
+    rateLimit: 'strict',
     methods: ['POST'],
     multipartFields: ReportVerifySignatureFieldsSchema,
     data: ReportSignatureCheckSchema,

@@ -4,7 +4,10 @@ import { LogoutResultSchema, OldSiteCodeSchema } from '../schemas/session.js';
 
 /** Login sessions (security issue 22): logout and the one-time code of the old site's personal centre. */
 export const SESSION_CONTRACTS = {
-  /** Ends the session of the token it carries; without a live one it still succeeds (LoginToken null). */
+  /**
+   * Ends the session of the token it carries; without a live one it still succeeds (LoginToken
+   * null). The default rate-limit class: leaving must never be refused.
+   */
   logout: defineRoute({
     path: API_PATHS.logout,
     methods: ['POST'],
@@ -16,6 +19,8 @@ export const SESSION_CONTRACTS = {
   }),
   oldSiteHandoff: defineRoute({
     path: API_PATHS.oldSiteHandoff,
+    // Mints a one-time code (a database row each).
+    rateLimit: 'strict',
     methods: ['POST'],
     upstream: 'credit',
     dialect: 'errorCode',
