@@ -25,16 +25,43 @@ declare module 'vitest' {
     productLog: string;
     /** The credit-service itself (its review endpoint is not behind the gateway). */
     creditServiceUrl: string;
-    /** The review token the credit-service runs with (the centre's reviewer, issue 11). */
-    reviewToken: string;
+    /** The centre's reviewer of the run, made by the review command line: login, password, TOTP secret. */
+    reviewer: { login: string; password: string; secret: string };
   }
 }
 
 /** Both services' audit key in the browser suite: the teardown checks the anchors' MACs with it. */
 const AUDIT_KEY = 'e2e-audit-key-0123456789abcdefghijklmnop';
 
-/** The centre's review token in the browser suite: the tests move applications on as a reviewer would. */
-const REVIEW_TOKEN = 'e2e-review-token-0123456789';
+/** The centre's reviewer in the browser suite: the tests move applications on as a reviewer would. */
+const REVIEWER_LOGIN = 'e2e.reviewer';
+
+/**
+ * Makes the run's reviewer with the shipped command line (`reviewer add`), on the database the
+ * product has migrated, and reads what it prints once: the password and the TOTP secret.
+ */
+function addReviewer(root: string, dataDir: string): { login: string; password: string; secret: string } {
+  const made = spawnSync(
+    process.execPath,
+    [
+      join(root, 'packages/credit-service/dist/review/cli.js'),
+      'reviewer',
+      'add',
+      REVIEWER_LOGIN,
+      '--name',
+      '浏览器测试审核员',
+      '--data-dir',
+      dataDir,
+    ],
+    { env: { ...process.env, AUDIT_KEY }, encoding: 'utf8' },
+  );
+  const password = /^password: (\S+)$/m.exec(made.stdout)?.[1];
+  const secret = /^totp secret: ([A-Z2-7]+)$/m.exec(made.stdout)?.[1];
+  if (made.status !== 0 || !password || !secret) {
+    throw new Error(`审核员创建失败（退出码 ${made.status}）：\n${made.stdout}${made.stderr}`);
+  }
+  return { login: REVIEWER_LOGIN, password, secret };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -135,7 +162,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       REDIS_URL: '',
       // The H5 app's hidden test login (off by default): h5.e2e.ts logs in with it.
       H5_TEST_MODE: 'true',
-      CREDIT_SERVICE_REVIEW_TOKEN: REVIEW_TOKEN,
       // Both services' audit trails (docs/AUDIT.md) in the run's data directory, one chain per
       // service (their file names differ): verified and scanned for personal data at the end.
       AUDIT_DIR: auditDir,
@@ -157,7 +183,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', product.url);
   project.provide('productLog', productLog);
   project.provide('creditServiceUrl', `http://127.0.0.1:${creditPort}`);
-  project.provide('reviewToken', REVIEW_TOKEN);
+  // The product has migrated its database by now: the reviewers' table is there.
+  try {
+    project.provide('reviewer', addReviewer(root, dataDir));
+  } catch (error) {
+    await product.stop();
+    throw error;
+  }
   return async () => {
     await product.stop();
     const audit = checkAuditTrail(root, dataDir, auditDir);

@@ -4,9 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateSync } from 'otplib';
 import {
   API_PATHS,
-  REVIEW_TOKEN_HEADER,
+  SERVICE_REVIEW_LOGIN_PATH,
   SERVICE_REVIEW_PATH,
   STORAGE_KEYS,
   type MyBusiness,
@@ -28,7 +29,7 @@ import { api, collectErrors, launchBrowser } from './browser.js';
 
 const baseUrl = inject('baseUrl');
 const creditServiceUrl = inject('creditServiceUrl');
-const reviewToken = inject('reviewToken');
+const reviewer = inject('reviewer');
 const DEMO = { Mobile: '13900000000', Password: 'Yunzhou2026' };
 const run = promisify(execFile);
 let browser: Browser;
@@ -109,11 +110,33 @@ async function logInAsDemo(page: Page): Promise<void> {
   await page.waitForURL(/#\/index/);
 }
 
+/**
+ * The reviewer's session: one login (password and the authenticator's code) for the whole file —
+ * a code is good once, so a second login in the same 30 seconds would be refused.
+ */
+let reviewerSession: Promise<string> | undefined;
+function reviewerToken(): Promise<string> {
+  reviewerSession ??= (async () => {
+    const response = await fetch(`${creditServiceUrl}${SERVICE_REVIEW_LOGIN_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        login: reviewer.login,
+        password: reviewer.password,
+        code: generateSync({ secret: reviewer.secret }),
+      }),
+    });
+    if (response.status !== 200) throw new Error(`审核员登录失败：${response.status} ${await response.text()}`);
+    return ((await response.json()) as { Data: { token: string } }).Data.token;
+  })();
+  return reviewerSession;
+}
+
 /** The centre's reviewer moves an application on (the credit-service's review endpoint, not behind the gateway). */
 async function review(applyNo: string, action: string, handlingUnit: string, comment?: string): Promise<number> {
   const response = await fetch(`${creditServiceUrl}${SERVICE_REVIEW_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [REVIEW_TOKEN_HEADER]: reviewToken },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await reviewerToken()}` },
     body: JSON.stringify({ applyNo, action, handlingUnit, comment }),
   });
   return response.status;

@@ -115,8 +115,6 @@ export interface CreditServiceConfig {
   reportSigningKeyFile?: string;
   /** The content of reportSigningKeyFile when the caller read it already (server.ts, before dropping root). */
   reportSigningKeyPem?: string;
-  /** Token of the centre's review endpoint and page (X-Review-Token); unset: review is off. */
-  reviewToken?: string;
   /** The H5 app's hidden test login (H5_TEST_MODE); default off. */
   h5TestMode?: boolean;
   /** Lifetime of the H5 cert tokens, izgtxytokens and Infotokens, seconds (default 1800). */
@@ -139,7 +137,7 @@ export interface CreditServiceConfig {
   outboxPage?: boolean;
   /**
    * Per-client limits of the sensitive routes (plugins/rate-limits.ts: logins, codes, tokens,
-   * reports, the review token, the stand-ins' forms); default DEFAULT_RATE_LIMITS (60 and 600 a minute).
+   * reports, the reviewers' logins, the stand-ins' forms); default DEFAULT_RATE_LIMITS (60 and 600 a minute).
    */
   rateLimits?: RateLimitSettings;
   /** The SMS gateway registration codes are POSTed to as JSON (SMS_WEBHOOK_URL); unset: the demo outbox, or no SMS. */
@@ -321,7 +319,6 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(servicesRoutes, {
     dataDir: path.resolve(config.dataDir),
     reports,
-    reviewToken: config.reviewToken,
     signer: reportSigner,
   });
   // Without SMTP_URL: the outbox with the demo stand-ins, else every mail refused (and said so).

@@ -34,7 +34,6 @@ export interface ServerSettings {
   reportSigningKey: string | undefined;
   /** The centre's SM2 report-signing key (PEM file); required unless the demo stand-ins are on. */
   reportSigningKeyFile: string | undefined;
-  reviewToken: string | undefined;
   h5TestMode: boolean;
   h5TokenTtlSeconds: number;
   smtpUrl: string | undefined;
@@ -70,13 +69,7 @@ export interface ServerSettings {
  * secrets), which server.ts reads before it drops its privileges. Not REPORT_SIGNING_KEY: its
  * _FILE name is the SM2 key's path (REPORT_SIGNING_KEY_FILE), a setting of its own, read there too.
  */
-export const SECRET_SETTINGS = [
-  'CREDIT_SERVICE_JWT_SECRET',
-  'CREDIT_SERVICE_REVIEW_TOKEN',
-  'AUDIT_KEY',
-  'SMS_WEBHOOK_TOKEN',
-  'SMTP_URL',
-] as const;
+export const SECRET_SETTINGS = ['CREDIT_SERVICE_JWT_SECRET', 'AUDIT_KEY', 'SMS_WEBHOOK_TOKEN', 'SMTP_URL'] as const;
 
 /** A cron pattern (croner's syntax, local time), checked by parsing it. */
 function readCron(read: EnvReader, name: string, fallback: string): string {
@@ -194,7 +187,6 @@ export function readSettings(
     portalUrl: read.optionalUrl('PORTAL_URL', HTTP) ?? `http://localhost:${gatewayPort}/`,
     reportSigningKey: read.optionalString('REPORT_SIGNING_KEY', 32, Infinity) ?? undefined,
     reportSigningKeyFile: readSigningKeyFile(read, demo),
-    reviewToken: read.optionalString('CREDIT_SERVICE_REVIEW_TOKEN', 16, 200) ?? undefined,
     h5TestMode: readH5TestMode(read, demo && loopback),
     h5TokenTtlSeconds: read.int('H5_INFOTOKEN_TTL_SECONDS', DEFAULT_H5_TOKEN_TTL_SECONDS, 60, 86_400),
     smtpUrl,

@@ -48,7 +48,6 @@ const app = await buildApp({
   reportSigningKey: settings.reportSigningKey,
   reportSigningKeyFile: settings.reportSigningKeyFile,
   reportSigningKeyPem,
-  reviewToken: settings.reviewToken,
   h5TestMode: settings.h5TestMode,
   h5TokenTtlSeconds: settings.h5TokenTtlSeconds,
   smtpUrl: settings.smtpUrl,

@@ -17,6 +17,7 @@ import { AUDIT_UNAVAILABLE } from '../src/plugins/audit.js';
 import { runAuditCommand } from '../src/audit/verify-command.js';
 import { buildTestApp, injectJson, registerWithCode, type TestApp } from './helper.js';
 import { multipart, PNG } from './services-helper.js';
+import { addReviewer, totpCode, type TestReviewer } from './reviewer-helper.js';
 import { compact, pdfText } from './services-pdf-text.js';
 import { createServicesRepository } from '../src/repositories/services.js';
 import { localToday } from '../src/lib/dates.js';
@@ -33,7 +34,6 @@ import { mailBodyText } from '../../../e2e/mail-text.js';
  */
 
 const KEY = 'audit-route-test-key-0123456789abcdef';
-const REVIEW_TOKEN = 'audit-review-token-0123456789';
 const AS_OF = '2026-11-21';
 let t: TestApp;
 let smtp: TestSmtp;
@@ -45,7 +45,6 @@ beforeAll(async () => {
     seedAsOf: AS_OF,
     h5TestMode: true,
     smtpUrl: smtp.url,
-    reviewToken: REVIEW_TOKEN,
     audit: { key: KEY },
   });
   auditDir = path.join(t.dataDir, 'audit');
@@ -449,8 +448,46 @@ describe('信用关注’s mail', () => {
   });
 });
 
-describe('review decisions and the review page', () => {
-  it('records each decision and shows the application’s audit history on the review page', async () => {
+describe('reviewer logins, review decisions and the review page', () => {
+  const reviewerLogin = (reviewer: TestReviewer, overrides: Record<string, string> = {}) =>
+    injectJson<{ Data: { token: string } }>(t.app, {
+      method: 'POST',
+      url: '/api/creditservice/review/login',
+      payload: { login: reviewer.login, password: reviewer.password, code: totpCode(reviewer.secret), ...overrides },
+    });
+
+  it('records each login: success and failures by the reviewer’s reference, an unknown login by a keyed hash', async () => {
+    const reviewer = addReviewer(t.app.db, 'audit.login', '审计登录');
+    expect(await one('reviewer.login', () => reviewerLogin(reviewer, { password: 'wrong-password' }))).toMatchObject({
+      result: 'failure',
+      reason: 'bad_password',
+      actor: 'anonymous',
+      subject: reviewer.ref,
+      details: { channel: 'api' },
+    });
+    expect(await one('reviewer.login', () => reviewerLogin(reviewer, { code: '000000' }))).toMatchObject({
+      result: 'failure',
+      reason: expect.stringMatching(/^bad_code$|^replayed_code$/),
+      subject: reviewer.ref,
+    });
+    expect(await one('reviewer.login', () => reviewerLogin(reviewer, { login: 'who.is.this' }))).toMatchObject({
+      result: 'failure',
+      reason: 'unknown_reviewer',
+      actor: 'anonymous',
+      subject: expect.stringMatching(/^input:[\w-]{22}$/),
+    });
+    expect(await one('reviewer.login', () => reviewerLogin(reviewer))).toMatchObject({
+      result: 'success',
+      actor: reviewer.ref,
+      subject: reviewer.ref,
+    });
+    expect(await one('reviewer.login', () => reviewerLogin(reviewer))).toMatchObject({
+      result: 'failure',
+      reason: 'replayed_code',
+    });
+  });
+
+  it('records each decision in the reviewer’s name and shows the application’s audit history on the review page', async () => {
     const token = await login(DEMO_ACCOUNT_B);
     const { body } = await injectJson<{ Data: { list: Application[] } }>(t.app, {
       method: 'GET',
@@ -458,50 +495,83 @@ describe('review decisions and the review page', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const application = body.Data.list.find((a) => a.Status === 'submitted')!;
-    const decide = (action: string, reviewToken = REVIEW_TOKEN) =>
+    const apiReviewer = addReviewer(t.app.db, 'audit.api', '接口审核员');
+    const session = (await reviewerLogin(apiReviewer)).body.Data.token;
+    const decide = (action: string, bearer = session) =>
       injectJson(t.app, {
         method: 'POST',
         url: '/api/creditservice/review',
-        headers: { 'x-review-token': reviewToken },
+        headers: { authorization: `Bearer ${bearer}` },
         payload: { applyNo: application.ApplyNo, action },
       });
     const accepted = await one('application.review', () => decide('accept'));
     expect(accepted).toMatchObject({
       result: 'success',
-      actor: 'reviewer',
+      actor: apiReviewer.ref,
       subject: `application:${application.ApplyNo}`,
       details: { action: 'accept', channel: 'api', status: 'accepted' },
     });
     expect(await one('application.review', () => decide('complete'))).toMatchObject({
       result: 'failure',
       reason: 'conflict',
+      actor: apiReviewer.ref,
     });
-    expect(await one('application.review', () => decide('review', 'wrong-review-token-000'))).toMatchObject({
+    expect(await one('application.review', () => decide('review', 'not-a-session'))).toMatchObject({
       result: 'failure',
       reason: 'unauthorized',
+      actor: 'anonymous',
     });
-    const page = await written(() =>
+
+    // The page: signed in by its form (its own record), then a decision with the session cookie.
+    const pageReviewer = addReviewer(t.app.db, 'audit.page', '页面审核员');
+    const form = (fields: Record<string, string>, cookie?: string) =>
       t.app.inject({
         method: 'POST',
         url: REVIEW_PAGE_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          token: REVIEW_TOKEN,
-          applyNo: application.ApplyNo,
-          action: 'review',
-        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const signed = await one('reviewer.login', () =>
+      form({
+        op: 'login',
+        login: pageReviewer.login,
+        password: pageReviewer.password,
+        code: totpCode(pageReviewer.secret),
       }),
     );
-    expect(page.fresh).toMatchObject([{ event: 'application.review', details: { action: 'review', channel: 'page' } }]);
+    expect(signed).toMatchObject({ result: 'success', actor: pageReviewer.ref, details: { channel: 'page' } });
+    const cookie = String(
+      (
+        await form({
+          op: 'login',
+          login: pageReviewer.login,
+          password: pageReviewer.password,
+          code: totpCode(pageReviewer.secret, Date.now() + 30_000),
+        })
+      ).headers['set-cookie'],
+    ).split(';')[0]!;
+    const listed = await t.app.inject({ method: 'GET', url: REVIEW_PAGE_PATH, headers: { cookie } });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(listed.body)![1]!;
+    const page = await written(() => form({ csrf, applyNo: application.ApplyNo, action: 'review' }, cookie));
+    expect(page.fresh).toMatchObject([
+      {
+        event: 'application.review',
+        actor: pageReviewer.ref,
+        details: { action: 'review', channel: 'page' },
+      },
+    ]);
     const html = page.result.body;
     const row = html.slice(html.indexOf(application.ApplyNo));
     expect(row).toMatch(/审计记录（\d+）/);
     expect(row).toContain('审核操作（accept）');
     expect(row).toContain('审核操作（review）');
+    // Each decision shows who took it: the reviewer's name beside its reference.
+    expect(row).toContain(`接口审核员（${apiReviewer.ref}）`);
+    expect(row).toContain(`页面审核员（${pageReviewer.ref}）`);
   });
 });
 
-describe('the review form without the token', () => {
+describe('the review form without a session', () => {
   it('keeps what it names out of the trail in clear: an ID number as applyNo becomes a keyed hash', async () => {
     const idNumber = '350203198806150240';
     const refused = await written(() =>
@@ -510,7 +580,7 @@ describe('the review form without the token', () => {
         url: REVIEW_PAGE_PATH,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({
-          token: 'wrong-review-token-000',
+          csrf: 'not-a-form-token',
           applyNo: idNumber,
           action: '110101199003077777',
         }).toString(),
@@ -556,9 +626,9 @@ describe('the trail as a whole', () => {
 
   it('writes the start-up configuration without secrets', async () => {
     const start = (await records()).find((r) => r.event === 'service.start')!;
-    expect(start.details).toMatchObject({ auditKey: 'set', reviewToken: 'set', smtpUrl: 'set', h5TestMode: true });
+    expect(start.details).toMatchObject({ auditKey: 'set', smtpUrl: 'set', h5TestMode: true });
+    expect(start.details).not.toHaveProperty('reviewToken');
     expect(JSON.stringify(start)).not.toContain(KEY);
-    expect(JSON.stringify(start)).not.toContain(REVIEW_TOKEN);
   });
 
   it('refuses personal data (503, no report) while its access cannot be recorded, and goes on with other events', async () => {

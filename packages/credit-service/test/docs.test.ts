@@ -8,7 +8,7 @@ describe('OpenAPI at /docs', () => {
 
   beforeAll(async () => {
     // Everything a test bench can turn on is on: the controls, the demo stand-ins, the outbox, test mode.
-    testApp = await buildTestApp({ seedEntities: 50, controls: true, h5TestMode: true, reviewToken: 'r'.repeat(32) });
+    testApp = await buildTestApp({ seedEntities: 50, controls: true, h5TestMode: true });
   });
   afterAll(() => testApp.close());
 

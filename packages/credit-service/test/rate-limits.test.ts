@@ -4,7 +4,7 @@ import {
   API_PATHS,
   ERROR_MESSAGES,
   OPEN_DATA_PATHS,
-  REVIEW_TOKEN_HEADER,
+  SERVICE_REVIEW_LOGIN_PATH,
   SERVICE_REVIEW_PATH,
 } from '@credit-portal/shared';
 import { DEFAULT_RATE_LIMITS, FACE_VERIFY_PATH } from '../src/app.js';
@@ -27,7 +27,6 @@ describe('the credit-service’s own rate limits', () => {
     service = await buildTestApp({
       seedEntities: 50,
       trustedProxies: [GATEWAY],
-      reviewToken: 'review-token-0123456789',
       rateLimits: { max: 3, strictMax: 2, windowMs: 60_000 },
     });
   });
@@ -64,7 +63,7 @@ describe('the credit-service’s own rate limits', () => {
     }
   });
 
-  it('limits the report checks, the review token, the face verification and the H5 tokens, each in its dialect', async () => {
+  it('limits the report checks, the reviewers’ login and session, the face verification and the H5 tokens, each in its dialect', async () => {
     const verify = {
       method: 'GET',
       url: `${API_PATHS.reportVerify}?reportNo=XYBG20260101000001&code=AAAAAAAA`,
@@ -72,7 +71,12 @@ describe('the credit-service’s own rate limits', () => {
     const review = {
       method: 'GET',
       url: SERVICE_REVIEW_PATH,
-      headers: { [REVIEW_TOKEN_HEADER]: 'guess-0123456789' },
+      headers: { authorization: 'Bearer guess-0123456789' },
+    } as const;
+    const reviewerLogin = {
+      method: 'POST',
+      url: SERVICE_REVIEW_LOGIN_PATH,
+      payload: { login: 'guess1', password: 'guess-password', code: '000000' },
     } as const;
     const face = {
       method: 'POST',
@@ -81,7 +85,7 @@ describe('the credit-service’s own rate limits', () => {
       payload: 'certToken=x&name=a&idNumber=b&consent=1',
     } as const;
     const certToken = { method: 'POST', url: API_PATHS.h5CertToken, payload: {} } as const;
-    for (const call of [verify, review, face, certToken]) {
+    for (const call of [verify, review, reviewerLogin, face, certToken]) {
       for (let i = 0; i < 2; i += 1) expect((await inject(CITIZEN_B, call)).statusCode, call.url).not.toBe(429);
       const refused = await inject(CITIZEN_B, call);
       expect(refused.statusCode, call.url).toBe(429);

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
-  REVIEW_TOKEN_HEADER,
   SERVICE_MESSAGES,
   SERVICE_REVIEW_PATH,
   UPLOAD_MAX_FILE_BYTES,
@@ -21,8 +20,7 @@ import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { compact, pdfText } from './services-pdf-text.js';
 import { EXE, filesUnder, JPG, multipart, PDF, PNG } from './services-helper.js';
-
-const REVIEW_TOKEN = 'review-token-for-tests-0123456789';
+import { addReviewer, reviewerToken } from './reviewer-helper.js';
 
 interface Answer<T> {
   ErrorCode: number;
@@ -63,10 +61,13 @@ async function upload<T>(
   return injectJson<Answer<T>>(t.app, { method: 'POST', url, headers, payload });
 }
 
-const review = (applyNo: string, action: string, token = REVIEW_TOKEN, extra: object = {}) =>
+/** The session of the centre's reviewer (signed in once in beforeAll: a TOTP code is good once). */
+let reviewer: string;
+
+const review = (applyNo: string, action: string, bearer = reviewer, extra: object = {}) =>
   call<Application>('POST', SERVICE_REVIEW_PATH, {
     body: { applyNo, action, ...extra },
-    headers: { [REVIEW_TOKEN_HEADER]: token },
+    headers: { authorization: `Bearer ${bearer}` },
   });
 
 const count = (table: string): number => Number(t.app.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get());
@@ -116,7 +117,8 @@ const repairFields = (punishId: string) => ({
 });
 
 beforeAll(async () => {
-  t = await buildTestApp({ reviewToken: REVIEW_TOKEN, portalUrl: 'http://portal.test/' });
+  t = await buildTestApp({ portalUrl: 'http://portal.test/' });
+  reviewer = await reviewerToken(t.app, addReviewer(t.app.db, 'services.test'));
   uploads = path.join(t.dataDir, 'uploads');
   tokenA = await login(DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.password);
   tokenB = await login(DEMO_ACCOUNT_B.mobile, DEMO_ACCOUNT_B.password);
@@ -368,16 +370,18 @@ describe('filing with materials', () => {
 });
 
 describe('review', () => {
-  it('needs the review token', async () => {
+  it('needs a reviewer’s session', async () => {
     expect((await call('GET', SERVICE_REVIEW_PATH)).status).toBe(401);
     const wrong = await review('XF000', 'accept', 'wrong-token');
     expect(wrong.status).toBe(401);
-    expect(wrong.body.Msg).toBe(SERVICE_MESSAGES.reviewTokenBad);
+    expect(wrong.body.Msg).toBe(SERVICE_MESSAGES.reviewerSessionBad);
+    // A portal login is no reviewer's.
+    expect((await review('XF000', 'accept', tokenA)).status).toBe(401);
   });
 
   it('moves an application on step by step; the decision shows in the owner’s timeline and ends publicity', async () => {
     const open = await call<Application[]>('GET', SERVICE_REVIEW_PATH, {
-      headers: { [REVIEW_TOKEN_HEADER]: REVIEW_TOKEN },
+      headers: { authorization: `Bearer ${reviewer}` },
     });
     const mineOpen = (
       await call<ApplicationPage>('GET', API_PATHS.myApplications, { token: tokenA, query: { kind: 'repair' } })
@@ -387,10 +391,10 @@ describe('review', () => {
     expect(skip.status).toBe(409);
     expect(skip.body.Msg).toBe(SERVICE_MESSAGES.reviewTransitionBad);
     expect((await review(mineOpen.ApplyNo, 'accept')).status).toBe(200);
-    expect(
-      (await review(mineOpen.ApplyNo, 'review', REVIEW_TOKEN, { handlingUnit: '云州市市场监督管理局' })).status,
-    ).toBe(200);
-    const approved = await review(mineOpen.ApplyNo, 'approve', REVIEW_TOKEN, { comment: '材料齐全，准予修复。' });
+    expect((await review(mineOpen.ApplyNo, 'review', reviewer, { handlingUnit: '云州市市场监督管理局' })).status).toBe(
+      200,
+    );
+    const approved = await review(mineOpen.ApplyNo, 'approve', reviewer, { comment: '材料齐全，准予修复。' });
     expect(approved.body.Data!.Result).toBe('材料齐全，准予修复。');
     const flow = await call<Application>('GET', API_PATHS.repairFlow, {
       token: tokenA,

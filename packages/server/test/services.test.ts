@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   ERROR_MESSAGES,
-  REVIEW_TOKEN_HEADER,
   SERVICE_MESSAGES,
+  SERVICE_REVIEW_LOGIN_PATH,
   SERVICE_REVIEW_PATH,
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_REQUEST_BYTES,
@@ -20,6 +20,7 @@ import {
   type RepairPunishRow,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService, CONTROL_PATHS } from '@credit-portal/credit-service';
+import { addReviewer, totpCode } from '../../credit-service/test/reviewer-helper.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 
 /*
@@ -39,7 +40,6 @@ interface SqlDatabase {
     run(...params: unknown[]): unknown;
   };
 }
-const REVIEW_TOKEN = 'gateway-test-review-token-0123456789';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(128, 7)]);
@@ -139,7 +139,6 @@ describe('信用服务 through the gateway', () => {
       controls: true,
       // The demo accounts log in (their published password works only beside the stand-ins).
       demo: true,
-      reviewToken: REVIEW_TOKEN,
       portalUrl: 'http://portal.test/',
       // Every call of the file comes from this one gateway on one address (the penalty search is strict).
       rateLimits: { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 },
@@ -230,15 +229,26 @@ describe('信用服务 through the gateway', () => {
       .expect(404);
     expect(asB.body.message).toBe(SERVICE_MESSAGES.applicationNotFound);
 
-    // The review endpoint is the centre's: not proxied by the public gateway.
+    // The review endpoint is the centre's: not proxied by the public gateway, its login neither.
     await request(gateway.url)
       .post(SERVICE_REVIEW_PATH)
       .send({ applyNo: application.ApplyNo, action: 'accept' })
       .expect(404);
+    const reviewer = addReviewer((upstream as unknown as { db: Parameters<typeof addReviewer>[0] }).db, 'gateway.test');
+    const credentials = { login: reviewer.login, password: reviewer.password, code: totpCode(reviewer.secret) };
+    await request(gateway.url).post(SERVICE_REVIEW_LOGIN_PATH).send(credentials).expect(404);
+    // On the credit-service itself, a reviewer signs in with password and code, then decides.
+    const signedIn = await fetch(upstreamUrl + SERVICE_REVIEW_LOGIN_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    expect(signedIn.status).toBe(200);
+    const { token: reviewerToken } = ((await signedIn.json()) as { Data: { token: string } }).Data;
     for (const action of ['accept', 'review', 'reject']) {
       const reviewed = await fetch(upstreamUrl + SERVICE_REVIEW_PATH, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [REVIEW_TOKEN_HEADER]: REVIEW_TOKEN },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${reviewerToken}` },
         body: JSON.stringify({
           applyNo: application.ApplyNo,
           action,

@@ -15,7 +15,6 @@ export interface StartupConfig {
   rateLimits?: unknown;
   jwtSecret?: string;
   reportSigningKey?: string;
-  reviewToken?: string;
   smtpUrl?: string;
   smsWebhookUrl?: string;
   smsWebhookToken?: string;
@@ -45,7 +44,6 @@ export function startupSettings(config: StartupConfig): Record<string, unknown> 
     jwtSecret: config.jwtSecret ? 'set' : 'database',
     reportSigningKey: config.reportSigningKey ? 'set' : 'database',
     auditKey: config.audit?.key ? 'set' : 'database',
-    reviewToken: setOrNot(config.reviewToken),
     smtpUrl: setOrNot(config.smtpUrl),
     smsWebhookUrl: setOrNot(config.smsWebhookUrl),
     smsWebhookToken: setOrNot(config.smsWebhookToken),

@@ -6,7 +6,7 @@
 /** The old site's pages (login, personal centre hand-off, logout) live under this prefix. */
 export const OLD_SITE_PREFIX = '/oldsite';
 
-/** The centre's review page of 信用服务 applications (on with CREDIT_SERVICE_REVIEW_TOKEN). */
+/** The centre's review page of 信用服务 applications (its reviewers sign in with password and TOTP code). */
 export const REVIEW_PAGE_PATH = '/oldsite/CreditServiceReview.aspx';
 
 /** The face-verification stand-in of the H5 login (demo mode only). */

@@ -5,6 +5,8 @@ import {
   ERROR_MESSAGES,
   OLD_SITE_PAGES,
   rateLimitOf,
+  SERVICE_REVIEW_LOGIN_PATH,
+  SERVICE_REVIEW_LOGOUT_PATH,
   SERVICE_REVIEW_PATH,
   UPSTREAM_ROUTES,
   type RateLimitClass,
@@ -82,7 +84,10 @@ export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
   { url: FACE_VERIFY_PATH, methods: ['GET', 'HEAD'], limit: 'default' },
   { url: /^\/oauth\//, methods: ['POST'], limit: 'strict' },
   { url: /^\/oauth\//, methods: ['GET', 'HEAD'], limit: 'default' },
-  // The centre's review endpoint and page: each call checks the review token.
+  // The centre's review endpoint and page: the login checks a password and a TOTP code, each
+  // other call a reviewer session; leaving is never refused at these rates.
+  { url: SERVICE_REVIEW_LOGIN_PATH, methods: ['POST'], limit: 'strict' },
+  { url: SERVICE_REVIEW_LOGOUT_PATH, methods: ['POST'], limit: 'default' },
   { url: SERVICE_REVIEW_PATH, limit: 'strict' },
   { url: REVIEW_PAGE_PATH, methods: ['POST'], limit: 'strict' },
   { url: REVIEW_PAGE_PATH, methods: ['GET', 'HEAD'], limit: 'default' },

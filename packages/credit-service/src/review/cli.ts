@@ -8,7 +8,7 @@ import { REVIEW_CLI_WRITER } from '../audit/writers.js';
 import { parseReviewArgs, REVIEW_USAGE, runReviewCommand, type ReviewDecision } from './review-cli.js';
 import { reviewNote } from './review-audit.js';
 
-// The reviewer's command line: node dist/review/cli.js [--data-dir D] list | <applyNo> <action>.
+// The reviewer's command line: node dist/review/cli.js [--data-dir D] list | <applyNo> <action> --reviewer <login> | reviewer ….
 let dataDir: string;
 try {
   dataDir = path.resolve(parseReviewArgs(process.argv.slice(2)).values['data-dir'] ?? process.env.DATA_DIR ?? './data');
@@ -44,7 +44,7 @@ try {
       heads: anchors,
     });
     for (const d of decisions) {
-      const note = reviewNote(d.applyNo, d.action, 'cli');
+      const note = reviewNote(d.applyNo, d.action, 'cli', d.actor);
       await writer.write({
         event: 'application.review',
         result: d.outcome === 'ok' ? 'success' : 'failure',

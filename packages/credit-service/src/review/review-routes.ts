@@ -2,9 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   ApplicationSchema,
-  REVIEW_TOKEN_HEADER,
+  ReviewerLoginRequestSchema,
+  ReviewerSessionSchema,
   ReviewRequestSchema,
   SERVICE_MESSAGES,
+  SERVICE_REVIEW_LOGIN_PATH,
+  SERVICE_REVIEW_LOGOUT_PATH,
   SERVICE_REVIEW_PATH,
   formatVisitTime,
 } from '@credit-portal/shared';
@@ -12,38 +15,76 @@ import { errorCodeOk, errorCodeResponses } from '../lib/dialect.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors.js';
 import type { ServicesRepository } from '../repositories/services.js';
 import type { TypeboxApp } from '../lib/typebox-app.js';
-import { reviewTokenMatches } from './review-token.js';
-import { reviewNote } from './review-audit.js';
+import type { ReviewerAuth } from './reviewer-auth.js';
+import { reviewerRef, type Reviewer } from './reviewers.js';
+import { loginNote, reviewNote } from './review-audit.js';
+
+/** The bearer token of a request (Authorization: Bearer …), or null. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
+  return match ? match[1]! : null;
+}
 
 /**
  * The centre's side of the applications: the open ones, and one review action at a time
- * (受理 → 开始审核 → 审核通过/不通过 → 办结). Only with the review token; the public gateway
- * does not proxy this path.
+ * (受理 → 开始审核 → 审核通过/不通过 → 办结), by a reviewer signed in with password and TOTP code
+ * (the session's bearer token). The public gateway does not proxy these paths.
  */
-export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, token: string): void {
-  const checkToken = async (request: FastifyRequest) => {
-    if (!reviewTokenMatches(request.headers[REVIEW_TOKEN_HEADER], token)) {
-      throw new UnauthorizedError(SERVICE_MESSAGES.reviewTokenBad);
-    }
+export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, auth: ReviewerAuth): void {
+  const reviewers = new WeakMap<FastifyRequest, Reviewer>();
+  const requireReviewer = async (request: FastifyRequest) => {
+    const reviewer = auth.reviewerOf(bearerOf(request));
+    if (!reviewer) throw new UnauthorizedError(SERVICE_MESSAGES.reviewerSessionBad);
+    reviewers.set(request, reviewer);
   };
+
+  app.post(
+    SERVICE_REVIEW_LOGIN_PATH,
+    {
+      schema: { body: ReviewerLoginRequestSchema, response: errorCodeResponses(ReviewerSessionSchema) },
+      config: { audit: 'reviewer.login' },
+    },
+    async (request) => {
+      const { login, password, code } = request.body;
+      const outcome = await auth.login(login, password, code);
+      app.audit.note(request, loginNote(app.audit, login, outcome, 'api'));
+      if (!outcome.ok) throw new UnauthorizedError(SERVICE_MESSAGES.reviewerLoginBad);
+      return errorCodeOk({
+        token: outcome.token,
+        expiresAt: new Date(outcome.expiresAt).toISOString(),
+        login: outcome.reviewer.login,
+        name: outcome.reviewer.name,
+      });
+    },
+  );
+
+  app.post(
+    SERVICE_REVIEW_LOGOUT_PATH,
+    { onRequest: requireReviewer, schema: { response: errorCodeResponses(Type.Null()) } },
+    async (request) => {
+      auth.logout(bearerOf(request)!);
+      return errorCodeOk(null, '已退出');
+    },
+  );
 
   app.get(
     SERVICE_REVIEW_PATH,
-    { onRequest: checkToken, schema: { response: errorCodeResponses(Type.Array(ApplicationSchema)) } },
+    { onRequest: requireReviewer, schema: { response: errorCodeResponses(Type.Array(ApplicationSchema)) } },
     async () => errorCodeOk(repo.openApplications()),
   );
 
   app.post(
     SERVICE_REVIEW_PATH,
     {
-      onRequest: checkToken,
+      onRequest: requireReviewer,
       schema: { body: ReviewRequestSchema, response: errorCodeResponses(ApplicationSchema) },
       config: { audit: 'application.review' },
     },
     async (request) => {
       const { body } = request;
       const applyNo = body.applyNo.trim().toUpperCase();
-      app.audit.note(request, reviewNote(applyNo, body.action, 'api'));
+      const reviewer = reviewers.get(request)!;
+      app.audit.note(request, reviewNote(applyNo, body.action, 'api', reviewerRef(reviewer)));
       const result = repo.review(applyNo, body.action, formatVisitTime(), body.comment, body.handlingUnit);
       if (result.outcome === 'not_found') throw new NotFoundError(SERVICE_MESSAGES.applicationNotFound);
       if (result.outcome === 'transition') throw new ConflictError(SERVICE_MESSAGES.reviewTransitionBad);

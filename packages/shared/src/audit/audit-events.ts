@@ -44,6 +44,8 @@ export const AUDIT_EVENTS = {
   // Filings and the centre's decisions.
   'application.filed': 'security',
   'application.review': 'security',
+  // The centre's reviewers signing in (password and TOTP code), from the review endpoint or page.
+  'reviewer.login': 'security',
   'promise.filed': 'security',
   // 信用关注's mail: the choice saved (and a confirmation link mailed), an address confirmed by its owner.
   'follow.mail_settings': 'security',
@@ -82,7 +84,7 @@ export type AuditResult = 'success' | 'failure';
 /**
  * What a service hands the writer. `actor` and `subject` are references, never personal data:
  * `account:<id>`, `person:<keyed hash>`, `mobile:<keyed hash>`, `wechat:<keyed hash>`, `email:<keyed hash>`,
- * `entity:<id>`, `application:<number>`, `report:<number>`, `reviewer`, `admin`, `system`,
+ * `entity:<id>`, `application:<number>`, `report:<number>`, `reviewer:<id>`, `admin`, `system`,
  * `anonymous`.
  */
 export interface AuditEntry {

@@ -63,7 +63,9 @@ export const SERVICE_MESSAGES = {
   reportFileUnknown: '上传的文件不是本中心出具的信用报告，或文件已被修改',
   reportSignatureBad: '报告签名校验未通过，该报告记录不可信，请联系信用中心',
   reportCreditCodeMismatch: '统一社会信用代码与该报告的主体不一致',
-  reviewTokenBad: '审核口令不正确',
+  /** One answer for an unknown login, a wrong password, a wrong or used code and a locked account. */
+  reviewerLoginBad: '登录名、密码或动态验证码不正确',
+  reviewerSessionBad: '审核登录已失效，请重新登录',
   reviewTransitionBad: '该申请当前状态不能执行此操作',
 } as const;
 
@@ -295,16 +297,36 @@ export type ApplicationPage = Static<typeof ApplicationPageSchema>;
 
 /**
  * The centre's review endpoint on the credit-service (not proxied by the public gateway): GET
- * lists the applications not yet completed, POST ReviewRequest moves one on. Both need the
- * header REVIEW_TOKEN_HEADER with the service's review token (CREDIT_SERVICE_REVIEW_TOKEN).
+ * lists the applications not yet completed, POST ReviewRequest moves one on. Both need a
+ * reviewer's session, `Authorization: Bearer <token>` from POST SERVICE_REVIEW_LOGIN_PATH (login
+ * name, password and the authenticator's current code); SERVICE_REVIEW_LOGOUT_PATH ends it.
  */
 export const SERVICE_REVIEW_PATH = '/api/creditservice/review';
-export const REVIEW_TOKEN_HEADER = 'x-review-token';
+export const SERVICE_REVIEW_LOGIN_PATH = `${SERVICE_REVIEW_PATH}/login`;
+export const SERVICE_REVIEW_LOGOUT_PATH = `${SERVICE_REVIEW_PATH}/logout`;
 
-/**
- * The review endpoint's body (credit-service only, POST SERVICE_REVIEW_PATH with the header
- * X-Review-Token; not proxied by the public gateway).
- */
+/** A reviewer's login: the account's name, its password and the six-digit TOTP code (RFC 6238). */
+export const ReviewerLoginRequestSchema = Type.Object(
+  {
+    login: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 200 }),
+    code: Type.String({ minLength: 1, maxLength: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type ReviewerLoginRequest = Static<typeof ReviewerLoginRequestSchema>;
+
+/** A reviewer's session: the bearer token (shown once), when it ends at the latest, who it is. */
+export const ReviewerSessionSchema = Type.Object({
+  token: Type.String(),
+  /** ISO 8601: the absolute end; unused for REVIEWER_SESSION_IDLE_SECONDS it ends sooner. */
+  expiresAt: Type.String(),
+  login: Type.String(),
+  name: Type.String(),
+});
+export type ReviewerSession = Static<typeof ReviewerSessionSchema>;
+
+/** The review endpoint's body (credit-service only, POST SERVICE_REVIEW_PATH with a reviewer's session). */
 export const ReviewRequestSchema = Type.Object(
   {
     applyNo: Type.String({ minLength: 1, maxLength: 40 }),

@@ -29,6 +29,7 @@ import m020 from './020-follow-email-confirmation.js';
 import m021 from './021-login-sessions-by-subject.js';
 import m022 from './022-login-sessions-by-account.js';
 import m023 from './023-account-failure-addresses.js';
+import m024 from './024-reviewers.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m021,
   m022,
   m023,
+  m024,
 ];

@@ -44,8 +44,6 @@ export interface ServicesOptions {
   dataDir: string;
   /** The reports (created once by the reports plugin). */
   reports: ReportService;
-  /** The reviewer's token (X-Review-Token); unset: the review endpoint and page are off. */
-  reviewToken?: string;
   /** The centre's report-signing key: its published public keys (issue 24). */
   signer: ReportSigner;
 }
@@ -396,7 +394,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
   });
 
   // The centre's review endpoint and page (review/), with the review token only.
-  if (options.reviewToken) registerReview(app, repo, options.reviewToken);
+  registerReview(app, repo);
 };
 
 export default servicesRoutes;
