@@ -86,6 +86,9 @@ export function runCommand(
       clearTimeout(timer);
       resolve({ status: code ?? 1, output });
     });
+    // A command that exits without reading its input closes the pipe first: its status says how
+    // it went, not the write (EPIPE).
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }
