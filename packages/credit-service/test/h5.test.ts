@@ -79,6 +79,17 @@ async function demoLogin(): Promise<H5UserInfo> {
   return body.Data;
 }
 
+/** The service's RSA public key, asked for as the SPA asks (hex modulus and exponent). */
+const rsaPublicKey = async (app: TestApp['app'] = testApp.app): Promise<H5RsaPublicKey> =>
+  (
+    await injectJson<Success<H5RsaPublicKey>>(app, {
+      method: 'POST',
+      url: API_PATHS.h5RsaPublicKey,
+      query: { action: 'GetRSAPublicKey' },
+      payload: {},
+    })
+  ).body.Data;
+
 const reportRequest = (user: H5UserInfo, over: Record<string, string> = {}) => ({
   Infotoken: user.Infotoken,
   UserName: user.Name,
@@ -369,15 +380,10 @@ describe('the personal report', () => {
 
   it('round-trips name and ID encrypted by jsencrypt to the report file (PDF with the number and the masked name)', async () => {
     const user = await demoLogin();
-    const key = await injectJson<Success<H5RsaPublicKey>>(testApp.app, {
-      method: 'POST',
-      url: API_PATHS.h5RsaPublicKey,
-      query: { action: 'GetRSAPublicKey' },
-      payload: {},
-    });
-    expect(key.body.Data.PublicKeyExponent).toBe('010001');
-    expect(key.body.Data.PublicKeyModulus).toMatch(/^[0-9a-f]{512}$/);
-    const encrypt = browserEncryptor(key.body.Data);
+    const key = await rsaPublicKey();
+    expect(key.PublicKeyExponent).toBe('010001');
+    expect(key.PublicKeyModulus).toMatch(/^[0-9a-f]{512}$/);
+    const encrypt = browserEncryptor(key);
     const identity = (name = user.Name, id = user.IdCard, time = Date.now()) => ({
       Infotoken: user.Infotoken,
       name: encrypt(name),
@@ -440,21 +446,16 @@ describe('the personal report', () => {
 
   it('answers every altered identity block byte for byte alike: no padding oracle', async () => {
     const user = await demoLogin();
-    const key = await injectJson<Success<H5RsaPublicKey>>(testApp.app, {
-      method: 'POST',
-      url: API_PATHS.h5RsaPublicKey,
-      query: { action: 'GetRSAPublicKey' },
-      payload: {},
-    });
+    const key = await rsaPublicKey();
     const publicKey = createPublicKey({
       key: {
         kty: 'RSA',
-        n: Buffer.from(key.body.Data.PublicKeyModulus, 'hex').toString('base64url'),
-        e: Buffer.from(key.body.Data.PublicKeyExponent, 'hex').toString('base64url'),
+        n: Buffer.from(key.PublicKeyModulus, 'hex').toString('base64url'),
+        e: Buffer.from(key.PublicKeyExponent, 'hex').toString('base64url'),
       },
       format: 'jwk',
     });
-    const size = key.body.Data.PublicKeyModulus.length / 2;
+    const size = key.PublicKeyModulus.length / 2;
     // An encoded block as an attacker multiplying a captured one would produce it: the padding's
     // two marker bytes, non-zero filler, the separator, and what follows.
     const block = (marker: number, message: Buffer) => {
@@ -462,7 +463,7 @@ describe('the personal report', () => {
       const em = Buffer.concat([Buffer.from([0, marker]), filler, Buffer.from([0]), message]);
       return publicEncrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, em).toString('base64');
     };
-    const encrypt = browserEncryptor(key.body.Data);
+    const encrypt = browserEncryptor(key);
     const identity = (name: string) => ({
       Infotoken: user.Infotoken,
       name,
@@ -495,15 +496,7 @@ describe('the personal report', () => {
 
   it('keeps its RSA key pair across restarts', async () => {
     const dir = await tempDir();
-    const keyOf = async (app: TestApp['app']) =>
-      (
-        await injectJson<Success<H5RsaPublicKey>>(app, {
-          method: 'POST',
-          url: API_PATHS.h5RsaPublicKey,
-          query: { action: 'GetRSAPublicKey' },
-          payload: {},
-        })
-      ).body.Data.PublicKeyModulus;
+    const keyOf = async (app: TestApp['app']) => (await rsaPublicKey(app)).PublicKeyModulus;
     try {
       const first = await buildApp({ dataDir: dir, seed: 7, seedEntities: 50 });
       const modulus = await keyOf(first);

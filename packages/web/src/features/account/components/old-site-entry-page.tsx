@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import type { LoginResult } from '@credit-portal/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { currentLogin, loginDisplayName, storeLogin, tokenSubject, type LoginSession } from '@/lib/login-session';
@@ -20,28 +20,37 @@ function sameAccount(current: LoginSession, next: LoginResult): boolean {
   return subject !== null && subject === tokenSubject(next.JwtToken);
 }
 
-/** Asks whether to replace the current login with the link's; resolves true to switch. Esc keeps the current one. */
-function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Promise<boolean> {
-  const nextKind = 'User' in next.UserInfo ? 'User' : 'Wechat';
+/** One account's line of a question: its name and kind. */
+function AccountLine({ label, name, kind }: { label: string; name: string; kind: 'User' | 'Wechat' }) {
+  return (
+    <p>
+      {label}：<strong>{name}</strong>
+      <span className={styles.switchKind}>（{kindLabel(kind)}）</span>
+    </p>
+  );
+}
+
+const kindOf = (next: LoginResult): 'User' | 'Wechat' => ('User' in next.UserInfo ? 'User' : 'Wechat');
+
+/**
+ * Asks before the link's login is kept; resolves true to keep it. The safe choice (cancel) has
+ * the focus: Enter, Esc or closing keep things as they were.
+ */
+function askAboutLogin(
+  modal: Modal,
+  question: { title: string; text: string; lines: ReactNode; okText: string; cancelText: string },
+): Promise<boolean> {
   return new Promise((resolve) => {
     modal.confirm({
-      title: '切换登录账号？',
+      title: question.title,
       content: (
         <div className={styles.switchText}>
-          <p>该链接将以另一个账号登录信用门户。如果这不是您本人打开的链接，请保持当前账号。</p>
-          <p>
-            当前登录账号：<strong>{current.displayName}</strong>
-            <span className={styles.switchKind}>（{kindLabel(current.kind)}）</span>
-          </p>
-          <p>
-            链接中的账号：<strong>{loginDisplayName(next.UserInfo)}</strong>
-            <span className={styles.switchKind}>（{kindLabel(nextKind)}）</span>
-          </p>
+          <p>{question.text}</p>
+          {question.lines}
         </div>
       ),
-      okText: '切换账号',
-      cancelText: '保持当前账号',
-      // The safe choice has the focus: Enter or Esc keeps the current login.
+      okText: question.okText,
+      cancelText: question.cancelText,
       focusable: { autoFocusButton: 'cancel' },
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
@@ -49,30 +58,30 @@ function askToSwitch(modal: Modal, current: LoginSession, next: LoginResult): Pr
   });
 }
 
-/**
- * Asks a visitor who is not logged in whether to log in as the link's account; resolves true to
- * log in. Esc, or closing, does not.
- */
+/** Whether to replace the current login with the link's. */
+const askToSwitch = (modal: Modal, current: LoginSession, next: LoginResult): Promise<boolean> =>
+  askAboutLogin(modal, {
+    title: '切换登录账号？',
+    text: '该链接将以另一个账号登录信用门户。如果这不是您本人打开的链接，请保持当前账号。',
+    lines: (
+      <>
+        <AccountLine label="当前登录账号" name={current.displayName} kind={current.kind} />
+        <AccountLine label="链接中的账号" name={loginDisplayName(next.UserInfo)} kind={kindOf(next)} />
+      </>
+    ),
+    okText: '切换账号',
+    cancelText: '保持当前账号',
+  });
+
+/** Whether a visitor who is not logged in logs in as the link's account. */
 function askToLogIn(modal: Modal, next: LoginResult): Promise<boolean> {
   const name = loginDisplayName(next.UserInfo);
-  return new Promise((resolve) => {
-    modal.confirm({
-      title: `以 ${name} 账号登录？`,
-      content: (
-        <div className={styles.switchText}>
-          <p>该链接将以下面的账号登录信用门户。如果这不是您本人的账号，请不要登录。</p>
-          <p>
-            链接中的账号：<strong>{name}</strong>
-            <span className={styles.switchKind}>（{kindLabel('User' in next.UserInfo ? 'User' : 'Wechat')}）</span>
-          </p>
-        </div>
-      ),
-      okText: '登录',
-      cancelText: '不登录',
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
+  return askAboutLogin(modal, {
+    title: `以 ${name} 账号登录？`,
+    text: '该链接将以下面的账号登录信用门户。如果这不是您本人的账号，请不要登录。',
+    lines: <AccountLine label="链接中的账号" name={name} kind={kindOf(next)} />,
+    okText: '登录',
+    cancelText: '不登录',
   });
 }
 
