@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,17 +21,13 @@ import { sm2Sign } from '../src/signing/sm2.js';
 import { DEMO_PERSON } from '../src/seed/index.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 import { multipart, PNG, PDF } from './services-helper.js';
+import { verifyOffline } from './report-offline.js';
 import { compact, pdfText } from './services-pdf-text.js';
 
 /*
  * Issue 24: reports signed with SM2/SM3 and checked offline. The offline check runs the shell
  * blocks of docs/VERIFY.md exactly as written (sh, openssl, curl against the listening service).
  */
-
-const VERIFY_MD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/VERIFY.md');
-/** The documented commands: every ```sh block of docs/VERIFY.md, in order. */
-const documentedScript = (): string =>
-  [...fs.readFileSync(VERIFY_MD, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
 
 interface Envelope<T> {
   ErrorCode: number;
@@ -62,26 +58,8 @@ describe('SM2-signed reports', () => {
     return { pdf, reportNo, code };
   }
 
-  /**
-   * Runs docs/VERIFY.md's commands on a file; the whole output and the exit status. Not spawnSync:
-   * curl asks this very process's server for the key.
-   */
-  function offline(file: Buffer, name: string): Promise<{ status: number; output: string }> {
-    const dir = path.join(work, name);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'report.pdf'), file);
-    return new Promise((resolve, reject) => {
-      const child = spawn('sh', ['-c', documentedScript()], {
-        cwd: dir,
-        env: { PATH: process.env.PATH, PORTAL: portal, REPORT: 'report.pdf' },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status: status ?? -1, output }));
-    });
-  }
+  /** Runs docs/VERIFY.md's commands on a file (report-offline.ts); the whole output and the exit status. */
+  const offline = (file: Buffer, name: string) => verifyOffline(file, path.join(work, name), portal);
 
   async function checkFile(file: Buffer, app = t.app) {
     const body = multipart({}, [{ name: 'report.pdf', content: file, type: 'application/pdf' }]);

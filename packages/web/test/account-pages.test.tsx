@@ -270,7 +270,7 @@ describe('the /newszxy entry from the old site', () => {
       District: '云州市东湖区',
       RegAuthority: '云州市市场监督管理局',
     };
-    const detail: EntityDetailInfo = { Licences: [], Penalties: [], RedBlack: [], Promises: [] };
+    const detail: EntityDetailInfo = { Licences: [], Penalties: [], RedBlack: [], Promises: [], PublicLists: [] };
     const login = loginResult(MOBILE);
     const gateway = fakeGateway()
       .on(CONTRACTS.loginTokenExchange, () => login)

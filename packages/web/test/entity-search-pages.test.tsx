@@ -232,6 +232,41 @@ const DETAIL: EntityDetailInfo = {
   ],
   RedBlack: [],
   Promises: [],
+  PublicLists: [
+    {
+      Key: 'abnormal',
+      Label: '经营异常名录',
+      Source: '云州市市场监督管理局',
+      Adverse: true,
+      Entries: [
+        {
+          id: '49',
+          Matter: '通过登记的住所或者经营场所无法联系',
+          DocNo: '青市监异常〔2026〕586号',
+          Authority: '云州市青屿区市场监督管理局',
+          ListedOn: '2026-11-13',
+          ValidUntil: '',
+          State: '列入中',
+          InForce: true,
+        },
+      ],
+    },
+    { Key: 'majorTax', Label: '重大税收违法失信主体', Source: '国家税务总局云州市税务局', Adverse: true, Entries: [] },
+    {
+      Key: 'wageArrears',
+      Label: '拖欠农民工工资失信联合惩戒对象名单',
+      Source: '云州市人力资源和社会保障局',
+      Adverse: true,
+      Entries: [],
+    },
+    {
+      Key: 'hetao',
+      Label: '信用河套企业名录',
+      Source: '深港科技创新合作区深圳园区发展署',
+      Adverse: false,
+      Entries: [],
+    },
+  ],
 };
 
 /** The details of ENTITY, for the stored login's token only. */
@@ -275,6 +310,37 @@ describe("entity details' early requests", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(gateway.calls(CONTRACTS.entityBaseInfo.path)).toEqual([]);
     expect(gateway.calls(CONTRACTS.entityDetailInfo.path)).toEqual([]);
+  });
+});
+
+describe("entity details' public lists", () => {
+  it('shows each list the company is on with its record, publisher, date and state, and names the others', async () => {
+    detailsGateway();
+    storeLogin(loginResult());
+    renderAppAt(`#${DETAILS}`);
+    const main = await findMain();
+    const section = await main.findByRole('region', { name: /公示名单/ });
+    const records = within(within(section).getByRole('list', { name: '列入的公示名单' })).getAllByRole('listitem');
+    expect(records).toHaveLength(1);
+    const record = records[0]!;
+    for (const text of [
+      '经营异常名录',
+      '列入中',
+      '通过登记的住所或者经营场所无法联系',
+      '青市监异常〔2026〕586号',
+      '云州市青屿区市场监督管理局',
+      '2026-11-13',
+      '云州市市场监督管理局',
+    ]) {
+      expect(within(record).getByText(text)).toBeInTheDocument();
+    }
+    // A list without an end date shows none.
+    expect(within(record).queryByText('有效期至')).toBeNull();
+    expect(
+      within(section).getByText('未列入：重大税收违法失信主体、拖欠农民工工资失信联合惩戒对象名单、信用河套企业名录。'),
+    ).toBeInTheDocument();
+    // The red and black lists keep their own section and words.
+    expect(main.getByText('该主体当前未被列入红名单或黑名单。')).toBeInTheDocument();
   });
 });
 

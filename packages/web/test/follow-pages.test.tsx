@@ -57,7 +57,7 @@ const ENTITY: EntityBaseInfo = {
   District: '云州市东湖区',
   RegAuthority: '云州市市场监督管理局',
 };
-const DETAIL: EntityDetailInfo = { Licences: [], Penalties: [], RedBlack: [], Promises: [] };
+const DETAIL: EntityDetailInfo = { Licences: [], Penalties: [], RedBlack: [], Promises: [], PublicLists: [] };
 
 const state = (following: boolean, count: number): FollowState => ({
   EntityId: ENTITY.ID,

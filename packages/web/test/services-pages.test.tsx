@@ -263,6 +263,8 @@ describe('reports and their verification', () => {
     expect(await screen.findByText('报告真实有效')).toBeInTheDocument();
     expect(screen.getByText(ENTITY.EntName)).toBeInTheDocument();
     expect(screen.getByText(ENTITY.CreditCode)).toBeInTheDocument();
+    // Labelled as the PDF prints it.
+    expect(screen.getByText('2026-03-05 10:00:00（北京时间）')).toBeInTheDocument();
     expect(screen.getByLabelText('报告编号')).toHaveValue(VERIFIED.ReportNo);
 
     const codeField = screen.getByLabelText('验证码');
@@ -321,6 +323,8 @@ describe('reports and their verification', () => {
     expect(await screen.findByText('电子签名有效')).toBeInTheDocument();
     expect(screen.getByText(keyId)).toBeInTheDocument();
     expect(screen.getByText(/已轮换的历史密钥/)).toBeInTheDocument();
+    // 签名时间, and the record's 生成时间 and its signature line: each labelled as the PDF prints it.
+    expect(screen.getAllByText(/2026-03-05 10:00:00（北京时间）/)).toHaveLength(3);
     expect(screen.getByText('信用中心留存的报告记录')).toBeInTheDocument();
     expect(screen.getByText(ENTITY.EntName)).toBeInTheDocument();
     expect(gateway.calls(CONTRACTS.reportVerifySignature.path)).toHaveLength(1);

@@ -4,7 +4,7 @@ import {
   FOLLOW_NOTICE_LABELS,
   FOLLOW_PAGE_PATH,
   FOLLOW_UNFOLLOW_PAGE_PATH,
-  formatVisitTime,
+  formatBeijingTime,
 } from '@credit-portal/shared';
 import { localToday } from '../lib/dates.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -117,7 +117,7 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
 
   async function runOnce(): Promise<FollowJobRun> {
     const at = now();
-    const notices = options.repo.scan(formatVisitTime(at), localToday(at));
+    const notices = options.repo.scan(formatBeijingTime(at), localToday(at));
     const digests = options.repo.claimDigests(localToday(at));
     let mailed = 0;
     let failed = 0;
@@ -132,7 +132,7 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
           text,
           attachments: [],
         });
-        options.repo.digestSent(digest.owner, digest.day, formatVisitTime(now()));
+        options.repo.digestSent(digest.owner, digest.day, formatBeijingTime(now()));
         mailed += 1;
       } catch (error) {
         // Released: the next run tries again (still at most one digest that day).

@@ -1,13 +1,18 @@
+import { beijingDay } from '@credit-portal/shared';
+
 /*
  * Calendar helpers on yyyy-mm-dd dates. Day arithmetic works on UTC day numbers, so results never
- * depend on the machine's time zone; only localToday reads the server's local clock.
+ * depend on the machine's time zone; localToday is Beijing's day, whatever zone the server runs in.
  */
 const DAY_MS = 86_400_000;
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Today as yyyy-mm-dd in the server's local time: the day penalty deadlines are compared with. */
+/**
+ * Today as yyyy-mm-dd in Beijing: the day penalty deadlines are compared with, reports are dated
+ * and daily limits count in. The services run with TZ=UTC, whose day starts eight hours late.
+ */
 export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return beijingDay(now);
 }
 
 /** Days since 1970-01-01 of a yyyy-mm-dd date. */

@@ -1,17 +1,24 @@
 import type { Database } from 'better-sqlite3';
 import type { ReportContentSection, ReportFindings, ReportType } from '@credit-portal/shared';
 import { createEntityDetailRepository } from '../repositories/entity-details.js';
+import { createPublicStandingRepository } from '../repositories/public-standing.js';
 
 /*
  * What a report says, gathered from the database for one entity and period: its registration,
  * licences decided in the period, penalties decided in the period that are still within their
  * publicity period (repaired ones included and marked 已修复), red and black list entries in force
- * at some time in the period, and published promises made in it. Stored as issued (canonical
- * JSON), so a verification and the third-party check show exactly what the PDF said.
+ * at some time in the period, published promises made in it, and the entity's standing on every
+ * other public list (publicStanding, as the details page shows it: as of the day of issue, not
+ * limited to the period, since a listing made before the period may still be in force). Stored as
+ * issued (canonical JSON), so a verification and the third-party check show exactly what the PDF
+ * said; reports issued before the public lists were added keep their content and verify by it.
  */
 
 /** Rows per section: an entity's whole record, bounded against outliers. */
 const SECTION_LIMIT = 500;
+
+/** What the report's own sections search, before the public lists: the 查询范围 starts with these. */
+const CORE_SOURCES = ['行政许可', '行政处罚', '守信激励（红名单）', '失信惩戒（黑名单）', '信用承诺'] as const;
 
 /** The areas of the 专项信用报告, each with the words that name its departments. */
 export const SPECIAL_REPORT_AREAS: readonly { area: string; dept: string; match: string }[] = [
@@ -47,6 +54,11 @@ export interface ReportContent {
   sections: ReportContentSection[];
   findings: ReportFindings;
   summary: string[];
+  /**
+   * 查询范围: every source searched, the public lists as 名称（发布单位）. Absent from the reports
+   * issued before it was printed.
+   */
+  scope?: string[];
 }
 
 interface PenaltyRow {
@@ -71,6 +83,7 @@ interface ListRow {
 
 export function createReportContentReader(db: Database) {
   const details = createEntityDetailRepository(db);
+  const standing = createPublicStandingRepository(db);
   const licences = db.prepare(
     `SELECT XK_WSH, XK_XKZS, XK_XKLB, XK_JDRQ, XK_YXQZI, XK_XKJG FROM licences
      WHERE entity_id = @entity AND XK_JDRQ BETWEEN @from AND @to ORDER BY XK_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,
@@ -114,6 +127,13 @@ export function createReportContentReader(db: Database) {
     const info = details.baseInfo(input.entityId);
     if (!info) return undefined;
     const params = { entity: Number(info.ID), from: input.periodFrom, to: input.periodTo, today: input.today };
+    const publicStanding = standing.publicStanding(params.entity, input.today);
+    const publicLists = publicStanding?.lists ?? [];
+    /** The adverse lists searched, with how many of the entity's records on each are in force. */
+    const adverse = publicLists
+      .filter((list) => list.Adverse)
+      .map((list) => ({ ...list, inForce: list.Entries.filter((entry) => entry.InForce).length }));
+    const listedOn = adverse.filter((list) => list.inForce > 0);
     const licenceRows = licences.all(params) as Record<string, string>[];
     const penaltyRows = penalties.all(params) as PenaltyRow[];
     const listRows = lists.all(params) as ListRow[];
@@ -137,6 +157,7 @@ export function createReportContentReader(db: Database) {
       `守信激励（红名单）${findings.redLists} 条`,
       `失信惩戒（黑名单）${findings.blackLists} 条`,
       `信用承诺 ${findings.promises} 条`,
+      ...publicLists.map((list) => `${list.Label} ${list.Entries.length} 条`),
     ];
 
     const listSection = (title: string, rows: ListRow[], emptyText: string): ReportContentSection => ({
@@ -184,6 +205,20 @@ export function createReportContentReader(db: Database) {
         rows: promiseRows.map((row, i) => [n(i), row.promise_type!, row.content!, row.promised_on!]),
         emptyText: '报告期内无公开的信用承诺',
       },
+      ...publicLists.map((list): ReportContentSection => ({
+        title: `${list.Label}（发布单位：${list.Source}）`,
+        columns: ['序号', '记录内容', '文书（案）号', '决定机关', '列入日期', '有效期至', '状态'],
+        rows: list.Entries.map((entry, i) => [
+          n(i),
+          entry.Matter,
+          entry.DocNo || '—',
+          entry.Authority,
+          entry.ListedOn,
+          entry.ValidUntil || '—',
+          entry.State,
+        ]),
+        emptyText: `无（未被列入${list.Label}）`,
+      })),
     ];
 
     let conclusion = '';
@@ -204,16 +239,36 @@ export function createReportContentReader(db: Database) {
         '各认定部门',
         black.length === 0 ? '未被列入' : `被列入 ${black.length} 项`,
       ]);
+      for (const list of adverse) {
+        areaRows.push([
+          n(areaRows.length),
+          list.Label,
+          list.Source,
+          list.inForce === 0 ? '未被列入' : `被列入 ${list.inForce} 项`,
+        ]);
+      }
       sections.unshift({
         title: '各领域违法违规记录查询结果',
         columns: ['序号', '领域', '主管部门', '查询结果'],
         rows: areaRows,
         emptyText: '',
       });
+      // Penalties and black lists are counted over the period; the public lists as of the day of issue.
+      const period = `在报告期内（${input.periodFrom}至${input.periodTo}）`;
+      const inPeriod =
+        open.length > 0 || black.length > 0
+          ? [
+              `${period}存在公示期内的行政处罚 ${open.length} 条${black.length > 0 ? `，被列入失信惩戒名单 ${black.length} 项` : ''}`,
+            ]
+          : [];
+      const listed =
+        listedOn.length > 0
+          ? [`截至报告生成时被列入${listedOn.map((list) => `${list.Label} ${list.inForce} 项`).join('、')}`]
+          : [];
       conclusion =
-        open.length === 0 && black.length === 0
-          ? `经查询，${info.EntName}在报告期内（${input.periodFrom}至${input.periodTo}）于上述领域无违法违规记录${repaired > 0 ? `（已修复的行政处罚 ${repaired} 条不影响本结论）` : ''}，未被列入严重失信主体名单。`
-          : `经查询，${info.EntName}在报告期内（${input.periodFrom}至${input.periodTo}）存在公示期内的行政处罚 ${open.length} 条${black.length > 0 ? `，被列入失信惩戒名单 ${black.length} 项` : ''}，详见下表。`;
+        inPeriod.length === 0 && listed.length === 0
+          ? `经查询，${info.EntName}${period}于上述领域无违法违规记录${repaired > 0 ? `（已修复的行政处罚 ${repaired} 条不影响本结论）` : ''}，未被列入严重失信主体名单，截至报告生成时未被列入上述公示名单。`
+          : `经查询，${info.EntName}${[...inPeriod, ...listed].join('；')}，详见下表。`;
     }
 
     return {
@@ -237,6 +292,7 @@ export function createReportContentReader(db: Database) {
       sections,
       findings,
       summary,
+      scope: [...CORE_SOURCES, ...(publicStanding?.searched ?? [])],
     };
   }
 

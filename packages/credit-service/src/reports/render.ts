@@ -1,4 +1,4 @@
-import { REPORT_TYPE_LABELS, reportVerifyUrl } from '@credit-portal/shared';
+import { labelBeijingTime, REPORT_TYPE_LABELS, reportVerifyUrl } from '@credit-portal/shared';
 import { qrPng } from '../pdf/qr.js';
 import { ReportPdf, type ReportSigningMark, type TableColumn } from '../pdf/report-pdf.js';
 import type { ReportSigner } from '../signing/report-signer.js';
@@ -7,7 +7,11 @@ import type { ReportContent } from './content.js';
 /** The issuer printed on every report. */
 export const REPORT_ISSUER = '云州市公共信用信息中心';
 
-const CHINESE_ORDINALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+/** 一 … 二十: a report has up to sixteen headings since each public list has its own section. */
+const CHINESE_ORDINALS = [
+  ...['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'],
+  ...['十一', '十二', '十三', '十四', '十五', '十六', '十七', '十八', '十九', '二十'],
+];
 
 /** Relative column widths by header; columns not named here get 2. */
 const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
@@ -24,6 +28,8 @@ const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
   列入日期: 1.9,
   有效期至: 1.9,
   承诺日期: 1.9,
+  记录内容: 5,
+  '文书（案）号': 2.6,
 };
 
 /** Where the public keys are published, on the portal (docs/VERIFY.md). */
@@ -32,7 +38,8 @@ export const reportKeysUrl = (portalUrl: string): string =>
 
 /**
  * What a report to be signed by `signer` says of its signature (metadata and footer): the report
- * number, its kind, the key's fingerprint, the signing time and how to verify.
+ * number, its kind, the key's fingerprint, the signing time and how to verify. `at` goes into the
+ * metadata as UTC; `printedAt` is the same moment in Beijing time, printed with its label.
  */
 export function reportSigningMark(
   signer: Pick<ReportSigner, 'keyId' | 'algorithm'>,
@@ -48,7 +55,7 @@ export function reportSigningMark(
     keyId: signer.keyId,
     algorithm: signer.algorithm,
     signedAtIso: at.toISOString(),
-    signedAt: printedAt,
+    signedAt: labelBeijingTime(printedAt),
     howToVerify: `核验：在信用门户“报告核验”页上传本文件，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验`,
   };
 }
@@ -76,7 +83,7 @@ export async function renderReportPdf(
   pdf.keyValues(
     [
       ['报告编号', content.reportNo],
-      ['生成时间', content.generatedAt],
+      ['生成时间', labelBeijingTime(content.generatedAt)],
       ['报告期间', `${content.periodFrom} 至 ${content.periodTo}`],
       ['验证码', code],
     ],
@@ -96,6 +103,8 @@ export async function renderReportPdf(
     content.basicInfo.map(({ label, value }) => [label, value] as const),
     2,
   );
+  // Every source searched is named, so that a reader knows what 无 was found in.
+  if (content.scope) pdf.paragraph(`查询范围：${content.scope.join('、')}。`);
   if (special) {
     heading('查询结论');
     pdf.paragraph(content.conclusion, { bold: true });
@@ -113,7 +122,7 @@ export async function renderReportPdf(
   for (const note of [
     `1. 本报告由${REPORT_ISSUER}根据各部门归集至公共信用信息平台的信息生成，反映截至生成时间的记录。`,
     '2. 行政处罚信息仅列示报告期内作出且仍在公示期内的记录（轻微违法行为依规不予公示）；已完成信用修复的记录标注“已修复”，不再对外公示。',
-    '3. 红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺。',
+    '3. 红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺；其他公示名单列示报告生成时信用门户公示的该主体全部记录及其状态，不限于报告期。',
     `4. 本报告所载内容摘要：${content.summary.join('；')}。`,
     `5. 本报告经${REPORT_ISSUER}以 SM2 电子签名（GB/T 32918，签名密钥指纹见页脚），内容以核验结果为准：可在信用门户“报告核验”页上传本文件核验，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验；对报告内容有异议的，可通过信用门户“信用异议”申请核查。`,
   ]) {

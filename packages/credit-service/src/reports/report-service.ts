@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import {
-  formatVisitTime,
+  formatBeijingTime,
   normalizeKeyword,
   REPORT_PERIOD_MAX_YEARS,
   REPORT_TYPE_LABELS,
@@ -199,7 +199,7 @@ export function createReportService(db: Database, settings: ReportSettings) {
     const today = localToday(now);
     const { from, to } = checkPeriod(order, today);
     const reportNo = newReportNo(type, today);
-    const generatedAt = formatVisitTime(now);
+    const generatedAt = formatBeijingTime(now);
     const content = reader.read({
       reportNo,
       reportType: type,
@@ -355,9 +355,9 @@ export function createReportService(db: Database, settings: ReportSettings) {
         Algorithm: signingKey.algorithm,
         KeyId: signingKey.keyId,
         KeyCurrent: signingKey.current,
-        KeyValidFrom: formatVisitTime(new Date(signingKey.validFrom)),
-        KeyValidTo: signingKey.validTo === null ? null : formatVisitTime(new Date(signingKey.validTo)),
-        SignedAt: formatVisitTime(new Date(info.signedAt ?? '')),
+        KeyValidFrom: formatBeijingTime(new Date(signingKey.validFrom)),
+        KeyValidTo: signingKey.validTo === null ? null : formatBeijingTime(new Date(signingKey.validTo)),
+        SignedAt: formatBeijingTime(new Date(info.signedAt ?? '')),
         SignedLength: signedLength,
         Verification: found,
       };

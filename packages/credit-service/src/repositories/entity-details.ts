@@ -10,6 +10,7 @@ import type {
 } from '@credit-portal/shared';
 import { rowId } from '../lib/sql.js';
 import { penaltyPublicizedSql } from './publicity.js';
+import { createPublicStandingRepository, PROMISE_SOURCE_UNIT } from './public-standing.js';
 import { CITY, DISTRICTS } from '../lib/place.js';
 
 /** Rows per section of the details page: an entity's whole record, bounded against outliers. */
@@ -52,9 +53,6 @@ export function toLicenceBlock(row: LicenceRecord): LicenceBlock {
 
 const DISTRICT_BY_REGION = new Map(DISTRICTS.map((district) => [district.regionCode, district.name]));
 
-/** Who receives credit promises filed on the portal, reviews and publishes them. */
-export const PROMISE_SOURCE_UNIT = `${CITY.name}公共信用信息中心`;
-
 /** A credit promise as the calls answer it (`p` credit_promises, `e` its entity). */
 export const PROMISE_COLUMNS = `CAST(p.id AS TEXT) AS ID, e.name AS EntName, e.credit_code AS CreditCode,
   p.promise_type AS PromiseType, p.content AS Content, p.promiser AS Promiser, p.promised_on AS PromiseDate,
@@ -74,7 +72,8 @@ export interface NewPromise {
 /**
  * What the entity details page shows behind login (entbaseinfos, v2/entdetailinfo) and the
  * credit promises users file. Penalties past their publicity deadline and list entries past
- * their validity are left out, as on the public lists.
+ * their validity are left out, as on the public lists; the other public lists come from
+ * publicStanding, as in the reports.
  */
 export function createEntityDetailRepository(db: Database) {
   const base = db.prepare(
@@ -111,6 +110,7 @@ export function createEntityDetailRepository(db: Database) {
   const promiseById = db.prepare(
     `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id WHERE p.id = ?`,
   );
+  const standing = createPublicStandingRepository(db);
   const promiseInsert = db.prepare(
     `INSERT INTO credit_promises
        (entity_id, owner, promise_type, content, promiser, contact_mobile, promised_on, status, created_at)
@@ -143,6 +143,7 @@ export function createEntityDetailRepository(db: Database) {
         Penalties: penalties.all({ entity: key, today }) as EntityPenalty[],
         RedBlack: lists.all(key, today) as RedBlackEntry[],
         Promises: promises.all(key) as CreditPromise[],
+        PublicLists: standing.publicStanding(key, today)?.lists ?? [],
       };
     },
 

@@ -87,7 +87,7 @@ export interface NewApplication {
   contactName: string;
   contactPhone: string;
   description: string;
-  /** yyyy-mm-dd hh:mm:ss. */
+  /** yyyy-mm-dd hh:mm:ss in Beijing time, as the timelines are written and their days read. */
   at: string;
   materials: readonly NewMaterial[];
 }

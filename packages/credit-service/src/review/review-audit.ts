@@ -1,4 +1,4 @@
-import { formatVisitTime, type AuditRecord } from '@credit-portal/shared';
+import { formatBeijingTime, type AuditRecord } from '@credit-portal/shared';
 import type { Audit, AuditNote } from '../plugins/audit.js';
 import { escapeHtml } from '../html/page.js';
 import type { ReviewerLoginOutcome } from './reviewer-auth.js';
@@ -49,7 +49,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
 export function historyHtml(records: readonly AuditRecord[], names: ReadonlyMap<string, string> = new Map()): string {
   if (records.length === 0) return '<p class="history-empty">暂无审计记录</p>';
   const items = records.map((r) => {
-    const when = formatVisitTime(new Date(r.time));
+    const when = formatBeijingTime(new Date(r.time));
     const what = `${EVENT_LABELS[r.event] ?? r.event}${typeof r.details.action === 'string' ? `（${r.details.action}）` : ''}`;
     const result = r.result === 'success' ? '成功' : `失败：${r.reason ?? ''}`;
     const channel = typeof r.details.channel === 'string' ? ` · ${r.details.channel}` : '';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { REVIEW_ACTION_LABELS, REVIEW_ACTIONS, formatVisitTime, type ReviewAction } from '@credit-portal/shared';
+import { REVIEW_ACTION_LABELS, REVIEW_ACTIONS, formatBeijingTime, type ReviewAction } from '@credit-portal/shared';
 import type { Database } from 'better-sqlite3';
 import { createServicesRepository } from '../repositories/services.js';
 import { hashPasswordSync, SCRYPT_PARAMS, type ScryptParams } from '../lib/passwords.js';
@@ -87,8 +87,8 @@ function runReviewerCommand(
     for (const r of all) {
       const locked = r.lockedUntil !== null && r.lockedUntil > now();
       const state =
-        r.disabledAt !== null ? '已停用' : locked ? `锁定至 ${formatVisitTime(new Date(r.lockedUntil!))}` : '启用';
-      io.out(`${reviewerRef(r)}\t${r.login}\t${r.name}\t${state}\t创建于 ${formatVisitTime(new Date(r.createdAt))}`);
+        r.disabledAt !== null ? '已停用' : locked ? `锁定至 ${formatBeijingTime(new Date(r.lockedUntil!))}` : '启用';
+      io.out(`${reviewerRef(r)}\t${r.login}\t${r.name}\t${state}\t创建于 ${formatBeijingTime(new Date(r.createdAt))}`);
     }
     return 0;
   }
@@ -196,7 +196,7 @@ export function runReviewCommand(
   const result = repo.review(
     applyNo.toUpperCase(),
     action as ReviewAction,
-    formatVisitTime(),
+    formatBeijingTime(),
     values.comment,
     values.unit,
   );

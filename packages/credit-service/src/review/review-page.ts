@@ -2,7 +2,7 @@ import {
   REVIEW_ACTION_LABELS,
   REVIEW_ACTIONS,
   SERVICE_MESSAGES,
-  formatVisitTime,
+  formatBeijingTime,
   type Application,
   type AuditRecord,
   type ReviewAction,
@@ -215,7 +215,7 @@ export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, au
     if (form.applyNo && form.action) {
       const action = form.action as ReviewAction;
       const result = REVIEW_ACTIONS.includes(action)
-        ? repo.review(form.applyNo, action, formatVisitTime(), form.comment?.slice(0, 500) || undefined, undefined)
+        ? repo.review(form.applyNo, action, formatBeijingTime(), form.comment?.slice(0, 500) || undefined, undefined)
         : ({ outcome: 'transition' } as const);
       if (result.outcome === 'ok') message = `${form.applyNo}：${result.application.Steps.at(-1)!.Label}`;
       else

@@ -9,7 +9,7 @@ import {
   SERVICE_REVIEW_LOGIN_PATH,
   SERVICE_REVIEW_LOGOUT_PATH,
   SERVICE_REVIEW_PATH,
-  formatVisitTime,
+  formatBeijingTime,
 } from '@credit-portal/shared';
 import { errorCodeOk, errorCodeResponses } from '../lib/dialect.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors.js';
@@ -85,7 +85,7 @@ export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, 
       const applyNo = body.applyNo.trim().toUpperCase();
       const reviewer = reviewers.get(request)!;
       app.audit.note(request, reviewNote(applyNo, body.action, 'api', reviewerRef(reviewer)));
-      const result = repo.review(applyNo, body.action, formatVisitTime(), body.comment, body.handlingUnit);
+      const result = repo.review(applyNo, body.action, formatBeijingTime(), body.comment, body.handlingUnit);
       if (result.outcome === 'not_found') throw new NotFoundError(SERVICE_MESSAGES.applicationNotFound);
       if (result.outcome === 'transition') throw new ConflictError(SERVICE_MESSAGES.reviewTransitionBad);
       app.audit.note(request, { details: { status: result.application.Status } });

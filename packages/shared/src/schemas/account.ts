@@ -326,11 +326,63 @@ export const RedBlackEntrySchema = Type.Object({
 });
 export type RedBlackEntry = Static<typeof RedBlackEntrySchema>;
 
+/** The public lists an entity's standing is searched on, beside licences, penalties, red/black lists and promises. */
+export const PUBLIC_LIST_KEYS = [
+  'abnormal',
+  'majorTax',
+  'wageArrears',
+  'nontax',
+  'bankruptcy',
+  'promiseKept',
+  'hetao',
+] as const;
+export type PublicListKey = (typeof PUBLIC_LIST_KEYS)[number];
+
+/** One record of an entity on a public list, in the words every list shares. */
+export const PublicListEntrySchema = Type.Object({
+  /** The record's id on its list (its detail page, where the list has one). */
+  id: Type.String(),
+  /** What the record says: the reason for listing, the case, the item owed, the labels. */
+  Matter: Type.String(),
+  /** Document or case number; '' when the list publishes none. */
+  DocNo: Type.String(),
+  /** Who decided (决定机关, court, collecting or checking unit). */
+  Authority: Type.String(),
+  /** The day the record starts (listed, accepted, payable, checked, joined): yyyy-mm-dd. */
+  ListedOn: Type.String(),
+  /** The day it ends, yyyy-mm-dd; '' when the list sets none. */
+  ValidUntil: Type.String(),
+  /** Its state: 列入中, 已期满移出, 欠缴中, a bankruptcy case's stage, 已履行, … */
+  State: Type.String(),
+  /** True while the record counts against (or, on a positive list, for) the entity. */
+  InForce: Type.Boolean(),
+});
+export type PublicListEntry = Static<typeof PublicListEntrySchema>;
+
+/** One public list searched for an entity: what it is, who publishes it, and the entity's records on it. */
+export const PublicListStandingSchema = Type.Object({
+  Key: Type.Enum(PUBLIC_LIST_KEYS),
+  /** The list's name as the portal publishes it, e.g. 经营异常名录. */
+  Label: Type.String(),
+  /** 发布单位: who publishes the list. */
+  Source: Type.String(),
+  /** True for a list of dishonesty (经营异常, 重大税收违法, …), false for a list of good standing. */
+  Adverse: Type.Boolean(),
+  /** The entity's records, newest first; [] when it is not on the list. */
+  Entries: Type.Array(PublicListEntrySchema),
+});
+export type PublicListStanding = Static<typeof PublicListStandingSchema>;
+
 /** v2/entdetailinfo: everything on the details page beyond the registration information. */
 export const EntityDetailInfoSchema = Type.Object({
   Licences: Type.Array(LicenceBlockSchema),
   Penalties: Type.Array(EntityPenaltySchema),
   RedBlack: Type.Array(RedBlackEntrySchema),
   Promises: Type.Array(CreditPromiseSchema),
+  /**
+   * Every other public list the portal holds, each searched for the entity (with no entries when
+   * it is not on it) — the same answer the enterprise report and the 专项信用报告 print.
+   */
+  PublicLists: Type.Array(PublicListStandingSchema),
 });
 export type EntityDetailInfo = Static<typeof EntityDetailInfoSchema>;

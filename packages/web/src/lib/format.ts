@@ -1,6 +1,8 @@
-/** A day written first (2026-07-24, 2026/7/24 08:00): read as that calendar day in local time. */
+import { beijingDay, formatBeijingTime } from '@credit-portal/shared';
+
+/** A day written first (2026-07-24, 2026/7/24 08:00): read as that calendar day as written. */
 const WRITTEN_DAY = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)/;
-/** A written time zone (…Z, …+08:00): an instant, whose local day the Date parser finds. */
+/** A written time zone (…Z, …+08:00): an instant, whose day is Beijing's. */
 const ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
@@ -12,10 +14,24 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const day = ZONE.test(value) ? null : WRITTEN_DAY.exec(value);
+  const zoned = ZONE.test(value);
+  const day = zoned ? null : WRITTEN_DAY.exec(value);
   const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
+  if (zoned) return beijingDay(date);
   return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+
+/**
+ * An instant the server sent (ISO with a zone) as yyyy-mm-dd hh:mm:ss in Beijing time, whatever
+ * zone the browser is in: 'minute' drops the seconds, 'clock' keeps the time of day only. Text
+ * without a zone (the portal's own yyyy-mm-dd hh:mm:ss, already Beijing time) is shown as it is.
+ */
+export function formatServerTime(value: string, form: 'second' | 'minute' | 'clock' = 'second'): string {
+  const date = new Date(value);
+  if (!ZONE.test(value) || Number.isNaN(date.getTime())) return value;
+  const text = formatBeijingTime(date);
+  return form === 'minute' ? text.slice(0, 16) : form === 'clock' ? text.slice(11) : text;
 }
 
 /** True for an absolute http(s) address: the only kind the external-link dialog will open. */

@@ -2,6 +2,7 @@ import {
   CONTRACTS,
   ACCOUNT_MESSAGES,
   SMS_CODE_TTL_SECONDS,
+  formatBeijingTime,
   SMS_RESEND_SECONDS,
   mobileProblem,
   passwordProblem,
@@ -24,15 +25,6 @@ import type { SmsSender } from '../../sms/sender.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { FastifyRequest } from 'fastify';
 import type { Session } from '../../plugins/auth.js';
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-/** yyyy-mm-dd hh:mm:ss in the server's local time, as the centre's systems write timestamps. */
-function localTimestamp(date = new Date()): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
-}
 
 /** A mobile number as typed (spaces and full-width digits aside), or a 400 saying what is wrong. */
 function checkedMobile(raw: string): string {
@@ -196,7 +188,7 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!smsCodes.prove(mobile, code, Date.now())) throw new BadRequestError(ACCOUNT_MESSAGES.smsCodeInvalid);
       // Checked before the slow hash as well as by the insert, which settles a race.
       if (auth.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
-      const id = auth.accounts.createUser(mobile, await auth.hashPassword(Password), localTimestamp());
+      const id = auth.accounts.createUser(mobile, await auth.hashPassword(Password), formatBeijingTime());
       if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
       audit.note(request, { actor: `account:${id}`, subject: `account:${id}` });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   CONTRACTS,
+  formatBeijingTime,
   looksLikeCreditCode,
   mobileProblem,
   normalizeKeyword,
@@ -11,8 +12,6 @@ import { ownerOf } from '../../plugins/auth.js';
 import { localToday } from '../../lib/dates.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { EntityDetailRepository } from '../../repositories/entity-details.js';
-
-const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
  * Credit promises (信用承诺) the logged-in user files (spec §2.1 sxcn/NewEntPromiseInfo) for an
@@ -62,7 +61,7 @@ export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepo
         promiser,
         contactMobile: contact,
         promisedOn: localToday(now),
-        createdAt: `${localToday(now)} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+        createdAt: formatBeijingTime(now),
       });
       audit.note(request, { details: { promiseType: body.PromiseType } });
       return errorCodeOk(created, '承诺已提交，审核通过后公示');

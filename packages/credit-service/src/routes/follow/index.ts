@@ -4,7 +4,7 @@ import {
   FOLLOW_LIMIT,
   FOLLOW_MESSAGES,
   FOLLOW_NOTICE_PAGE_SIZE,
-  formatVisitTime,
+  formatBeijingTime,
   isEmailAddress,
   maskEmail,
   type FollowState,
@@ -80,7 +80,7 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
     async (request) => {
       const owner = ownerOf(auth.session(request));
       const entityId = Number(request.body.entityId);
-      const outcome = repo.follow(owner, entityId, formatVisitTime());
+      const outcome = repo.follow(owner, entityId, formatBeijingTime());
       if (outcome === 'no_entity') throw new NotFoundError(FOLLOW_MESSAGES.entityNotFound);
       if (outcome === 'limit') throw new ConflictError(FOLLOW_MESSAGES.limitReached);
       return errorCodeOk(stateOf(owner, entityId), FOLLOW_MESSAGES.followed);
@@ -133,7 +133,7 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       const unread = repo.markRead(
         ownerOf(auth.session(request)),
         all ? 'all' : (ids ?? []).map(Number),
-        formatVisitTime(),
+        formatBeijingTime(),
       );
       return errorCodeOk({ Unread: unread });
     },
@@ -156,7 +156,7 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       } else if (email && !isEmailAddress(email)) {
         throw new BadRequestError(FOLLOW_MESSAGES.emailInvalid);
       }
-      repo.saveSettings(owner, { EmailDigest: request.body.EmailDigest, Email: email }, formatVisitTime());
+      repo.saveSettings(owner, { EmailDigest: request.body.EmailDigest, Email: email }, formatBeijingTime());
       const saved = repo.settings(owner);
       const noted = (confirmation: 'not_needed' | 'mailed' | 'mail_failed') =>
         app.audit.note(request, { details: { digest: saved.EmailDigest, confirmation } });

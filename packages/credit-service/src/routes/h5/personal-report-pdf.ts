@@ -1,4 +1,10 @@
-import { buildReportSections, formatVisitTime, maskIdNumber, maskName, type ReportTables } from '@credit-portal/shared';
+import {
+  buildReportSections,
+  formatBeijingTime,
+  maskIdNumber,
+  maskName,
+  type ReportTables,
+} from '@credit-portal/shared';
 import { ReportPdf } from '../../pdf/report-pdf.js';
 import { reportSigningMark } from '../../reports/render.js';
 import type { ReportSigner } from '../../signing/report-signer.js';
@@ -38,7 +44,7 @@ export async function renderPersonalReportPdf(
       built.reportNumber,
       'personal',
       now,
-      formatVisitTime(now),
+      formatBeijingTime(now),
       signing.portalUrl,
     ),
     title: '个人公共信用报告',

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CONTRACTS,
-  formatVisitTime,
+  formatBeijingTime,
   ObjectionFilingFieldsSchema,
   PAGE_SIZE,
   RepairFilingFieldsSchema,
@@ -208,7 +208,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
           state.note || (kind === 'repair' ? SERVICE_MESSAGES.notRepairable : SERVICE_MESSAGES.notObjectionable),
         );
       }
-      const at = formatVisitTime();
+      const at = formatBeijingTime();
       const storedNames = upload.files.map((f) => storedNameFor(f, at));
       stored.push(...storedNames.map((name) => path.join(uploadsDir, name)));
       const application = repo.create(

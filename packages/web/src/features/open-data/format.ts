@@ -18,11 +18,3 @@ export const FORMAT_LABELS: Readonly<Record<OpenDataFile['format'], string>> = {
   csv: 'CSV（Excel 可直接打开）',
   jsonl: 'JSON Lines',
 };
-
-/** An ISO time as yyyy-mm-dd hh:mm in the browser's time zone. */
-export function generatedLabel(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

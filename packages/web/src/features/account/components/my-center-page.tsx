@@ -2,14 +2,12 @@ import { Button, Descriptions } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
+import { formatServerTime } from '@/lib/format';
 import type { LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useProfile } from '../api/get-profile';
 import { useOldSitePersonal } from '../hooks/use-old-site-personal';
 import styles from './account.module.css';
-
-const dateTime = (iso: string): string =>
-  new Date(iso).toLocaleString('zh-CN', { hour12: false, dateStyle: 'medium', timeStyle: 'short' });
 
 function MyCenter({ session }: { session: LoginSession }) {
   const query = useProfile(session.token);
@@ -29,7 +27,11 @@ function MyCenter({ session }: { session: LoginSession }) {
                 { key: 'mobile', label: '手机号码', children: profile.Mobile || '未绑定' },
                 { key: 'nickname', label: '微信昵称', children: profile.Nickname || '未绑定' },
                 { key: 'registered', label: '注册时间', children: profile.RegisteredAt || '—' },
-                { key: 'expires', label: '本次登录有效期至', children: dateTime(profile.TokenExpiresAt) },
+                {
+                  key: 'expires',
+                  label: '本次登录有效期至',
+                  children: formatServerTime(profile.TokenExpiresAt, 'minute'),
+                },
               ]}
             />
             <div className={styles.actions}>

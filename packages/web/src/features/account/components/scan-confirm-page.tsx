@@ -4,6 +4,7 @@ import type { LoginRequester, LoginResult } from '@credit-portal/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { formatServerTime } from '@/lib/format';
 import { clearLogin, storeLogin, useLoginSession, type LoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
@@ -55,9 +56,6 @@ function PhoneLogin({ ticket }: { ticket: string }) {
   );
 }
 
-const requestTime = (iso: string): string =>
-  new Date(iso).toLocaleString('zh-CN', { hour12: false, dateStyle: 'medium', timeStyle: 'medium' });
-
 /**
  * Which browser asks to log in (security issue 22, finding 9): a QR code someone else shows would
  * log that someone in as whoever confirms it, so the phone says whose request it confirms.
@@ -71,7 +69,7 @@ function RequesterDetails({ requester }: { requester: LoginRequester }) {
         <dt>IP 地址</dt>
         <dd>{requester.Ip || '未知'}</dd>
         <dt>请求时间</dt>
-        <dd>{requestTime(requester.RequestedAt)}</dd>
+        <dd>{formatServerTime(requester.RequestedAt)}</dd>
       </dl>
       <p className={styles.requesterNote}>请确认这是您本人正在使用的电脑；如不是，请勿确认登录。</p>
     </>

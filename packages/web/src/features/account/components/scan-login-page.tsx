@@ -3,6 +3,7 @@ import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage, isPermanentError } from '@/lib/api-client';
+import { formatServerTime } from '@/lib/format';
 import { useLoginSession } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { useLoginTicket } from '../api/create-login-ticket';
@@ -13,9 +14,6 @@ import styles from './account.module.css';
 
 // Each visit of the page gets tickets of its own, never one cached from an earlier visit.
 let visits = 0;
-
-const timeOf = (iso: string): string =>
-  new Date(iso).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
 /** The address the phone opens: this app's confirmation page for the ticket. */
 function confirmationUrl(ticket: string): string {
@@ -95,7 +93,7 @@ export default function ScanLoginPage() {
         {ticket.data && !stale ? (
           <>
             <p className={styles.scanExpiry} aria-live="polite">
-              二维码将于 {timeOf(ticket.data.ExpiresAt)} 失效
+              二维码将于 {formatServerTime(ticket.data.ExpiresAt, 'clock')} 失效
             </p>
             <details className={styles.scanLink}>
               <summary>手机无法扫码？</summary>

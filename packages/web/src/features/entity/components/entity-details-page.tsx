@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths';
 import { useEntityBaseInfo } from '../api/get-entity-base-info';
 import { useEntityDetailInfo } from '../api/get-entity-detail-info';
 import { LicenceBlocks } from '@/components/licence-block';
+import { PublicListStandingSection } from './public-list-standing';
 import { StatusTag } from './status-tag';
 import styles from './entity-details-page.module.css';
 import { RecordShare } from '@/components/record-share';
@@ -103,6 +104,14 @@ function DetailSections({ info }: { info: EntityDetailInfo }) {
       <Section id="red-black" title="红黑名单" count={info.RedBlack.length}>
         <RedBlackStatus entries={info.RedBlack} />
       </Section>
+      <Section
+        id="public-lists"
+        title="公示名单"
+        count={info.PublicLists.reduce((sum, list) => sum + list.Entries.length, 0)}
+      >
+        <p className={styles.note}>本主体在信用门户各公示名单中的记录，与企业信用报告、专项信用报告所载一致。</p>
+        <PublicListStandingSection lists={info.PublicLists} />
+      </Section>
       <Section id="promises" title="信用承诺" count={info.Promises.length}>
         {info.Promises.length ? (
           <ul className={styles.cards}>
@@ -182,8 +191,8 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
 
 /**
  * Entity details (spec §2.1 xyfw/search/details, query id): registration information,
- * licences as collapsible blocks, penalties within their publicity period, red/black lists and
- * credit promises. Needs login (spec §4): without it, the warning and QR-code login.
+ * licences as collapsible blocks, penalties within their publicity period, red/black lists, the
+ * other public lists and credit promises. Needs login (spec §4): without it, the warning and QR-code login.
  * `headerAction`: a control beside the name, from the route table (features stay apart).
  * A plain page (issue 27): antd's look without its script (components/lite/), so that a phone
  * opening a company's details loads and runs none of antd before the company shows.

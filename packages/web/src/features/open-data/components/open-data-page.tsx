@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/query-state';
+import { formatServerTime } from '@/lib/format';
 import { useOpenDatasets } from '../api/get-open-datasets';
-import { generatedLabel } from '../format';
 import { ApiGuide } from './api-guide';
 import { DatasetCard } from './dataset-card';
 import styles from './open-data.module.css';
@@ -25,7 +25,7 @@ export default function OpenDataPage() {
           <>
             <p className={styles.summary}>
               <span>数据日期：{catalog.date}</span>
-              <span>生成时间：{generatedLabel(catalog.generatedAt)}</span>
+              <span>生成时间：{formatServerTime(catalog.generatedAt, 'minute')}</span>
               <a href={catalog.manifestUrl} download>
                 下载清单 manifest.json
               </a>

@@ -1,4 +1,4 @@
-import type { ReportSignatureCheck } from '@credit-portal/shared';
+import { labelBeijingTime, type ReportSignatureCheck } from '@credit-portal/shared';
 import { Button, Descriptions, Form, Result, Spin, type UploadFile } from 'antd';
 import { useWideScreen } from '@/hooks/use-media-query';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ export function SignatureResult({ check }: { check: ReportSignatureCheck }) {
         items={[
           { key: 'kind', label: '报告类型', children: check.ReportKindLabel },
           { key: 'no', label: '报告编号', children: check.ReportNo },
-          { key: 'time', label: '签名时间', children: check.SignedAt },
+          { key: 'time', label: '签名时间', children: labelBeijingTime(check.SignedAt) },
           { key: 'alg', label: '签名算法', children: `${check.Algorithm}（GB/T 32918）` },
           {
             key: 'key',

@@ -1,4 +1,4 @@
-import type { ReportVerification } from '@credit-portal/shared';
+import { labelBeijingTime, type ReportVerification } from '@credit-portal/shared';
 import { Descriptions, Result } from 'antd';
 import { useWideScreen } from '@/hooks/use-media-query';
 import styles from './services.module.css';
@@ -25,7 +25,7 @@ export function VerificationResult({ verification }: { verification: ReportVerif
         items={[
           { key: 'type', label: '报告类型', children: verification.ReportTypeLabel, span: 'filled' },
           { key: 'no', label: '报告编号', children: verification.ReportNo },
-          { key: 'time', label: '生成时间', children: verification.GeneratedAt },
+          { key: 'time', label: '生成时间', children: labelBeijingTime(verification.GeneratedAt) },
           { key: 'name', label: '主体名称', children: verification.EntName },
           { key: 'code', label: '统一社会信用代码', children: verification.CreditCode },
           {
@@ -55,7 +55,7 @@ export function VerificationResult({ verification }: { verification: ReportVerif
                   children: (
                     <span className={styles.digest}>
                       {verification.SignatureAlgorithm}，签名密钥指纹 {verification.KeyId}，签名时间{' '}
-                      {verification.GeneratedAt}
+                      {labelBeijingTime(verification.GeneratedAt)}
                     </span>
                   ),
                 },
