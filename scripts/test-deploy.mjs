@@ -34,8 +34,14 @@ async function dockerHost() {
     mkdirSync('/run/podman', { recursive: true });
     mkdirSync(join(ROOT, '.tmp'), { recursive: true });
     const log = openSync(join(ROOT, '.tmp', 'podman-service.log'), 'a');
-    // Outlives this run on purpose: a later run (or the operator's commands) reuses it.
-    spawn('podman', ['system', 'service', '--time=0', podman], { detached: true, stdio: ['ignore', log, log] }).unref();
+    // Outlives this run on purpose: a later run (or the operator's commands) reuses it. Started in
+    // `/`: a service whose working directory was a checkout since removed starts no container
+    // (every start answers "exit status 1").
+    spawn('podman', ['system', 'service', '--time=0', podman], {
+      cwd: '/',
+      detached: true,
+      stdio: ['ignore', log, log],
+    }).unref();
     const deadline = Date.now() + 20_000;
     while (!pingApi(podman) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
   }
