@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
   CONTRACTS,
@@ -244,9 +244,10 @@ describe('reports and their verification', () => {
           ],
           Sections: [
             {
+              // As the service writes a section: its own 序号 first.
               title: '行政许可',
-              columns: ['许可文书号', '许可机关'],
-              rows: [['云市监许〔2025〕7号', '云州市市场监督管理局']],
+              columns: ['序号', '许可文书号', '许可机关'],
+              rows: [['1', '云市监许〔2025〕7号', '云州市市场监督管理局']],
               emptyText: '无',
             },
             { title: '行政处罚', columns: ['处罚文书号'], rows: [], emptyText: '报告期内无行政处罚记录' },
@@ -286,6 +287,15 @@ describe('reports and their verification', () => {
     expect(await screen.findByText('报告内容')).toBeInTheDocument();
     expect(screen.getByText('报告真实有效')).toBeInTheDocument();
     expect(screen.getByText('报告期内无行政处罚记录')).toBeInTheDocument();
+    // One 序号 column: the table's own numbering, not the section's again beside it.
+    const licences = screen.getByRole('heading', { name: '行政许可' }).closest('section')!;
+    expect(await within(licences).findByText('云市监许〔2025〕7号')).toBeInTheDocument();
+    expect(within(licences).getAllByRole('columnheader', { name: '序号' })).toHaveLength(1);
+    expect(
+      within(licences)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['序号', '许可文书号', '许可机关']);
     // The code as typed in lower case goes out as a credit code.
     expect(Object.fromEntries(gateway.calls(CONTRACTS.thirdPartyCheck.path)[0]!.query)).toEqual({
       creditCode: ENTITY.CreditCode,

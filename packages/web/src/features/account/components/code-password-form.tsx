@@ -51,6 +51,8 @@ export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit }
   const [form] = Form.useForm<CodePasswordFields>();
   const { message } = useFeedback();
   const [failure, setFailure] = useState('');
+  // The rule under the password field says what the weak-password error would say again: one of them.
+  const [passwordWeak, setPasswordWeak] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
   const [resendIn, startCountdown] = useCountdown();
@@ -97,6 +99,10 @@ export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit }
         if (changed.mobile !== undefined) startCountdown(0);
       }}
       onFinish={(values) => void send(values)}
+      onFieldsChange={(changed) => {
+        const password = changed.find((field) => [field.name].flat()[0] === 'password');
+        if (password?.errors) setPasswordWeak(password.errors.includes(ACCOUNT_MESSAGES.passwordWeak));
+      }}
     >
       <MobileField autoComplete="tel" />
       <Form.Item label="短信验证码" required>
@@ -130,7 +136,7 @@ export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit }
       <Form.Item
         label={passwordLabel}
         name="password"
-        extra={PASSWORD_HINT}
+        extra={passwordWeak ? undefined : PASSWORD_HINT}
         rules={[
           {
             validator: async (_rule, value: string | undefined) => {

@@ -10,6 +10,9 @@ import { VerificationResult } from './verification-result';
 import styles from './services.module.css';
 
 function Section({ section }: { section: ReportContentSection }) {
+  // A report's section numbers its rows itself (序号, as the PDF prints it); the table numbers
+  // them too, so the section's own column is left out rather than shown twice.
+  const from = section.columns[0] === '序号' ? 1 : 0;
   return (
     <section>
       <h3 className={styles.sectionTitle}>{section.title}</h3>
@@ -18,9 +21,11 @@ function Section({ section }: { section: ReportContentSection }) {
       ) : (
         <RecordTable
           rows={section.rows}
-          columns={section.columns.map((title, index) => ({ title, render: (row: string[]) => row[index] ?? '—' }))}
+          columns={section.columns
+            .slice(from)
+            .map((title, index) => ({ title, render: (row: string[]) => row[from + index] ?? '—' }))}
           rowKey={(row) => row.join('|')}
-          cardTitle={(row) => row[0] ?? section.title}
+          cardTitle={(row) => row[from] ?? section.title}
           firstNumber={1}
         />
       )}
