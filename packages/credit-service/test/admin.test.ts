@@ -3,7 +3,7 @@ import { EnvReader, ERROR_CODES, ERROR_MESSAGES, GATEWAY_PATHS, SUCCESS_CODE } f
 import { startAdminListener } from '../src/admin/listener.js';
 import { DEFAULT_ADMIN_HOST, DEFAULT_ADMIN_PORT, readAdminSettings } from '../src/admin/settings.js';
 import { buildTestApp, type TestApp } from './helper.js';
-import { closedPort } from './metrics-support.js';
+import { closedPort, refuseAuditAppends, SYSTEM_AUDIT_ENTRY } from './metrics-support.js';
 
 /*
  * The admin listener (never published): its settings, /healthz, the detailed /readyz — ready,
@@ -101,21 +101,8 @@ describe('the admin routes', () => {
   });
 
   it('is degraded while the audit files refuse records, and ready again once they take them', async () => {
-    const { storage } = t.app.audit;
-    const append = storage.append;
-    storage.append = async () => {
-      throw new Error('EIO: i/o error');
-    };
-    const entry = {
-      event: 'service.start' as const,
-      result: 'success' as const,
-      reason: null,
-      actor: 'system',
-      subject: null,
-      ip: null,
-      requestId: null,
-      details: {},
-    };
+    const entry = SYSTEM_AUDIT_ENTRY;
+    const accept = refuseAuditAppends(t.app, 'EIO: i/o error');
     const before = new Date().toISOString();
     try {
       await expect(t.app.audit.record(entry)).rejects.toThrow(/EIO/);
@@ -126,7 +113,7 @@ describe('the admin routes', () => {
       expect(audit.writing).toBe(false);
       expect(audit.failingSince! >= before).toBe(true);
     } finally {
-      storage.append = append;
+      accept();
     }
     await t.app.audit.record(entry);
     expect((await readyz()).body.data).toMatchObject({

@@ -2,6 +2,30 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { GATEWAY_PATHS } from '@credit-portal/shared';
 
+/** An audit record of the service's own (no person in it), for tests that write one. */
+export const SYSTEM_AUDIT_ENTRY = {
+  event: 'service.start' as const,
+  result: 'success' as const,
+  reason: null,
+  actor: 'system',
+  subject: null,
+  ip: null,
+  requestId: null,
+  details: {},
+};
+
+/** Makes the app's audit files refuse every record with `message` until the returned undo is called. */
+export function refuseAuditAppends(app: FastifyInstance, message: string): () => void {
+  const { storage } = app.audit;
+  const append = storage.append;
+  storage.append = async () => {
+    throw new Error(message);
+  };
+  return () => {
+    storage.append = append;
+  };
+}
+
 /** The admin listener's Prometheus text, as a scrape reads it. */
 export async function scrape(app: FastifyInstance): Promise<string> {
   const response = await app.admin.inject({ method: 'GET', url: GATEWAY_PATHS.metrics });

@@ -3,7 +3,7 @@ import { API_PATHS, FOLLOW_MESSAGES, type LoginResult } from '@credit-portal/sha
 import { ServiceMetrics } from '../src/metrics/service-metrics.js';
 import { DEMO_ACCOUNT } from '../src/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
-import { closedPort, sample, scrape } from './metrics-support.js';
+import { closedPort, refuseAuditAppends, sample, scrape, SYSTEM_AUDIT_ENTRY } from './metrics-support.js';
 
 /*
  * The credit-service's Prometheus series: every name of the contract (the alert rules and the
@@ -199,25 +199,12 @@ describe('the series of a running service', () => {
 
   it('times the audit appends and counts the one the disk refuses', async () => {
     const before = await scrape(t.app);
-    const { storage } = t.app.audit;
-    const append = storage.append;
-    storage.append = async () => {
-      throw new Error('ENOSPC: no space left on device');
-    };
-    const entry = {
-      event: 'service.start' as const,
-      result: 'success' as const,
-      reason: null,
-      actor: 'system',
-      subject: null,
-      ip: null,
-      requestId: null,
-      details: {},
-    };
+    const entry = SYSTEM_AUDIT_ENTRY;
+    const accept = refuseAuditAppends(t.app, 'ENOSPC: no space left on device');
     try {
       await expect(t.app.audit.record(entry)).rejects.toThrow(/ENOSPC/);
     } finally {
-      storage.append = append;
+      accept();
     }
     await t.app.audit.record(entry);
     const after = await scrape(t.app);
