@@ -6,8 +6,8 @@ import { collectErrors, launchBrowser } from './browser.js';
 /*
  * The forgiving search (issue 28) as a new user meets it on a phone: the demo data set (seed
  * 20260101, as `npm start` seeds it) holds 云州市北岭区佳天科技有限公司, legal representative 覃斌红.
- * One wrong character, two words of the name, the pinyin initials and the representative's name
- * each find it, labelled with how it matched.
+ * One wrong character, two words of the name, the pinyin initials (also just the two of 科技, kj)
+ * and the representative's name each find it, labelled with how it matched.
  */
 
 const COMPANY = '云州市北岭区佳天科技有限公司';
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the forgiving search', () => {
-  it('finds 佳天科技 by a wrong character, by two words, by pinyin initials and by its representative', async () => {
+  it('finds 佳天科技 by a wrong character, by two words, by pinyin initials (kj too) and by its representative', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -52,6 +52,15 @@ describe('the forgiving search', () => {
         if (label) expect(text, keyword).toContain(label);
         else expect(text, keyword).not.toMatch(/相近名称|拼音匹配|法定代表人匹配/);
       }
+      // Two letters typed as a resident types 科技's initials: the company, marked where they spell it.
+      await page.goto(`${baseUrl}/#/index`);
+      const box = page.locator('form[role="search"]:visible').first().getByRole('textbox');
+      await box.fill('kj');
+      await box.press('Enter');
+      const initials = page.getByRole('listitem').filter({ hasText: COMPANY });
+      await initials.waitFor();
+      expect(await initials.textContent()).toContain('拼音匹配');
+      expect(await initials.locator('mark').allTextContents()).toContain('科技');
       // The phone layout holds: no sideways scroll on the list.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(errors).toEqual([]);

@@ -43,6 +43,7 @@ import publicitySearchRoutes from './routes/credit-lists/publicity-search.js';
 import promiseRoutes from './routes/credit-lists/promises.js';
 import servicesRoutes from './routes/services/index.js';
 import openDataRoutes, { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/index.js';
+import { warnOfLoopbackPortal } from './reports/portal-address.js';
 import { createReportService } from './reports/report-service.js';
 import { createReportSigner, loadSigningKey } from './signing/report-signer.js';
 import { createSignatureChecker, type SignatureCheckerOptions } from './signing/signature-checker.js';
@@ -314,7 +315,10 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     portalUrl,
     signingKey: config.reportSigningKey,
     signer: reportSigner,
+    demo,
   });
+  // A loopback PORTAL_URL on a public bind: said at start, once the service listens.
+  warnOfLoopbackPortal(app, portalUrl, demo);
   app.decorate('reports', reports);
   await app.register(servicesRoutes, {
     dataDir: path.resolve(config.dataDir),

@@ -36,6 +36,9 @@ describe("the issue's table on the demo data", () => {
     ['佳天科枝', 'fuzzy', ['佳天科技']],
     ['覃斌红', 'legalRep', undefined],
     ['jtkj', 'pinyin', ['佳天科技']],
+    // Two letters: the initials of 科技, in either case.
+    ['kj', 'pinyin', ['科技']],
+    ['KJ', 'pinyin', ['科技']],
     ['佳天科技', 'name', ['佳天科技']],
   ] as const)('%s finds the company', async (keyword, match, highlights) => {
     const found = (await search(keyword)).find((e) => e.EntName === COMPANY);

@@ -117,8 +117,11 @@ describe('entity search', () => {
     );
     const code = (n: number) => `91350202MA0QX${String(n).padStart(4, '0')}X`;
     const id = Number(insert.run('云州市Qx鲲鹏云算科技有限公司', code(1)).lastInsertRowid);
-    const ids = async (keyword: string) => (await search(keyword)).body.Data!.map((e) => e.ID);
+    // The name hits (two letters also find names by their pinyin initials, after these).
+    const ids = async (keyword: string) =>
+      (await search(keyword)).body.Data!.filter((e) => e.Match === 'name').map((e) => e.ID);
     for (const keyword of ['鲲鹏', 'qx', 'QX', 'Qx', 'x鲲']) expect(await ids(keyword)).toEqual([String(id)]);
+    expect((await search('qx')).body.Data![0]!.ID).toBe(String(id));
 
     app.db.prepare('UPDATE entities SET name = ? WHERE id = ?').run('云州市鹍鹏云算科技有限公司', id);
     expect(await ids('鲲鹏')).toEqual([]);
@@ -286,6 +289,49 @@ describe('a search that forgives (issue 28)', () => {
     const { body } = await search('blqjt');
     expect(body.Data!.find((e) => e.ID === jiatian)!.Highlights).toEqual(['北岭区佳天']);
     expect(body.Data!.every((e) => e.Match === 'pinyin')).toBe(true);
+  });
+
+  it('finds names by two pinyin initials when the keyword is two Latin letters', async () => {
+    // The ground truth: every name whose stored initials hold the pair.
+    const holding = (pair: string) =>
+      app.db
+        .prepare('SELECT COUNT(*) FROM entity_search_keys WHERE instr(initials, ?) > 0')
+        .pluck()
+        .get(pair) as number;
+    for (const keyword of ['kj', 'KJ', 'Kj', 'k j', 'ｋｊ']) {
+      const rows = (await search(keyword)).body.Data!;
+      expect(rows.length, keyword).toBe(Math.min(holding('kj'), ENTITY_SEARCH_LIMIT));
+      expect(
+        rows.every((e) => e.Match === 'pinyin'),
+        keyword,
+      ).toBe(true);
+      // The two characters the initials spell are marked: 科技 in the company names.
+      expect(rows.filter((e) => e.Highlights?.[0] === '科技').length, keyword).toBeGreaterThan(ENTITY_SEARCH_LIMIT / 2);
+      expect(
+        rows.every((e) => {
+          const mark = e.Highlights?.[0] ?? '';
+          return Array.from(mark).length === 2 && e.EntName.includes(mark);
+        }),
+        keyword,
+      ).toBe(true);
+    }
+    // A rarer pair: every name holding it, and only those.
+    const rare = app.db
+      .prepare(
+        `SELECT pair FROM (SELECT substr(initials, n, 2) AS pair, COUNT(*) AS c FROM entity_search_keys,
+           (SELECT 1 AS n UNION SELECT 5 UNION SELECT 9) GROUP BY pair) WHERE pair GLOB '[a-z][a-z]' AND c BETWEEN 3 AND 30
+         ORDER BY c, pair LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
+    const expected = app.db
+      .prepare('SELECT CAST(entity_id AS TEXT) FROM entity_search_keys WHERE instr(initials, ?) > 0 ORDER BY entity_id')
+      .pluck()
+      .all(rare) as string[];
+    const names = (await search(rare)).body.Data!.filter((e) => e.Match !== 'name');
+    expect(ids(names).sort()).toEqual([...expected].sort());
+    // No name's initials hold these: nothing, and nothing to suggest.
+    for (const keyword of ['vv', 'uu']) expect((await search(keyword)).body.Data, keyword).toEqual([]);
   });
 
   it('folds full-width and half-width forms', async () => {

@@ -7,7 +7,9 @@ import {
   isValidIdNumber,
 } from '@credit-portal/shared';
 import { SEED_AS_OF, generateSeed, seedCounts, type SeedData } from '../src/seed/generate.js';
-import { addMonths } from '../src/lib/dates.js';
+import { addMonths, dayNumber, formatDay, yearOf } from '../src/lib/dates.js';
+import { PINNED_WITHIN_DAYS } from '../src/seed/content.js';
+import { interactionRows } from '../src/seed/portal.js';
 import { SHOP_TRADES } from '../src/seed/vocabulary.js';
 
 const small = { seed: 42, entities: 2000 };
@@ -144,6 +146,60 @@ describe('generateSeed', () => {
     expect(dates.some((d) => d.startsWith('2026'))).toBe(true);
     const images = new Set(data.images.map((i) => `/Cms/image/${i.name}.svg`));
     for (const row of data.content) if (row.imageUrl?.startsWith('/Cms/image/')) expect(images).toContain(row.imageUrl);
+  });
+
+  it('never repeats a title within a list, nor among the interaction messages', () => {
+    const lists = new Map<string, string[]>();
+    for (const row of data.content) {
+      const list = `${row.categoryId}/${row.siteId}`;
+      lists.set(list, [...(lists.get(list) ?? []), row.title]);
+    }
+    for (const [list, titles] of lists) {
+      expect(
+        titles.filter((title, i) => titles.indexOf(title) !== i),
+        list,
+      ).toEqual([]);
+    }
+    for (const seed of [small.seed, 20260101]) {
+      const titles = interactionRows(seed).map((m) => m.title);
+      expect(
+        titles.filter((title, i) => titles.indexOf(title) !== i),
+        String(seed),
+      ).toEqual([]);
+    }
+  });
+
+  it('writes every article about its title: the body names the subject the title names', () => {
+    const articles = data.content.filter((row) => row.subject !== null);
+    // Every article section's articles, the external links and the district sites' included.
+    expect(new Set(articles.map((row) => row.categoryId)).size).toBeGreaterThanOrEqual(15);
+    expect(articles.some((row) => row.siteId !== '')).toBe(true);
+    for (const row of articles) {
+      expect(row.title, row.recordId).toContain(row.subject);
+      expect(row.bodyText, row.title).toContain(row.subject);
+      // Every token filled.
+      expect(`${row.title}${row.bodyText}`, row.title).not.toMatch(/\{[^}]*\}/);
+    }
+    // A year in a title is its release year, or for an annual report the year before.
+    for (const row of articles.filter((r) => /20\d\d年/.test(r.title) && r.isUrl === '0')) {
+      const year = Number(/(20\d\d)年/.exec(row.title)![1]);
+      const annual = row.categoryId === CONTENT_SECTIONS.annualReports.categoryId;
+      if (!/第.季度/.test(row.title)) expect(year, row.title).toBe(yearOf(row.releaseDate) - (annual ? 1 : 0));
+    }
+    // Regulations read as articles, plans as parts, each naming the kind of document it is.
+    const policies = articles.filter((r) => r.categoryId === CONTENT_SECTIONS.policy.categoryId && r.isUrl === '0');
+    for (const row of policies)
+      expect(row.bodyText, row.title).toMatch(/本(办法|条例|规定|细则|规程|指引|方案|意见|要点|清单|目录)/);
+  });
+
+  it('pins only items of the last weeks, the newest news among them', () => {
+    const pinned = data.content.filter((row) => row.top);
+    expect(pinned.length).toBeGreaterThan(0);
+    const oldest = formatDay(dayNumber(SEED_AS_OF) - PINNED_WITHIN_DAYS);
+    for (const row of pinned) expect(row.releaseDate >= oldest, `${row.title} ${row.releaseDate}`).toBe(true);
+    expect(pinned.filter((row) => row.categoryId === CONTENT_SECTIONS.news.categoryId)).toHaveLength(2);
+    // The archive goes on below them.
+    expect(data.content.some((row) => !row.top && row.releaseDate < '2024-01-01')).toBe(true);
   });
 
   it('has leaders with photo, title and position, and a flipbook of about ten pages', () => {

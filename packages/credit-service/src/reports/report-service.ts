@@ -23,6 +23,7 @@ import {
 } from '../signing/report-signer.js';
 import { SignatureCheckOverBudgetError } from '../signing/signature-checker.js';
 import { createReportContentReader, type ReportContent } from './content.js';
+import { isLoopbackUrl, LOOPBACK_PORTAL_MESSAGE } from './portal-address.js';
 import { renderReportPdf, reportSigningMark } from './render.js';
 import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from './signing.js';
 
@@ -44,6 +45,11 @@ export interface ReportSettings {
   signingKey?: string;
   /** The centre's SM2 report-signing key (app.reportSigner). */
   signer: ReportSigner;
+  /**
+   * The demo stand-ins are on (DEMO_STANDINS): a loopback `portalUrl` is printed as it is. False: a
+   * report that would print a loopback address is refused (portal-address.ts). Unset: not checked.
+   */
+  demo?: boolean;
 }
 
 export interface ReportOrder {
@@ -195,6 +201,10 @@ export function createReportService(db: Database, settings: ReportSettings) {
 
   /** Generates, signs and records a report; 404 for an unknown entity, 400 for a bad period. */
   async function issue(type: ReportType, order: ReportOrder): Promise<IssuedReport> {
+    // Refused rather than issued without its address: a bank relies on checking the report at the
+    // centre's address, and a report that names none (or this machine) cannot be told from a
+    // forgery. A 409, not a 503: the gateway shows a 4xx's message and counts no upstream failure.
+    if (settings.demo === false && isLoopbackUrl(settings.portalUrl)) throw new ConflictError(LOOPBACK_PORTAL_MESSAGE);
     const now = new Date();
     const today = localToday(now);
     const { from, to } = checkPeriod(order, today);

@@ -17,8 +17,28 @@ export const TRIGRAM_MIN_CHARS = 3;
 /** Keyword length the bigram index answers (migration 13); single characters fall back to a bounded scan. */
 export const BIGRAM_CHARS = 2;
 
-/** Shortest keyword searched as pinyin or pinyin initials (`bjkj`); shorter ones are too ambiguous. */
+/** Shortest keyword searched as pinyin or pinyin initials (`bjkj`) in both columns of the pinyin index. */
 export const PINYIN_MIN_LETTERS = 3;
+
+/**
+ * Keyword length searched as pinyin initials only (`kj` for 科技): two letters are a common way to
+ * type a two-character word, but as full pinyin they would hit inside every syllable (`an`, `ng`).
+ */
+export const INITIALS_PAIR_LETTERS = 2;
+
+/** What may stand next to a pair of initials in a name's initials (pinyinText keeps a–z and 0–9). */
+const INITIALS_NEIGHBOURS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * The FTS5 query of names whose initials hold `pair`. The trigram index answers no phrase shorter
+ * than three characters, so the pair is asked for as every trigram that holds it — the pair
+ * followed or preceded by one more initial (every name has more than two characters) — in one OR
+ * query read in rowid order, so that a common pair stops at the limit like any other phrase.
+ */
+function initialsPairQuery(pair: string): string {
+  const grams = Array.from(INITIALS_NEIGHBOURS).flatMap((ch) => [`"${pair}${ch}"`, `"${ch}${pair}"`]);
+  return `initials : (${grams.join(' OR ')})`;
+}
 
 /** Characters a near match may differ by, by keyword length (spaces not counted): 1 from 4, 2 from 7. */
 export function fuzzyDistance(chars: number): number {
@@ -124,7 +144,7 @@ function spelled(name: string, folded: string, word: string): string | null {
  * The characters of `name` whose pinyin or initials spell `letters` (the last syllable may be cut
  * short), or null; `syllables` is the stored pinyin of each character (migration 18).
  */
-function pinyinSpelled(name: string, syllables: string, letters: string): string | null {
+function pinyinSpelled(name: string, syllables: string, letters: string, initialsOnly = false): string | null {
   const chars = Array.from(name);
   const full = syllables.split(' ').map((p) => (p === '-' ? '' : p));
   for (let i = 0; i < chars.length; i++) {
@@ -133,7 +153,7 @@ function pinyinSpelled(name: string, syllables: string, letters: string): string
     for (let j = i; j < chars.length; j++) {
       whole += full[j] ?? '';
       first += (full[j] ?? '').slice(0, 1);
-      if (first === letters || whole.startsWith(letters)) return chars.slice(i, j + 1).join('');
+      if (first === letters || (!initialsOnly && whole.startsWith(letters))) return chars.slice(i, j + 1).join('');
       // Neither spelling can still become the keyword: the next start.
       if (!letters.startsWith(whole) && !letters.startsWith(first)) break;
     }
@@ -153,7 +173,8 @@ function pinyinSpelled(name: string, syllables: string, letters: string): string
  * - names, several words (any order): the rarest word's index drives, read in id order, and the
  *   other words filter the rows, stopping at `limit` hits or MULTI_WORD_SCAN_BUDGET index rows;
  * - a legal representative's full name: the index on entities.legal_rep;
- * - 3+ letters: the trigram index of the names' pinyin and pinyin initials (migration 18);
+ * - 3+ letters: the trigram index of the names' pinyin and pinyin initials (migration 18); 2 letters:
+ *   the initials alone (`kj` 科技), through the same index;
  * - near matches of a one-word keyword, 4+ characters: candidates by the bigram index (the 2k+1
  *   rarest of the keyword's bigrams: with k wrong characters at most 2k bigrams break, so one of
  *   them holds; each read up to FUZZY_GRAM_CAP entities) and by the keyword's pinyin (homophones),
@@ -429,11 +450,16 @@ export function createEntitySearch(db: Database) {
         );
       }
       add(represented, 'legalRep');
-      // Pinyin and pinyin initials: letters only, spaces between syllables allowed.
+      // Pinyin and pinyin initials: letters only, spaces between syllables allowed; two letters: initials only.
       const letters = folded.replace(/ /g, '').replace(/ü/g, 'v');
       if (found.size < limit && /^[a-z]+$/.test(letters) && letters.length >= PINYIN_MIN_LETTERS) {
         add(byPinyin.all(`{pinyin initials} : ${ftsPhrase(letters)}`, limit) as Row[], 'pinyin', (row) => {
           const marked = pinyinSpelled(row.EntName, row.Syllables ?? '', letters);
+          return marked ? [marked] : null;
+        });
+      } else if (found.size < limit && /^[a-z]+$/.test(letters) && letters.length === INITIALS_PAIR_LETTERS) {
+        add(byPinyin.all(initialsPairQuery(letters), limit) as Row[], 'pinyin', (row) => {
+          const marked = pinyinSpelled(row.EntName, row.Syllables ?? '', letters, true);
           return marked ? [marked] : null;
         });
       }

@@ -66,7 +66,8 @@ try {
   }
   const started = performance.now();
   const parts: string[] = [];
-  ensureSeed(db, { seed, entities, asOf: localToday() }, (counts, message) =>
+  const now = new Date();
+  ensureSeed(db, { seed, entities, asOf: localToday(now), now }, (counts, message) =>
     parts.push(`${message} (${JSON.stringify(counts)})`),
   );
   // A clean checkpoint leaves one self-contained file behind.

@@ -1,12 +1,21 @@
 import { CONTENT_SECTIONS, type ContentSectionKey } from '@credit-portal/shared';
 import {
+  ANNUAL_PARAGRAPHS,
+  COMMENTARY_KINDS,
   DISTRICT_TITLES,
   EXTERNAL_LINKS,
   FLIPBOOKS,
   LISTS,
-  PARAGRAPHS,
+  NOTICE_KINDS,
+  PLAN_PARTS,
+  REGULATION_ARTICLES,
+  REPORT_CLOSINGS,
+  REPORT_KINDS,
   SECTION_TEXTS,
+  WARNING_CLOSINGS,
   type BodyStyle,
+  type KindText,
+  type TitleText,
 } from './content-texts.js';
 import { dayNumber, formatDay, yearOf } from '../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
@@ -22,6 +31,8 @@ export interface ContentRow {
   /** '' for the main portal, else the district site's cmsBaseId. */
   siteId: string;
   title: string;
+  /** The phrase of the title its body names (an article's subject); null for pages, images and books. */
+  subject: string | null;
   summary: string;
   bodyHtml: string;
   bodyText: string;
@@ -57,6 +68,14 @@ const RELEASE_FROM = dayNumber('2023-01-01');
 const RELEASE_TO = dayNumber(SEED_AS_OF);
 const CONTENT_SALT = 0xc0a7;
 
+/**
+ * Only this recent an item is pinned (置顶): a pinned item is what the centre wants read now, and
+ * the lists keep their archive (articles keep their fixed dates, counted back from SEED_AS_OF).
+ */
+export const PINNED_WITHIN_DAYS = 60;
+/** Pinned items are released within the last month before SEED_AS_OF. */
+const PINNED_RELEASE_DAYS = 30;
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 const stripTags = (html: string): string =>
@@ -74,77 +93,115 @@ const summaryOf = (text: string): string => {
   return chars.length > 90 ? `${chars.slice(0, 90).join('')}…` : text;
 };
 
-/** Fills the tokens of a title or paragraph. */
-function fill(template: string, random: Random, context: { district: string; year: number }): string {
-  // Each occurrence draws its own number.
-  return template
-    .replaceAll('{区}', context.district)
-    .replaceAll('{年}', String(context.year))
-    .replaceAll('{季}', () => random.pick(['一', '二', '三', '四']))
+/** What an article's texts are filled with: drawn once per article, the same in its title, subject and body. */
+interface ArticleFacts {
+  district: string;
+  year: number;
+  /** The quarter before the release, e.g. 2025年第三季度. */
+  quarter: string;
+  /** A batch or quarter number of the title (一 … 四). */
+  batch: string;
+  count: string;
+  hundredMillions: string;
+  /** The subject, filled. */
+  subject: string;
+  /** The kind of document a regulation or plan is (办法, 方案 …). */
+  docKind: string;
+}
+
+const QUARTERS = ['一', '二', '三', '四'];
+
+/** The quarter before a date's quarter, e.g. 2025年第一季度 for a date in April 2025. */
+function previousQuarter(date: string): string {
+  const quarter = Math.ceil(Number(date.slice(5, 7)) / 3) - 1;
+  const year = quarter === 0 ? yearOf(date) - 1 : yearOf(date);
+  return `${year}年第${QUARTERS[(quarter + 3) % 4]}季度`;
+}
+
+/** Fills the tokens a title and its subject share. */
+const fillTitle = (template: string, facts: Omit<ArticleFacts, 'subject' | 'docKind'>): string =>
+  template
+    .replaceAll('{年}年第{季}季度', facts.quarter)
+    .replaceAll('{区}', facts.district)
+    .replaceAll('{年}', String(facts.year))
+    .replaceAll('{季}', facts.batch)
+    .replaceAll('{数}', facts.count)
+    .replaceAll('{亿}', facts.hundredMillions);
+
+/** Fills a body paragraph: the article's facts, and a number of its own for each figure. */
+const fillBody = (template: string, random: Random, facts: ArticleFacts): string =>
+  template
+    .replaceAll('{题}', facts.subject)
+    .replaceAll('{文种}', facts.docKind)
+    .replaceAll('{区}', facts.district)
+    .replaceAll('{年}', String(facts.year))
     .replaceAll('{月}', () => String(random.between(3, 12)))
     .replaceAll('{数}', () => String(random.between(12, 380)))
     .replaceAll('{万}', () => String(random.between(18, 96)))
     .replaceAll('{亿}', () => (random.between(12, 98) / 10).toFixed(1))
     .replaceAll('{率}', () => `${(random.between(950, 999) / 10).toFixed(1)}%`);
-}
 
-const REGULATION_TITLE = /(办法|条例|方案|意见|要点|清单|规定|规程|目录|通知|承诺书)(（[^）]*）)?$/;
+/** Regulations read as numbered articles; plans, opinions and lists as numbered parts. */
+const DOC_KIND = /(办法|条例|规定|细则|规程|指引|方案|意见|要点|清单|目录)$/;
+const ARTICLE_KINDS = new Set(['办法', '条例', '规定', '细则', '规程', '指引']);
+const docKindOf = (title: string): string => DOC_KIND.exec(title.replace(/（[^）]*）$/, ''))?.[1] ?? '办法';
 
-/** The body layout of an article: regulations read as numbered articles, the rest as their section says. */
-function styleOf(section: BodyStyle, title: string): BodyStyle {
-  if (section === 'policy') return REGULATION_TITLE.test(title) ? 'policy' : 'commentary';
-  return section;
-}
-
-/** An article body: several paragraphs, maybe a sub-heading with a list and an illustration. */
+/** An article body, written from its title's entry: the subject is named in it. */
 function articleBody(
   random: Random,
   style: BodyStyle,
-  context: { district: string; year: number },
+  entry: TitleText,
+  facts: ArticleFacts,
   image?: { src: string; alt: string },
-) {
-  const paragraphs = PARAGRAPHS[style];
+): string {
   const parts: string[] = [];
-  const para = (text: string) => `<p>${escapeHtml(fill(text, random, context))}</p>`;
-  switch (style) {
-    case 'policy':
-      // A regulation keeps its articles in order.
-      for (const text of paragraphs) parts.push(para(text));
-      break;
-    case 'qa':
-      for (const text of random.sample(paragraphs, random.between(3, 4))) {
-        const [question, answer] = text.split('答：') as [string, string];
-        parts.push(`<h3>${escapeHtml(question.replace(/^问：/, ''))}</h3>`, para(answer));
-      }
-      break;
-    case 'case':
-      for (const label of ['基本案情：', '处理结果：', '典型意义：']) {
-        const text = random.pick(paragraphs.filter((p) => p.startsWith(label)));
-        parts.push(`<h3>${label.slice(0, -1)}</h3>`, para(text.slice(label.length)));
-      }
-      break;
-    case 'notice': {
-      const [salutation, ...rest] = paragraphs;
-      parts.push(para(salutation!), ...random.sample(rest.slice(0, -1), random.between(2, 4)).map(para));
-      const list = random.pick(LISTS.filter((l) => l.styles.includes(style)));
-      parts.push(`<h3>${list.heading}</h3>`, `<ul>${list.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`);
-      parts.push(para(paragraphs[paragraphs.length - 1]!));
-      break;
+  const para = (text: string) => `<p>${escapeHtml(fillBody(text, random, facts))}</p>`;
+  const list = (heading: string) => {
+    const found = LISTS.find((l) => l.heading === heading)!;
+    return [`<h3>${found.heading}</h3>`, `<ul>${found.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`];
+  };
+  /** The lead, then some of the kind's paragraphs in their order. */
+  const byKind = (kind: KindText, least: number) => {
+    parts.push(para(kind.lead));
+    const count = random.between(Math.min(least, kind.paragraphs.length), kind.paragraphs.length);
+    const chosen = new Set(random.sample([...kind.paragraphs.keys()], count));
+    kind.paragraphs.forEach((text, i) => {
+      if (chosen.has(i)) parts.push(para(text));
+    });
+  };
+  if (entry.kind === 'regulation') {
+    for (const text of ARTICLE_KINDS.has(facts.docKind) ? REGULATION_ARTICLES : PLAN_PARTS) parts.push(para(text));
+  } else if (style === 'qa') {
+    parts.push(para('为便于社会公众理解{题}，现就有关问题解答如下。'));
+    for (const text of entry.body ?? []) {
+      const [question, answer] = text.split('答：') as [string, string];
+      parts.push(`<h3>${escapeHtml(question.replace(/^问：/, ''))}</h3>`, para(answer));
     }
-    default: {
-      const chosen = random.sample(paragraphs, random.between(3, 5)).map(para);
-      parts.push(...chosen);
-      const lists = LISTS.filter((l) => l.styles.includes(style));
-      if (lists.length > 0 && random.chance(0.5)) {
-        const list = random.pick(lists);
-        parts.splice(
-          2,
-          0,
-          `<h3>${list.heading}</h3>`,
-          `<ul>${list.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`,
-        );
-      }
+  } else if (style === 'case') {
+    for (const text of entry.body ?? []) {
+      const [label, rest] = text.split('：', 2) as [string, string];
+      parts.push(`<h3>${escapeHtml(label)}</h3>`, para(rest));
     }
+  } else if (style === 'warning') {
+    for (const text of [...(entry.body ?? []), ...WARNING_CLOSINGS]) parts.push(para(text));
+    parts.push(...list('温馨提示'));
+  } else if (entry.body) {
+    for (const text of entry.body) parts.push(para(text));
+  } else if (style === 'notice') {
+    const announcement = entry.title.endsWith('公告');
+    if (!announcement) parts.push(para('各有关单位：'));
+    byKind(NOTICE_KINDS[entry.kind!]!, 2);
+    parts.push(...list('办理方式'), para(announcement ? '特此公告。' : '特此通知。'));
+  } else if (style === 'commentary') {
+    byKind(COMMENTARY_KINDS[entry.kind!]!, 2);
+  } else if (style === 'annual') {
+    parts.push(para('本报告（{题}）回顾了{年}年的工作情况，主要内容如下。'));
+    for (const text of ANNUAL_PARAGRAPHS) parts.push(para(text));
+    parts.push(...list('主要工作'));
+  } else {
+    byKind(REPORT_KINDS[entry.kind!]!, 2);
+    if (random.chance(0.5)) parts.push(...list('主要工作'));
+    parts.push(para(random.pick(REPORT_CLOSINGS)));
   }
   if (image) {
     parts.splice(1, 0, `<p style="text-align:center"><img src="${image.src}" alt="${escapeHtml(image.alt)}" /></p>`);
@@ -155,9 +212,14 @@ function articleBody(
 /** Hue of a section's illustrations, so each section has its own colour. */
 const hueOf = (categoryId: string): number => (Number(categoryId) * 47) % 360;
 
+/** How many times a section may try to give a title new facts before it leaves the article out. */
+const TITLE_ATTEMPTS = 8;
+
 /**
  * Every CMS record of the data set: articles for each section (main portal and district
- * sites), the static pages, banners, QR codes and flipbooks, with the images they use.
+ * sites), the static pages, banners, QR codes and flipbooks, with the images they use. Within a
+ * list no title repeats (a title without a token to vary is written once), every article's body
+ * names its title's subject, and only items of the last month are pinned.
  */
 export function generateContent(seed: number): ContentSeed {
   const random = new Random(mixSeed(seed, CONTENT_SALT));
@@ -166,22 +228,46 @@ export function generateContent(seed: number): ContentSeed {
   const flipbookPages: FlipbookPageRow[] = [];
   let nextId = 10001;
   const newId = () => String(nextId++);
-  const releaseDate = () => formatDay(RELEASE_FROM + random.int(RELEASE_TO - RELEASE_FROM + 1));
+  const releaseDate = (recent: boolean) => {
+    const from = recent ? RELEASE_TO - PINNED_RELEASE_DAYS : RELEASE_FROM;
+    return formatDay(from + random.int(RELEASE_TO - from + 1));
+  };
   const districtNames = DISTRICTS.map((d) => d.name);
 
+  /** An article of `entry`, or null when every try gave a title the list already has. */
   const article = (
     key: ContentSectionKey,
-    template: string,
-    options: { siteId: string; district: string; style: BodyStyle; imageShare: number; sources: readonly string[] },
+    entry: TitleText,
+    options: {
+      siteId: string;
+      districts: readonly string[];
+      style: BodyStyle;
+      imageShare: number;
+      sources: readonly string[];
+      recent: boolean;
+    },
     usedTitles: Set<string>,
-  ): ContentRow => {
-    let date = releaseDate();
-    let title = fill(template, random, { district: options.district, year: yearOf(date) });
-    // Re-date a repeated title so one section never lists the same headline twice.
-    for (let attempt = 0; usedTitles.has(title) && attempt < 8; attempt++) {
-      date = releaseDate();
-      title = fill(template, random, { district: random.pick(districtNames), year: yearOf(date) });
+  ): ContentRow | null => {
+    let facts: ArticleFacts | null = null;
+    let title = '';
+    let date = '';
+    for (let attempt = 0; attempt < TITLE_ATTEMPTS; attempt++) {
+      date = releaseDate(options.recent);
+      const shared = {
+        district: random.pick(options.districts),
+        // An annual report is released the year after the one it reports on.
+        year: yearOf(date) - (options.style === 'annual' ? 1 : 0),
+        quarter: previousQuarter(date),
+        batch: random.pick(QUARTERS),
+        count: String(random.between(12, 380)),
+        hundredMillions: (random.between(12, 98) / 10).toFixed(1),
+      };
+      title = fillTitle(entry.title, shared);
+      if (usedTitles.has(title)) continue;
+      facts = { ...shared, subject: fillTitle(entry.subject, shared), docKind: docKindOf(title) };
+      break;
     }
+    if (!facts) return null;
     usedTitles.add(title);
     const recordId = newId();
     const { categoryId, label } = CONTENT_SECTIONS[key];
@@ -199,24 +285,19 @@ export function generateContent(seed: number): ContentSeed {
       });
       image = imagePath(name);
     }
-    const context = { district: options.district, year: yearOf(date) };
-    const bodyHtml = articleBody(
-      random,
-      styleOf(options.style, title),
-      context,
-      image ? { src: image, alt: title } : undefined,
-    );
+    const bodyHtml = articleBody(random, options.style, entry, facts, image ? { src: image, alt: title } : undefined);
     const bodyText = stripTags(bodyHtml);
     return {
       recordId,
       categoryId,
       siteId: options.siteId,
       title,
+      subject: facts.subject,
       summary: summaryOf(bodyText),
       bodyHtml,
       bodyText,
       author: random.pick(['信用云州', '综合科', '信用监管科', '信用服务科', '信息管理科']),
-      source: fill(random.pick(options.sources), random, context),
+      source: fillTitle(random.pick(options.sources), facts),
       releaseDate: date,
       top: false,
       isUrl: '0',
@@ -235,35 +316,44 @@ export function generateContent(seed: number): ContentSeed {
   ][]) {
     const used = new Set<string>();
     const rows: ContentRow[] = [];
+    const titles: readonly TitleText[] = texts.titles;
+    // A few pinned items per list, released in the last month: drawn among the first round of titles.
+    const pinnedCount = key === 'news' ? 2 : key === 'annualReports' ? 0 : 1;
+    const pinned = new Set(random.sample([...titles.keys()], pinnedCount));
     for (let i = 0; i < texts.count; i++) {
-      const template = texts.titles[i % texts.titles.length]!;
-      rows.push(
-        article(
-          key,
-          template,
-          {
-            siteId: '',
-            district: random.pick(districtNames),
-            style: texts.style,
-            imageShare: texts.images,
-            sources: texts.sources,
-          },
-          used,
-        ),
+      const row = article(
+        key,
+        titles[i % titles.length]!,
+        {
+          siteId: '',
+          districts: districtNames,
+          style: texts.style,
+          imageShare: texts.images,
+          sources: texts.sources,
+          recent: pinned.has(i),
+        },
+        used,
       );
+      if (!row) continue;
+      row.top = pinned.has(i);
+      rows.push(row);
     }
-    // A few pinned items per list, and some that point to an external page instead of a local article.
-    const pinned = key === 'news' ? 2 : key === 'annualReports' ? 0 : 1;
-    for (const row of random.sample(rows, pinned)) row.top = true;
+    // Some items point to an external page instead of a local article, titled after that page.
     const external = key === 'news' || key === 'policy' ? 2 : key === 'riskWarnings' || key === 'legislation' ? 1 : 0;
-    for (const row of random.sample(
-      rows.filter((r) => !r.top),
-      external,
-    )) {
-      const link = random.pick(EXTERNAL_LINKS);
+    const links = random.sample(EXTERNAL_LINKS, external);
+    for (const [i, row] of random
+      .sample(
+        rows.filter((r) => !r.top),
+        external,
+      )
+      .entries()) {
+      const link = links[i]!;
+      used.delete(row.title);
       row.isUrl = '1';
       row.url = link.url;
-      row.bodyHtml = `<p>本条信息链接至${escapeHtml(link.title)}网站：${escapeHtml(link.url)}</p>`;
+      row.title = link.title;
+      row.subject = link.site;
+      row.bodyHtml = `<p>本条信息链接至${escapeHtml(link.site)}网站：${escapeHtml(link.url)}</p>`;
       row.bodyText = stripTags(row.bodyHtml);
       row.summary = row.bodyText;
     }
@@ -275,6 +365,7 @@ export function generateContent(seed: number): ContentSeed {
         row.urlBase = 'old-site';
         row.url = '/Xycn/CommitmentApply.aspx';
         row.title = '信用承诺书在线填报';
+        row.subject = '信用承诺书在线填报';
         row.bodyHtml = '<p>信用承诺书在线填报服务由原“信用云州”业务系统提供，点击后将前往该系统办理。</p>';
         row.bodyText = stripTags(row.bodyHtml);
         row.summary = row.bodyText;
@@ -287,26 +378,26 @@ export function generateContent(seed: number): ContentSeed {
   for (const district of DISTRICTS) {
     if (district.site?.layout !== 'full') continue;
     const name = CITY.name + district.name;
-    for (const [key, templates, style] of [
+    for (const [key, entries, style] of [
       ['news', DISTRICT_TITLES.news, 'report'],
       ['policy', DISTRICT_TITLES.policy, 'policy'],
     ] as const) {
       const used = new Set<string>();
-      for (const template of templates) {
-        content.push(
-          article(
-            key,
-            template,
-            {
-              siteId: district.site.cmsBaseId,
-              district: name,
-              style,
-              imageShare: key === 'news' ? 0.5 : 0,
-              sources: [`${name}发展和改革局`, district.site.siteName],
-            },
-            used,
-          ),
+      for (const entry of entries) {
+        const row = article(
+          key,
+          entry,
+          {
+            siteId: district.site.cmsBaseId,
+            districts: [name],
+            style,
+            imageShare: key === 'news' ? 0.5 : 0,
+            sources: [`${name}发展和改革局`, district.site.siteName],
+            recent: false,
+          },
+          used,
         );
+        if (row) content.push(row);
       }
     }
   }
@@ -400,6 +491,7 @@ function plain(
     categoryId,
     siteId: '',
     title,
+    subject: null,
     summary: summaryOf(bodyText),
     bodyHtml,
     bodyText,

@@ -187,9 +187,10 @@ export function isSeeded(db: Database): boolean {
 
 /**
  * Generates the data set of `options` straight into `db` (migrated, empty) in one transaction,
- * streaming rows so memory stays flat at a million entities.
+ * streaming rows so memory stays flat at a million entities; `seededAt` is recorded as the moment
+ * it was written.
  */
-export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
+export function writeSeed(db: Database, options: SeedOptions, seededAt: Date = new Date()): SeedSummary {
   checkSeedOptions(options);
   const { seed, entities } = options;
   const counts = seedCounts(entities);
@@ -331,7 +332,7 @@ export function writeSeed(db: Database, options: SeedOptions): SeedSummary {
       seed,
       entities,
       options.asOf ?? SEED_AS_OF,
-      new Date().toISOString(),
+      seededAt.toISOString(),
     );
     return { seed, entities, ...counts, content: content.length, h5Persons: h5.persons.length };
   });

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { beijingDay, formatBeijingTime } from '@credit-portal/shared';
 import type { SeedOptions } from '../db/dataset.js';
 import { ensureAccountSeed, ensureFulfilmentSeed } from './account.js';
 import { ensureDisclosureSeed } from './disclosure.js';
@@ -26,6 +27,46 @@ export { DEMO_PERSON } from './h5.js';
 /** Which data set, and the day a new database's dates count back from (yyyy-mm-dd). */
 export interface EnsureSeedOptions extends SeedOptions {
   asOf: string;
+  /** The moment of writing (default: now); nothing written is dated after it when `asOf` is its Beijing day. */
+  now?: Date;
+}
+
+/**
+ * The seed's timestamps (yyyy-mm-dd hh:mm:ss, Beijing time), table by table: what holdToMoment
+ * looks at. Its day-only dates never pass the data set's day by construction; a timestamp on that
+ * day draws an hour of the day, which may still be ahead of the moment the data set is written.
+ */
+const SEED_TIMESTAMPS: Readonly<Record<string, readonly string[]>> = {
+  licences: ['UPDATETIME'],
+  penalties: ['UPDATETIME'],
+  users: ['created_at'],
+  credit_promises: ['created_at'],
+  promise_fulfilments: ['updated_at'],
+  abnormal_business: ['updated_at'],
+  major_tax_violations: ['updated_at'],
+  wage_arrears: ['updated_at'],
+  nontax_arrears: ['updated_at'],
+  personal_bankruptcies: ['updated_at'],
+  hetao_members: ['updated_at'],
+  interaction_messages: ['created_at', 'replied_at'],
+  service_applications: ['submitted_at', 'updated_at'],
+  application_steps: ['at'],
+};
+
+/**
+ * Brings the timestamps of a data set written on its own day back to the moment of writing: a
+ * record the generator put at 17:00 of a day that is only at 09:00 now says 09:00. min() keeps
+ * every order between them (a decision before its update, a filing before its steps). A data set
+ * of an earlier day has nothing to bring back; one of a later day (tests) is dated ahead on purpose.
+ */
+function holdToMoment(db: Database, asOf: string, now: Date): void {
+  if (beijingDay(now) !== asOf) return;
+  const latest = formatBeijingTime(now);
+  for (const [table, columns] of Object.entries(SEED_TIMESTAMPS)) {
+    for (const column of columns) {
+      db.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${column} > ?`).run(latest, latest);
+    }
+  }
 }
 
 /** Where ensureSeed says what it wrote (the database plugin passes its logger). */
@@ -42,12 +83,25 @@ const hasRows = (counts: object): boolean => Object.values(counts).some((n) => t
  * part is left as it is. Each part is one transaction.
  */
 export function ensureSeed(db: Database, options: EnsureSeedOptions, log: SeedLog = () => {}): void {
-  const { asOf } = options;
+  const { asOf, now = new Date() } = options;
+  // Each part says what it wrote, and only when it wrote something.
+  let wrote = false;
+  const seeded: SeedLog = (counts, message) => {
+    wrote = true;
+    log(counts, message);
+  };
   if (!isSeeded(db)) {
     const started = performance.now();
-    const summary = writeSeed(db, { seed: options.seed, entities: options.entities, asOf });
-    log({ ...summary, ms: Math.round(performance.now() - started) }, 'seeded a new database');
+    const summary = writeSeed(db, { seed: options.seed, entities: options.entities, asOf }, now);
+    seeded({ ...summary, ms: Math.round(performance.now() - started) }, 'seeded a new database');
   }
+  fillParts(db, asOf, seeded);
+  // Never dated after its own writing. Only rows just written can be: the rest were stamped when they were written.
+  if (wrote) db.transaction(() => holdToMoment(db, asOf, now))();
+}
+
+/** The parts of newer migrations a database lacks, each dated back from `asOf` as that part always was. */
+function fillParts(db: Database, asOf: string, log: SeedLog): void {
   // A database seeded before migration 5 gets the portal tables' data now, once.
   const portal = ensurePortalSeed(db);
   if (portal && hasRows(portal)) log({ ...portal }, 'filled the portal page tables');

@@ -21,6 +21,8 @@ export interface MessageTemplate {
   type: InteractionType;
   dept: string;
   title: string;
+  /** Other titles the same message is written under ({区} the writer's district): no two messages share one. */
+  variants: readonly string[];
   content: string;
   reply: string;
   /** Share of messages of this template kept out of the public lists (personal details). */
@@ -33,6 +35,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.centre,
     title: '如何查询合作企业的公共信用信息？',
+    variants: [
+      '签合同前怎样查询对方企业的信用状况？',
+      '{区}企业如何查询合作方的公共信用信息？',
+      '想了解{区}一家供应商的信用记录，去哪里查？',
+      '查询企业公共信用信息收费吗？',
+    ],
     content:
       '您好，我公司准备与{区}的一家企业签订采购合同，想先了解对方的信用状况。请问在哪里可以查询企业的公共信用信息？查询是否收费？',
     reply:
@@ -42,6 +50,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.development,
     title: '行政处罚信息在网站上公示多长时间？',
+    variants: [
+      '罚款已缴纳，处罚信息还要公示多久？',
+      '{区}企业的消防处罚信息会公示多长时间？',
+      '一般失信行为的处罚信息公示期是多久？',
+      '{区}一家企业咨询行政处罚公示期限',
+    ],
     content: '我公司去年因消防设施维护不到位被处以罚款，已经按时缴纳。请问这条处罚信息在网站上会公示多长时间？',
     reply:
       '您好！按照国家关于失信行为纠正后信用信息修复的规定，一般失信行为的行政处罚信息最短公示期为三个月、最长公示期为一年；严重失信行为最短公示期为六个月、最长为三年。最短公示期届满后，可申请信用修复，修复完成后停止公示。',
@@ -50,6 +64,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.centre,
     title: '申请信用修复需要准备哪些材料？',
+    variants: [
+      '整改完毕后申请信用修复要交哪些材料？',
+      '{区}企业申请信用修复的材料清单',
+      '信用修复在哪里申请、需要什么材料？',
+      '{区}单位咨询信用修复申请材料',
+    ],
     content: '我单位有一条行政处罚记录，目前已经整改完毕，想申请信用修复。请问需要准备哪些材料？在哪里申请？',
     reply:
       '您好！申请信用修复需提交：信用修复申请书、信用承诺书、已履行行政处罚决定的证明材料（如罚款缴纳凭证）以及整改到位的相关证明。可通过“信用云州”网站“信用服务—信用修复”栏目在线提交，全程免费办理。',
@@ -58,6 +78,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.centre,
     title: '个人能否在网上查询本人的公共信用信息报告？',
+    variants: [
+      '本人的公共信用信息报告能否在线查询？',
+      '{区}居民如何查询个人公共信用信息报告？',
+      '个人信用报告查询需要满足什么条件？',
+      '持居住证在{区}工作能否查询个人信用报告？',
+    ],
     content: '请问个人能否在网上查询本人的公共信用信息报告？需要满足什么条件？报告里包含哪些内容？',
     reply:
       '您好！年满18周岁、具有本市户籍，或持有本市居住证并在本市参加社会保险的居民，可通过“信用云州”移动端完成人脸识别实名认证后，在线查看或下载本人公共信用信息报告。报告涵盖公安、社保、教育、税务、行政管理和司法等方面的公共信用信息。',
@@ -66,6 +92,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.centre,
     title: '“信用云州”出具的信用报告能否用于投标？',
+    variants: [
+      '政府采购投标要求的信用报告怎样获取？',
+      '{区}企业投标能否使用“信用云州”的信用报告？',
+      '网站出具的企业信用报告是否有效？',
+      '{区}一家公司咨询投标用信用报告',
+    ],
     content:
       '我公司参加政府采购项目投标，招标文件要求提供信用报告。请问“信用云州”网站出具的企业信用报告是否有效？怎样获取？',
     reply:
@@ -75,6 +107,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.development,
     title: '小微企业怎样通过“信易贷”申请贷款？',
+    variants: [
+      '不用抵押能否凭信用申请贷款？',
+      '{区}小微企业如何在“信易贷”平台申请融资？',
+      '“信易贷”平台怎样注册和申请？',
+      '{区}小微企业负责人咨询“信易贷”申请流程',
+    ],
     content: '我是{区}一家小微企业的负责人，听说可以凭信用申请贷款，不需要抵押。请问“信易贷”平台如何注册和申请？',
     reply:
       '您好！企业可进入“信用云州”网站“信易贷”专区，以企业身份注册并授权平台调用企业公共信用信息后，选择合作银行的信贷产品在线提交申请，银行一般在3个工作日内与企业联系，办理情况可在平台查询。',
@@ -83,6 +121,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.approval,
     title: '我市哪些许可事项实行告知承诺制？',
+    variants: [
+      '告知承诺制适用哪些行政许可事项？',
+      '{区}办理食品经营许可能否告知承诺？',
+      '作出信用承诺后多久能取得许可证？',
+      '{区}企业咨询告知承诺事项目录',
+    ],
     content: '请问我市目前哪些行政许可事项实行告知承诺制？作出承诺后多久能够取得许可证？',
     reply:
       '您好！我市已公布《行政审批告知承诺事项目录》，涵盖食品经营许可、公共场所卫生许可等{数}项事项，目录可在“信用云州”网站“信用承诺”栏目查看。申请人书面承诺符合条件并提交材料后，审批部门当场或在承诺时限内作出许可决定。',
@@ -91,6 +135,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.tax,
     title: '企业纳税信用等级在哪里查询？',
+    variants: [
+      '怎样查询本企业的纳税信用评价结果？',
+      '{区}企业如何查询纳税信用等级？',
+      'A级纳税人可以享受哪些激励措施？',
+      '{区}一家企业咨询纳税信用等级查询',
+    ],
     content: '请问企业的纳税信用等级在哪里查询？评为A级纳税人可以享受哪些激励措施？',
     reply:
       '您好！纳税人可登录电子税务局查询本企业纳税信用评价结果，A级纳税人名单按规定向社会公开。A级纳税人可享受增值税发票领用便利、出口退税绿色通道、“银税互动”融资等激励措施。',
@@ -99,6 +149,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.market,
     title: '如何核实统一社会信用代码是否真实？',
+    variants: [
+      '合同上的统一社会信用代码怎样验证真伪？',
+      '{区}一家单位的统一社会信用代码如何核实？',
+      '统一社会信用代码的校验规则是什么？',
+      '{区}企业咨询核实对方信用代码的方法',
+    ],
     content: '我在合同上看到对方单位的统一社会信用代码，想核实是否真实有效，请问如何验证？',
     reply:
       '您好！统一社会信用代码由18位阿拉伯数字或大写英文字母组成，最后一位为校验码。您可在“信用云州”网站首页输入代码查询对应主体，也可通过国家企业信用信息公示系统核实登记信息。',
@@ -107,6 +163,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'consult',
     dept: DEPTS.centre,
     title: '履行判决义务后多久停止公示失信信息？',
+    variants: [
+      '履行完毕后多久能移出失信被执行人名单？',
+      '{区}居民咨询失信信息何时停止公示',
+      '法院删除失信信息后网站何时同步撤下？',
+      '{区}企业履行判决后的失信信息公示问题',
+    ],
     content: '我已履行完法院判决确定的全部义务，请问多久能从失信被执行人名单中移出？网站上的信息什么时候撤下？',
     reply:
       '您好！失信被执行人名单由人民法院依法作出。履行完毕后，可向执行法院申请删除失信信息，法院将依法在规定时限内删除。删除后，本平台在下一次数据同步后停止公示相关信息。',
@@ -116,6 +178,11 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.market,
     title: '反映{区}一家健身房停业不退预付卡余额',
+    variants: [
+      '{区}一家健身房突然关门，预付卡余额无法退还',
+      '投诉{区}健身房经营者失联拒不退款',
+      '请求处理{区}一家健身房预付卡退费问题',
+    ],
     content:
       '本人在{区}一家健身房办理了预付卡，余额三千余元。近期该店突然停业，联系不上经营者，请求相关部门依法处理，并将其失信行为纳入信用记录。',
     reply:
@@ -126,6 +193,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.centre,
     title: '网站公示的行政处罚已被撤销但仍在公示',
+    variants: [
+      '已被复议撤销的行政处罚仍在“双公示”栏目显示',
+      '{区}企业反映被撤销的处罚信息未及时更正',
+      '请求更正已撤销的行政处罚公示信息',
+      '{区}一家公司反映处罚撤销后仍在公示影响投标',
+    ],
     content:
       '我公司在“双公示”栏目中显示有一条行政处罚信息，但该处罚决定已被复议机关撤销，信息仍在公示，影响公司参加投标，请求尽快更正。',
     reply:
@@ -135,6 +208,11 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.labour,
     title: '反映{区}某工地施工企业拖欠农民工工资',
+    variants: [
+      '{区}某工地完工三个月仍拖欠农民工工资',
+      '请求帮助追讨{区}某工地拖欠的工资',
+      '投诉{区}一家施工企业拖欠工资',
+    ],
     content:
       '我们一行二十余人在{区}某工地务工，项目已完工三个月，施工企业仍拖欠工资约{数}万元，多次讨要无果，请求帮助解决。',
     reply:
@@ -145,6 +223,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.housing,
     title: '投诉小区物业服务企业违规上调物业费',
+    variants: [
+      '{区}一小区物业公司未经业主大会同意上调物业费',
+      '反映{区}物业公司以限制门禁方式催缴物业费',
+      '物业费上调未履行法定程序，请求调查',
+      '{区}业主投诉物业服务企业违规收费',
+    ],
     content: '本小区物业公司在未经业主大会同意的情况下上调物业费，并以限制门禁等方式催缴，请求有关部门调查处理。',
     reply:
       '您好！经{区}建设局调查，该物业服务企业调整收费标准未履行法定程序，已责令其停止违规收费、退还多收费用，并将该情况记入物业服务企业信用档案。',
@@ -153,6 +237,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.market,
     title: '反映一家网店销售的“有机”农产品无认证',
+    variants: [
+      '网购标注“有机”的农产品没有认证，商家拒绝退款',
+      '{区}一家网店虚假宣传“有机”农产品',
+      '投诉本地网店“有机”农产品无认证',
+      '{区}消费者反映网购农产品虚假标注“有机”',
+    ],
     content: '我在本地一家网店购买了标注“有机”的农产品，收到后发现商品没有有机认证，商家拒绝退款，请求处理。',
     reply:
       '您好！经核查，该商家存在虚假宣传行为，市场监督管理局已责令其改正并依法作出行政处罚，同时督促其为消费者办理退款。处罚信息将在“信用云州”网站公示。',
@@ -161,6 +251,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.centre,
     title: '信用修复申请提交后长时间没有结果',
+    variants: [
+      '上月提交的信用修复申请至今没有结果',
+      '{区}企业反映信用修复申请办理进度慢',
+      '信用修复申请未收到补正通知也没有进展',
+      '{区}一家单位询问信用修复办理进度',
+    ],
     content: '我公司上月提交了信用修复申请，至今未收到办理结果，也没有接到补正通知，请问目前进度如何？',
     reply:
       '您好！经查询，贵单位的申请因缺少处罚决定机关出具的整改证明，处于补正材料状态，系统短信可能未送达。工作人员已电话联系贵单位经办人，材料补齐后将在5个工作日内办结，给您带来不便深表歉意。',
@@ -169,6 +265,11 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.market,
     title: '反映{区}一家培训机构拒绝退还学费',
+    variants: [
+      '{区}培训机构不按合同退还剩余课时费',
+      '请求协调{区}一家培训机构退费纠纷',
+      '投诉{区}培训机构拒绝退还预收学费',
+    ],
     content: '孩子在{区}一家培训机构报名课程后因搬家无法继续上课，按合同申请退还剩余学费被拒，请求帮助协调。',
     reply:
       '您好！{区}市场监督管理局已组织双方调解，培训机构同意按合同约定退还剩余课时费用。我局已提醒该机构规范预收费管理，如再发生类似问题将依法处理。',
@@ -178,6 +279,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'complaint',
     dept: DEPTS.development,
     title: '有公司以“信用修复”名义收取费用',
+    variants: [
+      '有人自称可以有偿代办信用修复，是否合法？',
+      '{区}企业接到收费“删除处罚记录”的电话',
+      '“信用服务公司”收费五千元代办信用修复',
+      '{区}一家公司反映有人以信用修复为名收费',
+    ],
     content: '有自称“信用服务公司”的人员联系我公司，称可以有偿代办信用修复、删除处罚记录，收费五千元，请问这是否合法？',
     reply:
       '您好！信用修复由信用信息平台和有关部门免费办理，任何机构和个人不得以信用修复为名收取费用。对您反映的情况，我委已移交市场监管部门调查处理，请提高警惕，切勿轻信。',
@@ -187,6 +294,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.centre,
     title: '建议推出手机端信用查询',
+    variants: [
+      '建议信用查询支持手机使用',
+      '{区}企业建议开通移动端信用查询',
+      '希望在外办事时能用手机查询合作方信用',
+      '{区}网友建议网站推出手机版',
+    ],
     content: '建议“信用云州”推出手机端查询功能，方便企业在外办事时随时查询合作方的信用信息。',
     reply:
       '感谢您的建议！“信用云州”移动端已经上线，支持企业公共信用信息查询和个人公共信用信息报告查询，您可在网站首页扫描二维码使用。',
@@ -195,6 +308,11 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.approval,
     title: '建议在{区}政务服务中心设立信用服务窗口',
+    variants: [
+      '建议在{区}就近办理信用报告和信用修复',
+      '{区}企业希望在区里设立信用服务专窗',
+      '建议{区}政务服务中心增加信用业务',
+    ],
     content: '{区}的企业办理信用报告、信用修复需要跑到市民服务中心，路程较远，建议在区政务服务中心设立信用服务窗口。',
     reply:
       '感谢您的建议！我局已会同市公共信用信息中心在各区政务服务中心开设信用服务专窗，可现场办理信用报告打印、信用修复和信用异议受理等业务。',
@@ -203,6 +321,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.development,
     title: '建议对守信企业给予更多融资便利',
+    variants: [
+      '建议扩大“信易贷”合作银行范围',
+      '{区}企业建议提高守信企业的授信额度',
+      '建议对信用评价好的企业降低贷款利率',
+      '{区}小微企业建议推出更多信用贷款产品',
+    ],
     content: '建议进一步扩大“信易贷”合作银行范围，对信用评价好的中小微企业提高授信额度、降低贷款利率。',
     reply:
       '感谢您的建议！我委正推动更多金融机构入驻“信易贷”平台，并联合合作银行推出面向守信企业的专属信用贷款产品，对公共信用综合评价优秀的企业给予利率优惠。',
@@ -211,6 +335,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.centre,
     title: '建议网站提供大字体模式方便老年人浏览',
+    variants: [
+      '老人看不清网站文字，建议放大字体',
+      '{区}网友建议网站适老化改造',
+      '建议网站为老年人提供更大的字体和对比度',
+      '{区}居民希望网站增加长者模式',
+    ],
     content: '家中老人视力不太好，浏览网站时字看不清，建议网站提供字体放大功能，方便老年人使用。',
     reply:
       '感谢您的建议！网站已提供“长者模式”，点击页面顶部的“长者模式”按钮即可放大字体、提高对比度，设置后会自动保留。',
@@ -219,6 +349,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.centre,
     title: '建议“双公示”信息支持按行业筛选',
+    variants: [
+      '建议“双公示”栏目增加按处罚机关筛选',
+      '{区}行业协会建议“双公示”按行业分类查询',
+      '希望“双公示”信息能够按行业查看',
+      '{区}企业建议“双公示”信息分行业展示',
+    ],
     content: '建议“双公示”栏目增加按行业、按处罚机关筛选的功能，便于行业协会开展行业自律工作。',
     reply:
       '感谢您的建议！我们将在平台改版中增加按行业分类和决定机关筛选“双公示”信息的功能，并提供数据开放接口供行业协会依规申请使用。',
@@ -227,6 +363,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.development,
     title: '建议诚信宣传更多走进社区',
+    variants: [
+      '建议用通俗案例向居民讲解信用知识',
+      '{区}居民建议多开展诚信宣传进社区',
+      '希望诚信宣传走进校园和社区',
+      '{区}网友建议用身边案例讲解信用知识',
+    ],
     content: '建议多开展诚信宣传进社区、进校园活动，用通俗易懂的案例向居民讲解信用知识。',
     reply:
       '感谢您的建议！今年我委将联合各区开展“诚信建设万里行”系列活动，组织信用知识讲座和案例宣讲{数}场，并在社区宣传栏张贴信用知识海报。',
@@ -235,6 +377,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.centre,
     title: '建议简化企业信用报告的申请流程',
+    variants: [
+      '建议信用报告申请不再上传营业执照扫描件',
+      '{区}企业建议简化信用报告申请材料',
+      '希望信用报告申请自动比对登记信息',
+      '{区}一家公司建议优化信用报告办理流程',
+    ],
     content: '建议企业信用报告申请不再要求上传营业执照扫描件，由系统自动比对登记信息，减少企业准备材料的时间。',
     reply: '感谢您的建议！平台已与市场主体登记系统对接，企业申请信用报告时自动获取登记信息，无需再上传营业执照扫描件。',
   },
@@ -242,6 +390,12 @@ export const MESSAGE_TEMPLATES: readonly MessageTemplate[] = [
     type: 'suggestion',
     dept: DEPTS.market,
     title: '建议为个体工商户建立信用评价',
+    variants: [
+      '建议让诚信经营的小店也能获得融资支持',
+      '{区}个体户建议建立个体工商户信用评价',
+      '希望对个体工商户开展信用分类',
+      '{区}商户建议信用评价覆盖个体工商户',
+    ],
     content: '建议针对个体工商户建立专门的信用评价，让诚信经营的小店也能获得融资和政策支持。',
     reply:
       '感谢您的建议！我局正在开展个体工商户分型分类精准帮扶工作，将个体工商户信用状况纳入分类标准，评价结果将推送至“信易贷”平台供金融机构参考。',

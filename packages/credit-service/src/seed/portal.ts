@@ -13,6 +13,7 @@ import {
   REPORT_FIGURES,
   SURNAMES,
   type AnnualReportText,
+  type MessageTemplate,
 } from './portal-texts.js';
 import { SEED_AS_OF } from './publicity.js';
 import { CITY, DISTRICTS } from '../lib/place.js';
@@ -64,6 +65,34 @@ function maskedAsker(random: Random): string {
 /** Office hours, in seconds of the day: 08:30–17:30. */
 const officeSeconds = (random: Random): number => random.between(8 * 3600 + 1800, 17 * 3600 + 1800);
 
+/**
+ * A message no earlier one has the title of: a template drawn at random, then its titles in each
+ * district from a random start, the first one still free; when a template has none left, the next
+ * template. (A list where the same question appears ten times under one title reads as made up.)
+ */
+function freshMessage(
+  random: Random,
+  usedTitles: Set<string>,
+): { template: MessageTemplate; title: string; district: string } {
+  const first = random.int(MESSAGE_TEMPLATES.length);
+  for (let k = 0; k < MESSAGE_TEMPLATES.length; k++) {
+    const template = MESSAGE_TEMPLATES[(first + k) % MESSAGE_TEMPLATES.length]!;
+    const options = [template.title, ...template.variants].flatMap((title) =>
+      title.includes('{区}')
+        ? DISTRICTS.map((d) => ({ title: fillTemplate(title, random, d.name), district: d.name }))
+        : [{ title, district: random.pick(DISTRICTS).name }],
+    );
+    const start = random.int(options.length);
+    for (let j = 0; j < options.length; j++) {
+      const option = options[(start + j) % options.length]!;
+      if (usedTitles.has(option.title)) continue;
+      usedTitles.add(option.title);
+      return { template, ...option };
+    }
+  }
+  throw new RangeError(`more interaction messages than distinct titles (${usedTitles.size})`);
+}
+
 /** Every interaction message of the data set, oldest first, numbered per day (HD + date + serial). */
 export function interactionRows(seed: number): InteractionRow[] {
   const drafts = Array.from({ length: INTERACTION_COUNT }, (_, i) => {
@@ -75,9 +104,9 @@ export function interactionRows(seed: number): InteractionRow[] {
   }).sort((a, b) => a.day - b.day || a.second - b.second || a.order - b.order);
 
   const perDay = new Map<number, number>();
+  const usedTitles = new Set<string>();
   return drafts.map(({ random, day, second }, index) => {
-    const template = random.pick(MESSAGE_TEMPLATES);
-    const district = random.pick(DISTRICTS).name;
+    const { template, title, district } = freshMessage(random, usedTitles);
     const serial = (perDay.get(day) ?? 0) + 1;
     perDay.set(day, serial);
     const date = formatDay(day);
@@ -106,7 +135,7 @@ export function interactionRows(seed: number): InteractionRow[] {
       id: index + 1,
       code: `HD${date.replaceAll('-', '')}${String(serial).padStart(3, '0')}`,
       type: template.type,
-      title: fillTemplate(template.title, random, district),
+      title,
       content: fillTemplate(template.content, random, district),
       asker: maskedAsker(random),
       createdAt: withTime(date, second),

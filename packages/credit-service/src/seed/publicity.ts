@@ -100,6 +100,14 @@ const chineseDate = (date: string): string => {
 
 const LONG_TERM = '2099-12-31';
 
+/**
+ * When a decision reached the platform: `days` after it, at `seconds` into the day — but never
+ * after the data set's own day, so that a record decided in its last week is not dated ahead of
+ * the day the data set is written (the draws stay the same, whatever the day).
+ */
+const updateTime = (date: string, days: number, seconds: number, asOf: string): string =>
+  withTime(formatDay(Math.min(dayNumber(date) + days, dayNumber(asOf))), seconds);
+
 /** The quarter before a date's quarter, e.g. 2025年第一季度 for a date in April 2025. */
 function previousQuarter(date: string): string {
   const quarter = Math.ceil(Number(date.slice(5, 7)) / 3) - 1;
@@ -325,7 +333,7 @@ export function licenceAt(seed: number, entities: number, index: number, asOf: s
     XK_XKJGDM: authority.code,
     XK_LYDW: authority.name,
     XK_LYDWDM: authority.code,
-    UPDATETIME: withTime(formatDay(dayNumber(date) + random.between(1, 7)), random.between(8 * 3600, 18 * 3600)),
+    UPDATETIME: updateTime(date, random.between(1, 7), random.between(8 * 3600, 18 * 3600), asOf),
   };
 }
 
@@ -640,7 +648,7 @@ export function penaltyAt(seed: number, entities: number, index: number, asOf: s
     CF_GSJZQ: deadline,
     CF_SJLY: authority.name,
     CF_ZT: random.weighted(PENALTY_STATES),
-    UPDATETIME: withTime(formatDay(dayNumber(date) + random.between(1, 7)), random.between(8 * 3600, 18 * 3600)),
+    UPDATETIME: updateTime(date, random.between(1, 7), random.between(8 * 3600, 18 * 3600), asOf),
     severity,
     repairedOn,
   };

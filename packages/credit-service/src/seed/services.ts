@@ -43,7 +43,8 @@ function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesS
     userB = Number(
       db
         .prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)')
-        .run(DEMO_ACCOUNT_B.mobile, hashPasswordSync(DEMO_ACCOUNT_B.password), `${asOf}T00:00:00.000Z`).lastInsertRowid,
+        // In Beijing time, as a registration writes it and as the first demo account has it.
+        .run(DEMO_ACCOUNT_B.mobile, hashPasswordSync(DEMO_ACCOUNT_B.password), `${asOf} 08:00:00`).lastInsertRowid,
     );
   }
   const ownerA = userSubject(userA);
