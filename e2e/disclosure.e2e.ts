@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API_PATHS } from '../packages/shared/src/api.js';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, launchBrowser, PagePool, showRoute } from './browser.js';
+import { api, collectErrors, launchBrowser, PagePool, showRoute } from './browser.js';
 
 /*
  * 信息公示 in a real browser: every public list shows rows at 1440 px and at 375 px (a table on
@@ -14,6 +14,7 @@ import { api, launchBrowser, PagePool, showRoute } from './browser.js';
  */
 
 const baseUrl = inject('baseUrl');
+const DEMO = { Mobile: '13900000000', Password: 'Yunzhou2026' };
 let browser: Browser;
 const pools = new Map<number, PagePool>();
 const WIDTHS = [1440, 375] as const;
@@ -116,4 +117,56 @@ describe('double disclosure at 1440 px (issue 27, defect 9)', () => {
       expect(errors).toEqual([]);
     });
   });
+});
+
+describe('红黑名单 at 1440 px', () => {
+  it(
+    'shows the red list and the black list each in its tab, the tab in the address',
+    { timeout: 180_000 },
+    async ({ expect }) => {
+      // The lists need a real-name login (spec §7): the demo user's, in a window of its own.
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
+        await page.getByLabel('手机号码').fill(DEMO.Mobile);
+        await page.getByLabel('密码').fill(DEMO.Password);
+        await page.getByRole('button', { name: /^登\s*录$/ }).click();
+        await page.waitForURL(/#\/index/);
+        await page.goto(`${baseUrl}/#${paths.disclosure}`);
+        const section = page.getByRole('region', { name: '红黑名单' });
+        /** The count the tab's list shows, once its rows are there. */
+        const total = async () => {
+          await section.locator('tbody tr.ant-table-row').first().waitFor();
+          const text = await section
+            .getByText(/^共 \d+ 条$/)
+            .first()
+            .innerText();
+          return Number(/\d+/.exec(text)![0]);
+        };
+        /** The list tag of every row shown (红名单 or 黑名单). */
+        const tags = () => section.locator('tbody tr.ant-table-row .ant-tag').allInnerTexts();
+        expect(await section.getByRole('tab', { name: '全部' }).getAttribute('aria-selected')).toBe('true');
+        const all = await total();
+
+        const counts: Record<string, number> = {};
+        for (const [tab, type] of [
+          ['黑名单', 'black'],
+          ['红名单', 'red'],
+        ] as const) {
+          await section.getByRole('tab', { name: tab }).click();
+          await page.waitForURL(new RegExp(`listType=${type}`));
+          await expect.poll(async () => new Set(await tags())).toEqual(new Set([tab]));
+          counts[type] = await total();
+          expect(counts[type]).toBeGreaterThan(0);
+        }
+        // Every entry is on one of the two lists: the tabs split 全部.
+        expect(counts.red! + counts.black!).toBe(all);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS, GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
-import { api, asSlowPhoneWatchingShifts, collectErrors, launchBrowser, layoutShifts } from './browser.js';
+import { paths } from '../packages/web/src/lib/paths.js';
+import {
+  api,
+  asSlowPhoneWatchingShifts,
+  collectErrors,
+  launchBrowser,
+  layoutShifts,
+  openPage,
+  showRoute,
+} from './browser.js';
 
 /*
  * The pre-rendered frames (issue 27; packages/web/src/prerender/): the gateway's page carries the
@@ -246,5 +255,37 @@ describe('the pre-rendered frames', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('elder-mode'))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the portal’s frame on a desktop', () => {
+  it('is around 信易贷 and 办事指南 at 1440 px: the main navigation, no phone app bar', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await openPage(context, baseUrl, paths.lending);
+      const errors = collectErrors(page);
+      for (const [path, heading, section] of [
+        [paths.lending, '信易贷 · 以信用换贷款', '信易贷'],
+        [paths.mobileGuide, '办事指南', '信用服务'],
+      ] as const) {
+        if (path !== paths.lending) await showRoute(page, baseUrl, path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        // Still the page asked for: a desktop is not sent to the phone page.
+        expect(new URL(page.url()).hash, path).toBe(`#${path}`);
+        expect(await page.title(), path).not.toContain('手机版');
+        const menu = page.getByRole('navigation', { name: '主导航' });
+        expect(await menu.isVisible(), path).toBe(true);
+        expect(await menu.getByRole('link', { name: section, exact: true }).getAttribute('aria-current'), path).toBe(
+          'page',
+        );
+        expect(await page.getByRole('navigation', { name: '当前位置' }).isVisible(), path).toBe(true);
+        // The phone page's app bar: 返回 and the heading in a bar of its own.
+        expect(await page.getByRole('button', { name: '返回' }).count(), path).toBe(0);
+        expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

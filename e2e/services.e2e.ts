@@ -106,7 +106,7 @@ async function logInAsDemo(page: Page): Promise<void> {
   await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
   await page.getByLabel('手机号码').fill(DEMO.Mobile);
   await page.getByLabel('密码').fill(DEMO.Password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await page.waitForURL(/#\/index/);
 }
 
@@ -307,20 +307,30 @@ describe('credit services in a browser', () => {
         );
         await page.getByText('报告真实有效').waitFor();
         expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
-        // The PDF itself, unaltered, passes the file check; a changed code fails.
-        // Playwright keeps a download under a generated name: offer it under the name it was sent with.
-        // The number-and-code form's file (the page's second form checks the signature alone).
-        await page
-          .locator('form', { has: page.getByLabel('验证码') })
-          .locator('input[type=file]')
-          .setInputFiles({
-            name: download.suggestedFilename(),
-            mimeType: 'application/pdf',
-            buffer: await readFile(file),
-          });
+        // One upload box on the page, for both ways.
+        const fileInput = page.locator('input[type=file]');
+        expect(await fileInput.count()).toBe(1);
+        const pdf = {
+          // Playwright keeps a download under a generated name: offer it under the name it was sent with.
+          name: download.suggestedFilename(),
+          mimeType: 'application/pdf',
+          buffer: await readFile(file),
+        };
+        // With the number and code, the PDF itself, unaltered, passes the file check.
+        await fileInput.setInputFiles(pdf);
         await page.getByRole('button', { name: '立即核验' }).click();
         await page.getByText('上传的PDF文件与信用中心出具的报告完全一致，未被修改。').waitFor();
+        // The PDF alone: its signature, no number or code asked for.
+        await page.getByLabel('报告编号').fill('');
+        await page.getByLabel('验证码').fill('');
+        await page.getByRole('button', { name: '立即核验' }).click();
+        await page.getByText('电子签名有效').waitFor();
+        await page.getByRole('heading', { name: '信用中心留存的报告记录' }).waitFor();
+        expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+        expect(await page.getByText(/^请输入(报告编号|验证码)/).count()).toBe(0);
         expect(errors).toEqual([]);
+        // Without the file, a changed code fails.
+        await page.getByLabel('报告编号').fill(query.get('no')!);
         await page.getByLabel('验证码').fill('WRONG000');
         await page.locator('.ant-upload-list-item').getByRole('button').click();
         await page.getByRole('button', { name: '立即核验' }).click();
@@ -328,6 +338,38 @@ describe('credit services in a browser', () => {
         await page.getByText('报告编号或验证码不正确，请核对后重新输入').waitFor();
         // A mistyped code is an ordinary answer, not a failed request: the console stays clean
         // (issue 27, defect 6: it used to be a 404 and a console error).
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.concurrent.for([375, 1440])(
+    '/#/xyfw keeps the 需实名登录 badge on one line at %i px',
+    async (width, { expect }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${paths.services}`);
+        const badge = page.getByText('需实名登录', { exact: true });
+        await badge.waitFor();
+        const shape = await badge.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return {
+            height: element.getBoundingClientRect().height,
+            lineHeight: parseFloat(style.lineHeight),
+            // The text's line boxes: one top when it sits on one line.
+            lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+          };
+        });
+        expect(shape.lines).toBe(1);
+        // Its box is one line high (two lines were twice its line height).
+        expect(shape.lineHeight).toBeGreaterThan(0);
+        expect(shape.height).toBeLessThan(shape.lineHeight * 1.5);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

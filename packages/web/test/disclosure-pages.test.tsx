@@ -400,6 +400,58 @@ describe('information disclosure', () => {
     expect(screen.getByText(entry.Measures)).toBeInTheDocument();
   });
 
+  it('shows the red list and the black list each in a tab, asked of the service by type, the tab in the address', async () => {
+    const entry = (id: string, ListType: 'red' | 'black', EntName: string): RedBlackListItem => ({
+      id,
+      EntName,
+      CreditCode: `91520100MA6H0000${id}`,
+      ListType,
+      ListName: ListType === 'red' ? '守合同重信用企业' : '严重违法失信名单',
+      Reason: '',
+      Authority: '云州市市场监督管理局',
+      IncludedOn: '2025-06-01',
+      ValidUntil: '2027-05-31',
+      SourceUnit: '云州市市场监督管理局',
+      UpdateTime: '2025-06-02 09:00:00',
+    });
+    const rows = [entry('81', 'red', '云州市守信建设有限公司'), entry('82', 'black', '云州市失信贸易有限公司')];
+    const gateway = fakeGateway().on(CONTRACTS.redBlackList, ({ body }) => {
+      const { listType, keyword } = body as { listType?: string; keyword?: string };
+      const list = rows.filter(
+        (row) => (!listType || row.ListType === listType) && (!keyword || row.EntName.includes(keyword)),
+      );
+      return { list, totalCount: list.length };
+    });
+    const user = setupUser();
+    storeLogin(loginResult());
+    renderAppAt(`#${withQuery(paths.disclosure, { keyword: '云州' })}`);
+    const main = await findMain();
+    const section = await main.findByRole('region', { name: '红黑名单' });
+    // Both lists at first.
+    expect(within(section).getByRole('tab', { name: '全部' })).toHaveAttribute('aria-selected', 'true');
+    expect(await within(section).findByText('云州市守信建设有限公司')).toBeInTheDocument();
+    expect(within(section).getByText('云州市失信贸易有限公司')).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.redBlackList.path)[0]!.body).not.toHaveProperty('listType');
+
+    // The black list: asked for by type, the tab in the address, the keyword kept.
+    await user.click(within(section).getByRole('tab', { name: '黑名单' }));
+    await waitFor(() => expect(addressQuery().get('listType')).toBe('black'));
+    expect(addressQuery().get('keyword')).toBe('云州');
+    await waitFor(() => expect(within(section).queryByText('云州市守信建设有限公司')).not.toBeInTheDocument());
+    expect(within(section).getByText('云州市失信贸易有限公司')).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.redBlackList.path).at(-1)!.body).toMatchObject({
+      listType: 'black',
+      keyword: '云州',
+    });
+
+    // The red list, by keyboard.
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(addressQuery().get('listType')).toBe('red'));
+    expect(await within(section).findByText('云州市守信建设有限公司')).toBeInTheDocument();
+    expect(within(section).queryByText('云州市失信贸易有限公司')).not.toBeInTheDocument();
+    expect(within(section).getByRole('tab', { name: '红名单' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('asks for a login on the landing page before showing the red and black lists, and links every list', async () => {
     const gateway = fakeGateway();
     renderAppAt(`#${paths.disclosure}`);

@@ -238,6 +238,17 @@ describe('the lending pages', () => {
     expect(await screen.findByRole('navigation', { name: '当前位置' })).toHaveTextContent('信易贷');
     expect(router.state.location.pathname).toBe(paths.lending);
   });
+
+  it('/xyd/mobile follows a window widened to a desktop’s shape back to /xyd, in the portal’s frame', async () => {
+    device(DESKTOP, 800, 1280);
+    const router = openAt(paths.lending);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.lendingMobile));
+    device(DESKTOP, 1440, 900);
+    window.dispatchEvent(new Event('resize'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.lending));
+    expect(await screen.findByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '返回' })).not.toBeInTheDocument();
+  });
 });
 
 describe('record lists by screen width', () => {

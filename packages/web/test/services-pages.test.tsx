@@ -1,9 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
   CONTRACTS,
   SERVICE_MESSAGES,
   UPLOAD_MAX_FILE_BYTES,
+  type Application,
   type EntitySearchResult,
   type RepairPunishRow,
   type ReportSignatureCheck,
@@ -11,11 +12,13 @@ import {
   type ThirdPartyReport,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApplicationCard } from '@/features/services/components/application-card';
 import { clearLogin, storeLogin } from '@/lib/login-session';
 import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, fileReply } from './fake-gateway';
 import { bearerOf, loginResult } from './fixtures';
 import { findMain, preloadPages, renderAppAt, setupUser } from './render-app';
+import { TestProviders } from './test-providers';
 
 /*
  * 信用服务 with the API client stubbed at its edge (test/fake-gateway.ts): the filing forms check
@@ -114,6 +117,11 @@ describe('credit repair and objection', () => {
     const submit = await main.findByRole('button', { name: '提交修复申请' });
     await waitFor(() => expect(submit).toBeEnabled());
     expect(screen.getByText(ROW.CF_WSH)).toBeInTheDocument();
+
+    // Every field the form requires carries antd's required mark, the materials too.
+    for (const label of ['修复用途', '联系人', '联系电话', '情况说明', '申请材料']) {
+      expect(screen.getByText(label, { selector: 'label' }), label).toHaveClass('ant-form-item-required');
+    }
 
     await user.click(submit);
     for (const text of [
@@ -345,9 +353,113 @@ describe('reports and their verification', () => {
     expect(screen.getByText('电子签名校验未通过：文件内容已被改动，或签名不是信用中心所签')).toBeInTheDocument();
   });
 
+  it('verifies a PDF alone by its signature in the one upload box; a number and code are the other way', async () => {
+    const check: ReportSignatureCheck = {
+      ReportNo: VERIFIED.ReportNo,
+      ReportKind: 'enterprise',
+      ReportKindLabel: '企业信用报告',
+      Algorithm: 'SM2-with-SM3',
+      KeyId: 'd'.repeat(64),
+      KeyCurrent: true,
+      KeyValidFrom: '2026-01-01 00:00:00',
+      KeyValidTo: null,
+      SignedAt: '2026-03-05 10:00:00',
+      SignedLength: 1000,
+      Verification: { ...VERIFIED, SignatureAlgorithm: 'SM2-with-SM3', KeyId: 'd'.repeat(64), FileChecked: true },
+    };
+    const gateway = fakeGateway()
+      .on(CONTRACTS.reportVerifySignature, () => check)
+      .on(CONTRACTS.reportVerifyFile, () => ({
+        Verified: true,
+        Message: '',
+        Report: { ...VERIFIED, FileChecked: true },
+      }));
+    const user = setupUser();
+    const { container } = renderAppAt(`#${paths.reportVerify}`);
+    const main = await findMain();
+    await main.findByRole('button', { name: '立即核验' });
+    // One upload box on the page, and no field marked required: either way will do.
+    expect(container.querySelectorAll('input[type=file]')).toHaveLength(1);
+    expect(container.querySelectorAll('.ant-form-item-required')).toHaveLength(0);
+
+    // Nothing given: the page says what it needs, and asks nothing.
+    await user.click(main.getByRole('button', { name: '立即核验' }));
+    expect(await screen.findByText('请输入报告编号和验证码，或上传报告PDF文件')).toBeInTheDocument();
+
+    // The PDF alone: checked by its signature, no number or code asked for.
+    const pdf = new File([new TextEncoder().encode('%PDF-1.7 signed')], 'report.pdf', { type: 'application/pdf' });
+    await user.upload(container.querySelector<HTMLInputElement>('input[type=file]')!, pdf);
+    await user.click(main.getByRole('button', { name: '立即核验' }));
+    expect(await screen.findByText('电子签名有效')).toBeInTheDocument();
+    expect(screen.queryByText('请输入报告编号')).not.toBeInTheDocument();
+    expect(screen.queryByText('请输入验证码')).not.toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.reportVerifySignature.path)).toHaveLength(1);
+    expect(gateway.calls(CONTRACTS.reportVerifyFile.path)).toEqual([]);
+    expect(gateway.calls(CONTRACTS.reportVerify.path)).toEqual([]);
+
+    // A number without its code is neither way.
+    await fill(user, screen.getByLabelText('报告编号'), VERIFIED.ReportNo);
+    await user.click(main.getByRole('button', { name: '立即核验' }));
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.reportVerifySignature.path)).toHaveLength(1);
+
+    // With the code too, the file is compared with the report issued under that number.
+    await fill(user, screen.getByLabelText('验证码'), 'K7Q2M9X4');
+    await user.click(main.getByRole('button', { name: '立即核验' }));
+    expect(await screen.findByText('上传的PDF文件与信用中心出具的报告完全一致，未被修改。')).toBeInTheDocument();
+    expect(gateway.calls(CONTRACTS.reportVerifyFile.path)).toHaveLength(1);
+  });
+
   it('sends a visitor without a login from the special report to the real-name tips page', async () => {
     fakeGateway();
     renderAppAt(`#${paths.specialReportInfo}`);
     await waitFor(() => expect(window.location.hash).toContain(paths.realNameTips));
+  });
+});
+
+describe('an application’s card', () => {
+  it('names each material with its size as it is: bytes, KB or MB', () => {
+    const application: Application = {
+      ApplyNo: 'XF2026030500001',
+      Kind: 'repair',
+      KindLabel: '信用修复',
+      Status: 'submitted',
+      StatusLabel: '已提交',
+      EntityId: ROW.EntityId,
+      EntName: ROW.CF_XDR_MC,
+      CreditCode: ROW.CF_XDR_SHXYM,
+      PunishId: ROW.id,
+      CF_WSH: ROW.CF_WSH,
+      Purpose: '招标投标',
+      ContactName: '王经理',
+      ContactPhone: '138****5678',
+      Description: '已缴清罚款并完成整改。',
+      SubmittedAt: '2026-03-05 16:42:00',
+      UpdatedAt: '2026-03-05 16:42:00',
+      Result: '',
+      Materials: [
+        { FileName: '整改证明.png', MimeType: 'image/png', Size: 193 },
+        { FileName: '缴款凭证.jpg', MimeType: 'image/jpeg', Size: 12_595 },
+        { FileName: '整改报告.pdf', MimeType: 'application/pdf', Size: 1.5 * 1024 * 1024 },
+      ],
+      Steps: [
+        {
+          Step: 'submitted',
+          Label: '已提交',
+          Time: '2026-03-05 16:42:00',
+          HandlingUnit: '市公共信用信息中心',
+          Comment: '',
+        },
+      ],
+    };
+    render(
+      <TestProviders>
+        <ApplicationCard application={application} />
+      </TestProviders>,
+    );
+    // A 193-byte upload was shown as 0.1 MB.
+    expect(
+      screen.getByText('申请材料：整改证明.png（193 B）、缴款凭证.jpg（12.3 KB）、整改报告.pdf（1.5 MB）'),
+    ).toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       '/xyht',
     ],
   },
-  { label: '信用服务', path: paths.services, prefixes: ['/xyfw'] },
+  { label: '信用服务', path: paths.services, prefixes: ['/xyfw', paths.mobileGuide] },
   { label: '联合奖惩', path: paths.jointRewardPunishment, prefixes: ['/lhjc'] },
   { label: '互动交流', path: paths.interaction, prefixes: ['/hdjl'] },
   { label: '信易贷', path: paths.lending, prefixes: [paths.lending] },

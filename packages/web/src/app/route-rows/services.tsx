@@ -212,7 +212,7 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
       keywords: ['信易贷', '信用贷款', '中小微企业融资'],
       description: '信易贷：合作银行面向守信中小微企业的信用贷款产品。',
     },
-    layout: 'page',
+    // In the portal's frame (its menu has 信易贷); phones are sent on to /xyd/mobile, which has its own.
     page: page(() => import('@/features/lending/components/lending-page')),
   },
   {
@@ -228,12 +228,13 @@ export const servicesRows = sectionRows({ section: 'services', pathLog: PATH_LOG
   {
     path: paths.mobileGuide,
     label: '办事指南',
-    breadcrumb: [{ label: '办事指南' }],
+    breadcrumb: [SERVICES, { label: '办事指南' }],
     meta: {
       keywords: ['办事指南', '信用服务'],
       description: '办事指南：信用查询、信用报告、信用修复等事项的办理指引。',
     },
-    layout: 'mobile',
+    // Not phone-only (spec §2.1 redirects no device away from it): the portal's frame, which a
+    // phone shows in its own narrow form, rather than an app bar on a desktop.
     page: page(() => import('@/features/guides/components/service-guide-page')),
   },
   // Entry points of the older site: the entity search list and an entity's details.

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { LoginPrompt } from '@/components/login-prompt';
 import { useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
-import { RED_BLACK_LIST } from '../lists/red-black-list';
-import { DisclosureList } from './list-page';
+import { RED_BLACK_LIST, RedBlackTabs } from '../lists/red-black-list';
 import styles from './disclosure.module.css';
 
 /** One list of the disclosure section, as the landing page offers it. */
@@ -110,11 +109,7 @@ export default function DisclosureHomePage() {
           红黑名单
         </h2>
         <p className={styles.intro}>{RED_BLACK_LIST.intro}</p>
-        {session ? (
-          <DisclosureList spec={RED_BLACK_LIST} />
-        ) : (
-          <LoginPrompt purpose="查询红黑名单" returnTo={paths.disclosure} />
-        )}
+        {session ? <RedBlackTabs /> : <LoginPrompt purpose="查询红黑名单" returnTo={paths.disclosure} />}
       </section>
     </div>
   );

@@ -61,7 +61,10 @@ function Guide({ guide }: { guide: ServiceGuide }) {
   );
 }
 
-/** /mobile/bszn: the service guides for phones — what each credit service needs and how it is done, searchable. */
+/**
+ * /mobile/bszn: the service guides — what each credit service needs and how it is done,
+ * searchable; in the portal's frame, laid out for a phone first.
+ */
 export default function ServiceGuidePage() {
   const query = useServiceGuides();
   const [keyword, setKeyword] = useState('');
@@ -69,43 +72,47 @@ export default function ServiceGuidePage() {
   const word = normalizeKeyword(keyword);
   return (
     <div className={styles.page}>
-      <label htmlFor={inputId} className="visually-hidden">
-        搜索办事事项
-      </label>
-      <Input.Search
-        id={inputId}
-        placeholder="搜索办事事项，如“信用修复”"
-        allowClear
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
-        size="large"
-      />
-      <QueryState
-        query={query}
-        select={(data) =>
-          data.filter((guide) => !word || `${guide.title}${guide.category}${guide.summary}`.includes(word))
-        }
-        isEmpty={(guides) => guides.length === 0}
-        skeletonRows={8}
-        size="page"
-      >
-        {(guides) => (
-          <Collapse
-            className={styles.list}
-            accordion
-            items={guides.map((guide) => ({
-              key: guide.id,
-              label: (
-                <span className={styles.label}>
-                  <span className={styles.category}>{guide.category}</span>
-                  <span className={styles.title}>{guide.title}</span>
-                </span>
-              ),
-              children: <Guide guide={guide} />,
-            }))}
-          />
-        )}
-      </QueryState>
+      <h1 className={styles.heading}>办事指南</h1>
+      <p className={styles.intro}>信用查询、信用报告、信用修复、信用异议等事项的办理条件、所需材料、流程与咨询方式。</p>
+      <div className={styles.body}>
+        <label htmlFor={inputId} className="visually-hidden">
+          搜索办事事项
+        </label>
+        <Input.Search
+          id={inputId}
+          placeholder="搜索办事事项，如“信用修复”"
+          allowClear
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          size="large"
+        />
+        <QueryState
+          query={query}
+          select={(data) =>
+            data.filter((guide) => !word || `${guide.title}${guide.category}${guide.summary}`.includes(word))
+          }
+          isEmpty={(guides) => guides.length === 0}
+          skeletonRows={8}
+          size="page"
+        >
+          {(guides) => (
+            <Collapse
+              className={styles.list}
+              accordion
+              items={guides.map((guide) => ({
+                key: guide.id,
+                label: (
+                  <span className={styles.label}>
+                    <span className={styles.category}>{guide.category}</span>
+                    <span className={styles.title}>{guide.title}</span>
+                  </span>
+                ),
+                children: <Guide guide={guide} />,
+              }))}
+            />
+          )}
+        </QueryState>
+      </div>
     </div>
   );
 }

@@ -4,14 +4,14 @@ import { Navigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/lib/paths';
 import { useLendingOverview } from '../api/get-lending-overview';
-import { isMobileBrowser } from '../lending-device';
+import { useMobileBrowser } from '../lending-device';
 import { LENDING_STEPS } from '../lending-format';
 import { ProductCard } from './product-card';
 import styles from './lending.module.css';
 
 /** /xyd/mobile: the lending page for phones (spec §2.1: only phones; other devices go back to /xyd). */
 export default function LendingMobilePage() {
-  const [mobile] = useState(isMobileBrowser);
+  const mobile = useMobileBrowser();
   const [bank, setBank] = useState('');
   const query = useLendingOverview();
   if (!mobile) return <Navigate to={paths.lending} replace />;

@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useLendingOverview } from '../api/get-lending-overview';
-import { isMobileBrowser } from '../lending-device';
+import { useMobileBrowser } from '../lending-device';
 import { LENDING_STEPS } from '../lending-format';
 import { ProductCard } from './product-card';
 import styles from './lending.module.css';
@@ -78,7 +78,7 @@ function Products({ overview }: { overview: LendingOverview }) {
 
 /** /xyd: the lending page (信易贷) — platform figures, how it works, the partner banks' products. Phones go to /xyd/mobile. */
 export default function LendingPage() {
-  const [mobile] = useState(isMobileBrowser);
+  const mobile = useMobileBrowser();
   const query = useLendingOverview();
   if (mobile) return <Navigate to={paths.lendingMobile} replace />;
   return (

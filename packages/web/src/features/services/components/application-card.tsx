@@ -1,12 +1,11 @@
 import { APPLICATION_STEP_LABELS, type Application, type ApplicationStep } from '@credit-portal/shared';
 import { Steps, Tag, Timeline } from 'antd';
 import { useWideScreen } from '@/hooks/use-media-query';
+import { formatFileSize } from '@/lib/file-size';
 import styles from './services.module.css';
 
 /** The stages shown above the timeline; a rejection takes the approval's place. */
 const STAGES: readonly ApplicationStep[] = ['submitted', 'accepted', 'reviewing', 'approved', 'completed'];
-
-const megabytes = (bytes: number): string => `${Math.max(0.1, Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`;
 
 /** Where an application stands among the stages (antd Steps). */
 function Stages({ application }: { application: Application }) {
@@ -64,7 +63,9 @@ export function ApplicationCard({ application }: { application: Application }) {
       {application.Materials.length > 0 ? (
         <p className={styles.meta}>
           申请材料：
-          {application.Materials.map((material) => `${material.FileName}（${megabytes(material.Size)}）`).join('、')}
+          {application.Materials.map((material) => `${material.FileName}（${formatFileSize(material.Size)}）`).join(
+            '、',
+          )}
         </p>
       ) : null}
       {application.Result ? (

@@ -224,13 +224,8 @@ function FilingForm({ kind, row, session }: { kind: FilingKind; row: RepairPunis
                   label={FILING_FIELD_LABELS.files}
                   name="files"
                   valuePropName="value"
-                  rules={[
-                    {
-                      validator: async (_rule, value: UploadFile[] | undefined) => {
-                        if (!value || value.length === 0) throw new Error(SERVICE_MESSAGES.noFiles);
-                      },
-                    },
-                  ]}
+                  // A required rule (not a bare validator): antd marks the label with its asterisk.
+                  rules={[{ required: true, type: 'array', min: 1, message: SERVICE_MESSAGES.noFiles }]}
                 >
                   <MaterialsUpload limits={FILING_LIMITS} />
                 </Form.Item>

@@ -3,6 +3,7 @@ import { UPLOAD_FILE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@cre
 import { Button, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useFeedback } from '@/lib/feedback';
+import { formatFileSize } from '@/lib/file-size';
 import styles from './services.module.css';
 
 /** The files a filing accepts: how many, how large, which kinds. */
@@ -22,8 +23,6 @@ export const FILING_LIMITS: MaterialLimits = {
   mimeTypes: UPLOAD_FILE_TYPES.map((kind) => kind.type),
 };
 
-const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-
 /** The accepted kinds, as a person reads them: PDF、JPG、PNG. */
 export const kindsText = (limits: MaterialLimits): string =>
   [
@@ -32,7 +31,7 @@ export const kindsText = (limits: MaterialLimits): string =>
 
 /** The rule shown under the button and checked before anything is sent. */
 export const limitsText = (limits: MaterialLimits): string =>
-  `支持 ${kindsText(limits)} 格式，最多 ${limits.maxFiles} 个文件，每个不超过 ${megabytes(limits.maxFileBytes)}`;
+  `支持 ${kindsText(limits)} 格式，最多 ${limits.maxFiles} 个文件，每个不超过 ${formatFileSize(limits.maxFileBytes)}`;
 
 /** Why a file cannot be added, or null when it can (the server checks the content again). */
 export function refusalOf(file: { name: string; type: string; size: number }, limits: MaterialLimits): string | null {
@@ -42,7 +41,8 @@ export function refusalOf(file: { name: string; type: string; size: number }, li
     (file.type === '' || limits.mimeTypes.includes(file.type));
   if (!kindOk) return `“${file.name}”格式不支持，请上传 ${kindsText(limits)} 文件`;
   if (file.size === 0) return `“${file.name}”是空文件，请重新选择`;
-  if (file.size > limits.maxFileBytes) return `“${file.name}”超过 ${megabytes(limits.maxFileBytes)}，请压缩后再上传`;
+  if (file.size > limits.maxFileBytes)
+    return `“${file.name}”超过 ${formatFileSize(limits.maxFileBytes)}，请压缩后再上传`;
   return null;
 }
 

@@ -54,7 +54,7 @@ const SERVICES: readonly ServiceEntry[] = [
   {
     title: '报告核验',
     description:
-      '每份报告带有报告编号、验证码和二维码。任何人均可在线核验报告真伪，查看报告主体、期间、生成时间和结论摘要，也可上传PDF文件核对是否被篡改。',
+      '每份报告带有报告编号、验证码、二维码和电子签名。任何人均可在线核验报告真伪：凭报告编号和验证码查看报告主体、期间、生成时间和结论摘要，或只上传报告PDF文件核验电子签名。',
     links: [{ label: '核验报告', path: paths.reportVerify, primary: true }],
   },
   {

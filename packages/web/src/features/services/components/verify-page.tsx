@@ -1,21 +1,14 @@
-import type { ReportVerifyOutcome } from '@credit-portal/shared';
+import type { ReportSignatureCheck, ReportVerifyOutcome } from '@credit-portal/shared';
 import { Button, Form, Input, Result, Spin, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { useReportVerification, verifyReportFile } from '../api/verify-report';
-import { MaterialsUpload, filesOf, type MaterialLimits } from './materials-upload';
-import { SignatureCheck } from './signature-check';
+import { useReportVerification, verifyReportFile, verifyReportSignature } from '../api/verify-report';
+import { MaterialsUpload, filesOf } from './materials-upload';
+import { REPORT_PDF_LIMITS, SignatureResult } from './signature-check';
 import { VerificationResult } from './verification-result';
+import { planVerification, VERIFY_MISSING, type VerifyWay } from './verify-way';
 import styles from './services.module.css';
-
-/** One issued PDF to compare byte for byte. */
-const PDF_LIMITS: MaterialLimits = {
-  maxFiles: 1,
-  maxFileBytes: 20 * 1024 * 1024,
-  extensions: ['.pdf'],
-  mimeTypes: ['application/pdf'],
-};
 
 interface VerifyFields {
   reportNo: string;
@@ -23,10 +16,17 @@ interface VerifyFields {
   file: UploadFile[];
 }
 
-function Failure({ message }: { message: string }) {
+/** A check the page ran on a file: the signature alone, or the file against a number and code. */
+type FileCheck =
+  | { pending: true; way: VerifyWay }
+  | { pending: false; way: VerifyWay; error: string }
+  | { pending: false; way: 'signature'; signature: ReportSignatureCheck }
+  | { pending: false; way: 'file'; outcome: ReportVerifyOutcome };
+
+function Failure({ title = '核验未通过', message }: { title?: string; message: string }) {
   return (
     <div role="alert" className={styles.failed}>
-      <Result status="error" title="核验未通过" subTitle={message} />
+      <Result status="error" title={title} subTitle={message} />
     </div>
   );
 }
@@ -40,10 +40,27 @@ function Outcome({ outcome }: { outcome: ReportVerifyOutcome }) {
   );
 }
 
+function Checking({ text }: { text: string }) {
+  return (
+    <div className={styles.generating} aria-live="polite" aria-busy="true">
+      <Spin /> {text}
+    </div>
+  );
+}
+
+function FileCheckShown({ check }: { check: FileCheck }) {
+  if (check.pending) return <Checking text={check.way === 'signature' ? '正在核验电子签名…' : '正在核验…'} />;
+  if ('error' in check) {
+    return <Failure title={check.way === 'signature' ? '电子签名核验未通过' : '核验未通过'} message={check.error} />;
+  }
+  return 'signature' in check ? <SignatureResult check={check.signature} /> : <Outcome outcome={check.outcome} />;
+}
+
 /**
- * xyfw/verify: anyone checks a report by its number and verification code (filled in from the QR
- * code's link ?no=&code=, and then checked at once), optionally with the PDF to prove it unaltered;
- * or by the PDF alone, through its SM2 signature (SignatureCheck, issue 24).
+ * xyfw/verify: one form, two ways to check a report. The PDF alone is checked by its embedded SM2
+ * signature (no number or code needed: a bank handed the file); the number and verification code
+ * (filled in from the QR code's link ?no=&code=, and then checked at once) find the record kept
+ * for them; given both, the file is also compared byte for byte with the one issued.
  */
 export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
@@ -51,51 +68,61 @@ export default function VerifyPage() {
   const code = params.get('code')?.trim() ?? '';
   const [form] = Form.useForm<VerifyFields>();
   const byCode = useReportVerification(reportNo, code);
-  const [fileCheck, setFileCheck] = useState<{ result?: ReportVerifyOutcome; error?: string; pending: boolean } | null>(
-    null,
-  );
+  const [fileCheck, setFileCheck] = useState<FileCheck | null>(null);
 
   // The address is the source of the number and code (QR links, back and forward): the fields follow it.
   useEffect(() => {
     form.setFieldsValue({ reportNo, code });
   }, [form, reportNo, code]);
 
+  /** The rule of one text field: what the form as a whole still lacks, said under the field it concerns. */
+  const missingRule = (field: 'reportNo' | 'code') => ({
+    validator: async () => {
+      const plan = planVerification({
+        reportNo: form.getFieldValue('reportNo') ?? '',
+        code: form.getFieldValue('code') ?? '',
+        hasFile: filesOf(form.getFieldValue('file') ?? []).length > 0,
+      });
+      if (!('missing' in plan)) return;
+      const here = plan.missing === field || (plan.missing === 'any' && field === 'reportNo');
+      if (here) throw new Error(VERIFY_MISSING[plan.missing]);
+    },
+  });
+
   const submit = async (values: VerifyFields) => {
-    const no = values.reportNo.trim();
-    const c = values.code.trim();
-    const files = filesOf(values.file ?? []);
-    if (files[0]) {
-      setFileCheck({ pending: true });
-      try {
-        setFileCheck({ pending: false, result: await verifyReportFile(no, c, files[0]) });
-      } catch (error) {
-        setFileCheck({ pending: false, error: errorMessage(error) });
-      }
-    } else {
+    const no = (values.reportNo ?? '').trim();
+    const c = (values.code ?? '').trim();
+    const [file] = filesOf(values.file ?? []);
+    const plan = planVerification({ reportNo: no, code: c, hasFile: Boolean(file) });
+    if ('missing' in plan) return;
+    if (plan.way === 'code' || !file) {
       setFileCheck(null);
+      setParams({ no, code: c }, { replace: true });
+      return;
     }
-    setParams({ no, code: c }, { replace: true });
+    // A file checked by its signature alone leaves no number or code in the address to check again.
+    setParams(plan.way === 'file' ? { no, code: c } : {}, { replace: true });
+    setFileCheck({ pending: true, way: plan.way });
+    try {
+      setFileCheck(
+        plan.way === 'signature'
+          ? { pending: false, way: 'signature', signature: await verifyReportSignature(file) }
+          : { pending: false, way: 'file', outcome: await verifyReportFile(no, c, file) },
+      );
+    } catch (error) {
+      setFileCheck({ pending: false, way: plan.way, error: errorMessage(error) });
+    }
   };
 
   const shown = fileCheck ? (
-    fileCheck.pending ? (
-      <div className={styles.generating} aria-live="polite">
-        <Spin /> 正在核验…
-      </div>
-    ) : fileCheck.error ? (
-      <Failure message={fileCheck.error} />
-    ) : fileCheck.result ? (
-      <Outcome outcome={fileCheck.result} />
-    ) : null
+    <FileCheckShown check={fileCheck} />
   ) : reportNo && code ? (
     byCode.error ? (
       <Failure message={errorMessage(byCode.error)} />
     ) : byCode.data ? (
       <Outcome outcome={byCode.data} />
     ) : (
-      <div className={styles.generating} aria-live="polite" aria-busy="true">
-        <Spin /> 正在核验…
-      </div>
+      <Checking text="正在核验…" />
     )
   ) : null;
 
@@ -103,7 +130,7 @@ export default function VerifyPage() {
     <div className={styles.page}>
       <h1 className={styles.heading}>报告核验</h1>
       <p className={styles.intro}>
-        输入信用报告上的报告编号和验证码（扫描报告上的二维码可自动填入），核验报告是否由信用中心出具并查看报告内容摘要。上传报告PDF文件，还可核对文件是否被修改。
+        核验信用中心出具的信用报告，两种方式任选其一：上传报告PDF文件，无需报告编号和验证码，即可核验文件是否由信用中心签发、签名后是否被改动；或输入报告上的报告编号和验证码（扫描报告上的二维码可自动填入），查看信用中心留存的报告内容摘要。两者同时提供时，还将核对文件与出具的报告是否完全一致。
       </p>
       <Form<VerifyFields>
         form={form}
@@ -113,26 +140,21 @@ export default function VerifyPage() {
         onFinish={(values) => void submit(values)}
       >
         <div className={styles.formGrid}>
-          <Form.Item
-            label="报告编号"
-            name="reportNo"
-            rules={[{ required: true, whitespace: true, message: '请输入报告编号' }]}
-          >
+          <Form.Item label="报告编号" name="reportNo" dependencies={['code', 'file']} rules={[missingRule('reportNo')]}>
             <Input maxLength={40} autoComplete="off" />
           </Form.Item>
-          <Form.Item label="验证码" name="code" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
+          <Form.Item label="验证码" name="code" dependencies={['reportNo', 'file']} rules={[missingRule('code')]}>
             <Input maxLength={20} autoComplete="off" />
           </Form.Item>
         </div>
-        <Form.Item label="报告PDF文件（选填）" name="file">
-          <MaterialsUpload limits={PDF_LIMITS} />
+        <Form.Item label="报告PDF文件" name="file" extra="只上传PDF文件即可核验电子签名，报告编号和验证码可不填。">
+          <MaterialsUpload limits={REPORT_PDF_LIMITS} />
         </Form.Item>
         <Button type="primary" size="large" htmlType="submit" loading={fileCheck?.pending || byCode.isLoading}>
           立即核验
         </Button>
       </Form>
       {shown}
-      <SignatureCheck />
     </div>
   );
 }
