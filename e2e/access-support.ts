@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS, type LoginResult } from '@credit-portal/shared';
 import { trackRequests } from './browser.js';
 
 /*
@@ -25,8 +26,16 @@ const IPHONE =
 
 export type Mode = 'normal' | 'elder';
 
-/** A context at a width (a phone below 800 px) with 长者模式 on or off from the first page. */
-export async function openContext(browser: Browser, width: number, mode: Mode): Promise<BrowserContext> {
+/**
+ * A context at a width (a phone below 800 px) with 长者模式 on or off from the first page; with a
+ * login, stored as the SPA stores one (lib/login-session.ts), so pages behind it show their data.
+ */
+export async function openContext(
+  browser: Browser,
+  width: number,
+  mode: Mode,
+  login?: LoginResult,
+): Promise<BrowserContext> {
   const phone = width < 800;
   const context = await browser.newContext({
     viewport: { width, height: phone ? 812 : 900 },
@@ -36,6 +45,17 @@ export async function openContext(browser: Browser, width: number, mode: Mode): 
   await context.addInitScript((value) => {
     if (window.localStorage.getItem('elderMode') === null) window.localStorage.setItem('elderMode', value);
   }, elder);
+  if (login) {
+    await context.addInitScript(
+      ({ keys, stored }) => {
+        if (window.localStorage.getItem(keys.jwtToken) !== null) return;
+        window.localStorage.setItem(keys.userInfo, JSON.stringify(stored.UserInfo));
+        window.localStorage.setItem(keys.jwtToken, stored.JwtToken);
+        window.localStorage.setItem(keys.realAuthInfo, JSON.stringify(stored.RealAuthInfo));
+      },
+      { keys: STORAGE_KEYS, stored: login },
+    );
+  }
   context.on('page', trackRequests);
   return context;
 }
@@ -78,3 +98,35 @@ export async function boxOf(page: Page, selector: string): Promise<{ width: numb
 /** How far the page scrolls sideways (0 when it fits the window). */
 export const sidewaysOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** One call of the page's speech synthesis, as stubSpeech records it. */
+export interface SpeechCall {
+  method: string;
+  text?: string;
+  lang?: string;
+}
+
+/**
+ * Stubs the browser's speech synthesis in every page of the context (headless Chromium may have
+ * no voice): each call is recorded, and speechCalls reads them back.
+ */
+export async function stubSpeech(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const calls: { method: string; text?: string; lang?: string }[] = [];
+    (window as unknown as { speechCalls: typeof calls }).speechCalls = calls;
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: {
+        speak: (utterance: SpeechSynthesisUtterance) =>
+          calls.push({ method: 'speak', text: utterance.text, lang: utterance.lang }),
+        pause: () => calls.push({ method: 'pause' }),
+        resume: () => calls.push({ method: 'resume' }),
+        cancel: () => calls.push({ method: 'cancel' }),
+      },
+    });
+  });
+}
+
+/** The speech calls the page made so far (stubSpeech). */
+export const speechCalls = (page: Page): Promise<SpeechCall[]> =>
+  page.evaluate(() => (window as unknown as { speechCalls: SpeechCall[] }).speechCalls);

@@ -5,14 +5,24 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   API_PATHS,
-  MESSAGES,
+  LOGIN_REQUIRED_MESSAGE,
   type DistrictSummary,
   type EntitySearchResult,
+  type LoginResult,
   type NoticePage,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
 import { api, inPages, launchBrowser, openPage, PAGE_TIMEOUT, settle, showRoute } from './browser.js';
-import { SCREENSHOT_DIR, axeViolations, boxOf, openContext, sidewaysOverflow, type Mode } from './access-support.js';
+import {
+  SCREENSHOT_DIR,
+  axeViolations,
+  boxOf,
+  openContext,
+  sidewaysOverflow,
+  speechCalls,
+  stubSpeech,
+  type Mode,
+} from './access-support.js';
 
 /*
  * Issue 15 in a real browser: axe-core finds no serious or critical WCAG 2.1 AA violation on
@@ -24,14 +34,22 @@ import { SCREENSHOT_DIR, axeViolations, boxOf, openContext, sidewaysOverflow, ty
 
 const baseUrl = inject('baseUrl');
 const KEYWORD = '科技';
+/** An entity on a public list (经营异常名录): its details page shows the list's solid tag. */
+const LISTED_ENTITY = '德光进出口';
+const DEMO = { Mobile: '13900000000', Password: 'Yunzhou2026' };
 
 let browser: Browser;
 /** The key pages: name → route with a real query. */
 let keyPages: [string, string][];
+/** The demo account's login: the key pages are seen as a logged-in resident sees them. */
+let login: LoginResult;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [entity] = await api<EntitySearchResult[]>(baseUrl, API_PATHS.entitySearch, { EntNameOrCreditCode: KEYWORD });
+  const [entity] = await api<EntitySearchResult[]>(baseUrl, API_PATHS.entitySearch, {
+    EntNameOrCreditCode: LISTED_ENTITY,
+  });
+  login = await api<LoginResult>(baseUrl, API_PATHS.login, DEMO);
   const [district] = await api<DistrictSummary[]>(baseUrl, API_PATHS.districtList);
   keyPages = [
     ['home', paths.home],
@@ -67,12 +85,20 @@ describe('axe-core on the key pages', () => {
     'finds no serious or critical violation at %i px (%s), and keeps a screenshot of each page',
     async (width, mode) => {
       const findings = await inPages(
-        () => openContext(browser, width, mode),
+        () => openContext(browser, width, mode, login),
         baseUrl,
         keyPages,
         1,
         ([, route]) => route,
         async (page, [name]) => {
+          // The details themselves, not a login prompt: the entity's list entry with its tags.
+          if (name === 'entity-details') {
+            await page
+              .getByRole('region', { name: /公示名单/ })
+              .getByText('经营异常名录')
+              .first()
+              .waitFor();
+          }
           await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${mode}.png`) });
           const violations = await axeViolations(page);
           const elder = await page.evaluate(() => document.documentElement.classList.contains('elder-mode'));
@@ -156,7 +182,7 @@ describe('keyboard only', () => {
 
     // An anonymous visitor is asked to log in (the QR-code login page, with the warning).
     await page.waitForURL(/#\/grzx\/scancode/);
-    await page.getByText(MESSAGES.loginExpired).waitFor();
+    await page.getByText(LOGIN_REQUIRED_MESSAGE).waitFor();
     await page.getByRole('heading', { name: '扫码登录' }).waitFor({ state: 'attached' });
     await context.close();
   });
@@ -257,6 +283,55 @@ describe('长者模式', () => {
     await context.close();
   }, 240_000);
 
+  it("keeps a table's dates and 查看详情 on one line at 1440 px, and the cards fit a phone", async () => {
+    /** Each date in the table's rows and each 查看详情, with the lines it takes. */
+    const lines = (page: Page) =>
+      page.evaluate(() => {
+        const body = document.querySelector('main table tbody')!;
+        const dates: [string, number][] = [];
+        const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(node.textContent!.trim())) continue;
+          // A text's boxes: one per line it is laid out on.
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          dates.push([node.textContent!, range.getClientRects().length]);
+        }
+        const links = [...body.querySelectorAll('a')]
+          .filter((link) => link.textContent === '查看详情')
+          .map((link) => [link.textContent, link.getClientRects().length] as [string, number]);
+        return { dates, links };
+      });
+    const context = await openContext(browser, 1440, 'elder');
+    const page = await openPage(context, baseUrl, `${paths.doubleDisclosure}?currentTab=1`);
+    for (const tab of ['1', '2']) {
+      if (tab === '2') await showRoute(page, baseUrl, `${paths.doubleDisclosure}?currentTab=2`);
+      await page.locator('main table tbody tr[data-row-key]').first().waitFor();
+      const { dates, links } = await lines(page);
+      expect(dates.length, `tab ${tab}`).toBeGreaterThan(0);
+      expect(links.length, `tab ${tab}`).toBeGreaterThan(0);
+      expect(dates.filter(([, count]) => count !== 1)).toEqual([]);
+      expect(links.filter(([, count]) => count !== 1)).toEqual([]);
+      // And the table still fits the page: the columns that grew took room from the text columns.
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      const fits = await page
+        .locator('main .ant-table-content')
+        .first()
+        .evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth);
+      expect(fits).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'disclosure-penalties-1440-elder.png') });
+    await context.close();
+
+    // A phone keeps its cards (the rule is the desktop table's), none wider than the window.
+    const phone = await openContext(browser, 375, 'elder');
+    const cards = await openPage(phone, baseUrl, `${paths.doubleDisclosure}?currentTab=2`);
+    await cards.locator('main ol li').first().waitFor();
+    expect(await cards.locator('main table').count()).toBe(0);
+    expect(await sidewaysOverflow(cards)).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+
   it("changes antd's sizes by its class alone, with no <style> made at run time (issue 27)", async () => {
     const context = await openContext(browser, 1440, 'normal');
     // Every <style> element added to the document once it is parsed (scripts run from then on),
@@ -345,27 +420,21 @@ describe('长者模式', () => {
 describe('读屏', () => {
   it('reads the main content, or the selection, aloud in zh-CN, with pause and stop', async () => {
     const context = await openContext(browser, 1440, 'normal');
-    // The browser's speech synthesis, stubbed: every call is recorded.
-    await context.addInitScript(() => {
-      const calls: { method: string; text?: string; lang?: string }[] = [];
-      (window as unknown as { speechCalls: typeof calls }).speechCalls = calls;
-      Object.defineProperty(window, 'speechSynthesis', {
-        configurable: true,
-        value: {
-          speak: (utterance: SpeechSynthesisUtterance) =>
-            calls.push({ method: 'speak', text: utterance.text, lang: utterance.lang }),
-          pause: () => calls.push({ method: 'pause' }),
-          resume: () => calls.push({ method: 'resume' }),
-          cancel: () => calls.push({ method: 'cancel' }),
-        },
-      });
-    });
+    await stubSpeech(context);
     const page = await openPage(context, baseUrl, paths.centreIntro);
-    const calls = () =>
-      page.evaluate(
-        () => (window as unknown as { speechCalls: { method: string; text?: string; lang?: string }[] }).speechCalls,
-      );
-    const mainText = await page.evaluate(() => document.querySelector('main')!.innerText.replace(/\s+/g, ''));
+    const calls = () => speechCalls(page);
+    // The main content as shown, less what is hidden from assistive technology (the
+    // breadcrumb's separators): 读屏 skips that as a screen reader does.
+    const mainText = await page.evaluate(() => {
+      const strip = (text: string) => text.replace(/\s+/g, '');
+      const main = document.querySelector('main')!;
+      let text = strip(main.innerText);
+      for (const hidden of main.querySelectorAll('[aria-hidden="true"]')) {
+        const words = strip(hidden.textContent ?? '');
+        if (words && !hidden.parentElement!.closest('[aria-hidden="true"]')) text = text.replace(words, '');
+      }
+      return text;
+    });
 
     await page.getByRole('button', { name: '读屏' }).first().click();
     const spoken = (await calls()).filter((call) => call.method === 'speak');
@@ -401,6 +470,58 @@ describe('读屏', () => {
     const next = (await calls()).slice(before).filter((call) => call.method === 'speak');
     expect(next.map((call) => call.text).join('')).toBe(selected);
     expect(next.every((call) => call.lang === 'zh-CN')).toBe(true);
+    await context.close();
+  });
+
+  it("reads a table's column titles once, and shows 停止 and its status while reading", async () => {
+    const context = await openContext(browser, 1440, 'normal');
+    await stubSpeech(context);
+    const page = await openPage(context, baseUrl, `${paths.doubleDisclosure}?currentTab=1`);
+    await page.locator('main table tbody tr[data-row-key]').first().waitFor();
+    await page.getByRole('button', { name: '读屏' }).first().click();
+    const spoken = (await speechCalls(page))
+      .filter((call) => call.method === 'speak')
+      .map((call) => call.text)
+      .join('\n');
+    const times = (word: string) => spoken.split(word).length - 1;
+    // The titles found nowhere else on the page (the search box's label names the other two).
+    expect(['序号', '许可机关', '许可决定日期', '操作'].map((title) => [title, times(title)])).toEqual([
+      ['序号', 1],
+      ['许可机关', 1],
+      ['许可决定日期', 1],
+      ['操作', 1],
+    ]);
+
+    // While it reads: the bar with 停止 in sight, and the status a screen reader announces.
+    const bar = page.getByRole('region', { name: '读屏' });
+    await expect.poll(() => bar.getByRole('button', { name: /停\s*止/ }).isVisible()).toBe(true);
+    expect(await bar.innerText()).toContain('正在朗读');
+    expect(await page.getByRole('status').filter({ hasText: '正在朗读' }).count()).toBe(1);
+    // Escape stops it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bar.count()).toBe(0);
+    expect((await speechCalls(page)).at(-1)?.method).toBe('cancel');
+    await context.close();
+  });
+
+  it('shows 停止 in the H5 app on a phone, and 读屏 pressed again stops', async () => {
+    const context = await openContext(browser, 375, 'normal');
+    await stubSpeech(context);
+    const page = await openPage(context, baseUrl, paths.h5Home);
+    const read = page.getByRole('button', { name: '读屏' });
+    await read.click();
+    expect((await speechCalls(page)).some((call) => call.method === 'speak')).toBe(true);
+    const bar = page.getByRole('region', { name: '读屏' });
+    const stop = bar.getByRole('button', { name: /停\s*止/ });
+    await expect.poll(() => stop.isVisible()).toBe(true);
+    // In the window, not under the fold or behind the strip: a person sees it where they are.
+    const box = (await stop.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(812);
+    expect(await read.getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'read-aloud-h5-375.png') });
+    await read.click();
+    await expect.poll(() => bar.count()).toBe(0);
+    expect((await speechCalls(page)).at(-1)?.method).toBe('cancel');
     await context.close();
   });
 });

@@ -45,15 +45,47 @@ export function splitForSpeech(text: string, max = PIECE_CHARS): string[] {
   return pieces.filter(Boolean);
 }
 
+/** What assistive technology skips, and 读屏 with it. */
+const HIDDEN = '[aria-hidden="true"], [hidden]';
+
+/** The line an element's text starts and ends on, as a browser lays it out (innerText's rule). */
+function separatorOf(element: Element): string {
+  const display = getComputedStyle(element).display;
+  if (display.startsWith('inline') || display === 'contents') return '';
+  return display === 'table-cell' ? '\t' : '\n';
+}
+
+/**
+ * The text of an element as it is read: the text shown (innerText, where the browser has it),
+ * without what is hidden from assistive technology. antd's table repeats every column title in a
+ * hidden measuring row (aria-hidden) of its body, decorative separators and icons are marked the
+ * same way: a screen reader skips them, and so does 读屏, which otherwise read each title twice.
+ * Only the branches holding such a part are walked by hand; the rest is the browser's own text.
+ */
+export function readableText(element: Element): string {
+  if (!element.querySelector(HIDDEN)) {
+    return (element instanceof HTMLElement ? element.innerText : undefined) || element.textContent || '';
+  }
+  // A hidden box's own words are not shown (its children may be: they say so themselves).
+  const shown = getComputedStyle(element).visibility === 'visible';
+  let text = '';
+  for (const node of element.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE && shown) text += node.textContent ?? '';
+    if (!(node instanceof Element) || node.matches(HIDDEN) || getComputedStyle(node).display === 'none') continue;
+    const separator = separatorOf(node);
+    text += separator + readableText(node) + separator;
+  }
+  return text;
+}
+
 /**
  * What 读屏 reads: the text the user has selected, or else the page's main content (the
- * <main> landmark; the whole page where there is none).
+ * <main> landmark; the whole page where there is none) as readableText gives it.
  */
 export function textToRead(selection: string | null | undefined, root: ParentNode = document): string {
   const selected = speakableText(selection ?? '');
   if (selected) return selected;
-  const main = root.querySelector('main') ?? document.body;
-  return speakableText(main.innerText || main.textContent || '');
+  return speakableText(readableText(root.querySelector('main') ?? document.body));
 }
 
 export type ReadAloudState = 'idle' | 'speaking' | 'paused';
