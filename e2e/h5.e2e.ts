@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { H5_MESSAGES, maskIdNumber, maskName } from '@credit-portal/shared';
-import { collectErrors, launchBrowser } from './browser.js';
+import { collectErrors, launchBrowser, openPage } from './browser.js';
 
 /*
  * Issue 12 on a 375 px phone with the H5 test mode on (global-setup): the login through the
@@ -21,6 +21,9 @@ const PHONE = {
 /** The demo person of test mode (credit-service README). */
 const DEMO = { name: '林晓云', idNumber: '350203198806150240' };
 
+/** The phone width the walk of the H5 app's dead ends was made at. */
+const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
+
 let browser: Browser;
 let phone: BrowserContext;
 
@@ -32,6 +35,16 @@ afterAll(async () => {
   await phone?.close();
   await browser?.close();
 });
+
+/** The test login (test mode) of the demo person, from the login page: lands on /h5/gtxy with the entities. */
+async function testLogin(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/#/h5/login`);
+  await page.getByLabel('姓名').fill(DEMO.name);
+  await page.getByLabel('身份证号').fill(DEMO.idNumber);
+  await page.getByRole('button', { name: '测试登录', exact: true }).click();
+  await page.waitForURL(/#\/h5\/gtxy$/);
+  await page.getByRole('article').first().waitFor();
+}
 
 describe('the H5 app on a phone', () => {
   it('logs in through the face verification and back; a reload keeps it, a new tab needs a login, 退出登录 ends it', async () => {
@@ -107,7 +120,7 @@ describe('the H5 app on a phone', () => {
     const card = page.getByRole('region', { name: '个人信息' });
     await card.getByText(maskName(DEMO.name)).waitFor();
     await card.getByText(maskIdNumber(DEMO.idNumber)).waitFor();
-    await card.getByRole('button', { name: /个人信用报告/ }).waitFor();
+    await card.getByRole('link', { name: /个人信用报告/ }).waitFor();
     const first = page.getByRole('article').first();
     await first.waitFor();
     expect(await page.getByRole('article').count()).toBeGreaterThan(0);
@@ -155,5 +168,110 @@ describe('the H5 app on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the H5 app without dead ends, at 390 px', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser.newContext(PHONE_390);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('opens 查看详情 of an own entity inside the app, with no second login', async () => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await testLogin(page);
+    const first = page.getByRole('article').first();
+    const name = (await first.getAttribute('aria-label'))!;
+    await first.getByRole('link', { name: '查看详情' }).click();
+
+    await page.waitForURL(/#\/h5\/gtxy\/detail\?id=\d+$/);
+    const card = page.getByRole('region', { name });
+    await card.getByText('统一社会信用代码').waitFor();
+    await page.getByRole('region', { name: /公示名单/ }).waitFor();
+    await page.getByRole('region', { name: /行政处罚/ }).waitFor();
+    // Neither the portal's login warning nor its QR login.
+    expect(await page.getByText('登录失效，请重新登录').count()).toBe(0);
+    expect(page.url()).not.toMatch(/grzx\/scancode|grzx\/userlogin/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // The way back is the app's own list.
+    await page.getByRole('link', { name: /返回我的关联主体/ }).click();
+    await page.waitForURL(/#\/h5\/gtxy$/);
+    await page.getByRole('article').first().waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('leads 个人信用报告 to the readable report page with its download', async () => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await testLogin(page);
+    await page
+      .getByRole('region', { name: '个人信息' })
+      .getByRole('link', { name: /个人信用报告/ })
+      .click();
+    await page.waitForURL(/#\/h5\/PersonCreditReport$/);
+    await page.getByRole('region', { name: '报告信息' }).waitFor();
+    await page.getByRole('region', { name: '公安信息' }).waitFor();
+    await page.getByRole('button', { name: /下载报告/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '发送报告至邮箱' })
+      .getByRole('button', { name: /直接下载 PDF/ })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('explains a used report link in Chinese and offers the way back to the report page', async () => {
+    const page = await context.newPage();
+    await testLogin(page);
+    await page.goto(`${baseUrl}/#/h5/PersonCreditReport`);
+    await page.getByRole('region', { name: '报告信息' }).waitFor();
+    await page.getByRole('button', { name: /下载报告/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '发送报告至邮箱' })
+      .getByRole('button', { name: /直接下载 PDF/ })
+      .click();
+    // The report opens in the tab at its one-time address; a reload asks for it again.
+    await page.waitForURL(/\/grxy\/report\?token=/);
+    const answer = await page.reload();
+    expect(answer?.status()).toBe(410);
+    await page.getByRole('heading', { name: '报告链接已失效' }).waitFor();
+    await page.getByText('该报告下载链接已使用或已过期').waitFor();
+    expect(await page.content()).not.toContain('unauthorized');
+    await page.getByRole('link', { name: '返回个人信用报告' }).click();
+    await page.waitForURL(/#\/h5\/PersonCreditReport$/);
+    await page.getByRole('region', { name: '报告信息' }).waitFor();
+    await page.close();
+  });
+
+  it('returns Back after the face-verified login to the page before it, not to the spent verification link', async () => {
+    // A browser with no H5 login yet (the other tests' test logins stay in their context's storage).
+    const fresh = await browser.newContext(PHONE_390);
+    const page = await openPage(fresh, baseUrl, '/index');
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/#/h5/gtxy`);
+    await page.waitForURL(/#\/h5\/login$/);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.waitForURL(/\/faceverify\?certToken=/);
+    await page.getByLabel('姓名').fill(DEMO.name);
+    await page.getByLabel('证件号码').fill(DEMO.idNumber);
+    await page.getByLabel('本人同意进行人脸识别身份核验').check();
+    await page.getByRole('button', { name: '开始人脸识别' }).click();
+    await page.waitForURL(/#\/h5\/gtxy$/);
+    await page.getByRole('region', { name: '个人信息' }).getByText(maskName(DEMO.name)).waitFor();
+
+    await page.goBack();
+    await page.waitForURL(/#\/index$/);
+    expect(await page.getByText(H5_MESSAGES.linkExpired).count()).toBe(0);
+    expect(page.url()).not.toContain('faceverify');
+    expect(errors).toEqual([]);
+    await fresh.close();
   });
 });

@@ -251,7 +251,7 @@ const SERVICE_PAGES: readonly string[] = [
 
 /** Every route string of the SPA but the root, which only redirects. */
 /** H5 pages that need a verified person; without one they lead to /h5/login (spec §4). */
-const NEEDS_H5_PERSON: readonly string[] = [paths.h5Home, paths.h5Report];
+const NEEDS_H5_PERSON: readonly string[] = [paths.h5Home, paths.h5Report, paths.h5Entity];
 
 const ALL_PATHS = [...new Set<string>(Object.values(paths))].filter((path) => path !== paths.root);
 
@@ -450,13 +450,11 @@ describe('every route of the table', () => {
       if (PORTAL_PATHS.includes(path)) {
         const title = await page.title();
         expect(title).not.toContain('页面未找到');
-        // The route's title, and its breadcrumb (首页 first, the route's own step last and current) or
-        // on the phone guide the app bar's heading (at 1440 px); the home page has none. Which title and trail
-        // each row has: packages/web/test/routes.test.ts; that the guard sets it: route-guard.test.tsx.
+        // The route's title, and its breadcrumb (首页 first, the route's own step last and current);
+        // the home page has none. Which title and trail each row has: packages/web/test/routes.test.ts;
+        // that the guard sets it: route-guard.test.tsx.
         expect(title.startsWith(`${config.siteName} - `), `${path}: ${title}`).toBe(true);
-        if (path === paths.mobileGuide) {
-          expect((await page.getByRole('heading', { level: 1 }).first().innerText()).trim(), path).not.toBe('');
-        } else if (path !== paths.home && width >= 768) {
+        if (path !== paths.home && width >= 768) {
           const trail = page.getByRole('navigation', { name: '当前位置' });
           expect(await trail.getByRole('link', { name: '首页' }).getAttribute('href'), path).toBe(`#${paths.home}`);
           expect((await trail.locator('[aria-current="page"]').innerText()).trim(), path).not.toBe('');

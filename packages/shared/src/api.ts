@@ -94,6 +94,8 @@ export const API_PATHS = {
   loginTicketConfirm: '/user/loginticket/confirm',
   /** POST LoginTokenExchange → LoginResult in the hand-off's session (the /newszxy entry). */
   loginTokenExchange: '/user/logintoken/exchange',
+  /** POST PasswordChangeRequest (current and new password), bearer → PasswordResetResult: every other login of the account ends. */
+  passwordChange: '/user/password/change',
   /** POST {}, bearer → LogoutResult: ends the login session; its code opens the old site's logout page. */
   logout: '/user/logout',
   /** POST {}, bearer → OldSiteCode: a one-time code for the old site's personal centre (NewLinkTo.aspx). */
@@ -157,6 +159,8 @@ export const API_PATHS = {
   h5Entities: '/wechat/CommercialSubject',
   /** POST { Infotoken, BaseID, VersionCode G, CertNo, InquiryMode } → records an entity report request. */
   h5EntityReportRequest: '/user/WeChatPdfGenerator',
+  /** Not shown in the spec: chosen. POST { Infotoken, EntityId } → one of the person's own entities: registration and public standing. */
+  h5EntityDetail: '/wechat/CommercialSubjectDetail',
   /** POST { email, entID, entName, userID, versionCode G, Infotoken } → e-mails the entity report (successful, msg). */
   h5SendEmail: '/user/MobileSendEmail',
   /** POST H5ReportRequest → Success, Data.Status 10 when a personal report is available (newH5). */

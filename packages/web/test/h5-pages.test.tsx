@@ -14,6 +14,7 @@ import {
   type H5UserInfo,
   type ReportTables,
 } from '@credit-portal/shared';
+import type { H5EntityDetail } from '@credit-portal/shared/contracts/h5';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { PersonCard } from '@/features/h5/components/person-card';
 import { leaveApp } from '@/features/h5/h5-navigation';
@@ -25,11 +26,11 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 /*
  * The H5 app (issue 12) with the API client stubbed at its edge (test/fake-gateway.ts): the login
  * page and both test logins, the home page's masked card, the personal report's availability (by
- * the H5 login's data call, or by name and ID encrypted with the service's RSA key) and its
- * download address, the entities with their badges, empty and bad lists, a refused code; the
+ * the H5 login's data call, or by name and ID encrypted with the service's RSA key) and the way
+ * to the report page, the entities with their badges, empty and bad lists, a refused code; the
  * entity report and the report PDF by e-mail with every message and its kind; the report's
- * sections; /grxy's way in. The face-verification login and its one-time code, a reload and
- * 退出登录: test/h5-session.test.tsx; the whole app in real Chromium: e2e/h5.e2e.ts; the
+ * sections and its download address; a linked entity's details inside the app; /grxy's way in.
+ * The face-verification login and its one-time code, a reload and 退出登录: test/h5-session.test.tsx; the whole app in real Chromium: e2e/h5.e2e.ts; the
  * service's rules: packages/credit-service/test/h5*.test.ts.
  * Leaving the SPA (the report file) is watched, not followed: jsdom cannot.
  */
@@ -134,7 +135,7 @@ beforeAll(async () => {
   };
   // The pages' code, and jsencrypt (loaded when a report is asked about), before the tests.
   await Promise.all([
-    preloadPages(paths.h5Login, paths.h5Home, paths.h5Report, paths.personalCredit),
+    preloadPages(paths.h5Login, paths.h5Home, paths.h5Report, paths.h5Entity, paths.personalCredit),
     import('jsencrypt'),
   ]);
 });
@@ -270,7 +271,7 @@ describe('the H5 login', () => {
     expect(izLogin).toMatchObject({ method: 'POST', body: { Infotoken: 'iz-token-1' } });
     expect([...izLogin!.query]).toEqual([]);
     // The availability by the encrypted query: the service's public key, then name and ID encrypted with it.
-    expect(await screen.findByRole('button', { name: /个人信用报告/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /个人信用报告/ })).toBeInTheDocument();
     const [asked] = gateway.calls(CONTRACTS.h5PersonInfo.path);
     expect(identityOf(asked!.body)).toEqual({ Infotoken: USER.Infotoken, name: PERSON.name, idCard: PERSON.idNumber });
     expect(gateway.calls(CONTRACTS.h5ReportAvailability.path)).toEqual([]);
@@ -289,7 +290,7 @@ describe('the H5 home page', () => {
     expect(within(card).getByText(maskIdNumber(PERSON.idNumber))).toBeInTheDocument();
     expect(card).not.toHaveTextContent(PERSON.name);
     expect(card).not.toHaveTextContent(PERSON.idNumber);
-    expect(await within(card).findByRole('button', { name: /个人信用报告/ })).toBeInTheDocument();
+    expect(await within(card).findByRole('link', { name: /个人信用报告/ })).toBeInTheDocument();
     // After the H5 login the data call answers the availability (Status 10).
     expect(gateway.calls(CONTRACTS.h5ReportAvailability.path)[0]!.body).toEqual({
       Infotoken: USER.Infotoken,
@@ -310,7 +311,7 @@ describe('the H5 home page', () => {
       expect(badge.className).toMatch(entity.EntStatus === '存续' ? /badgeOpen/ : /badgeRevoked/);
       expect(within(article).getByRole('link', { name: '查看详情' })).toHaveAttribute(
         'href',
-        hashHref(withQuery(paths.searchDetails, { id: entity.BaseId })),
+        hashHref(withQuery(paths.h5Entity, { id: entity.BaseId })),
       );
     }
     expect(gateway.calls(CONTRACTS.h5Entities.path)[0]!.body).toEqual({ Infotoken: USER.Infotoken });
@@ -324,21 +325,24 @@ describe('the H5 home page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('opens the personal report page with the final token of the two encrypted steps', async () => {
+  it('opens the readable report page in this tab from 个人信用报告, never the report file', async () => {
     const user = setupUser();
     markH5Login();
     const gateway = h5Gateway()
-      .on(CONTRACTS.h5IndividualToken, () => 'first-token')
-      .on(CONTRACTS.h5IndividualInfo, ({ body }) =>
-        (body as { token: string }).token === 'first-token' ? 'final-token' : failure(400, 'failed'),
-      );
+      .on(CONTRACTS.h5Session, ({ body }) =>
+        (body as { Infotoken: string }).Infotoken === USER.Infotoken ? USER : failure(401, 'unauthorized'),
+      )
+      .on(CONTRACTS.h5ReportData, () => ({ Status: 10, Data: JSON.stringify(REPORT) }));
     renderAppAt(byParameters(paths.h5Home));
-    await user.click(await screen.findByRole('button', { name: /个人信用报告/ }));
-    await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1));
-    expect((leaveApp as Mock).mock.calls[0]![0]).toBe(withQuery(API_PATHS.h5ReportFile, { token: 'final-token' }));
-    const person = { Infotoken: USER.Infotoken, name: PERSON.name, idCard: PERSON.idNumber };
-    expect(identityOf(gateway.calls(CONTRACTS.h5IndividualToken.path)[0]!.body)).toEqual(person);
-    expect(identityOf(gateway.calls(CONTRACTS.h5IndividualInfo.path)[0]!.body)).toEqual(person);
+    const open = await screen.findByRole('link', { name: /个人信用报告/ });
+    expect(open).toHaveAttribute('href', hashHref(paths.h5Report));
+    await user.click(open);
+    // The report page with this tab's login: its header, no second login, no one-time file address.
+    const head = await screen.findByRole('region', { name: '报告信息' });
+    expect(within(head).getByText('报告编号').nextElementSibling).toHaveTextContent('GR2026112100001');
+    expect(window.location.hash).toBe(`#${paths.h5Report}`);
+    expect(leaveApp).not.toHaveBeenCalled();
+    expect(gateway.calls(CONTRACTS.h5IndividualToken.path)).toEqual([]);
   });
 
   it('tells a person without a report 暂无信息 with the eligibility reminder', async () => {
@@ -348,7 +352,7 @@ describe('the H5 home page', () => {
     expect(await screen.findByText(H5_MESSAGES.eligibility)).toBeInTheDocument();
     const card = screen.getByRole('heading', { name: /个人信息/ }).closest('section')!;
     expect(within(card).getByText(H5_MESSAGES.noInformation)).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: /个人信用报告/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /个人信用报告/ })).not.toBeInTheDocument();
   });
 
   it('shows 暂无数据 on the card for a missing name or ID number', async () => {
@@ -652,7 +656,7 @@ describe('the personal report page', () => {
     expect(queryDialog('发送报告至邮箱')).toBeInTheDocument();
   });
 
-  it('downloads the PDF from the 下载报告 dialog, as 个人信用报告 does on the home page', async () => {
+  it('downloads the PDF from the 下载报告 dialog, nothing e-mailed', async () => {
     const user = setupUser();
     const { gateway, release } = reportGateway();
     gateway
@@ -707,5 +711,145 @@ describe('/grxy', () => {
       'href',
       hashHref(paths.h5ReportLogin),
     );
+  });
+});
+
+describe('a linked entity inside the app', () => {
+  const DETAIL: H5EntityDetail = {
+    BaseInfo: {
+      ID: '2001',
+      EntName: '云州市恒信科技有限公司',
+      Status: '存续',
+      CreditCode: '91520100MA6H000011',
+      EntType: '有限责任公司',
+      SetUpDate: '2015-03-08',
+      LegalRep: '林晓云',
+      Address: '云州市东湖区湖滨路 8 号',
+      District: '云州市东湖区',
+      RegAuthority: '云州市东湖区市场监督管理局',
+    },
+    DetailInfo: {
+      Licences: [],
+      Penalties: [
+        {
+          id: 'p1',
+          CF_WSH: '云东市监罚〔2026〕12号',
+          CF_CFLB: '罚款',
+          CF_WFXW: '虚假宣传',
+          CF_NR: '罚款 2 万元',
+          CF_JDRQ: '2026-06-01',
+          CF_CFJG: '云州市东湖区市场监督管理局',
+          CF_GSJZQ: '2027-06-01',
+          CF_ZT: '正常',
+        },
+      ],
+      RedBlack: [],
+      Promises: [],
+      PublicLists: [
+        {
+          Key: 'abnormal',
+          Label: '经营异常名录',
+          Source: '云州市市场监督管理局',
+          Adverse: true,
+          Entries: [
+            {
+              id: 'a1',
+              Matter: '未按规定公示年度报告',
+              DocNo: '云东市监异〔2026〕3号',
+              Authority: '云州市东湖区市场监督管理局',
+              ListedOn: '2026-07-01',
+              ValidUntil: '',
+              State: '列入中',
+              InForce: true,
+            },
+          ],
+        },
+        {
+          Key: 'majorTax',
+          Label: '重大税收违法失信主体',
+          Source: '国家税务总局云州市税务局',
+          Adverse: true,
+          Entries: [],
+        },
+      ],
+    },
+  };
+
+  /** This tab's login (a reload's source) and the service's answers for it. */
+  function entityGateway(detail: () => H5EntityDetail | FakeReply | Promise<H5EntityDetail> = () => DETAIL) {
+    window.sessionStorage.setItem(H5.storageKeys.infotoken, USER.Infotoken);
+    return fakeGateway(TEST_MODE)
+      .on(CONTRACTS.h5Session, ({ body }) =>
+        (body as { Infotoken: string }).Infotoken === USER.Infotoken ? USER : failure(401, 'unauthorized'),
+      )
+      .on(CONTRACTS.h5EntityDetail, detail);
+  }
+
+  const at = (id: string) => `#${withQuery(paths.h5Entity, { id })}`;
+
+  it('shows the registration and every section by the tab’s login, with no portal login', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const gateway = entityGateway(async () => {
+      await held;
+      return DETAIL;
+    });
+    renderAppAt(at('2001'));
+    expect(await screen.findByText('正在获取主体信息')).toBeInTheDocument();
+    release();
+    const card = await screen.findByRole('region', { name: DETAIL.BaseInfo.EntName });
+    expect(within(card).getByText('存续').className).toMatch(/badgeOpen/);
+    expect(within(card).getByText('统一社会信用代码').nextElementSibling).toHaveTextContent('91520100MA6H000011');
+    expect(within(card).getByText('登记机关').nextElementSibling).toHaveTextContent('云州市东湖区市场监督管理局');
+    expect(gateway.calls(CONTRACTS.h5EntityDetail.path)[0]!.body).toEqual({
+      Infotoken: USER.Infotoken,
+      EntityId: '2001',
+    });
+
+    expect(screen.getByRole('region', { name: /行政许可/ })).toHaveTextContent(MESSAGES.noData);
+    expect(screen.getByRole('region', { name: /行政处罚/ })).toHaveTextContent('云东市监罚〔2026〕12号');
+    expect(screen.getByRole('region', { name: /红黑名单/ })).toHaveTextContent('未被列入红名单或黑名单');
+    // The portal's own section of public lists: the entry, and the lists searched without one.
+    const lists = screen.getByRole('region', { name: /公示名单/ });
+    expect(lists).toHaveTextContent('经营异常名录');
+    expect(lists).toHaveTextContent('未按规定公示年度报告');
+    expect(lists).toHaveTextContent('未列入：重大税收违法失信主体');
+    // No portal login asked for; the way back is the app's list.
+    expect(screen.queryByText(MESSAGES.loginExpired)).not.toBeInTheDocument();
+    expect(window.location.hash).toBe(at('2001'));
+    expect(screen.getByRole('link', { name: /返回我的关联主体/ })).toHaveAttribute('href', `#${paths.h5Home}`);
+  });
+
+  it('says an entity that is not the person’s own is not theirs, with no retry', async () => {
+    entityGateway(() => failure(403, 'forbidden', H5_MESSAGES.entityNotLinked));
+    renderAppAt(at('999'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(H5_MESSAGES.entityNotLinked);
+    expect(within(alert).queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
+  });
+
+  it('offers 重试 when the service fails, and shows the entity once it answers', async () => {
+    const user = setupUser();
+    let calls = 0;
+    entityGateway(() => (++calls === 1 ? failure(502, 'upstream_error') : DETAIL));
+    renderAppAt(at('2001'));
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('region', { name: DETAIL.BaseInfo.EntName })).toBeInTheDocument();
+  });
+
+  it('sends a person whose login ended, or who has none, to /h5/login', async () => {
+    entityGateway(() => failure(401, 'unauthorized', H5_MESSAGES.loginExpired));
+    renderAppAt(at('2001'));
+    expect(await findMessage(H5_MESSAGES.loginExpired)).toBe('error');
+    await waitFor(() => expect(window.location.hash).toBe(`#${paths.h5Login}`));
+  });
+
+  it('asks for a login when the tab has none', async () => {
+    fakeGateway(TEST_MODE);
+    renderAppAt(at('2001'));
+    await waitFor(() => expect(window.location.hash).toBe(`#${paths.h5Login}`));
   });
 });

@@ -122,7 +122,7 @@ describe('the verifier and its challenge', () => {
 });
 
 describe('the H5 login', () => {
-  it('sends the challenge, keeps the verifier beside the cert token and leaves for the face verification', async () => {
+  it('sends the challenge, keeps the verifier beside the cert token and leaves for the face verification in place of the login', async () => {
     const calls = stubGateway({
       [API_PATHS.h5Encode]: { data: 'sealed' },
       [API_PATHS.h5CertToken]: { data: 'cert-token-1' },
@@ -140,6 +140,8 @@ describe('the H5 login', () => {
     expect(request.body).toMatchObject({ CodeChallenge: await codeChallenge(verifier) });
     expect(JSON.stringify(calls)).not.toContain(verifier);
     expect((leaveApp as Mock).mock.calls[0]![0]).toBe(`${TEST_RUNTIME_CONFIG.faceVerifyUrl}?certToken=cert-token-1`);
+    // The login page leaves the history: Back after the login returns to the page before it.
+    expect((leaveApp as Mock).mock.calls[0]![1]).toBe('replace');
   });
 
   it('says the face verification is not available when FACE_VERIFY_URL is unset, and goes nowhere', async () => {

@@ -1,4 +1,6 @@
+import { Type, type Static } from 'typebox';
 import { API_PATHS, defineRoute } from '../api.js';
+import { EntityBaseInfoSchema, EntityDetailInfoSchema } from '../schemas/account.js';
 import {
   H5CertExchangeRequestSchema,
   H5CertTokenQuerySchema,
@@ -29,6 +31,23 @@ import {
   H5UserInfoSchema,
 } from '../schemas/h5.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
+
+/** CommercialSubjectDetail: the tab's Infotoken and one of its person's linked entities (H5EntityRecord.BaseId). */
+export const H5EntityDetailRequestSchema = Type.Object({
+  Infotoken: Type.String({ minLength: 1, maxLength: 128 }),
+  EntityId: Type.String({ minLength: 1, maxLength: 32 }),
+});
+export type H5EntityDetailRequest = Static<typeof H5EntityDetailRequestSchema>;
+
+/**
+ * One of the person's own entities as the H5 app shows it: its registration and its public
+ * standing, the same two answers the portal's details page has (entbaseinfos, v2/entdetailinfo).
+ */
+export const H5EntityDetailSchema = Type.Object({
+  BaseInfo: EntityBaseInfoSchema,
+  DetailInfo: EntityDetailInfoSchema,
+});
+export type H5EntityDetail = Static<typeof H5EntityDetailSchema>;
 
 /**
  * The H5 personal credit app (spec §2.3, §4, §7; issue 12). Every call is personal: none is ever
@@ -143,6 +162,18 @@ export const H5_CONTRACTS = {
     dialect: 'success',
     body: H5InfotokenRequestSchema,
     data: H5EntityListSchema,
+  }),
+  /**
+   * One linked entity's registration and public standing, inside the app: a face-verified person
+   * needs no portal login for their own entities. Any other entity is refused (403).
+   */
+  h5EntityDetail: defineRoute({
+    path: API_PATHS.h5EntityDetail,
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    body: H5EntityDetailRequestSchema,
+    data: H5EntityDetailSchema,
   }),
   /** Records an entity report request (type G, purpose 个人查询信用) → its number. */
   h5EntityReportRequest: defineRoute({

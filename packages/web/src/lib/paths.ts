@@ -141,6 +141,10 @@ export const paths = {
   /** The named route PersonalCenter: the personal centre under its old name. */
   personalCenter: '/PersonalCenter',
   myCenter: '/grzx/myCenter',
+  /** 我的办件: the user's repair and objection filings with their timelines (not in the spec: chosen). */
+  myFilings: '/grzx/wdbj',
+  /** 修改密码: a logged-in user's new password, given the current one (not in the spec: chosen). */
+  changePassword: '/grzx/xgmm',
   bindMobile: '/grzx/bdzh',
   bindWechat: '/grzx/bdwx',
   /** Where the chat app's authorization sends the browser back (?code=&state= before the hash): login or binding. */
@@ -161,6 +165,8 @@ export const paths = {
   /** The same login for the personal report: lands on h5Report. */
   h5ReportLogin: '/h5/PersonCreditReportLogin',
   h5Report: '/h5/PersonCreditReport',
+  /** One of the verified person's own entities (?id=), inside the app: no second login (not in the spec: chosen). */
+  h5Entity: '/h5/gtxy/detail',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

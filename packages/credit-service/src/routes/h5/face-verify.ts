@@ -1,41 +1,61 @@
+import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { H5_CERT_TOKEN_PARAM, H5_CODE_PARAM, H5_FACE_VERIFY_MAX_FAILURES, H5_MESSAGES } from '@credit-portal/shared';
-import { CITY } from '../../lib/place.js';
-import {
-  acceptFormPosts,
-  escapeHtml,
-  FOCUS_RULES,
-  frameStyle,
-  renderPage,
-  sendHtml,
-  TEXT_RULES,
-} from '../../html/page.js';
+import { acceptFormPosts, escapeHtml, htmlHeaders, sendHtml } from '../../html/page.js';
 import { CERT_CODE_TTL_MS, type H5App, type H5Context } from './context.js';
 import { FACE_VERIFY_PATH } from '../../html/paths.js';
+import { h5Page } from './pages.js';
 
 // The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
 export { FACE_VERIFY_PATH };
 
-/** The stand-in's look: the portal's blue header bar and a phone-wide column. */
-const STYLE = frameStyle(
-  {
-    theme: '#0b4ea2',
-    column: { width: 480, margin: 24, padding: 20 },
-    heading: { size: 20, gap: 12, colour: '#083b7c' },
-    edgeToEdgeBelow: 520,
-  },
-  `${TEXT_RULES}${FOCUS_RULES}
-  label { display: block; margin: 14px 0 4px; }
-  input[type=text] { box-sizing: border-box; width: 100%; padding: 10px; font-size: 16px; border: 1px solid #b8c2d0; border-radius: 6px; }
-  .consent { display: flex; gap: 8px; align-items: flex-start; margin-top: 16px; }
-  .consent input { margin-top: 6px; }
-  button, a.button { display: block; box-sizing: border-box; width: 100%; margin-top: 20px; padding: 12px; color: #fff; background: #0b4ea2; border: 0; border-radius: 6px; font-size: 17px; text-align: center; text-decoration: none; cursor: pointer; }
-  .demo { padding: 8px 12px; background: #f0f7ff; border: 1px dashed #91caff; border-radius: 6px; font-size: 14px; }
-`,
-);
+const page = (title: string, body: string): string => h5Page('人脸识别认证', title, body);
 
-const page = (title: string, body: string): string =>
-  renderPage({ title, site: CITY.siteName, header: `${CITY.siteName} · 人脸识别认证`, style: STYLE, body });
+/**
+ * The form's script: it posts the form itself (asking for JSON) and goes on with
+ * location.replace, so that the verification's page leaves the history — Back from the app then
+ * returns to the page before the login, not to this link, spent by then (410). Without script
+ * the form posts as a form and is answered with a redirect.
+ */
+const FORM_SCRIPT = `(function () {
+  var form = document.getElementById('verify');
+  var error = document.getElementById('verify-error');
+  var back = document.getElementById('verify-back');
+  if (!form || !window.fetch) return;
+  var say = function (text) { error.textContent = text; error.hidden = false; };
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var button = form.querySelector('button');
+    button.disabled = true;
+    fetch(form.action, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(new FormData(form)).toString(),
+      credentials: 'omit',
+      cache: 'no-store'
+    })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        if (answer.location) { location.replace(answer.location); return; }
+        say(answer.error);
+        if (answer.back) { form.hidden = true; back.href = answer.back; back.hidden = false; back.focus(); }
+        button.disabled = false;
+      })
+      .catch(function () { say('网络异常，请稍后重试'); button.disabled = false; });
+  });
+})();`;
+const SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FORM_SCRIPT).digest('base64')}'`;
+
+/** A page with the form: the page kit's headers, with the form's script (by its hash) and its posts to this service allowed. */
+function sendFormPage(reply: FastifyReply, status: number, html: string, formTarget: string): FastifyReply {
+  const headers = htmlHeaders({ formTarget });
+  headers['content-security-policy'] += `; script-src ${SCRIPT_SOURCE}; connect-src 'self'`;
+  return reply.code(status).headers(headers).send(html);
+}
+
+/** The form's script asks for JSON; a form posted without script gets pages and a redirect. */
+const wantsJson = (request: FastifyRequest): boolean => /^application\/json\b/i.test(request.headers.accept ?? '');
 
 /** The return address with the one-time code added to its hash query (hash routes), or else its query. */
 export function withCode(returnUrl: string, code: string): string {
@@ -78,9 +98,10 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
     return page(
       '人脸识别身份核验',
       `<p class="demo" role="note"><strong>演示环境</strong>：本页面代替外部人脸识别认证服务，只比对姓名与证件号码，仅供演示和测试。演示人员见项目说明文档（README）。</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<p id="verify-error" class="error" role="alert"${error ? '' : ' hidden'}>${escapeHtml(error ?? '')}</p>
+<a id="verify-back" class="button" href="${escapeHtml(loginAgain)}" hidden>返回重新登录</a>
 <p>请填写本人的姓名和证件号码，并同意进行人脸识别。核验通过后将返回信用服务页面。</p>
-<form method="post" action="${FACE_VERIFY_PATH}">
+<form id="verify" method="post" action="${FACE_VERIFY_PATH}">
 <input type="hidden" name="${H5_CERT_TOKEN_PARAM}" value="${escapeHtml(token)}">
 <label for="name">姓名</label>
 <input type="text" id="name" name="name" required maxlength="50" autocomplete="name" value="${escapeHtml(values.name ?? '')}">
@@ -89,7 +110,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <div class="consent"><input type="checkbox" id="consent" name="consent" value="1" required><label for="consent">本人同意进行人脸识别身份核验</label></div>
 <button type="submit">开始人脸识别</button>
 </form>
-<p class="note">本页面是人脸识别服务的演示替身：不开启摄像头，不采集、不保存任何人脸信息。正式环境由外部人脸识别认证服务完成核验。</p>`,
+<p class="note">本页面是人脸识别服务的演示替身：不开启摄像头，不采集、不保存任何人脸信息。正式环境由外部人脸识别认证服务完成核验。</p>
+<script>${FORM_SCRIPT}</script>`,
     );
   };
 
@@ -119,7 +141,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       const token = (request.query as Record<string, string | undefined>)[H5_CERT_TOKEN_PARAM] ?? '';
       const row = pending(token);
       if (!row) return sendHtml(reply, 410, expiredPage());
-      return sendHtml(reply, 200, form(token), { formTarget: row.returnUrl! });
+      return sendFormPage(reply, 200, form(token), row.returnUrl!);
     },
   );
 
@@ -140,38 +162,48 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     async (request, reply) => {
       const body = request.body as { name: string; idNumber: string; consent?: string } & Record<string, string>;
       const token = body[H5_CERT_TOKEN_PARAM] ?? '';
+      const json = wantsJson(request);
+      const expired = (reason: string = H5_MESSAGES.certNotVerified) =>
+        json
+          ? reply.code(410).header('cache-control', 'no-store').send({ error: reason, back: loginAgain })
+          : sendHtml(reply, 410, expiredPage(reason));
       const row = pending(token);
       if (!row) {
         audit.note(request, { reason: 'link_expired' });
-        return sendHtml(reply, 410, expiredPage());
+        return expired();
       }
       const values = { name: body.name, idNumber: body.idNumber };
+      const refuse = (error: string) =>
+        json
+          ? reply.code(400).header('cache-control', 'no-store').send({ error })
+          : sendFormPage(reply, 400, form(token, error, values), row.returnUrl!);
       // Who the person said they are (a keyed hash of the number typed), whether or not it is verified.
       if (body.idNumber.trim()) audit.note(request, { actor: audit.person(body.idNumber) });
-      if (!body.name.trim() || !body.idNumber.trim()) {
-        return sendHtml(reply, 400, form(token, H5_MESSAGES.testLoginEmpty, values), { formTarget: row.returnUrl! });
-      }
+      if (!body.name.trim() || !body.idNumber.trim()) return refuse(H5_MESSAGES.testLoginEmpty);
       if (body.consent !== '1') {
         audit.note(request, { reason: 'no_consent' });
-        return sendHtml(reply, 400, form(token, '请先同意进行人脸识别身份核验', values), {
-          formTarget: row.returnUrl!,
-        });
+        return refuse('请先同意进行人脸识别身份核验');
       }
       const person = repo.personByDocument(body.name, body.idNumber);
       if (!person) {
         const failures = repo.failCertAttempt(token) ?? H5_FACE_VERIFY_MAX_FAILURES;
         const left = H5_FACE_VERIFY_MAX_FAILURES - failures;
         audit.note(request, { reason: left <= 0 ? 'too_many_failures' : 'not_verified', details: { failures } });
-        if (left <= 0) return sendHtml(reply, 410, expiredPage(H5_MESSAGES.tooManyFailures));
-        const error = `${H5_MESSAGES.personNotFound}（还可尝试 ${left} 次）`;
-        return sendHtml(reply, 400, form(token, error, values), { formTarget: row.returnUrl! });
+        if (left <= 0) return expired(H5_MESSAGES.tooManyFailures);
+        return refuse(`${H5_MESSAGES.personNotFound}（还可尝试 ${left} 次）`);
       }
       const code = repo.verifyCertToken(token, person.id, CERT_CODE_TTL_MS, H5_FACE_VERIFY_MAX_FAILURES);
       audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
       if (!code) {
         audit.note(request, { reason: 'link_expired' });
-        return sendHtml(reply, 410, expiredPage());
+        return expired();
       }
+      const location = withCode(row.returnUrl!, code);
+      if (json)
+        return reply
+          .code(200)
+          .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+          .send({ location });
       return reply
         .code(303)
         .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })

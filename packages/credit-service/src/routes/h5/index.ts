@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createH5Context, type H5Options } from './context.js';
+import { registerEntityDetailRoutes } from './entity-detail.js';
 import { registerEntityReportRoutes } from './entity-report.js';
 import { registerFaceVerifyRoutes } from './face-verify.js';
 import { registerLoginRoutes } from './login.js';
@@ -10,12 +11,13 @@ export { FACE_VERIFY_PATH } from './face-verify.js';
 
 /**
  * The H5 personal credit app (issue 12): the login calls (channel, cert token, exchanges, test
- * login, linked entities), the entity report by e-mail, the personal report (availability, RSA
+ * login, linked entities), a linked entity's details, the entity report by e-mail, the personal report (availability, RSA
  * key and encrypted token steps, tables, file, PDF by e-mail) and the face-verification stand-in.
  */
 const h5Routes: FastifyPluginAsyncTypebox<H5Options> = async (app, options) => {
   const ctx = createH5Context(app, options);
   registerLoginRoutes(app, ctx);
+  registerEntityDetailRoutes(app, ctx);
   registerEntityReportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   if (options.demo) registerFaceVerifyRoutes(app, ctx);

@@ -8,15 +8,37 @@ import {
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { errorResponsesOf, statusResponses, successOk, successResponses } from '../../lib/dialect.js';
+import { escapeHtml, sendHtml } from '../../html/page.js';
 import { localToday } from '../../lib/dates.js';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import type { H5Person } from '../../repositories/h5.js';
 import { PERSONAL_VERSION } from '../../db/h5-report.js';
 import { NO_REPORT_STATUS, REPORT_STEP_TTL_MS, type H5App, type H5Context } from './context.js';
 import { renderPersonalReportPdf } from './personal-report-pdf.js';
+import { h5Page } from './pages.js';
 
 /** The report file's success answer: PDF bytes, sent as they are (not serialized). */
 const PdfSchema = Type.Unsafe<Buffer>({ description: 'application/pdf' });
+
+/** The SPA's readable report page (spec §2.3), where a new download starts. */
+const REPORT_PAGE = '#/h5/PersonCreditReport';
+
+/**
+ * A browser opening the report's address asks for a page (Accept names text/html); an API client
+ * asking for JSON, or for anything, keeps the error envelope.
+ */
+const opensAsPage = (request: FastifyRequest): boolean => /\btext\/html\b/i.test(request.headers.accept ?? '');
+
+/** The page of a dead report address (used, expired or unknown): what happened and the way back. */
+const deadLinkPage = (portalUrl: string): string =>
+  h5Page(
+    '个人信用报告',
+    '报告链接已失效',
+    `<p class="error" role="alert">该报告下载链接已使用或已过期，无法再次打开。</p>
+<p>为保护您的个人信息，报告下载链接只能打开一次，并在生成后 ${REPORT_STEP_TTL_MS / 60_000} 分钟内有效；刷新页面、从浏览记录或他人处再次打开都无法获取报告。</p>
+<p>请返回个人公共信用信息报告页面，点击“下载报告”重新获取。如登录已过期，需重新进行人脸识别认证。</p>
+<a class="button" href="${escapeHtml(`${portalUrl}${REPORT_PAGE}`)}">返回个人信用报告</a>`,
+  );
 
 /** The report number of a request that names none of this person's reports. */
 const REPORT_NOT_FOUND = '未找到该信用报告';
@@ -125,7 +147,12 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       // Spent on its first use: one token, one report (the address may be in a history or a proxy's log).
       const personId = repo.spendToken('report_final', query.token);
       const person = personId === undefined ? undefined : repo.person(personId);
-      if (!person) throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+      if (!person) {
+        if (!opensAsPage(request)) throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+        // Recorded as the envelope's refusal is.
+        audit.note(request, { result: 'failure', reason: 'unauthorized' });
+        return sendHtml(reply, 410, deadLinkPage(options.portalUrl));
+      }
       notePerson(request, person);
       const { report, tables } = reportOf(person, '');
       audit.note(request, { details: { reportNumber: report.reportNumber } });

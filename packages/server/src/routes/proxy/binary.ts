@@ -21,9 +21,28 @@ export interface BinaryProxyOptions {
 }
 
 /**
+ * An upstream's own error page for a browser that opened the address itself (a dead one-time
+ * report link): a 4xx in HTML (the upstream's headers are on the reply by now), to a request that
+ * asks for HTML. It explains itself and offers the way back; an API client asking for JSON still
+ * gets the envelope.
+ */
+const isPageForBrowser = (reply: FastifyReply): boolean => {
+  const status = reply.statusCode;
+  const type = reply.getHeader('content-type');
+  return (
+    status >= 400 &&
+    status < 500 &&
+    typeof type === 'string' &&
+    type.startsWith('text/html') &&
+    /\btext\/html\b/i.test(reply.request.headers.accept ?? '')
+  );
+};
+
+/**
  * A pass-through route for a binary prefix (flipbook page images) with @fastify/http-proxy on
  * the upstream's own undici Pool: 2xx and 304 answers stream through untouched (never cached,
- * x-cache: BYPASS); anything else, and any failure, becomes the normalized error envelope.
+ * x-cache: BYPASS), and so does an upstream's error page to a browser (isPageForBrowser); anything
+ * else, and any failure, becomes the normalized error envelope.
  */
 const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
   app,
@@ -94,7 +113,7 @@ const binaryProxy: FastifyPluginAsync<BinaryProxyOptions> = async (
         } else {
           client.breaker.success();
         }
-        if ((status >= 200 && status < 300) || status === 304) {
+        if ((status >= 200 && status < 300) || status === 304 || isPageForBrowser(reply as FastifyReply)) {
           reply.send(response.stream);
           return;
         }

@@ -34,7 +34,8 @@ export function EntityCard({ entity, user }: { entity: H5EntityRecord; user: H5U
         </div>
       </dl>
       <div className={styles.entityActions}>
-        <Button href={hashHref(detailsPath(paths.searchDetails, entity.BaseId))}>查看详情</Button>
+        {/* Inside the app: the person's own entity needs no portal login. */}
+        <Button href={hashHref(detailsPath(paths.h5Entity, entity.BaseId))}>查看详情</Button>
         <Button type="primary" onClick={() => setReporting(true)}>
           信用报告
         </Button>

@@ -2,7 +2,7 @@ import { Button, Skeleton } from 'antd';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type H5UserInfo } from '@credit-portal/shared';
 import { useEffect, useId, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { hashHref, paths } from '@/lib/paths';
 import { useFeedback } from '@/lib/feedback';
@@ -13,6 +13,7 @@ import { EntityCard } from './entity-card';
 import { H5Footer } from './h5-footer';
 import { H5SessionBar } from './h5-session-bar';
 import { PersonCard } from './person-card';
+import { useLoginAgainOn } from '../use-login-again';
 import styles from './h5.module.css';
 
 /**
@@ -24,14 +25,7 @@ import styles from './h5.module.css';
 export default function H5HomePage() {
   const source = useH5SessionSource('');
   const session = useH5Session(source);
-  const { message } = useFeedback();
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!session.error) return;
-    message.error(errorMessage(session.error));
-    navigate(paths.h5Login, { replace: true });
-  }, [session.error, message, navigate]);
+  useLoginAgainOn(session.error);
 
   if (!source) return <Navigate to={paths.h5Login} replace />;
   return (

@@ -70,7 +70,9 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
       storeCertLogin({ token, verifier });
       const face = new URL(config.faceVerifyUrl, window.location.href);
       face.searchParams.set(H5_CERT_TOKEN_PARAM, token);
-      leaveApp(face.toString());
+      // The login page leaves the history: Back from the app, once logged in, returns to the page
+      // before the login, not to the face verification's spent link.
+      leaveApp(face.toString(), 'replace');
     } catch (error) {
       message.error(error instanceof InsecureContextError ? error.message : errorMessage(error));
       setBusy(false);
@@ -140,7 +142,7 @@ function TestLogin({ certType, target }: { certType: H5CertType; target: string 
       const token = await testLogin(value.name, value.idCard, certType);
       clearH5Tokens();
       storeIzToken(token);
-      navigate(target);
+      navigate(target, { replace: true });
     } catch (error) {
       message.error(errorMessage(error));
       setBusy(false);
@@ -152,7 +154,9 @@ function TestLogin({ certType, target }: { certType: H5CertType; target: string 
     if (!value) return;
     clearH5Tokens();
     markH5Login();
-    navigate(withQuery(target, { [TEST_QUERY.name]: value.name, [TEST_QUERY.idCard]: value.idCard }));
+    navigate(withQuery(target, { [TEST_QUERY.name]: value.name, [TEST_QUERY.idCard]: value.idCard }), {
+      replace: true,
+    });
   };
 
   return (

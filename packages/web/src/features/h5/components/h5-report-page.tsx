@@ -1,17 +1,16 @@
 import { Button, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type BuiltReport, type H5UserInfo } from '@credit-portal/shared';
-import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { paths } from '@/lib/paths';
-import { useFeedback } from '@/lib/feedback';
 import { useReportData } from '../api/get-report-data';
 import { useH5Session, useH5SessionSource } from '../api/get-session';
 import { ReportEmailDialog } from './report-email-dialog';
 import { ReportSectionBlock } from './report-section';
 import { H5Footer } from './h5-footer';
 import { H5SessionBar } from './h5-session-bar';
+import { useLoginAgainOn } from '../use-login-again';
 import styles from './h5.module.css';
 
 /** The full-screen loading of spec §2.3. */
@@ -33,15 +32,8 @@ export default function H5ReportPage() {
   const source = useH5SessionSource('grxybg');
   const session = useH5Session(source);
   const report = useReportData(session.data);
-  const { message } = useFeedback();
-  const navigate = useNavigate();
   const error = session.error ?? report.error;
-
-  useEffect(() => {
-    if (!error) return;
-    message.error(errorMessage(error));
-    navigate(paths.h5Login, { replace: true });
-  }, [error, message, navigate]);
+  useLoginAgainOn(error);
 
   if (!source) return <Navigate to={paths.h5Login} replace />;
   if (!session.data || !report.data) return error ? null : <FullScreenLoading />;

@@ -1,30 +1,18 @@
 import { Button, Skeleton } from 'antd';
 import { FileTextOutlined, UserOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, maskIdNumber, maskName, type H5UserInfo } from '@credit-portal/shared';
-import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { useFeedback } from '@/lib/feedback';
+import { hashHref, paths } from '@/lib/paths';
 import { useReportAvailability } from '../api/get-report-availability';
-import { personalReportAddress } from '../api/open-personal-report';
-import { leaveApp } from '../h5-navigation';
 import styles from './h5.module.css';
 
-/** The person's card (spec §2.3): masked name and ID, then the personal report or why there is none. */
+/**
+ * The person's card (spec §2.3): masked name and ID, then the personal report or why there is
+ * none. 个人信用报告 opens the readable report page (its 下载报告 has the PDF), in this tab: the
+ * tab's login goes along.
+ */
 export function PersonCard({ user, h5Login }: { user: H5UserInfo; h5Login: boolean }) {
   const availability = useReportAvailability(user, h5Login);
-  const { message } = useFeedback();
-  const [opening, setOpening] = useState(false);
-
-  const download = async () => {
-    setOpening(true);
-    try {
-      leaveApp(await personalReportAddress(user));
-    } catch (error) {
-      message.error(errorMessage(error));
-    } finally {
-      setOpening(false);
-    }
-  };
 
   return (
     <section className={styles.personCard} aria-labelledby="h5-person">
@@ -44,13 +32,7 @@ export function PersonCard({ user, h5Login }: { user: H5UserInfo; h5Login: boole
       {availability.isLoading ? (
         <Skeleton.Button active block />
       ) : availability.data ? (
-        <Button
-          type="primary"
-          block
-          icon={<FileTextOutlined aria-hidden />}
-          loading={opening}
-          onClick={() => void download()}
-        >
+        <Button type="primary" block icon={<FileTextOutlined aria-hidden />} href={hashHref(paths.h5Report)}>
           个人信用报告
         </Button>
       ) : (

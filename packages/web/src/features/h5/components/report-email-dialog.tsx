@@ -12,7 +12,7 @@ import styles from './h5.module.css';
 /**
  * 发送报告至邮箱 (spec §2.3, §5, §8): not closable by clicking outside; the address is required and
  * must look like one; Status 10 means sent. Above the address, 直接下载 PDF opens the report's
- * PDF as 个人信用报告 on /h5/gtxy does (issue 27, defect 4: 下载报告 only e-mailed).
+ * PDF by the two encrypted token steps, so that 下载报告 also downloads.
  */
 export function ReportEmailDialog({
   user,
