@@ -52,7 +52,7 @@ describe('信用关注 in a browser', () => {
         await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
         await page.getByLabel('手机号码').fill(DEMO.Mobile);
         await page.getByLabel('密码').fill(DEMO.Password);
-        await page.getByRole('button', { name: /登\s*录/ }).click();
+        await page.getByRole('button', { name: /^登\s*录$/ }).click();
         await page.waitForURL(/#\/index/);
 
         const detailsAnswer = page.waitForResponse((response) => response.url().includes(API_PATHS.entityBaseInfo));
@@ -144,7 +144,7 @@ describe('信用关注 in a browser', () => {
         await login.goto(`${baseUrl}/#${paths.passwordLogin}`);
         await login.getByLabel('手机号码').fill(DEMO.Mobile);
         await login.getByLabel('密码').fill(DEMO.Password);
-        await login.getByRole('button', { name: /登\s*录/ }).click();
+        await login.getByRole('button', { name: /^登\s*录$/ }).click();
         await login.waitForURL(/#\/index/);
         await login.close();
         // The company's page opened in a tab of its own (a shared link), logged in: a slow phone's CPU

@@ -88,6 +88,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.login]: { timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.bindMobile]: { timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.unbindWechat]: { timeoutMs: PASSWORD_TIMEOUT_MS },
+  [API_PATHS.passwordChange]: { timeoutMs: PASSWORD_TIMEOUT_MS },
   [API_PATHS.permitPublicity]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },

@@ -177,6 +177,9 @@ export const MESSAGES = {
   noData: '暂无数据',
 } as const;
 
+/** Said to a visitor who never logged in when a page needs a login (MESSAGES.loginExpired is for a login that ran out). Not in the spec: chosen. */
+export const LOGIN_REQUIRED_MESSAGE = '您尚未登录，请先登录';
+
 // Every page's header links to the old site (spec §7), so these live here rather than beside the
 // account schemas: a module of schemas brings TypeBox into the SPA chunk that imports it.
 /** Pages of the older linked site, under the runtime config's oldSiteUrl (spec §7: full-page redirects). */

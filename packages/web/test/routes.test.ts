@@ -49,8 +49,10 @@ describe('the route table', () => {
   });
 
   it('puts the phone pages in the mobile frame and the pages that draw their own frame in none', () => {
-    expect(findRoute(paths.mobileGuide)?.layout).toBe('mobile');
+    // Only the phone-only page (spec §2.1) has the app bar; the lending page and the guide have the portal's frame.
     expect(findRoute(paths.lendingMobile)?.layout).toBe('mobile');
+    expect(findRoute(paths.lending)?.layout).toBe('main');
+    expect(findRoute(paths.mobileGuide)?.layout).toBe('main');
     expect(findRoute(paths.notFound)?.layout).toBe('bare');
     expect(findRoute(paths.register)?.layout).toBe('page');
     expect(findRoute(paths.home)?.layout).toBe('main');

@@ -23,6 +23,7 @@ export const AUDIT_EVENTS = {
   // Portal accounts (credit-service routes/account).
   'account.register': 'security',
   'account.password_reset': 'security',
+  'account.password_change': 'security',
   'account.login': 'security',
   'account.wechat_login': 'security',
   'account.logout': 'security',

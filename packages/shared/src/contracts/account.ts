@@ -16,6 +16,7 @@ import {
   LoginTicketSchema,
   LoginTicketStateSchema,
   LoginTokenExchangeSchema,
+  PasswordChangeRequestSchema,
   PasswordResetRequestSchema,
   PasswordResetResultSchema,
   ProfileSchema,
@@ -93,6 +94,22 @@ export const ACCOUNT_CONTRACTS = {
     body: PasswordResetRequestSchema,
     data: PasswordResetResultSchema,
     emptyFieldMessages: { ...CREDENTIAL_MESSAGES, Code: ACCOUNT_MESSAGES.smsCodeRequired },
+  }),
+  /** 修改密码: the current password and a new one, from a login; every other login of the account ends. */
+  passwordChange: defineRoute({
+    path: API_PATHS.passwordChange,
+    // Checks the current password (counted as a login's failures) and hashes the new one.
+    rateLimit: 'strict',
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    body: PasswordChangeRequestSchema,
+    data: PasswordResetResultSchema,
+    emptyFieldMessages: {
+      Password: ACCOUNT_MESSAGES.currentPasswordRequired,
+      NewPassword: ACCOUNT_MESSAGES.newPasswordRequired,
+    },
+    auth: true,
   }),
   login: defineRoute({
     path: API_PATHS.login,

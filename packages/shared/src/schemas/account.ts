@@ -49,6 +49,18 @@ export const ACCOUNT_MESSAGES = {
   /** Unbinding asked of an account without a bound identity, or of a chat-app login. */
   wechatNotBound: '当前账号未绑定微信',
   unbindNeedsMobileLogin: '请使用手机号码和密码登录后再解除微信绑定',
+  /** 修改密码: the current password is required, and must be right (a wrong one counts as a failed login). */
+  currentPasswordRequired: '请输入当前密码',
+  currentPasswordWrong: '当前密码不正确',
+  newPasswordRequired: '请输入新密码',
+  /** 修改密码 with the password it already has. */
+  newPasswordSame: '新密码不能与当前密码相同',
+  /** 修改密码 done: this login stays, every other login of the account has ended. */
+  passwordChanged: '密码已修改，该账号在其他设备上的登录均已退出',
+  /** 修改密码 from a chat-app login bound to no mobile account: there is no password. */
+  passwordChangeNeedsMobile: '当前微信身份未绑定手机号码账号，没有可修改的登录密码',
+  /** 修改密码 from a login that came by a link (the old site's logintoken). */
+  passwordChangeNeedsOwnLogin: '为保障账号安全，请先退出，在本站重新登录后再修改密码',
   /** A reset's code proven for a number no account has. */
   mobileNotRegistered: '该手机号码尚未注册，请先注册',
   /** Binding from a login that came by a link (the old site's logintoken): the link's maker may not be the one binding. */
@@ -131,6 +143,19 @@ export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
 /** The password was reset; this many logins of the account were ended. */
 export const PasswordResetResultSchema = Type.Object({ SessionsEnded: Type.Integer({ minimum: 0 }) });
 export type PasswordResetResult = Static<typeof PasswordResetResultSchema>;
+
+/**
+ * password/change: a logged-in account's new password, given its current one (Password). The
+ * login that asks stays; every other login of the account ends. Answered with PasswordResetResult.
+ */
+export const PasswordChangeRequestSchema = Type.Object({
+  /** The current password. */
+  Password,
+  NewPassword: Password,
+  /** Checked when sent: must equal NewPassword. */
+  ConfirmPassword: Type.Optional(Password),
+});
+export type PasswordChangeRequest = Static<typeof PasswordChangeRequestSchema>;
 
 /** register/code: send a one-time code to this number. */
 export const SmsCodeRequestSchema = Type.Object({ Mobile });

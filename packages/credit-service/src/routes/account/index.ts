@@ -4,6 +4,7 @@ import type { SmsSender } from '../../sms/sender.js';
 import { registerAuthRoutes } from './auth.js';
 import { registerEntityDetailRoutes } from './entity-details.js';
 import { registerOldSiteRoutes } from './old-site.js';
+import { registerPasswordChangeRoutes } from './password-change.js';
 import { registerPromiseRoutes } from './promises.js';
 import { registerRedBlackRoutes } from './red-black.js';
 import { registerSessionRoutes } from './session.js';
@@ -22,13 +23,14 @@ export interface AccountOptions {
 
 /**
  * Accounts and everything behind login (issue 5): registration (proven by an SMS code, issue
- * 22), password and chat-app login (by OAuth authorization code), QR login tickets, logout and
+ * 22), password and chat-app login (by OAuth authorization code), 修改密码, QR login tickets, logout and
  * the old site's codes and logintoken (session.ts), binding, the profile, credit promises, the
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
   const details = createEntityDetailRepository(app.db);
   registerAuthRoutes(app, { sms: options.sms, siteName: options.siteName });
+  registerPasswordChangeRoutes(app);
   registerTicketRoutes(app);
   registerSessionRoutes(app);
   registerPromiseRoutes(app, details);

@@ -11,6 +11,13 @@ const personalHomeProps = {
   entryExtras: { follow: lazy(() => import('@/features/follow/components/follow-unread-badge')) },
 };
 
+/** How 我的办件 shows a filing: 信用服务's card with its timeline, in its own chunk (features stay apart). */
+const myFilingsProps = {
+  filingView: lazy(() =>
+    import('@/features/services/components/application-card').then((module) => ({ default: module.ApplicationCard })),
+  ),
+};
+
 /** 个人中心: login, registration, the phone's login confirmation, the account pages and credit promises. */
 export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG.personal }, [
   {
@@ -67,7 +74,10 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     path: paths.personal,
     label: PERSONAL,
     breadcrumb: [{ label: PERSONAL }],
-    meta: { keywords: [PERSONAL, '我的账号', '信用承诺'], description: '个人中心：账号信息、账号绑定与信用承诺。' },
+    meta: {
+      keywords: [PERSONAL, '我的账号', '我的办件', '修改密码', '信用承诺'],
+      description: '个人中心：账号信息、我的办件、修改密码、账号绑定与信用承诺。',
+    },
     page: page(loadPersonalHome, personalHomeProps),
   },
   {
@@ -85,6 +95,23 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     breadcrumb: [personalCrumb, { label: '我的账号' }],
     meta: { keywords: ['我的账号', PERSONAL], description: '我的账号：登录方式、手机号码、微信绑定与登录有效期。' },
     page: page(() => import('@/features/account/components/my-center-page')),
+  },
+  {
+    path: paths.myFilings,
+    label: '我的办件',
+    breadcrumb: [personalCrumb, { label: '我的办件' }],
+    meta: {
+      keywords: ['我的办件', '信用修复', '信用异议', '办理进度', PERSONAL],
+      description: '我的办件：本人提交的信用修复、信用异议申请及其受理、审核、办结进度。',
+    },
+    page: page(() => import('@/features/account/components/my-filings-page'), myFilingsProps),
+  },
+  {
+    path: paths.changePassword,
+    label: '修改密码',
+    breadcrumb: [personalCrumb, { label: '修改密码' }],
+    meta: { keywords: ['修改密码', '登录密码', PERSONAL], description: '修改信用门户账号的登录密码。' },
+    page: page(() => import('@/features/account/components/change-password-page')),
   },
   {
     path: paths.bindMobile,

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { useCountdown } from '../hooks/use-countdown';
 import { MobileField } from './mobile-field';
+import { ConfirmPasswordItem } from './confirm-password-item';
 import styles from './account.module.css';
 
 /** What the form sends: the number, its SMS code, the password twice. */
@@ -148,21 +149,7 @@ export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit }
       >
         <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={64} />
       </Form.Item>
-      <Form.Item
-        label="确认密码"
-        name="confirm"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | undefined) => {
-              if (value && value !== getFieldValue('password')) throw new Error(ACCOUNT_MESSAGES.passwordMismatch);
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={64} />
-      </Form.Item>
+      <ConfirmPasswordItem label="确认密码" missing="请再次输入密码" />
       {failure ? <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {submitText}

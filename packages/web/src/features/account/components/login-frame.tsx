@@ -1,30 +1,53 @@
 import { Button, Result } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useLoginSession } from '@/lib/login-session';
+import { STORAGE_KEYS } from '@credit-portal/shared';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { LoginRedirectState } from '@/components/require-login';
+import { safeInternalPath, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { readStorage } from '@/lib/storage';
+import { isPhoneBrowser } from '../login-device';
 import styles from './account.module.css';
 
-/** The frame of the two login pages: the switch between QR-code and account login, and registration. */
+/** Why a page that needs a login sent the visitor here (the navigation's state); null when none did. */
+export function useLoginReason(): LoginRedirectState['loginReason'] | null {
+  const state = useLocation().state as Partial<LoginRedirectState> | null;
+  const reason = state?.loginReason;
+  return reason === 'expired' || reason === 'required' ? reason : null;
+}
+
+/** The page the login will return to (not taken: the login takes it), or null. */
+const pendingReturnPath = (): string | null => safeInternalPath(readStorage(STORAGE_KEYS.returnPath, 'session'));
+
+/**
+ * The frame of the two login pages: the switch between QR-code and account login, and
+ * registration. On a phone the account login comes first: a phone cannot scan its own screen.
+ */
 export function LoginFrame({ active, children }: { active: 'scan' | 'password'; children: ReactNode }) {
   const session = useLoginSession();
   const navigate = useNavigate();
+  const [phone] = useState(isPhoneBrowser);
+  const [returning] = useState(() => pendingReturnPath() !== null);
+  const tabs = [
+    { key: 'scan', to: paths.scanLogin, label: '扫码登录' },
+    { key: 'password', to: paths.passwordLogin, label: '账号登录' },
+  ] as const;
   return (
     <div className={styles.loginPage}>
       <div className={styles.loginCard}>
         {/* The page's heading for screen readers and 读屏; the tabs show it to the eye. */}
         <h1 className="visually-hidden">{active === 'scan' ? '扫码登录' : '账号登录'}</h1>
         <nav className={styles.loginTabs} aria-label="登录方式">
-          <Link to={paths.scanLogin} className={styles.loginTab} aria-current={active === 'scan' ? 'page' : undefined}>
-            扫码登录
-          </Link>
-          <Link
-            to={paths.passwordLogin}
-            className={styles.loginTab}
-            aria-current={active === 'password' ? 'page' : undefined}
-          >
-            账号登录
-          </Link>
+          {(phone ? [...tabs].reverse() : tabs).map((tab) => (
+            <Link
+              key={tab.key}
+              to={tab.to}
+              className={styles.loginTab}
+              aria-current={active === tab.key ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          ))}
         </nav>
         <div className={styles.loginBody}>
           {session ? (
@@ -42,7 +65,10 @@ export function LoginFrame({ active, children }: { active: 'scan' | 'password'; 
               ]}
             />
           ) : (
-            children
+            <>
+              {returning ? <p className={styles.loginReturnNote}>登录后将返回您刚才访问的页面。</p> : null}
+              {children}
+            </>
           )}
         </div>
         <p className={styles.loginFooter}>

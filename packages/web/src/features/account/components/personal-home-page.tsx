@@ -1,7 +1,9 @@
 import {
+  AuditOutlined,
   BellOutlined,
   FileProtectOutlined,
   IdcardOutlined,
+  KeyOutlined,
   LinkOutlined,
   MobileOutlined,
   SearchOutlined,
@@ -34,6 +36,25 @@ function entries(session: LoginSession, oldSite: boolean): Entry[] {
       icon: <IdcardOutlined />,
       to: paths.myCenter,
     },
+    {
+      key: 'filings',
+      title: '我的办件',
+      text: '查看信用修复、信用异议申请的办理进度',
+      icon: <AuditOutlined />,
+      to: paths.myFilings,
+    },
+    // A chat-app login has no password of its own (a bound account's is changed from its mobile login).
+    ...(session.kind === 'User'
+      ? [
+          {
+            key: 'password',
+            title: '修改密码',
+            text: '修改登录密码，其他设备上的登录将退出',
+            icon: <KeyOutlined />,
+            to: paths.changePassword,
+          },
+        ]
+      : []),
     session.kind === 'User'
       ? {
           key: 'bind',

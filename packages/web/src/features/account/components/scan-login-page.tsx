@@ -2,6 +2,7 @@ import { Button, Spin, Typography } from 'antd';
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { errorMessage, isPermanentError } from '@/lib/api-client';
 import { formatServerTime } from '@/lib/format';
 import { useLoginSession } from '@/lib/login-session';
@@ -9,7 +10,8 @@ import { paths, withQuery } from '@/lib/paths';
 import { useLoginTicket } from '../api/create-login-ticket';
 import { useLoginTicketStatus } from '../api/get-login-ticket-status';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { LoginFrame } from './login-frame';
+import { isPhoneBrowser } from '../login-device';
+import { LoginFrame, useLoginReason } from './login-frame';
 import styles from './account.module.css';
 
 // Each visit of the page gets tickets of its own, never one cached from an earlier visit.
@@ -25,14 +27,19 @@ function confirmationUrl(ticket: string): string {
  * QR-code login (spec §2.1 grzx/scancode). The QR code holds the address of the phone's
  * confirmation page for a login ticket; this page polls the ticket (about every 1.5 s) and logs
  * in once the phone confirms, then returns to the page that asked for login. An expired or
- * used code offers a new one.
+ * used code offers a new one. A phone cannot scan its own screen: sent here by a page that needs a
+ * login, it goes on to the account login (with the same state); opened otherwise, it says so.
  */
 export default function ScanLoginPage() {
   const [visit] = useState(() => ++visits);
   const [attempt, setAttempt] = useState(0);
+  const location = useLocation();
+  const [phone] = useState(isPhoneBrowser);
   // Someone already logged in sees that instead of a QR code: no ticket is made.
   const loggedIn = useLoginSession() !== null;
-  const ticket = useLoginTicket(visit, loggedIn ? null : attempt);
+  const reason = useLoginReason();
+  const toAccountLogin = phone && reason !== null && !loggedIn;
+  const ticket = useLoginTicket(visit, loggedIn || toAccountLogin ? null : attempt);
   const status = useLoginTicketStatus(ticket.data);
   const complete = useCompleteLogin();
   const completed = useRef(false);
@@ -78,8 +85,15 @@ export default function ScanLoginPage() {
     );
   }
 
+  if (toAccountLogin) return <Navigate to={paths.passwordLogin} replace state={location.state as unknown} />;
+
   return (
     <LoginFrame active="scan">
+      {phone ? (
+        <p className={styles.scanPhoneNote}>
+          手机无法扫描本机屏幕上的二维码，请在手机上使用<Link to={paths.passwordLogin}>账号登录</Link>。
+        </p>
+      ) : null}
       <div className={styles.scan}>
         <div className={styles.qrBox} aria-busy={!ticket.data && !ticket.error}>
           {ticket.data ? (

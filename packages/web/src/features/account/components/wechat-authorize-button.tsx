@@ -11,6 +11,10 @@ interface WechatAuthorizeButtonProps {
   returnTo: string;
   /** 微信授权登录 or 授权绑定. */
   children: string;
+  /** Called as the browser leaves for the chat app. */
+  onLeave?: () => void;
+  /** Drawn as the page's main action (default), or beside another (the account login's form). */
+  primary?: boolean;
 }
 
 /**
@@ -18,7 +22,13 @@ interface WechatAuthorizeButtonProps {
  * chat app sends the browser back to the callback route. Without a configured page it says
  * 微信登录暂未开通 and does nothing.
  */
-export function WechatAuthorizeButton({ purpose, returnTo, children }: WechatAuthorizeButtonProps) {
+export function WechatAuthorizeButton({
+  purpose,
+  returnTo,
+  children,
+  onLeave,
+  primary = true,
+}: WechatAuthorizeButtonProps) {
   const { wechatAuthorizeUrl } = useRuntimeConfig();
   const [leaving, setLeaving] = useState(false);
   if (!wechatAuthorizeUrl) {
@@ -30,13 +40,14 @@ export function WechatAuthorizeButton({ purpose, returnTo, children }: WechatAut
   }
   return (
     <Button
-      type="primary"
+      type={primary ? 'primary' : 'default'}
       size="large"
       block
       icon={<WechatOutlined aria-hidden />}
       loading={leaving}
       onClick={() => {
         setLeaving(true);
+        onLeave?.();
         leaveForWechat(beginWechatAuthorization(wechatAuthorizeUrl, purpose, returnTo));
       }}
     >

@@ -1,0 +1,72 @@
+import { ACCOUNT_MESSAGES, CONTRACTS, passwordProblem } from '@credit-portal/shared';
+import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import { userSubject, wechatSubject } from '../../repositories/account.js';
+import { createLoginSessionRepository } from '../../repositories/account-sessions.js';
+import type { TypeboxApp } from '../../lib/typebox-app.js';
+
+/**
+ * 修改密码 (not in the spec: chosen): a logged-in account's new password, given its current one.
+ * The current password is checked as a login checks it (app.auth.checkPassword), so a wrong one
+ * counts toward the same lockouts: a login left open is no way round them. The new password
+ * follows registration's rules and is hashed as a reset's; every other login of the account ends
+ * (its chat-app identity's included, as a reset ends them), the one that asks stays.
+ */
+export function registerPasswordChangeRoutes(app: TypeboxApp): void {
+  const { auth, audit } = app;
+  const loginSessions = createLoginSessionRepository(app.db);
+
+  app.post(
+    CONTRACTS.passwordChange.path,
+    {
+      onRequest: auth.requireLogin,
+      schema: { body: CONTRACTS.passwordChange.body, response: errorCodeResponses(CONTRACTS.passwordChange.data) },
+      config: { emptyFieldMessages: CONTRACTS.passwordChange.emptyFieldMessages, audit: 'account.password_change' },
+    },
+    async (request) => {
+      const session = auth.session(request);
+      // A login that came by a link may be someone else's, and the session ending below would
+      // take its parent along: the person logs in here first, as for a binding.
+      if (session.restricted) throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeNeedsOwnLogin);
+      // The mobile account the login acts for (a chat-app login bound to one acts for it).
+      const user = session.subject.user;
+      if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.passwordChangeNeedsMobile);
+      audit.note(request, { subject: `account:${user.id}` });
+
+      const { Password, NewPassword, ConfirmPassword } = request.body;
+      if (!Password) throw new BadRequestError(ACCOUNT_MESSAGES.currentPasswordRequired);
+      // The form's own errors first: they cost no check of the current password.
+      if (!NewPassword) throw new BadRequestError(ACCOUNT_MESSAGES.newPasswordRequired);
+      const problem = passwordProblem(NewPassword);
+      if (problem) throw new BadRequestError(problem);
+      if (ConfirmPassword !== undefined && ConfirmPassword !== NewPassword) {
+        throw new BadRequestError(ACCOUNT_MESSAGES.passwordMismatch);
+      }
+      if (NewPassword === Password) throw new BadRequestError(ACCOUNT_MESSAGES.newPasswordSame);
+
+      try {
+        await auth.checkPassword(user.mobile, Password, request.ip);
+      } catch (error) {
+        if (error instanceof TooManyRequestsError) {
+          audit.note(request, { reason: 'locked_out' });
+          throw error;
+        }
+        if (error instanceof UnauthorizedError) {
+          audit.note(request, { reason: 'wrong_credentials' });
+          // Not 401: the login is fine, the password typed is not (401 would read as logged out).
+          throw new BadRequestError(ACCOUNT_MESSAGES.currentPasswordWrong);
+        }
+        throw error;
+      }
+
+      auth.accounts.setPasswordHash(user.id, await auth.hashPassword(NewPassword));
+      // The account's logins as a reset finds them: its own and its bound chat-app identity's.
+      const account = userSubject(user.id);
+      const bound = auth.accounts.resolve(account)?.wechat;
+      const subjects = [account, ...(bound ? [wechatSubject(bound.openId)] : [])];
+      const ended = loginSessions.revokeAccount(account, subjects, Date.now(), session.sid);
+      audit.note(request, { details: { sessionsEnded: ended } });
+      return errorCodeOk({ SessionsEnded: ended }, ACCOUNT_MESSAGES.passwordChanged);
+    },
+  );
+}
