@@ -8,7 +8,7 @@ import {
   passwordProblem,
   smsCodeProblem,
 } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import {
   BadRequestError,
   ConflictError,
@@ -22,6 +22,7 @@ import { userSubject, wechatSubject, type Subject } from '../../repositories/acc
 import { createSmsCodeRepository, type SmsPurpose } from '../../repositories/account-sms-codes.js';
 import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
 import type { SmsSender } from '../../sms/sender.js';
+import { serve } from '../../lib/serve.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { FastifyRequest } from 'fastify';
 import type { Session } from '../../plugins/auth.js';
@@ -163,23 +164,15 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
   };
 
   // Registration, step one: a code to the number.
-  app.post(
-    CONTRACTS.registerCode.path,
-    {
-      schema: { body: CONTRACTS.registerCode.body, response: errorCodeResponses(CONTRACTS.registerCode.data) },
-      config: { emptyFieldMessages: CONTRACTS.registerCode.emptyFieldMessages },
-    },
-    async (request) => sendCode(request, request.body.Mobile, smsCodes, 'register', registrationText),
+  serve(app, CONTRACTS.registerCode, async (request) =>
+    sendCode(request, request.body.Mobile, smsCodes, 'register', registrationText),
   );
 
   // Registration, step two: the code proves the number. Until it is proven, a registered number
   // is answered exactly as a new one; after, "already registered" tells its owner nothing new.
-  app.post(
-    CONTRACTS.register.path,
-    {
-      schema: { body: CONTRACTS.register.body, response: errorCodeResponses(CONTRACTS.register.data) },
-      config: { emptyFieldMessages: CONTRACTS.register.emptyFieldMessages, audit: 'account.register' },
-    },
+  serve(
+    app,
+    CONTRACTS.register,
     async (request) => {
       const mobile = checkedMobile(request.body.Mobile);
       audit.note(request, { actor: audit.mobile(mobile) });
@@ -193,29 +186,19 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       audit.note(request, { actor: `account:${id}`, subject: `account:${id}` });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');
     },
+    { config: { audit: 'account.register' } },
   );
 
   // A forgotten password, step one: a code to the number, answered as registration's.
-  app.post(
-    CONTRACTS.passwordResetCode.path,
-    {
-      schema: {
-        body: CONTRACTS.passwordResetCode.body,
-        response: errorCodeResponses(CONTRACTS.passwordResetCode.data),
-      },
-      config: { emptyFieldMessages: CONTRACTS.passwordResetCode.emptyFieldMessages },
-    },
-    async (request) => sendCode(request, request.body.Mobile, resetCodes, 'password_reset', resetText),
+  serve(app, CONTRACTS.passwordResetCode, async (request) =>
+    sendCode(request, request.body.Mobile, resetCodes, 'password_reset', resetText),
   );
 
   // Step two: the code proves the number; the account gets the new password and every login of
   // it ends. Until the code is proven, a number without an account is answered as any other.
-  app.post(
-    CONTRACTS.passwordReset.path,
-    {
-      schema: { body: CONTRACTS.passwordReset.body, response: errorCodeResponses(CONTRACTS.passwordReset.data) },
-      config: { emptyFieldMessages: CONTRACTS.passwordReset.emptyFieldMessages, audit: 'account.password_reset' },
-    },
+  serve(
+    app,
+    CONTRACTS.passwordReset,
     async (request) => {
       const mobile = checkedMobile(request.body.Mobile);
       audit.note(request, { actor: audit.mobile(mobile) });
@@ -228,14 +211,12 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       audit.note(request, { details: { sessionsEnded: ended } });
       return errorCodeOk({ SessionsEnded: ended }, ACCOUNT_MESSAGES.passwordResetDone);
     },
+    { config: { audit: 'account.password_reset' } },
   );
 
-  app.post(
-    CONTRACTS.login.path,
-    {
-      schema: { body: CONTRACTS.login.body, response: errorCodeResponses(CONTRACTS.login.data) },
-      config: { emptyFieldMessages: CONTRACTS.login.emptyFieldMessages, audit: 'account.login' },
-    },
+  serve(
+    app,
+    CONTRACTS.login,
     async (request) => {
       auth.sweep();
       const mobile = checkedMobile(request.body.Mobile);
@@ -246,36 +227,29 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       audit.note(request, { actor: `account:${user.id}`, subject: `account:${user.id}` });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(user.id))!), '登录成功');
     },
+    { config: { audit: 'account.login' } },
   );
 
   // The chat app's own authorization happens on the phone (OAuth 2.0 authorization code): it
   // sends the browser back with a one-time code and the SPA's state, exchanged here once.
-  app.post(
-    CONTRACTS.wechatLogin.path,
-    {
-      schema: { body: CONTRACTS.wechatLogin.body, response: errorCodeResponses(CONTRACTS.wechatLogin.data) },
-      config: { audit: 'account.wechat_login' },
-    },
+  serve(
+    app,
+    CONTRACTS.wechatLogin,
     async (request) => {
       const subject = wechatIdentityOf(request.body.Code, request.body.State);
       audit.note(request, { actor: audit.account(subject), subject: audit.account(subject) });
       return errorCodeOk(auth.issueLogin(subject), '登录成功');
     },
+    { config: { audit: 'account.wechat_login' } },
   );
 
-  app.get(
-    CONTRACTS.profile.path,
-    { onRequest: auth.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.profile.data) } },
-    async (request) => errorCodeOk(auth.profile(auth.session(request))),
-  );
+  serve(app, CONTRACTS.profile, async (request) => errorCodeOk(auth.profile(auth.session(request))), {
+    onRequest: auth.requireLogin,
+  });
 
-  app.post(
-    CONTRACTS.bindMobile.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: { body: CONTRACTS.bindMobile.body, response: errorCodeResponses(CONTRACTS.bindMobile.data) },
-      config: { emptyFieldMessages: CONTRACTS.bindMobile.emptyFieldMessages, audit: 'account.bind_mobile' },
-    },
+  serve(
+    app,
+    CONTRACTS.bindMobile,
     async (request) => {
       const session = boundBySelf(auth.session(request));
       if (session.subject.kind !== 'wechat') throw new BadRequestError('当前为手机号码账号登录，无需绑定手机账号');
@@ -293,15 +267,12 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
         '绑定成功',
       );
     },
+    { onRequest: auth.requireLogin, config: { audit: 'account.bind_mobile' } },
   );
 
-  app.post(
-    CONTRACTS.bindWechat.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: { body: CONTRACTS.bindWechat.body, response: errorCodeResponses(CONTRACTS.bindWechat.data) },
-      config: { audit: 'account.bind_wechat' },
-    },
+  serve(
+    app,
+    CONTRACTS.bindWechat,
     async (request) => {
       const session = boundBySelf(auth.session(request));
       if (session.subject.kind !== 'user') throw new BadRequestError('当前为微信登录，请通过“绑定账号”绑定手机账号');
@@ -317,18 +288,15 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
         '绑定成功',
       );
     },
+    { onRequest: auth.requireLogin, config: { audit: 'account.bind_wechat' } },
   );
 
   // Letting the bound chat-app identity go: from a mobile login made here, with the account's
   // password again (a login left open is not enough); every other login of the account ends,
   // the identity's included.
-  app.post(
-    CONTRACTS.unbindWechat.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: { body: CONTRACTS.unbindWechat.body, response: errorCodeResponses(CONTRACTS.unbindWechat.data) },
-      config: { emptyFieldMessages: CONTRACTS.unbindWechat.emptyFieldMessages, audit: 'account.unbind_wechat' },
-    },
+  serve(
+    app,
+    CONTRACTS.unbindWechat,
     async (request) => {
       const session = boundBySelf(auth.session(request));
       if (session.subject.kind !== 'user') throw new BadRequestError(ACCOUNT_MESSAGES.unbindNeedsMobileLogin);
@@ -345,5 +313,6 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
         ACCOUNT_MESSAGES.wechatUnbound,
       );
     },
+    { onRequest: auth.requireLogin, config: { audit: 'account.unbind_wechat' } },
   );
 }

@@ -1,7 +1,8 @@
 import { CONTRACTS } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { localToday } from '../../lib/dates.js';
+import { serve } from '../../lib/serve.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { EntityDetailRepository } from '../../repositories/entity-details.js';
 
@@ -12,35 +13,25 @@ import type { EntityDetailRepository } from '../../repositories/entity-details.j
  */
 export function registerEntityDetailRoutes(app: TypeboxApp, details: EntityDetailRepository): void {
   const { auth } = app;
-  app.get(
-    CONTRACTS.entityBaseInfo.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: {
-        querystring: CONTRACTS.entityBaseInfo.query,
-        response: errorCodeResponses(CONTRACTS.entityBaseInfo.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.entityBaseInfo,
     async (request) => {
       const info = details.baseInfo(request.query.id);
       if (!info) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(info);
     },
+    { onRequest: auth.requireLogin },
   );
 
-  app.get(
-    CONTRACTS.entityDetailInfo.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: {
-        querystring: CONTRACTS.entityDetailInfo.query,
-        response: errorCodeResponses(CONTRACTS.entityDetailInfo.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.entityDetailInfo,
     async (request) => {
       const info = details.detailInfo(request.query.id, localToday());
       if (!info) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(info);
     },
+    { onRequest: auth.requireLogin },
   );
 }

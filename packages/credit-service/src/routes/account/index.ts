@@ -22,8 +22,8 @@ export interface AccountOptions {
 }
 
 /**
- * Accounts and everything behind login (issue 5): registration (proven by an SMS code, issue
- * 22), password and chat-app login (by OAuth authorization code), 修改密码, QR login tickets, logout and
+ * Accounts and everything behind login: registration (proven by an SMS code), password and
+ * chat-app login (by OAuth authorization code), 修改密码, QR login tickets, logout and
  * the old site's codes and logintoken (session.ts), binding, the profile, credit promises, the
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */

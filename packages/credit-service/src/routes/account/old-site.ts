@@ -41,7 +41,7 @@ const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLengt
  * are HTML pages a browser navigates to directly, not API calls through the gateway; each leads
  * back to the portal at PORTAL_URL. Their LoginToken is a one-time code of the portal's login
  * session (POST /user/oldsite/handoff, POST /user/logout), never the JwtToken itself: an address
- * ends up in browser history and proxy logs (security issue 22).
+ * ends up in browser history and proxy logs.
  */
 export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void {
   const { auth, audit } = app;

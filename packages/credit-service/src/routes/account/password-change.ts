@@ -1,8 +1,9 @@
 import { ACCOUNT_MESSAGES, CONTRACTS, passwordProblem } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import { userSubject, wechatSubject } from '../../repositories/account.js';
 import { createLoginSessionRepository } from '../../repositories/account-sessions.js';
+import { serve } from '../../lib/serve.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 
 /**
@@ -16,13 +17,9 @@ export function registerPasswordChangeRoutes(app: TypeboxApp): void {
   const { auth, audit } = app;
   const loginSessions = createLoginSessionRepository(app.db);
 
-  app.post(
-    CONTRACTS.passwordChange.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: { body: CONTRACTS.passwordChange.body, response: errorCodeResponses(CONTRACTS.passwordChange.data) },
-      config: { emptyFieldMessages: CONTRACTS.passwordChange.emptyFieldMessages, audit: 'account.password_change' },
-    },
+  serve(
+    app,
+    CONTRACTS.passwordChange,
     async (request) => {
       const session = auth.session(request);
       // A login that came by a link may be someone else's, and the session ending below would
@@ -68,5 +65,6 @@ export function registerPasswordChangeRoutes(app: TypeboxApp): void {
       audit.note(request, { details: { sessionsEnded: ended } });
       return errorCodeOk({ SessionsEnded: ended }, ACCOUNT_MESSAGES.passwordChanged);
     },
+    { onRequest: auth.requireLogin, config: { audit: 'account.password_change' } },
   );
 }

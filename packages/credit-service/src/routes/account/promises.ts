@@ -6,10 +6,11 @@ import {
   mobileProblem,
   normalizeKeyword,
 } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { ownerOf } from '../../plugins/auth.js';
 import { localToday } from '../../lib/dates.js';
+import { serve } from '../../lib/serve.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import type { EntityDetailRepository } from '../../repositories/entity-details.js';
 
@@ -19,22 +20,16 @@ import type { EntityDetailRepository } from '../../repositories/entity-details.j
  */
 export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepository): void {
   const { auth, audit } = app;
-  app.get(
-    CONTRACTS.myPromises.path,
-    { onRequest: auth.requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myPromises.data) } },
+  serve(
+    app,
+    CONTRACTS.myPromises,
     async (request) => errorCodeOk(details.promisesOf(auth.session(request).subject.key)),
+    { onRequest: auth.requireLogin },
   );
 
-  app.post(
-    CONTRACTS.createPromise.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: { body: CONTRACTS.createPromise.body, response: errorCodeResponses(CONTRACTS.createPromise.data) },
-      config: {
-        emptyFieldMessages: CONTRACTS.createPromise.emptyFieldMessages,
-        audit: 'promise.filed',
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.createPromise,
     async (request) => {
       const session = auth.session(request);
       const body = request.body;
@@ -66,5 +61,6 @@ export function registerPromiseRoutes(app: TypeboxApp, details: EntityDetailRepo
       audit.note(request, { details: { promiseType: body.PromiseType } });
       return errorCodeOk(created, '承诺已提交，审核通过后公示');
     },
+    { onRequest: auth.requireLogin, config: { audit: 'promise.filed' } },
   );
 }

@@ -1,9 +1,10 @@
 import { CONTRACTS, PAGE_SIZE, normalizeKeyword } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createCreditListRepository } from '../../repositories/credit-lists.js';
+import { serve } from '../../lib/serve.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 
 /**
@@ -15,12 +16,9 @@ export function registerRedBlackRoutes(app: TypeboxApp): void {
   const { auth } = app;
   const lists = createCreditListRepository(app.db);
 
-  app.post(
-    CONTRACTS.redBlackList.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: { body: CONTRACTS.redBlackList.body, response: errorCodeResponses(CONTRACTS.redBlackList.data) },
-    },
+  serve(
+    app,
+    CONTRACTS.redBlackList,
     async (request) => {
       const { listType, keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.body;
       const page = lists.redBlack(
@@ -34,22 +32,18 @@ export function registerRedBlackRoutes(app: TypeboxApp): void {
       );
       return errorCodeOk({ list: page.rows, totalCount: page.total });
     },
+    { onRequest: auth.requireLogin },
   );
 
-  app.get(
-    CONTRACTS.redBlackDetail.path,
-    {
-      onRequest: auth.requireLogin,
-      schema: {
-        querystring: CONTRACTS.redBlackDetail.query,
-        response: errorCodeResponses(CONTRACTS.redBlackDetail.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.redBlackDetail,
     async (request) => {
       const entry = lists.redBlackEntry(request.query.id, localToday());
       if (entry === 'expired') throw new NotFoundError(NOT_FOUND_MESSAGES.expired);
       if (!entry) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
       return errorCodeOk(entry);
     },
+    { onRequest: auth.requireLogin },
   );
 }

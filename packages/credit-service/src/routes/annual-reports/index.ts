@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS } from '@credit-portal/shared';
-import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { msgOk } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { createAnnualReportRepository } from '../../repositories/annual-reports.js';
 
 /** Answer when the asked-for year has no report. */
@@ -11,21 +12,13 @@ const REPORT_NOT_FOUND = '该年度报告不存在';
 const annualReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reports = createAnnualReportRepository(app.db);
 
-  app.post(
-    CONTRACTS.annualReportList.path,
-    { schema: { body: CONTRACTS.annualReportList.body, response: msgResponses(CONTRACTS.annualReportList.data) } },
-    async () => msgOk(reports.annualReports()),
-  );
+  serve(app, CONTRACTS.annualReportList, async () => msgOk(reports.annualReports()));
 
-  app.post(
-    CONTRACTS.annualReportDetail.path,
-    { schema: { body: CONTRACTS.annualReportDetail.body, response: msgResponses(CONTRACTS.annualReportDetail.data) } },
-    async (request) => {
-      const report = reports.annualReport(request.body.year);
-      if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
-      return msgOk(report);
-    },
-  );
+  serve(app, CONTRACTS.annualReportDetail, async (request) => {
+    const report = reports.annualReport(request.body.year);
+    if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
+    return msgOk(report);
+  });
 };
 
 export default annualReportRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
-import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { msgOk } from '../../lib/dialect.js';
+import { serve } from '../../lib/serve.js';
 import { createArticleSearchRepository } from '../../repositories/article-search.js';
 
 export interface ArticleSearchRouteOptions {
@@ -12,21 +13,17 @@ export interface ArticleSearchRouteOptions {
 const articleSearchRoutes: FastifyPluginAsyncTypebox<ArticleSearchRouteOptions> = async (app, options) => {
   const articles = createArticleSearchRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
 
-  app.post(
-    CONTRACTS.articleSearch.path,
-    { schema: { body: CONTRACTS.articleSearch.body, response: msgResponses(CONTRACTS.articleSearch.data) } },
-    async (request) => {
-      const { searchWord, categoryIds, pageIndex, pageSize } = request.body;
-      return msgOk(
-        articles.searchArticles({
-          searchWord: searchWord?.trim() || undefined,
-          categoryIds,
-          pageIndex: pageIndex ?? 1,
-          pageSize: pageSize ?? PAGE_SIZE.article,
-        }),
-      );
-    },
-  );
+  serve(app, CONTRACTS.articleSearch, async (request) => {
+    const { searchWord, categoryIds, pageIndex, pageSize } = request.body;
+    return msgOk(
+      articles.searchArticles({
+        searchWord: searchWord?.trim() || undefined,
+        categoryIds,
+        pageIndex: pageIndex ?? 1,
+        pageSize: pageSize ?? PAGE_SIZE.article,
+      }),
+    );
+  });
 };
 
 export default articleSearchRoutes;

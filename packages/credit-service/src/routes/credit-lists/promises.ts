@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE, normalizeKeyword } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
+import { serve } from '../../lib/serve.js';
 import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createCreditListRepository } from '../../repositories/credit-lists.js';
@@ -12,68 +13,37 @@ import { createCreditListRepository } from '../../repositories/credit-lists.js';
 const promiseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists = createCreditListRepository(app.db);
 
-  app.get(
-    CONTRACTS.promiseList.path,
-    { schema: { querystring: CONTRACTS.promiseList.query, response: errorCodeResponses(CONTRACTS.promiseList.data) } },
-    async (request) => {
-      const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
-      const page = lists.promises({
-        keyword: normalizeKeyword(keyword) || undefined,
-        offset: pageOffset(pageIndex, pageSize),
-        limit: pageSize,
-      });
-      return errorCodeOk({ list: page.rows, totalCount: page.total });
-    },
-  );
+  serve(app, CONTRACTS.promiseList, async (request) => {
+    const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+    const page = lists.promises({
+      keyword: normalizeKeyword(keyword) || undefined,
+      offset: pageOffset(pageIndex, pageSize),
+      limit: pageSize,
+    });
+    return errorCodeOk({ list: page.rows, totalCount: page.total });
+  });
 
-  app.get(
-    CONTRACTS.promiseDetail.path,
-    {
-      schema: {
-        querystring: CONTRACTS.promiseDetail.query,
-        response: errorCodeResponses(CONTRACTS.promiseDetail.data),
-      },
-    },
-    async (request) => {
-      const promise = lists.promise(request.query.id);
-      if (!promise) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      return errorCodeOk(promise);
-    },
-  );
+  serve(app, CONTRACTS.promiseDetail, async (request) => {
+    const promise = lists.promise(request.query.id);
+    if (!promise) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+    return errorCodeOk(promise);
+  });
 
-  app.get(
-    CONTRACTS.promiseFulfilmentList.path,
-    {
-      schema: {
-        querystring: CONTRACTS.promiseFulfilmentList.query,
-        response: errorCodeResponses(CONTRACTS.promiseFulfilmentList.data),
-      },
-    },
-    async (request) => {
-      const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
-      const page = lists.fulfilments({
-        keyword: normalizeKeyword(keyword) || undefined,
-        offset: pageOffset(pageIndex, pageSize),
-        limit: pageSize,
-      });
-      return errorCodeOk({ list: page.rows, totalCount: page.total });
-    },
-  );
+  serve(app, CONTRACTS.promiseFulfilmentList, async (request) => {
+    const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+    const page = lists.fulfilments({
+      keyword: normalizeKeyword(keyword) || undefined,
+      offset: pageOffset(pageIndex, pageSize),
+      limit: pageSize,
+    });
+    return errorCodeOk({ list: page.rows, totalCount: page.total });
+  });
 
-  app.get(
-    CONTRACTS.promiseFulfilmentDetail.path,
-    {
-      schema: {
-        querystring: CONTRACTS.promiseFulfilmentDetail.query,
-        response: errorCodeResponses(CONTRACTS.promiseFulfilmentDetail.data),
-      },
-    },
-    async (request) => {
-      const fulfilment = lists.fulfilment(request.query.id);
-      if (!fulfilment) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      return errorCodeOk(fulfilment);
-    },
-  );
+  serve(app, CONTRACTS.promiseFulfilmentDetail, async (request) => {
+    const fulfilment = lists.fulfilment(request.query.id);
+    if (!fulfilment) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+    return errorCodeOk(fulfilment);
+  });
 };
 
 export default promiseRoutes;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE, normalizeKeyword } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
+import { serve } from '../../lib/serve.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createPublicityRepository } from '../../repositories/publicity.js';
 
@@ -13,40 +14,28 @@ import { createPublicityRepository } from '../../repositories/publicity.js';
 const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publicity = createPublicityRepository(app.db);
 
-  app.get(
-    CONTRACTS.permitSearch.path,
-    {
-      schema: { querystring: CONTRACTS.permitSearch.query, response: errorCodeResponses(CONTRACTS.permitSearch.data) },
-    },
-    async (request) => {
-      const { entNameOrLicenseDocNo, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
-      const page = publicity.licenceSearch({
-        searchWord: normalizeKeyword(entNameOrLicenseDocNo) || undefined,
+  serve(app, CONTRACTS.permitSearch, async (request) => {
+    const { entNameOrLicenseDocNo, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+    const page = publicity.licenceSearch({
+      searchWord: normalizeKeyword(entNameOrLicenseDocNo) || undefined,
+      offset: pageOffset(pageIndex, pageSize),
+      limit: pageSize,
+    });
+    return errorCodeOk({ list: page.rows, totalCount: page.total });
+  });
+
+  serve(app, CONTRACTS.punishSearch, async (request) => {
+    const { entNameOrPunishDocNo, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
+    const page = publicity.penaltySearch(
+      {
+        searchWord: normalizeKeyword(entNameOrPunishDocNo) || undefined,
         offset: pageOffset(pageIndex, pageSize),
         limit: pageSize,
-      });
-      return errorCodeOk({ list: page.rows, totalCount: page.total });
-    },
-  );
-
-  app.get(
-    CONTRACTS.punishSearch.path,
-    {
-      schema: { querystring: CONTRACTS.punishSearch.query, response: errorCodeResponses(CONTRACTS.punishSearch.data) },
-    },
-    async (request) => {
-      const { entNameOrPunishDocNo, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;
-      const page = publicity.penaltySearch(
-        {
-          searchWord: normalizeKeyword(entNameOrPunishDocNo) || undefined,
-          offset: pageOffset(pageIndex, pageSize),
-          limit: pageSize,
-        },
-        localToday(),
-      );
-      return errorCodeOk({ list: page.rows, totalCount: page.total });
-    },
-  );
+      },
+      localToday(),
+    );
+    return errorCodeOk({ list: page.rows, totalCount: page.total });
+  });
 };
 
 export default publicitySearchRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
+import { serve } from '../../lib/serve.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createDisclosureRepository, type DisclosureFilter } from '../../repositories/disclosure.js';
@@ -22,7 +23,7 @@ const filterOf = (
 });
 
 /**
- * The disclosure lists of the information-disclosure section (issue 9), in the credit API's
+ * The disclosure lists of the information-disclosure section, in the credit API's
  * errorCode dialect: abnormal business, major tax violations, wage arrears and personal
  * bankruptcy for everyone; unpaid non-tax revenue only with a valid login token (用户未登录！
  * otherwise, like the entity details).
@@ -31,89 +32,46 @@ const disclosureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const disclosure = createDisclosureRepository(app.db);
   const { requireLogin } = app.auth;
 
-  app.get(
-    CONTRACTS.abnormalBusiness.path,
-    {
-      schema: {
-        querystring: CONTRACTS.abnormalBusiness.query,
-        response: errorCodeResponses(CONTRACTS.abnormalBusiness.data),
-      },
-    },
-    async ({ query }) =>
-      errorCodeOk(disclosure.abnormalBusiness(filterOf(query.entName, query.pageIndex, query.pageSize))),
+  serve(app, CONTRACTS.abnormalBusiness, async ({ query }) =>
+    errorCodeOk(disclosure.abnormalBusiness(filterOf(query.entName, query.pageIndex, query.pageSize))),
   );
 
-  app.get(
-    CONTRACTS.majorTaxViolation.path,
-    {
-      schema: {
-        querystring: CONTRACTS.majorTaxViolation.query,
-        response: errorCodeResponses(CONTRACTS.majorTaxViolation.data),
-      },
-    },
-    async ({ query }) =>
-      errorCodeOk(disclosure.majorTaxViolations(filterOf(query.entName, query.pageIndex, query.pageSize))),
+  serve(app, CONTRACTS.majorTaxViolation, async ({ query }) =>
+    errorCodeOk(disclosure.majorTaxViolations(filterOf(query.entName, query.pageIndex, query.pageSize))),
   );
 
-  app.get(
-    CONTRACTS.arrearsFunds.path,
-    {
-      schema: { querystring: CONTRACTS.arrearsFunds.query, response: errorCodeResponses(CONTRACTS.arrearsFunds.data) },
-    },
-    async ({ query }) => errorCodeOk(disclosure.arrearsFunds(filterOf(query.entName, query.pageIndex, query.pageSize))),
+  serve(app, CONTRACTS.arrearsFunds, async ({ query }) =>
+    errorCodeOk(disclosure.arrearsFunds(filterOf(query.entName, query.pageIndex, query.pageSize))),
   );
 
-  app.get(
-    CONTRACTS.nontaxRevenue.path,
-    {
-      onRequest: requireLogin,
-      schema: {
-        querystring: CONTRACTS.nontaxRevenue.query,
-        response: errorCodeResponses(CONTRACTS.nontaxRevenue.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.nontaxRevenue,
     async ({ query }) =>
       errorCodeOk(disclosure.nontaxRevenue(filterOf(query.entNameOrSCCode, query.pageIndex, query.pageSize))),
+    { onRequest: requireLogin },
   );
 
-  app.get(
-    CONTRACTS.nontaxDetail.path,
-    {
-      onRequest: requireLogin,
-      schema: { querystring: CONTRACTS.nontaxDetail.query, response: errorCodeResponses(CONTRACTS.nontaxDetail.data) },
-    },
+  serve(
+    app,
+    CONTRACTS.nontaxDetail,
     async ({ query }) => {
       const record = disclosure.nontaxDetail(query.id);
       if (!record) throw new NotFoundError(DISCLOSURE_NOT_FOUND.nontax);
       return errorCodeOk(record);
     },
+    { onRequest: requireLogin },
   );
 
-  app.get(
-    CONTRACTS.bankruptcyList.path,
-    {
-      schema: {
-        querystring: CONTRACTS.bankruptcyList.query,
-        response: errorCodeResponses(CONTRACTS.bankruptcyList.data),
-      },
-    },
-    async ({ query }) => errorCodeOk(disclosure.bankruptcies(filterOf(query.name, query.pageIndex, query.pageSize))),
+  serve(app, CONTRACTS.bankruptcyList, async ({ query }) =>
+    errorCodeOk(disclosure.bankruptcies(filterOf(query.name, query.pageIndex, query.pageSize))),
   );
 
-  app.get(
-    CONTRACTS.bankruptcyDetail.path,
-    {
-      schema: {
-        querystring: CONTRACTS.bankruptcyDetail.query,
-        response: errorCodeResponses(CONTRACTS.bankruptcyDetail.data),
-      },
-    },
-    async ({ query }) => {
-      const record = disclosure.bankruptcyDetail(query.id);
-      if (!record) throw new NotFoundError(DISCLOSURE_NOT_FOUND.bankruptcy);
-      return errorCodeOk(record);
-    },
-  );
+  serve(app, CONTRACTS.bankruptcyDetail, async ({ query }) => {
+    const record = disclosure.bankruptcyDetail(query.id);
+    if (!record) throw new NotFoundError(DISCLOSURE_NOT_FOUND.bankruptcy);
+    return errorCodeOk(record);
+  });
 };
 
 export default disclosureRoutes;

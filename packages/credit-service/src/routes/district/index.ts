@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
-import { errorCodeOk, errorCodeResponses, msgOk, msgResponses } from '../../lib/dialect.js';
+import { errorCodeOk, msgOk } from '../../lib/dialect.js';
+import { serve } from '../../lib/serve.js';
 import { NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createContentRepository } from '../../repositories/content.js';
@@ -22,126 +23,75 @@ const districtRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (ap
     return site;
   };
 
-  app.get(
-    CONTRACTS.siteInfo.path,
-    { schema: { querystring: CONTRACTS.siteInfo.query, response: msgResponses(CONTRACTS.siteInfo.data) } },
-    async (request) => {
-      const site = siteOrThrow(request.query.recordId);
-      const limit = request.query.pageSize ?? PAGE_SIZE.districtOverview;
-      const first = { districtId: site.recordId, offset: 0, limit };
-      return msgOk({
-        recordId: site.recordId,
-        siteName: site.siteName,
-        layout: site.layout,
-        categoryId: site.categoryId,
-        cmsBaseId: site.cmsBaseId,
-        xkInfo: publicity.licences(first).rows,
-        cfInfo: publicity.penalties(first, localToday()).rows,
-      });
-    },
-  );
+  serve(app, CONTRACTS.siteInfo, async (request) => {
+    const site = siteOrThrow(request.query.recordId);
+    const limit = request.query.pageSize ?? PAGE_SIZE.districtOverview;
+    const first = { districtId: site.recordId, offset: 0, limit };
+    return msgOk({
+      recordId: site.recordId,
+      siteName: site.siteName,
+      layout: site.layout,
+      categoryId: site.categoryId,
+      cmsBaseId: site.cmsBaseId,
+      xkInfo: publicity.licences(first).rows,
+      cfInfo: publicity.penalties(first, localToday()).rows,
+    });
+  });
 
-  app.get(CONTRACTS.districtList.path, { schema: { response: msgResponses(CONTRACTS.districtList.data) } }, async () =>
-    msgOk(districts.list()),
-  );
+  serve(app, CONTRACTS.districtList, async () => msgOk(districts.list()));
 
-  app.get(
-    CONTRACTS.districtContentList.path,
-    {
-      schema: {
-        querystring: CONTRACTS.districtContentList.query,
-        response: msgResponses(CONTRACTS.districtContentList.data),
-      },
-    },
-    async (request) => {
-      const query = request.query;
-      const page = content.list({
-        categoryId: query.categoryId,
-        siteId: query.cmsBaseId ?? '',
-        searchWord: query.searchWord?.trim() || undefined,
-        imagesOnly: query.showImage === '1',
-        pageIndex: query.pageIndex ?? 1,
-        pageSize: query.pageSize ?? PAGE_SIZE.article,
-      });
-      return msgOk(page.list);
-    },
-  );
+  serve(app, CONTRACTS.districtContentList, async (request) => {
+    const query = request.query;
+    const page = content.list({
+      categoryId: query.categoryId,
+      siteId: query.cmsBaseId ?? '',
+      searchWord: query.searchWord?.trim() || undefined,
+      imagesOnly: query.showImage === '1',
+      pageIndex: query.pageIndex ?? 1,
+      pageSize: query.pageSize ?? PAGE_SIZE.article,
+    });
+    return msgOk(page.list);
+  });
 
-  app.get(
-    CONTRACTS.districtLicenceList.path,
-    {
-      schema: {
-        querystring: CONTRACTS.districtLicenceList.query,
-        response: msgResponses(CONTRACTS.districtLicenceList.data),
-      },
-    },
-    async (request) => {
-      const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
-      const site = siteOrThrow(recordid);
-      const page = publicity.licences({
+  serve(app, CONTRACTS.districtLicenceList, async (request) => {
+    const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
+    const site = siteOrThrow(recordid);
+    const page = publicity.licences({
+      districtId: site.recordId,
+      searchWord: searchWord?.trim() || undefined,
+      offset: pageOffset(pageIndex, pageSize),
+      limit: pageSize,
+    });
+    return msgOk({ xkInfo: page.rows, totalCount: page.total });
+  });
+
+  serve(app, CONTRACTS.districtPenaltyList, async (request) => {
+    const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
+    const site = siteOrThrow(recordid);
+    const page = publicity.penalties(
+      {
         districtId: site.recordId,
         searchWord: searchWord?.trim() || undefined,
         offset: pageOffset(pageIndex, pageSize),
         limit: pageSize,
-      });
-      return msgOk({ xkInfo: page.rows, totalCount: page.total });
-    },
-  );
-
-  app.get(
-    CONTRACTS.districtPenaltyList.path,
-    {
-      schema: {
-        querystring: CONTRACTS.districtPenaltyList.query,
-        response: msgResponses(CONTRACTS.districtPenaltyList.data),
       },
-    },
-    async (request) => {
-      const { recordid, pageIndex = 1, pageSize = PAGE_SIZE.publicity, searchWord } = request.query;
-      const site = siteOrThrow(recordid);
-      const page = publicity.penalties(
-        {
-          districtId: site.recordId,
-          searchWord: searchWord?.trim() || undefined,
-          offset: pageOffset(pageIndex, pageSize),
-          limit: pageSize,
-        },
-        localToday(),
-      );
-      return msgOk({ cfInfo: page.rows, totalCount: page.total });
-    },
-  );
+      localToday(),
+    );
+    return msgOk({ cfInfo: page.rows, totalCount: page.total });
+  });
 
   // The detail calls speak the errorCode dialect with a lowercase msg (spec §7).
-  app.get(
-    CONTRACTS.districtLicenceDetail.path,
-    {
-      schema: {
-        querystring: CONTRACTS.districtLicenceDetail.query,
-        response: errorCodeResponses(CONTRACTS.districtLicenceDetail.data),
-      },
-    },
-    async (request) => {
-      const licence = publicity.licence(request.query.id);
-      if (!licence) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      return errorCodeOk(licence, 'ok', 'msg');
-    },
-  );
+  serve(app, CONTRACTS.districtLicenceDetail, async (request) => {
+    const licence = publicity.licence(request.query.id);
+    if (!licence) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+    return errorCodeOk(licence, 'ok', 'msg');
+  });
 
-  app.get(
-    CONTRACTS.districtPenaltyDetail.path,
-    {
-      schema: {
-        querystring: CONTRACTS.districtPenaltyDetail.query,
-        response: errorCodeResponses(CONTRACTS.districtPenaltyDetail.data),
-      },
-    },
-    async (request) => {
-      const penalty = publicity.penalty(request.query.id, localToday());
-      if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      return errorCodeOk(penalty, 'ok', 'msg');
-    },
-  );
+  serve(app, CONTRACTS.districtPenaltyDetail, async (request) => {
+    const penalty = publicity.penalty(request.query.id, localToday());
+    if (!penalty) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+    return errorCodeOk(penalty, 'ok', 'msg');
+  });
 };
 
 export default districtRoutes;

@@ -9,8 +9,9 @@ import {
   maskEmail,
   type FollowState,
 } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { pageOffset } from '../../lib/sql.js';
 import { ownerOf } from '../../plugins/auth.js';
 import type { FollowRepository } from '../../repositories/follow.js';
@@ -30,7 +31,7 @@ export interface FollowRoutesOptions {
 }
 
 /**
- * 信用关注 (issue 28) in the credit API's errorCode dialect. Every call but the signed link's needs
+ * 信用关注 in the credit API's errorCode dialect. Every call but the signed link's needs
  * a login and reads or changes the caller's own follows, notices and mail choice only (the owner
  * comes from the session, never from the request). UnfollowByLink takes no login: its signed token
  * names the follow, and it ends exactly that one. A digest address gets mail only once its owner
@@ -48,35 +49,31 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
     Limit: FOLLOW_LIMIT,
   });
 
-  app.get(
-    CONTRACTS.followList.path,
-    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.followList.data) } },
+  serve(
+    app,
+    CONTRACTS.followList,
     async (request) => {
       const owner = ownerOf(auth.session(request));
       const list = repo.list(owner);
       return errorCodeOk({ list, totalCount: list.length, Limit: FOLLOW_LIMIT, Settings: repo.settings(owner) });
     },
+    { onRequest: requireLogin },
   );
 
-  app.get(
-    CONTRACTS.followState.path,
-    {
-      onRequest: requireLogin,
-      schema: { querystring: CONTRACTS.followState.query, response: errorCodeResponses(CONTRACTS.followState.data) },
-    },
+  serve(
+    app,
+    CONTRACTS.followState,
     async (request) => {
       const entityId = Number(request.query.entityId);
       if (repo.entityName(entityId) === undefined) throw new NotFoundError(FOLLOW_MESSAGES.entityNotFound);
       return errorCodeOk(stateOf(ownerOf(auth.session(request)), entityId));
     },
+    { onRequest: requireLogin },
   );
 
-  app.post(
-    CONTRACTS.follow.path,
-    {
-      onRequest: requireLogin,
-      schema: { body: CONTRACTS.follow.body, response: errorCodeResponses(CONTRACTS.follow.data) },
-    },
+  serve(
+    app,
+    CONTRACTS.follow,
     async (request) => {
       const owner = ownerOf(auth.session(request));
       const entityId = Number(request.body.entityId);
@@ -85,14 +82,12 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       if (outcome === 'limit') throw new ConflictError(FOLLOW_MESSAGES.limitReached);
       return errorCodeOk(stateOf(owner, entityId), FOLLOW_MESSAGES.followed);
     },
+    { onRequest: requireLogin },
   );
 
-  app.post(
-    CONTRACTS.unfollow.path,
-    {
-      onRequest: requireLogin,
-      schema: { body: CONTRACTS.unfollow.body, response: errorCodeResponses(CONTRACTS.unfollow.data) },
-    },
+  serve(
+    app,
+    CONTRACTS.unfollow,
     async (request) => {
       const owner = ownerOf(auth.session(request));
       const entityId = Number(request.body.entityId);
@@ -100,33 +95,23 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       repo.unfollow(owner, entityId);
       return errorCodeOk(stateOf(owner, entityId), FOLLOW_MESSAGES.unfollowed);
     },
+    { onRequest: requireLogin },
   );
 
-  app.get(
-    CONTRACTS.followNotices.path,
-    {
-      onRequest: requireLogin,
-      schema: {
-        querystring: CONTRACTS.followNotices.query,
-        response: errorCodeResponses(CONTRACTS.followNotices.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.followNotices,
     async (request) => {
       const pageSize = request.query.pageSize ?? FOLLOW_NOTICE_PAGE_SIZE;
       const offset = pageOffset(request.query.pageIndex ?? 1, pageSize);
       return errorCodeOk(repo.notices(ownerOf(auth.session(request)), offset, pageSize));
     },
+    { onRequest: requireLogin },
   );
 
-  app.post(
-    CONTRACTS.followNoticesRead.path,
-    {
-      onRequest: requireLogin,
-      schema: {
-        body: CONTRACTS.followNoticesRead.body,
-        response: errorCodeResponses(CONTRACTS.followNoticesRead.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.followNoticesRead,
     async (request) => {
       const { ids, all } = request.body;
       if (!all && (!ids || ids.length === 0)) throw new BadRequestError('请指定要标记为已读的提醒');
@@ -137,15 +122,12 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       );
       return errorCodeOk({ Unread: unread });
     },
+    { onRequest: requireLogin },
   );
 
-  app.post(
-    CONTRACTS.followSettings.path,
-    {
-      onRequest: requireLogin,
-      schema: { body: CONTRACTS.followSettings.body, response: errorCodeResponses(CONTRACTS.followSettings.data) },
-      config: { audit: 'follow.mail_settings' },
-    },
+  serve(
+    app,
+    CONTRACTS.followSettings,
     async (request) => {
       const owner = ownerOf(auth.session(request));
       const email = (request.body.Email ?? '').trim();
@@ -180,48 +162,34 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       // A link on its way changes nothing of the choice: still unconfirmed.
       return errorCodeOk(saved, FOLLOW_MESSAGES.confirmMailSent);
     },
+    { onRequest: requireLogin, config: { audit: 'follow.mail_settings' } },
   );
 
-  app.post(
-    CONTRACTS.followUnfollowByLink.path,
-    {
-      schema: {
-        body: CONTRACTS.followUnfollowByLink.body,
-        response: errorCodeResponses(CONTRACTS.followUnfollowByLink.data),
-      },
-    },
-    async (request) => {
-      const link = verifyUnfollowLink(linkKey, request.body.token);
-      if (!link) throw new BadRequestError(FOLLOW_MESSAGES.linkInvalid);
-      const follow = repo.followById(link.followId);
-      // The follow is gone (this link was used, or it was ended in 个人中心): nothing to do, said so.
-      if (!follow) {
-        return errorCodeOk(
-          { EntName: repo.entityName(link.entityId) ?? '', Unfollowed: false },
-          FOLLOW_MESSAGES.linkUsed,
-        );
-      }
-      // A valid signature over a follow id that now names another owner or entity cannot happen
-      // (ids are never reused); checked anyway, so the link ends only what it was made for.
-      if (follow.owner !== link.owner || follow.entityId !== link.entityId)
-        throw new BadRequestError(FOLLOW_MESSAGES.linkInvalid);
-      const ended = repo.unfollowById(link.followId);
+  serve(app, CONTRACTS.followUnfollowByLink, async (request) => {
+    const link = verifyUnfollowLink(linkKey, request.body.token);
+    if (!link) throw new BadRequestError(FOLLOW_MESSAGES.linkInvalid);
+    const follow = repo.followById(link.followId);
+    // The follow is gone (this link was used, or it was ended in 个人中心): nothing to do, said so.
+    if (!follow) {
       return errorCodeOk(
-        { EntName: follow.name, Unfollowed: ended },
-        ended ? FOLLOW_MESSAGES.unfollowed : FOLLOW_MESSAGES.linkUsed,
+        { EntName: repo.entityName(link.entityId) ?? '', Unfollowed: false },
+        FOLLOW_MESSAGES.linkUsed,
       );
-    },
-  );
+    }
+    // A valid signature over a follow id that now names another owner or entity cannot happen
+    // (ids are never reused); checked anyway, so the link ends only what it was made for.
+    if (follow.owner !== link.owner || follow.entityId !== link.entityId)
+      throw new BadRequestError(FOLLOW_MESSAGES.linkInvalid);
+    const ended = repo.unfollowById(link.followId);
+    return errorCodeOk(
+      { EntName: follow.name, Unfollowed: ended },
+      ended ? FOLLOW_MESSAGES.unfollowed : FOLLOW_MESSAGES.linkUsed,
+    );
+  });
 
-  app.post(
-    CONTRACTS.followConfirmEmail.path,
-    {
-      schema: {
-        body: CONTRACTS.followConfirmEmail.body,
-        response: errorCodeResponses(CONTRACTS.followConfirmEmail.data),
-      },
-      config: { audit: 'follow.email_confirmed' },
-    },
+  serve(
+    app,
+    CONTRACTS.followConfirmEmail,
     async (request) => {
       const email = repo.confirmEmail(request.body.token, Date.now());
       if (email === null) throw new BadRequestError(FOLLOW_MESSAGES.confirmLinkInvalid);
@@ -229,6 +197,7 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       app.audit.note(request, { subject: app.audit.email(email) });
       return errorCodeOk({ Email: maskEmail(email) }, FOLLOW_MESSAGES.emailConfirmed);
     },
+    { config: { audit: 'follow.email_confirmed' } },
   );
 };
 

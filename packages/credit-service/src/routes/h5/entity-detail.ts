@@ -1,7 +1,8 @@
 import { CONTRACTS, H5_MESSAGES } from '@credit-portal/shared';
-import { successOk, successResponses } from '../../lib/dialect.js';
+import { successOk } from '../../lib/dialect.js';
 import { localToday } from '../../lib/dates.js';
 import { ForbiddenError, NOT_FOUND_MESSAGES, NotFoundError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { createEntityDetailRepository } from '../../repositories/entity-details.js';
 import type { H5App, H5Context } from './context.js';
 
@@ -17,21 +18,15 @@ export function registerEntityDetailRoutes(app: H5App, ctx: H5Context): void {
   const { repo } = ctx;
   const details = createEntityDetailRepository(app.db);
 
-  app.post(
-    CONTRACTS.h5EntityDetail.path,
-    {
-      schema: { body: CONTRACTS.h5EntityDetail.body, response: successResponses(CONTRACTS.h5EntityDetail.data) },
-    },
-    async ({ body }) => {
-      const person = ctx.sessionPerson(body.Infotoken);
-      const id = Number(body.EntityId.trim());
-      const entity = Number.isSafeInteger(id) && id > 0 ? repo.linkedEntity(person.id, id) : undefined;
-      if (!entity) throw new ForbiddenError(H5_MESSAGES.entityNotLinked);
-      const key = String(entity.id);
-      const BaseInfo = details.baseInfo(key);
-      const DetailInfo = details.detailInfo(key, localToday());
-      if (!BaseInfo || !DetailInfo) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
-      return successOk({ BaseInfo, DetailInfo });
-    },
-  );
+  serve(app, CONTRACTS.h5EntityDetail, async ({ body }) => {
+    const person = ctx.sessionPerson(body.Infotoken);
+    const id = Number(body.EntityId.trim());
+    const entity = Number.isSafeInteger(id) && id > 0 ? repo.linkedEntity(person.id, id) : undefined;
+    if (!entity) throw new ForbiddenError(H5_MESSAGES.entityNotLinked);
+    const key = String(entity.id);
+    const BaseInfo = details.baseInfo(key);
+    const DetailInfo = details.detailInfo(key, localToday());
+    if (!BaseInfo || !DetailInfo) throw new NotFoundError(NOT_FOUND_MESSAGES.record);
+    return successOk({ BaseInfo, DetailInfo });
+  });
 }

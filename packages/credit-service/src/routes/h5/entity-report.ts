@@ -1,6 +1,7 @@
 import { CONTRACTS, H5, H5_MESSAGES, isEmailAddress, maskEmail } from '@credit-portal/shared';
-import { successOk, successResponses, successfulResponses } from '../../lib/dialect.js';
+import { successOk } from '../../lib/dialect.js';
 import { BadRequestError, ForbiddenError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import type { H5App, H5Context } from './context.js';
 
 /** The entity of a request that the person is not linked to, or a certificate number that is not its. */
@@ -24,36 +25,24 @@ export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
     return entity;
   };
 
-  app.post(
-    CONTRACTS.h5EntityReportRequest.path,
-    {
-      schema: {
-        body: CONTRACTS.h5EntityReportRequest.body,
-        response: successResponses(CONTRACTS.h5EntityReportRequest.data),
-      },
-    },
-    async ({ body }) => {
-      const person = ctx.sessionPerson(body.Infotoken);
-      const entity = linked(person.id, body.BaseID);
-      if (body.CertNo.trim().toUpperCase() !== entity.creditCode) throw new BadRequestError(CERT_MISMATCH);
-      if (body.InquiryMode.trim() !== H5.entityReportPurpose) throw new BadRequestError(PURPOSE_REFUSED);
-      const requestId = repo.recordEntityRequest({
-        personId: person.id,
-        entityId: entity.id,
-        infotoken: body.Infotoken,
-        certNo: entity.creditCode,
-        inquiryMode: H5.entityReportPurpose,
-      });
-      return successOk({ RequestId: requestId }, '信用报告申请已提交');
-    },
-  );
+  serve(app, CONTRACTS.h5EntityReportRequest, async ({ body }) => {
+    const person = ctx.sessionPerson(body.Infotoken);
+    const entity = linked(person.id, body.BaseID);
+    if (body.CertNo.trim().toUpperCase() !== entity.creditCode) throw new BadRequestError(CERT_MISMATCH);
+    if (body.InquiryMode.trim() !== H5.entityReportPurpose) throw new BadRequestError(PURPOSE_REFUSED);
+    const requestId = repo.recordEntityRequest({
+      personId: person.id,
+      entityId: entity.id,
+      infotoken: body.Infotoken,
+      certNo: entity.creditCode,
+      inquiryMode: H5.entityReportPurpose,
+    });
+    return successOk({ RequestId: requestId }, '信用报告申请已提交');
+  });
 
-  app.post(
-    CONTRACTS.h5SendEmail.path,
-    {
-      schema: { body: CONTRACTS.h5SendEmail.body, response: successfulResponses(CONTRACTS.h5SendEmail.data) },
-      config: { audit: 'h5.entity_report_email' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5SendEmail,
     async (incoming) => {
       const { body, log } = incoming;
       const email = body.email.trim();
@@ -96,5 +85,6 @@ export function registerEntityReportRoutes(app: H5App, ctx: H5Context): void {
       audit.note(incoming, { details: { reportNumber: report.reportNumber } });
       return { successful: true, msg: H5_MESSAGES.entityMailSent, data: { ReportNumber: report.reportNumber } };
     },
+    { config: { audit: 'h5.entity_report_email' } },
   );
 }

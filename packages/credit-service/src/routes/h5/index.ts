@@ -10,7 +10,7 @@ export { DEFAULT_H5_TOKEN_TTL_SECONDS, type EntityReportRenderer, type H5Options
 export { FACE_VERIFY_PATH } from './face-verify.js';
 
 /**
- * The H5 personal credit app (issue 12): the login calls (channel, cert token, exchanges, test
+ * The H5 personal credit app: the login calls (channel, cert token, exchanges, test
  * login, linked entities), a linked entity's details, the entity report by e-mail, the personal report (availability, RSA
  * key and encrypted token steps, tables, file, PDF by e-mail) and the face-verification stand-in.
  */

@@ -1,6 +1,7 @@
 import { CONTRACTS, H5_MESSAGES, type H5TestLoginToken } from '@credit-portal/shared';
-import { successOk, successResponses } from '../../lib/dialect.js';
+import { successOk } from '../../lib/dialect.js';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import type { H5App, H5Context } from './context.js';
 import { seal, unseal } from './crypto.js';
 
@@ -53,66 +54,43 @@ interface ChannelMessage {
 export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
   const { audit } = app;
-  const quiet = { logLevel: 'warn' as const };
+  serve(app, CONTRACTS.h5Encode, async ({ body }) => {
+    const message: ChannelMessage = {
+      Platform: body.Platform.trim(),
+      Remark: body.Remark?.trim() ?? '',
+      Time: Date.now(),
+    };
+    repo.recordChannel(message.Platform, message.Remark);
+    return successOk(seal(ctx.sealKey, message));
+  });
 
-  app.post(
-    CONTRACTS.h5Encode.path,
-    { schema: { body: CONTRACTS.h5Encode.body, response: successResponses(CONTRACTS.h5Encode.data) } },
-    async ({ body }) => {
-      const message: ChannelMessage = {
-        Platform: body.Platform.trim(),
-        Remark: body.Remark?.trim() ?? '',
-        Time: Date.now(),
-      };
-      repo.recordChannel(message.Platform, message.Remark);
-      return successOk(seal(ctx.sealKey, message));
-    },
-  );
-
-  app.post(
-    CONTRACTS.h5CertToken.path,
-    {
-      schema: {
-        querystring: CONTRACTS.h5CertToken.query,
-        body: CONTRACTS.h5CertToken.body,
-        response: successResponses(CONTRACTS.h5CertToken.data),
-      },
-    },
-    async ({ query, body }) => {
-      const certType = query.type ?? '';
-      let platform: string | null = null;
-      if (body.EncodeMsg) {
-        const message = unseal(ctx.sealKey, body.EncodeMsg) as Partial<ChannelMessage> | undefined;
-        if (!message || typeof message.Platform !== 'string')
-          throw new BadRequestError('渠道信息无效，请刷新页面后重试');
-        platform = message.Platform;
-      }
-      const returnUrl = body.ReturnUrl?.trim() || `${options.portalUrl}${RETURN_PAGES[certType]}`;
-      // Back to the flow's own page only (a review's hardening): not another page of the portal
-      // that someone who started the flow for a stranger chose.
-      if (
-        !allowedReturnUrl(returnUrl, options.portalUrl, options.demo) ||
-        new URL(returnUrl).hash !== RETURN_PAGES[certType]
-      ) {
-        throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
-      }
-      const codeChallenge = body.CodeChallenge;
-      return successOk(repo.issueToken('cert', null, ctx.tokenTtlMs, { certType, returnUrl, platform, codeChallenge }));
-    },
-  );
+  serve(app, CONTRACTS.h5CertToken, async ({ query, body }) => {
+    const certType = query.type ?? '';
+    let platform: string | null = null;
+    if (body.EncodeMsg) {
+      const message = unseal(ctx.sealKey, body.EncodeMsg) as Partial<ChannelMessage> | undefined;
+      if (!message || typeof message.Platform !== 'string') throw new BadRequestError('渠道信息无效，请刷新页面后重试');
+      platform = message.Platform;
+    }
+    const returnUrl = body.ReturnUrl?.trim() || `${options.portalUrl}${RETURN_PAGES[certType]}`;
+    // Back to the flow's own page only (a review's hardening): not another page of the portal
+    // that someone who started the flow for a stranger chose.
+    if (
+      !allowedReturnUrl(returnUrl, options.portalUrl, options.demo) ||
+      new URL(returnUrl).hash !== RETURN_PAGES[certType]
+    ) {
+      throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
+    }
+    const codeChallenge = body.CodeChallenge;
+    return successOk(repo.issueToken('cert', null, ctx.tokenTtlMs, { certType, returnUrl, platform, codeChallenge }));
+  });
 
   // The exchange (a POST: the code and the verifier never ride in a URL). One answer for every
   // refusal — unknown, unverified, spent, expired, wrong code or verifier — so that it tells a
   // stranger nothing; the token is spent by any attempt.
-  app.post(
-    CONTRACTS.h5CertExchange.path,
-    {
-      schema: {
-        body: CONTRACTS.h5CertExchange.body,
-        response: successResponses(CONTRACTS.h5CertExchange.data),
-      },
-      config: { audit: 'h5.cert_exchange' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5CertExchange,
     async (request) => {
       const { body } = request;
       const personId = repo.exchangeCertToken(body.certToken, body.code, body.verifier);
@@ -121,25 +99,19 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
       audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
       return successOk(ctx.userInfo(person, body.certToken));
     },
+    { config: { audit: 'h5.cert_exchange' } },
   );
 
   // A reload of the tab: its live Infotoken → the same user info, nothing new minted.
-  app.post(
-    CONTRACTS.h5Session.path,
-    { schema: { body: CONTRACTS.h5Session.body, response: successResponses(CONTRACTS.h5Session.data) } },
-    async ({ body }) => {
-      const person = ctx.sessionPerson(body.Infotoken);
-      return successOk({ Name: person.name, IdCard: person.idNumber, Infotoken: body.Infotoken });
-    },
-  );
+  serve(app, CONTRACTS.h5Session, async ({ body }) => {
+    const person = ctx.sessionPerson(body.Infotoken);
+    return successOk({ Name: person.name, IdCard: person.idNumber, Infotoken: body.Infotoken });
+  });
 
   // 退出: answered the same whether or not the token was still live (the browser forgets it either way).
-  app.post(
-    CONTRACTS.h5Logout.path,
-    {
-      schema: { body: CONTRACTS.h5Logout.body, response: successResponses(CONTRACTS.h5Logout.data) },
-      config: { audit: 'h5.logout' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5Logout,
     async (request) => {
       const { body } = request;
       const personId = repo.token('info', body.Infotoken)?.personId;
@@ -149,6 +121,7 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
       if (!revoked) audit.note(request, { reason: 'no_live_session' });
       return successOk({ Revoked: revoked }, H5_MESSAGES.loggedOut);
     },
+    { config: { audit: 'h5.logout' } },
   );
 
   const testPerson = (name: string, idCard: string) => {
@@ -159,13 +132,9 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
     return person;
   };
 
-  app.get(
-    CONTRACTS.h5TestLogin.path,
-    {
-      ...quiet,
-      schema: { querystring: CONTRACTS.h5TestLogin.query, response: successResponses(CONTRACTS.h5TestLogin.data) },
-      config: { audit: 'h5.test_login' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5TestLogin,
     async (request) => {
       const { query } = request;
       if (query.IdCard.trim())
@@ -175,30 +144,26 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
       // Data is a JSON string holding the token (spec §7).
       return successOk(JSON.stringify(token));
     },
+    { logLevel: 'warn', config: { audit: 'h5.test_login' } },
   );
 
-  app.post(
-    CONTRACTS.h5TestUserInfo.path,
-    {
-      schema: { body: CONTRACTS.h5TestUserInfo.body, response: successResponses(CONTRACTS.h5TestUserInfo.data) },
-      config: { audit: 'h5.test_login' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5TestUserInfo,
     async (request) => {
       const { body } = request;
       if (body.IdCard.trim())
         audit.note(request, { actor: audit.person(body.IdCard), subject: audit.person(body.IdCard) });
       return successOk(ctx.userInfo(testPerson(body.Name, body.IdCard)));
     },
+    { config: { audit: 'h5.test_login' } },
   );
 
   // The alternate channel's token (a POST: the izgtxytoken, a live login until it expires, never
   // rides in a URL; the spec's GET ?Infotoken= is no route).
-  app.post(
-    CONTRACTS.h5IzLogin.path,
-    {
-      schema: { body: CONTRACTS.h5IzLogin.body, response: successResponses(CONTRACTS.h5IzLogin.data) },
-      config: { audit: 'h5.iz_login' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5IzLogin,
     async (request) => {
       const { body } = request;
       const row = repo.token('iz', body.Infotoken);
@@ -210,14 +175,11 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
       audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
       return successOk(ctx.userInfo(person, body.Infotoken));
     },
+    { config: { audit: 'h5.iz_login' } },
   );
 
-  app.post(
-    CONTRACTS.h5Entities.path,
-    { schema: { body: CONTRACTS.h5Entities.body, response: successResponses(CONTRACTS.h5Entities.data) } },
-    async ({ body }) => {
-      const person = ctx.sessionPerson(body.Infotoken);
-      return successOk({ Data: JSON.stringify(repo.entities(person.id)) });
-    },
-  );
+  serve(app, CONTRACTS.h5Entities, async ({ body }) => {
+    const person = ctx.sessionPerson(body.Infotoken);
+    return successOk({ Data: JSON.stringify(repo.entities(person.id)) });
+  });
 }

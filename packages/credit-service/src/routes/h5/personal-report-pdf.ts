@@ -29,7 +29,7 @@ export interface PersonalReportSigning {
 /**
  * The personal public credit report as a PDF: the same sections the report page shows (built
  * from the same tables by the shared builder), the person masked, the report number on every page,
- * signed with the centre's SM2 key (issue 24: metadata, footer and the signature block).
+ * signed with the centre's SM2 key (metadata, footer and the signature block).
  */
 export async function renderPersonalReportPdf(
   tables: ReportTables,

@@ -7,10 +7,11 @@ import {
 } from '@credit-portal/shared';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { errorResponsesOf, statusResponses, successOk, successResponses } from '../../lib/dialect.js';
+import { errorResponsesOf, successOk } from '../../lib/dialect.js';
 import { escapeHtml, sendHtml } from '../../html/page.js';
 import { localToday } from '../../lib/dates.js';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import type { H5Person } from '../../repositories/h5.js';
 import { PERSONAL_VERSION } from '../../db/h5-report.js';
 import { NO_REPORT_STATUS, REPORT_STEP_TTL_MS, type H5App, type H5Context } from './context.js';
@@ -65,71 +66,38 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
     return { report, tables: repo.reportTables(person, report, PERSONAL_VERSION) };
   };
 
-  app.post(
-    CONTRACTS.h5ReportAvailability.path,
-    {
-      schema: {
-        body: CONTRACTS.h5ReportAvailability.body,
-        response: successResponses(CONTRACTS.h5ReportAvailability.data),
-      },
-    },
-    async ({ body }) => {
-      const person = ctx.sessionPerson(body.Infotoken);
-      ctx.assertOwn(person, body.IdentityCard, body.UserName);
-      const available = ctx.eligible(person);
-      return successOk(
-        { Status: available ? H5_SUCCESS_STATUS : NO_REPORT_STATUS, ReportNumber: body.ReportNumber },
-        available ? 'ok' : H5_MESSAGES.noInformation,
-      );
-    },
-  );
+  serve(app, CONTRACTS.h5ReportAvailability, async ({ body }) => {
+    const person = ctx.sessionPerson(body.Infotoken);
+    ctx.assertOwn(person, body.IdentityCard, body.UserName);
+    const available = ctx.eligible(person);
+    return successOk(
+      { Status: available ? H5_SUCCESS_STATUS : NO_REPORT_STATUS, ReportNumber: body.ReportNumber },
+      available ? 'ok' : H5_MESSAGES.noInformation,
+    );
+  });
 
-  app.post(
-    CONTRACTS.h5RsaPublicKey.path,
-    {
-      schema: {
-        querystring: CONTRACTS.h5RsaPublicKey.query,
-        body: CONTRACTS.h5RsaPublicKey.body,
-        response: successResponses(CONTRACTS.h5RsaPublicKey.data),
-      },
-    },
-    async () => successOk((await ctx.rsa()).publicKey),
-  );
+  serve(app, CONTRACTS.h5RsaPublicKey, async () => successOk((await ctx.rsa()).publicKey));
 
-  app.post(
-    CONTRACTS.h5PersonInfo.path,
-    { schema: { body: CONTRACTS.h5PersonInfo.body, response: successResponses(CONTRACTS.h5PersonInfo.data) } },
-    async ({ body }) => {
-      const available = ctx.eligible(await ctx.decryptIdentity(body));
-      // The spec's check reads the success flag: Success false says there is no report.
-      return { Success: available, Data: { HasReport: available }, Msg: available ? 'ok' : H5_MESSAGES.noInformation };
-    },
-  );
+  serve(app, CONTRACTS.h5PersonInfo, async ({ body }) => {
+    const available = ctx.eligible(await ctx.decryptIdentity(body));
+    // The spec's check reads the success flag: Success false says there is no report.
+    return { Success: available, Data: { HasReport: available }, Msg: available ? 'ok' : H5_MESSAGES.noInformation };
+  });
 
-  app.post(
-    CONTRACTS.h5IndividualToken.path,
-    {
-      schema: { body: CONTRACTS.h5IndividualToken.body, response: successResponses(CONTRACTS.h5IndividualToken.data) },
-    },
-    async ({ body }) => {
-      const person = await ctx.decryptIdentity(body);
-      if (!ctx.eligible(person)) throw new NotFoundError(H5_MESSAGES.noReport);
-      return successOk(repo.issueToken('report_step', person.id, REPORT_STEP_TTL_MS, { parent: body.Infotoken }));
-    },
-  );
+  serve(app, CONTRACTS.h5IndividualToken, async ({ body }) => {
+    const person = await ctx.decryptIdentity(body);
+    if (!ctx.eligible(person)) throw new NotFoundError(H5_MESSAGES.noReport);
+    return successOk(repo.issueToken('report_step', person.id, REPORT_STEP_TTL_MS, { parent: body.Infotoken }));
+  });
 
-  app.post(
-    CONTRACTS.h5IndividualInfo.path,
-    { schema: { body: CONTRACTS.h5IndividualInfo.body, response: successResponses(CONTRACTS.h5IndividualInfo.data) } },
-    async ({ body }) => {
-      const person = await ctx.decryptIdentity(body);
-      // The first token is spent here: it leads to one final token.
-      if (repo.spendToken('report_step', body.token) !== person.id) {
-        throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
-      }
-      return successOk(repo.issueToken('report_final', person.id, REPORT_STEP_TTL_MS, { parent: body.Infotoken }));
-    },
-  );
+  serve(app, CONTRACTS.h5IndividualInfo, async ({ body }) => {
+    const person = await ctx.decryptIdentity(body);
+    // The first token is spent here: it leads to one final token.
+    if (repo.spendToken('report_step', body.token) !== person.id) {
+      throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
+    }
+    return successOk(repo.issueToken('report_final', person.id, REPORT_STEP_TTL_MS, { parent: body.Infotoken }));
+  });
 
   app.get(
     CONTRACTS.h5ReportFile.path,
@@ -168,12 +136,9 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
     },
   );
 
-  app.post(
-    CONTRACTS.h5ReportData.path,
-    {
-      schema: { body: CONTRACTS.h5ReportData.body, response: statusResponses(CONTRACTS.h5ReportData.data) },
-      config: { audit: 'h5.report_view' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5ReportData,
     async (request) => {
       const { body } = request;
       const person = ctx.sessionPerson(body.Infotoken);
@@ -187,14 +152,12 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       audit.note(request, { details: { reportNumber: report.reportNumber } });
       return { Data: { Status: H5_SUCCESS_STATUS, Data: JSON.stringify(tables) }, Msg: 'ok' };
     },
+    { config: { audit: 'h5.report_view' } },
   );
 
-  app.post(
-    CONTRACTS.h5ReportPdf.path,
-    {
-      schema: { body: CONTRACTS.h5ReportPdf.body, response: statusResponses(CONTRACTS.h5ReportPdf.data) },
-      config: { audit: 'h5.report_email' },
-    },
+  serve(
+    app,
+    CONTRACTS.h5ReportPdf,
     async (request) => {
       const { body, log } = request;
       const email = body.Email.trim();
@@ -236,5 +199,6 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       }
       return { Data: { Status: H5_SUCCESS_STATUS }, Msg: H5_MESSAGES.reportMailSent };
     },
+    { config: { audit: 'h5.report_email' } },
   );
 }

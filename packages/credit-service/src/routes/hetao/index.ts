@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createHetaoRepository } from '../../repositories/hetao.js';
 
@@ -15,38 +16,24 @@ export const HETAO_NOT_FOUND = '未找到该主体';
 const hetaoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const hetao = createHetaoRepository(app.db);
 
-  app.get(
-    CONTRACTS.hetaoList.path,
-    { schema: { querystring: CONTRACTS.hetaoList.query, response: errorCodeResponses(CONTRACTS.hetaoList.data) } },
-    async ({ query }) => {
-      const pageSize = query.pageSize ?? PAGE_SIZE.default;
-      return errorCodeOk(
-        hetao.list({ keyword: query.searchkey, offset: pageOffset(query.pageIndex ?? 1, pageSize), limit: pageSize }),
-      );
-    },
-  );
+  serve(app, CONTRACTS.hetaoList, async ({ query }) => {
+    const pageSize = query.pageSize ?? PAGE_SIZE.default;
+    return errorCodeOk(
+      hetao.list({ keyword: query.searchkey, offset: pageOffset(query.pageIndex ?? 1, pageSize), limit: pageSize }),
+    );
+  });
 
-  app.get(
-    CONTRACTS.hetaoCheck.path,
-    { schema: { querystring: CONTRACTS.hetaoCheck.query, response: errorCodeResponses(CONTRACTS.hetaoCheck.data) } },
-    async ({ query }) => {
-      const isXyht = hetao.isMember(query.id);
-      if (isXyht === undefined) throw new NotFoundError(HETAO_NOT_FOUND);
-      return errorCodeOk({ isXyht });
-    },
-  );
+  serve(app, CONTRACTS.hetaoCheck, async ({ query }) => {
+    const isXyht = hetao.isMember(query.id);
+    if (isXyht === undefined) throw new NotFoundError(HETAO_NOT_FOUND);
+    return errorCodeOk({ isXyht });
+  });
 
-  app.get(
-    CONTRACTS.hetaoLabels.path,
-    {
-      schema: { querystring: CONTRACTS.hetaoLabels.query, response: errorCodeResponses(CONTRACTS.hetaoLabels.data) },
-    },
-    async ({ query }) => {
-      const labels = hetao.labels(query.id);
-      if (labels === undefined) throw new NotFoundError(HETAO_NOT_FOUND);
-      return errorCodeOk({ labels });
-    },
-  );
+  serve(app, CONTRACTS.hetaoLabels, async ({ query }) => {
+    const labels = hetao.labels(query.id);
+    if (labels === undefined) throw new NotFoundError(HETAO_NOT_FOUND);
+    return errorCodeOk({ labels });
+  });
 };
 
 export default hetaoRoutes;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS, PAGE_SIZE } from '@credit-portal/shared';
-import { msgOk, msgResponses } from '../../lib/dialect.js';
+import { msgOk } from '../../lib/dialect.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { createInteractionRepository } from '../../repositories/interaction.js';
 
 /** Answers when the asked-for message or year does not exist. */
@@ -17,59 +18,38 @@ const NOT_FOUND = {
 const interactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const interaction = createInteractionRepository(app.db);
 
-  app.post(
-    CONTRACTS.interactionList.path,
-    { schema: { body: CONTRACTS.interactionList.body, response: msgResponses(CONTRACTS.interactionList.data) } },
-    async (request) => {
-      const { pageIndex, pageSize, ...filter } = request.body;
-      return msgOk(
-        interaction.messages({ ...filter, pageIndex: pageIndex ?? 1, pageSize: pageSize ?? PAGE_SIZE.default }),
-      );
-    },
-  );
+  serve(app, CONTRACTS.interactionList, async (request) => {
+    const { pageIndex, pageSize, ...filter } = request.body;
+    return msgOk(
+      interaction.messages({ ...filter, pageIndex: pageIndex ?? 1, pageSize: pageSize ?? PAGE_SIZE.default }),
+    );
+  });
 
-  app.post(
-    CONTRACTS.interactionSearch.path,
-    { schema: { body: CONTRACTS.interactionSearch.body, response: msgResponses(CONTRACTS.interactionSearch.data) } },
-    async (request) => {
-      const { pageIndex, pageSize, keyword, code, dept, ...filter } = request.body;
-      return msgOk(
-        interaction.messages({
-          ...filter,
-          keyword: keyword?.trim() || undefined,
-          code: code?.trim() || undefined,
-          dept: dept?.trim() || undefined,
-          pageIndex: pageIndex ?? 1,
-          pageSize: pageSize ?? PAGE_SIZE.default,
-        }),
-      );
-    },
-  );
+  serve(app, CONTRACTS.interactionSearch, async (request) => {
+    const { pageIndex, pageSize, keyword, code, dept, ...filter } = request.body;
+    return msgOk(
+      interaction.messages({
+        ...filter,
+        keyword: keyword?.trim() || undefined,
+        code: code?.trim() || undefined,
+        dept: dept?.trim() || undefined,
+        pageIndex: pageIndex ?? 1,
+        pageSize: pageSize ?? PAGE_SIZE.default,
+      }),
+    );
+  });
 
-  app.post(
-    CONTRACTS.interactionDetail.path,
-    { schema: { body: CONTRACTS.interactionDetail.body, response: msgResponses(CONTRACTS.interactionDetail.data) } },
-    async (request) => {
-      const message = interaction.message(request.body.id);
-      if (!message) throw new NotFoundError(NOT_FOUND.message);
-      return msgOk(message);
-    },
-  );
+  serve(app, CONTRACTS.interactionDetail, async (request) => {
+    const message = interaction.message(request.body.id);
+    if (!message) throw new NotFoundError(NOT_FOUND.message);
+    return msgOk(message);
+  });
 
-  app.post(
-    CONTRACTS.interactionStatistics.path,
-    {
-      schema: {
-        body: CONTRACTS.interactionStatistics.body,
-        response: msgResponses(CONTRACTS.interactionStatistics.data),
-      },
-    },
-    async (request) => {
-      const statistics = interaction.statistics(request.body.year);
-      if (!statistics) throw new NotFoundError(NOT_FOUND.statistics);
-      return msgOk(statistics);
-    },
-  );
+  serve(app, CONTRACTS.interactionStatistics, async (request) => {
+    const statistics = interaction.statistics(request.body.year);
+    if (!statistics) throw new NotFoundError(NOT_FOUND.statistics);
+    return msgOk(statistics);
+  });
 };
 
 export default interactionRoutes;

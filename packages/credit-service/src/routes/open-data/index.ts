@@ -16,8 +16,9 @@ import {
   type Validators,
 } from '@credit-portal/shared';
 import { Type } from 'typebox';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { BAD_REQUEST_PREFIX, BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { cursorKey, createCursorCodec } from './cursor.js';
 import { OPEN_DATA_DIR, dayDir } from './files.js';
 import { createOpenDataJob } from './job.js';
@@ -53,7 +54,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
 /**
- * Open data (开放数据, issue 28): the daily files of what is in publicity today and the read API
+ * Open data (开放数据): the daily files of what is in publicity today and the read API
  * over them — the catalogue, cursor-paged records and the files — with ETag and Last-Modified
  * (304 on a matching conditional request). The daily job (job.ts) writes today's files at start
  * and on its schedule; every answer is of today's files, written first if they are missing.
@@ -83,74 +84,60 @@ const openDataRoutes: FastifyPluginAsyncTypebox<OpenDataRouteOptions> = async (a
   };
   const madeAt = (manifest: OpenDataManifest): Date => new Date(manifest.generatedAt);
 
-  app.get(
-    CONTRACTS.openDatasets.path,
-    { schema: { response: errorCodeResponses(CONTRACTS.openDatasets.data) } },
-    async (request, reply) => {
-      const manifest = job.ensureToday();
-      const validators = { etag: `"${sha256(JSON.stringify(manifest)).slice(0, 32)}"`, lastModified: madeAt(manifest) };
-      if (conditional(request, reply, validators)) return reply;
-      const filesOf = `${OPEN_DATA_PATHS.filesPrefix}${manifest.date}/`;
-      const catalog: OpenDataCatalog = {
-        date: manifest.date,
-        generatedAt: manifest.generatedAt,
-        manifestUrl: `${filesOf}${OPEN_DATA_MANIFEST_FILE}`,
-        datasets: manifest.datasets.flatMap((entry) => {
-          const dataset = openDataset(entry.id);
-          if (!dataset) return [];
-          return [
-            {
-              id: dataset.id,
-              title: dataset.title,
-              description: dataset.description,
-              rows: entry.rows,
-              files: entry.files.map((file) => ({ ...file, url: `${filesOf}${file.name}` })),
-              fields: [...dataset.fields],
-            },
-          ];
-        }),
-      };
-      return errorCodeOk(catalog);
-    },
-  );
+  serve(app, CONTRACTS.openDatasets, async (request, reply) => {
+    const manifest = job.ensureToday();
+    const validators = { etag: `"${sha256(JSON.stringify(manifest)).slice(0, 32)}"`, lastModified: madeAt(manifest) };
+    if (conditional(request, reply, validators)) return reply;
+    const filesOf = `${OPEN_DATA_PATHS.filesPrefix}${manifest.date}/`;
+    const catalog: OpenDataCatalog = {
+      date: manifest.date,
+      generatedAt: manifest.generatedAt,
+      manifestUrl: `${filesOf}${OPEN_DATA_MANIFEST_FILE}`,
+      datasets: manifest.datasets.flatMap((entry) => {
+        const dataset = openDataset(entry.id);
+        if (!dataset) return [];
+        return [
+          {
+            id: dataset.id,
+            title: dataset.title,
+            description: dataset.description,
+            rows: entry.rows,
+            files: entry.files.map((file) => ({ ...file, url: `${filesOf}${file.name}` })),
+            fields: [...dataset.fields],
+          },
+        ];
+      }),
+    };
+    return errorCodeOk(catalog);
+  });
 
-  app.get(
-    CONTRACTS.openRecords.path,
-    {
-      schema: {
-        querystring: CONTRACTS.openRecords.query,
-        response: errorCodeResponses(CONTRACTS.openRecords.data),
-      },
-    },
-    async (request, reply) => {
-      const { dataset: id, cursor, limit = OPEN_DATA_LIMITS.defaultLimit } = request.query;
-      const dataset = openDataset(id);
-      if (!dataset) throw new NotFoundError(OPEN_DATA_MESSAGES.unknownDataset);
-      const manifest = job.ensureToday();
-      let offset = 0;
-      if (cursor !== undefined && cursor !== '') {
-        const position = cursors.decode(cursor);
-        if (position === null) throw new BadRequestError(OPEN_DATA_MESSAGES.badCursor);
-        if (position.dataset !== dataset.id) throw new BadRequestError(OPEN_DATA_MESSAGES.otherDataset);
-        if (position.date !== manifest.date) throw new BadRequestError(OPEN_DATA_MESSAGES.staleCursor);
-        offset = position.offset;
-      }
-      const file = manifest.datasets.find((entry) => entry.id === dataset.id)?.files.find((f) => f.format === 'jsonl');
-      if (!file) throw new NotFoundError(OPEN_DATA_MESSAGES.unknownDataset);
-      const validators = { etag: `"${file.sha256.slice(0, 32)}-${offset}-${limit}"`, lastModified: madeAt(manifest) };
-      if (conditional(request, reply, validators)) return reply;
-      const page = index.page(manifest.date, file.name, offset, limit);
-      const next = offset + limit;
-      return errorCodeOk({
-        dataset: dataset.id,
-        date: manifest.date,
-        total: page.total,
-        records: page.records,
-        nextCursor:
-          next < page.total ? cursors.encode({ date: manifest.date, dataset: dataset.id, offset: next }) : null,
-      });
-    },
-  );
+  serve(app, CONTRACTS.openRecords, async (request, reply) => {
+    const { dataset: id, cursor, limit = OPEN_DATA_LIMITS.defaultLimit } = request.query;
+    const dataset = openDataset(id);
+    if (!dataset) throw new NotFoundError(OPEN_DATA_MESSAGES.unknownDataset);
+    const manifest = job.ensureToday();
+    let offset = 0;
+    if (cursor !== undefined && cursor !== '') {
+      const position = cursors.decode(cursor);
+      if (position === null) throw new BadRequestError(OPEN_DATA_MESSAGES.badCursor);
+      if (position.dataset !== dataset.id) throw new BadRequestError(OPEN_DATA_MESSAGES.otherDataset);
+      if (position.date !== manifest.date) throw new BadRequestError(OPEN_DATA_MESSAGES.staleCursor);
+      offset = position.offset;
+    }
+    const file = manifest.datasets.find((entry) => entry.id === dataset.id)?.files.find((f) => f.format === 'jsonl');
+    if (!file) throw new NotFoundError(OPEN_DATA_MESSAGES.unknownDataset);
+    const validators = { etag: `"${file.sha256.slice(0, 32)}-${offset}-${limit}"`, lastModified: madeAt(manifest) };
+    if (conditional(request, reply, validators)) return reply;
+    const page = index.page(manifest.date, file.name, offset, limit);
+    const next = offset + limit;
+    return errorCodeOk({
+      dataset: dataset.id,
+      date: manifest.date,
+      total: page.total,
+      records: page.records,
+      nextCursor: next < page.total ? cursors.encode({ date: manifest.date, dataset: dataset.id, offset: next }) : null,
+    });
+  });
 
   app.get(
     `${OPEN_DATA_PATHS.filesPrefix}:date/:name`,

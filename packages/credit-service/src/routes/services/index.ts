@@ -31,8 +31,9 @@ import {
   type ReceivedUpload,
 } from '../../applications/uploads.js';
 import { localToday } from '../../lib/dates.js';
-import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
+import { errorCodeOk } from '../../lib/dialect.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { serve } from '../../lib/serve.js';
 import { pageOffset } from '../../lib/sql.js';
 import { createServicesRepository, filingState } from '../../repositories/services.js';
 import type { ReportService } from '../../reports/report-service.js';
@@ -44,7 +45,7 @@ export interface ServicesOptions {
   dataDir: string;
   /** The reports (created once by the reports plugin). */
   reports: ReportService;
-  /** The centre's report-signing key: its published public keys (issue 24). */
+  /** The centre's report-signing key: its published public keys. */
   signer: ReportSigner;
 }
 
@@ -67,7 +68,7 @@ const attachment = (fileName: string): string =>
   `attachment; filename="credit-report.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /**
- * 信用服务 (issue 11) in the credit API's errorCode dialect: the penalty search and repair
+ * 信用服务 in the credit API's errorCode dialect: the penalty search and repair
  * purposes (public), filings with materials and the applications behind login (owner only),
  * the user's entities, the two reports as PDFs, their verification and the third-party check.
  */
@@ -81,40 +82,20 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
 
   await app.register(multipart);
 
-  app.get(
-    CONTRACTS.repairPunishSearch.path,
-    {
-      schema: {
-        querystring: CONTRACTS.repairPunishSearch.query,
-        response: errorCodeResponses(CONTRACTS.repairPunishSearch.data),
-      },
-      config: { emptyFieldMessages: CONTRACTS.repairPunishSearch.emptyFieldMessages },
-    },
-    async ({ query }) => {
-      const pageSize = query.pageSize ?? PAGE_SIZE.default;
-      const keyword = query.entNameOrPunishDocNo.trim();
-      if (!keyword) throw new BadRequestError(CONTRACTS.repairPunishSearch.emptyFieldMessages.entNameOrPunishDocNo);
-      return errorCodeOk(
-        repo.searchPunishments(keyword, pageOffset(query.pageIndex ?? 1, pageSize), pageSize, localToday()),
-      );
-    },
-  );
+  serve(app, CONTRACTS.repairPunishSearch, async ({ query }) => {
+    const pageSize = query.pageSize ?? PAGE_SIZE.default;
+    const keyword = query.entNameOrPunishDocNo.trim();
+    if (!keyword) throw new BadRequestError(CONTRACTS.repairPunishSearch.emptyFieldMessages.entNameOrPunishDocNo);
+    return errorCodeOk(
+      repo.searchPunishments(keyword, pageOffset(query.pageIndex ?? 1, pageSize), pageSize, localToday()),
+    );
+  });
 
-  app.get(
-    CONTRACTS.repairPurposes.path,
-    { schema: { response: errorCodeResponses(CONTRACTS.repairPurposes.data) } },
-    async () => errorCodeOk(REPAIR_PURPOSES.map((purpose) => ({ ...purpose }))),
-  );
+  serve(app, CONTRACTS.repairPurposes, async () => errorCodeOk(REPAIR_PURPOSES.map((purpose) => ({ ...purpose }))));
 
-  app.get(
-    CONTRACTS.judgeMyBusiness.path,
-    {
-      onRequest: requireLogin,
-      schema: {
-        querystring: CONTRACTS.judgeMyBusiness.query,
-        response: errorCodeResponses(CONTRACTS.judgeMyBusiness.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.judgeMyBusiness,
     async (request) => {
       const { id, creditCode } = request.query;
       if (id === undefined && creditCode === undefined) throw new BadRequestError('请提供主体标识或统一社会信用代码');
@@ -127,28 +108,25 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         CreditCode: entity.creditCode,
       });
     },
+    { onRequest: requireLogin },
   );
 
-  app.get(
-    CONTRACTS.myBusinessList.path,
-    { onRequest: requireLogin, schema: { response: errorCodeResponses(CONTRACTS.myBusinessList.data) } },
+  serve(
+    app,
+    CONTRACTS.myBusinessList,
     async (request) => errorCodeOk(repo.entitiesOf(ownerOf(auth.session(request)))),
+    { onRequest: requireLogin },
   );
 
-  app.get(
-    CONTRACTS.myApplications.path,
-    {
-      onRequest: requireLogin,
-      schema: {
-        querystring: CONTRACTS.myApplications.query,
-        response: errorCodeResponses(CONTRACTS.myApplications.data),
-      },
-    },
+  serve(
+    app,
+    CONTRACTS.myApplications,
     async (request) => {
       const pageSize = request.query.pageSize ?? PAGE_SIZE.default;
       const offset = pageOffset(request.query.pageIndex ?? 1, pageSize);
       return errorCodeOk(repo.applicationsOf(ownerOf(auth.session(request)), request.query.kind, offset, pageSize));
     },
+    { onRequest: requireLogin },
   );
 
   // One application by number, for its owner only: anyone else is told it does not exist.
@@ -156,13 +134,9 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     contract: typeof CONTRACTS.repairFlow | typeof CONTRACTS.objectionFlow | typeof CONTRACTS.objectionResult,
     kind: ApplicationKind,
   ) =>
-    app.get(
-      contract.path,
-      {
-        onRequest: requireLogin,
-        schema: { querystring: contract.query, response: errorCodeResponses(contract.data) },
-        config: { emptyFieldMessages: contract.emptyFieldMessages },
-      },
+    serve(
+      app,
+      contract,
       async (request) => {
         const found = repo.application(request.query.applyNo.trim().toUpperCase());
         if (!found || found.kind !== kind || found.owner !== ownerOf(auth.session(request))) {
@@ -170,6 +144,7 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         }
         return errorCodeOk(found.application);
       },
+      { onRequest: requireLogin },
     );
   applicationRoute(CONTRACTS.repairFlow, 'repair');
   applicationRoute(CONTRACTS.objectionFlow, 'objection');
@@ -242,24 +217,14 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
     }
   }
 
-  app.post(
-    CONTRACTS.repairUpload.path,
-    {
-      onRequest: requireLogin,
-      schema: { response: errorCodeResponses(CONTRACTS.repairUpload.data) },
-      config: { audit: 'application.filed' },
-    },
-    async (request) => file(request, 'repair'),
-  );
-  app.post(
-    CONTRACTS.objectionUpload.path,
-    {
-      onRequest: requireLogin,
-      schema: { response: errorCodeResponses(CONTRACTS.objectionUpload.data) },
-      config: { audit: 'application.filed' },
-    },
-    async (request) => file(request, 'objection'),
-  );
+  serve(app, CONTRACTS.repairUpload, async (request) => file(request, 'repair'), {
+    onRequest: requireLogin,
+    config: { audit: 'application.filed' },
+  });
+  serve(app, CONTRACTS.objectionUpload, async (request) => file(request, 'objection'), {
+    onRequest: requireLogin,
+    config: { audit: 'application.filed' },
+  });
 
   async function sendReport(
     request: FastifyRequest,
@@ -281,15 +246,16 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
       .send(issued.pdf);
   }
 
-  app.post(
-    CONTRACTS.enterpriseReport.path,
-    { schema: { body: CONTRACTS.enterpriseReport.body }, config: { audit: 'report.issued' } },
+  serve(
+    app,
+    CONTRACTS.enterpriseReport,
     async (request, reply) => sendReport(request, reply, 'enterprise', request.body, null),
+    { config: { audit: 'report.issued' } },
   );
 
-  app.post(
-    CONTRACTS.specialReport.path,
-    { onRequest: requireLogin, schema: { body: CONTRACTS.specialReport.body }, config: { audit: 'report.issued' } },
+  serve(
+    app,
+    CONTRACTS.specialReport,
     async (request, reply) => {
       const owner = ownerOf(auth.session(request));
       const entity = repo.entity(request.body.entityId, undefined);
@@ -297,25 +263,24 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
       if (!repo.owns(owner, entity.id)) throw new ForbiddenError(SERVICE_MESSAGES.notMyBusiness);
       return sendReport(request, reply, 'special', request.body, owner);
     },
+    { onRequest: requireLogin, config: { audit: 'report.issued' } },
   );
 
-  app.get(
-    CONTRACTS.reportVerify.path,
-    {
-      schema: { querystring: CONTRACTS.reportVerify.query, response: errorCodeResponses(CONTRACTS.reportVerify.data) },
-      config: { emptyFieldMessages: CONTRACTS.reportVerify.emptyFieldMessages, audit: 'report.verified' },
-    },
+  serve(
+    app,
+    CONTRACTS.reportVerify,
     async (request) => {
       // The result only (bad input is recorded as a failure by the audit plugin; a check that did not pass, here).
       const outcome = reports.verify(request.query.reportNo, request.query.code);
       app.audit.note(request, { details: { method: 'code' }, ...failedCheck(outcome) });
       return errorCodeOk(outcome);
     },
+    { config: { audit: 'report.verified' } },
   );
 
-  app.post(
-    CONTRACTS.reportVerifyFile.path,
-    { schema: { response: errorCodeResponses(CONTRACTS.reportVerifyFile.data) }, config: { audit: 'report.verified' } },
+  serve(
+    app,
+    CONTRACTS.reportVerifyFile,
     async (request) => {
       app.audit.note(request, { details: { method: 'file' } });
       const upload = await receiveUpload(request, tempDir, 1);
@@ -332,31 +297,24 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         removeFiles(upload.files.map((f) => f.tempPath));
       }
     },
+    { config: { audit: 'report.verified' } },
   );
 
-  app.get(
-    CONTRACTS.thirdPartyCheck.path,
-    {
-      schema: {
-        querystring: CONTRACTS.thirdPartyCheck.query,
-        response: errorCodeResponses(CONTRACTS.thirdPartyCheck.data),
-      },
-      config: { emptyFieldMessages: CONTRACTS.thirdPartyCheck.emptyFieldMessages, audit: 'report.verified' },
-    },
+  serve(
+    app,
+    CONTRACTS.thirdPartyCheck,
     async (request) => {
       app.audit.note(request, { details: { method: 'third_party' } });
       const { creditCode, reportNo, code } = request.query;
       return errorCodeOk(reports.thirdParty(creditCode, reportNo, code));
     },
+    { config: { audit: 'report.verified' } },
   );
 
-  // Issue 24: a report's PDF alone, checked by its embedded SM2 signature against the published keys.
-  app.post(
-    CONTRACTS.reportVerifySignature.path,
-    {
-      schema: { response: errorCodeResponses(CONTRACTS.reportVerifySignature.data) },
-      config: { audit: 'report.verified' },
-    },
+  // A report's PDF alone, checked by its embedded SM2 signature against the published keys.
+  serve(
+    app,
+    CONTRACTS.reportVerifySignature,
     async (request) => {
       app.audit.note(request, { details: { method: 'signature' } });
       const upload = await receiveUpload(request, tempDir, 1);
@@ -370,18 +328,15 @@ const servicesRoutes: FastifyPluginAsyncTypebox<ServicesOptions> = async (app, o
         removeFiles(upload.files.map((f) => f.tempPath));
       }
     },
+    { config: { audit: 'report.verified' } },
   );
 
   // The public keys, at a stable public address: every key that has ever signed a report.
   const { signer } = options;
-  app.get(
-    CONTRACTS.reportSigningKeys.path,
-    { schema: { response: errorCodeResponses(CONTRACTS.reportSigningKeys.data) } },
-    async (_request, reply) => {
-      reply.header('cache-control', `public, max-age=${KEY_LIST_MAX_AGE_SECONDS}`);
-      return errorCodeOk(signingKeysDocument(signer.keys(), REPORT_ISSUER));
-    },
-  );
+  serve(app, CONTRACTS.reportSigningKeys, async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${KEY_LIST_MAX_AGE_SECONDS}`);
+    return errorCodeOk(signingKeysDocument(signer.keys(), REPORT_ISSUER));
+  });
   app.get<{ Params: { file: string } }>(`${API_PATHS.reportSigningKeyPemPrefix}:file`, async (request, reply) => {
     const keyId = /^([0-9a-f]{64})\.pem$/.exec(request.params.file)?.[1];
     const key = keyId ? signer.key(keyId) : null;
