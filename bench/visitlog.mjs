@@ -6,7 +6,7 @@ import { SHARED, checkRedis, deleteRedisPrefix, startGateway, upstreamCount } fr
 
 const EVENTS_PER_POST = Number(process.env.BENCH_VISITLOG_EVENTS_PER_POST ?? 20);
 const SECONDS = Number(process.env.BENCH_VISITLOG_SECONDS ?? 30);
-/** The offered load, events a second (issue 26: 30 s at 20,000 sustained); posts are sent at this rate / EVENTS_PER_POST. */
+/** The offered load, events a second (30 s at 20,000 sustained); posts are sent at this rate / EVENTS_PER_POST. */
 const RATE = Number(process.env.BENCH_VISITLOG_RATE ?? 20_000);
 const DRAIN_TIMEOUT_MS = 300_000;
 

@@ -25,7 +25,7 @@ import {
 } from './access-support.js';
 
 /*
- * Issue 15 in a real browser: axe-core finds no serious or critical WCAG 2.1 AA violation on
+ * In a real browser: axe-core finds no serious or critical WCAG 2.1 AA violation on
  * the key pages at 1440 and 375 px, in normal and 长者模式 (screenshots of each are kept under
  * .tmp/screenshots); the keyboard alone gets from the header search to a result's details;
  * 长者模式 is big, persistent and reachable on a phone; 读屏 speaks zh-CN; the phone defects of
@@ -332,7 +332,7 @@ describe('长者模式', () => {
     await phone.close();
   });
 
-  it("changes antd's sizes by its class alone, with no <style> made at run time (issue 27)", async () => {
+  it("changes antd's sizes by its class alone, with no <style> made at run time", async () => {
     const context = await openContext(browser, 1440, 'normal');
     // Every <style> element added to the document once it is parsed (scripts run from then on),
     // and every change to one: antd's, made by its CSS-in-JS, carry its marks (data-css-hash,

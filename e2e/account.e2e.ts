@@ -20,11 +20,11 @@ import { SCREENSHOT_DIR } from './access-support.js';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
- * Issue 5 in a real browser: search → chips → details → QR login from a second, phone-sized
+ * In a real browser: search → chips → details → QR login from a second, phone-sized
  * page, the phone logging in through the chat app's (stand-in) authorization page and naming the
  * asking browser → back on the details; then the old site's personal centre and back, and logout
  * in one tab ends the session everywhere; registration with the SMS code read from the
- * credit-service's outbox page (security issue 22). A phone sent to log in by the details gets
+ * credit-service's outbox page. A phone sent to log in by the details gets
  * the account login first, told 您尚未登录 (登录失效 is for a login that ran out); 个人中心's
  * 我的办件 shows a filing with its timeline, and 修改密码 keeps this login and ends the others.
  */
@@ -171,7 +171,7 @@ describe('search, details and QR login', () => {
     await page.getByRole('heading', { name: /^行政许可/ }).waitFor();
     await page.getByRole('heading', { name: /^红黑名单/ }).waitFor();
     await page.getByText(nickname).first().waitFor();
-    // The tab says which company (issue 27, defect 10); the way back is used up; no address on the
+    // The tab says which company; the way back is used up; no address on the
     // page carries the new login's token.
     await expect.poll(() => page.title()).toContain(` - ${chosen.EntName} - 主体详情`);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.returnPath)).toBeNull();

@@ -85,7 +85,7 @@ describe('the disclosure lists in a browser', () => {
   });
 });
 
-describe('double disclosure at 1440 px (issue 27, defect 9)', () => {
+describe('double disclosure at 1440 px', () => {
   it.for([
     ['1', '许可文书号'],
     ['2', '处罚文书号'],

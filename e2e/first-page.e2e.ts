@@ -6,7 +6,7 @@ import { DIST, mapSources, packageOf, readManifest, staticClosure } from './buil
 // The build's own account of what opening the portal at /#/index loads (Vite's manifest and the
 // source maps of its chunks): the frame and the home page, which comes in the app's own chunk, draw
 // antd's look from its static sheets (packages/web/src/components/lite/) and load none of its
-// script (issue 27).
+// script.
 const HOME_PAGE = 'src/features/home/components/home-page.tsx';
 
 /** The modules a chunk and what it imports statically are built from, as their source maps name them. */

@@ -8,7 +8,7 @@ import { asSlowPhoneWatchingShifts, collectErrors, launchBrowser, layoutShifts }
 import { mailBodyText } from './mail-text.js';
 
 /*
- * 信用关注 (issue 28) in a real browser, once: the demo user logs in on the password page, follows
+ * 信用关注 in a real browser, once: the demo user logs in on the password page, follows
  * an entity from its details page (with the keyboard), finds it on 个人中心 › 信用关注, turns the
  * daily mail on to an address it then confirms by the link mailed to it (read from the demo
  * outbox), and unfollows the entity there in one click. The notices, the digest mail and the signed link are the

@@ -13,7 +13,7 @@ import {
 } from './browser.js';
 
 /*
- * The pre-rendered frames (issue 27; packages/web/src/prerender/): the gateway's page carries the
+ * The pre-rendered frames (packages/web/src/prerender/): the gateway's page carries the
  * runtime configuration and the frames of the home page and the H5 app; public/frame.js puts the
  * one that fits into #root before the app's modules run, and the app hydrates it — the frame's
  * elements stay, and no hydration error reaches the console.

@@ -4,8 +4,8 @@ import { H5_MESSAGES, maskIdNumber, maskName } from '@credit-portal/shared';
 import { collectErrors, launchBrowser, openPage } from './browser.js';
 
 /*
- * Issue 12 on a 375 px phone with the H5 test mode on (global-setup): the login through the
- * face-verification stand-in and back (issue 22: a one-time code, the tab's login kept on a
+ * The H5 app on a 375 px phone with the H5 test mode on (global-setup): the login through the
+ * face-verification stand-in and back (a one-time code, the tab's login kept on a
  * reload, not in a new tab, ended by 退出登录); the test login → the masked card and the entities
  * → an entity report by e-mail → the report page's sections → the PDF e-mail's checks and its sending.
  */

@@ -4,7 +4,7 @@ import { HEADER_COMPACT_SCROLL_PX } from '@credit-portal/shared';
 import { collectErrors, launchBrowser } from './browser.js';
 
 /*
- * The frames around the pages (issue 27, defects 1, 2 and 11): the compact header stays one row
+ * The frames around the pages: the compact header stays one row
  * and shorter than the full one at desktop widths, the district sites are one click from every
  * portal page, and the accessibility tools are in the district and H5 frames too.
  */

@@ -8,7 +8,7 @@ import { paths } from '../packages/web/src/lib/paths.js';
 import { api, collectErrors, launchBrowser, openPage } from './browser.js';
 
 /*
- * 开放数据 (issue 28) in a real browser, once: the page lists today's datasets, its field
+ * 开放数据 in a real browser, once: the page lists today's datasets, its field
  * descriptions open from the keyboard, and the CSV a citizen downloads for 行政处罚 is a
  * spreadsheet file — UTF-8 with a BOM, a header row of the national field codes, rows that parse
  * (RFC 4180) and are as many as the page says; on a phone the page does not scroll sideways.

@@ -157,7 +157,7 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForFunction(SETTLED, null, { polling: POLL_MS });
 }
 
-/** Pages kept as screenshots at both widths: the pages of issue 15's checks. */
+/** Pages kept as screenshots at both widths: the pages the access checks look at. */
 const SCREENSHOT_PATHS: ReadonlySet<string> = new Set([
   paths.home,
   paths.searchList,

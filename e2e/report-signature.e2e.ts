@@ -10,7 +10,7 @@ import { paths } from '../packages/web/src/lib/paths.js';
 import { api, collectErrors, launchBrowser } from './browser.js';
 
 /*
- * Issue 24: a report downloaded in the browser verifies offline with the commands of
+ * A report downloaded in the browser verifies offline with the commands of
  * docs/VERIFY.md (sh and openssl, the key fetched from the gateway's .well-known address), and the
  * same file uploaded alone on /#/public/xyhc says which key signed it; one byte changed fails both.
  */

@@ -4,7 +4,7 @@ import { searchListPath } from '../packages/web/src/lib/paths.js';
 import { collectErrors, launchBrowser } from './browser.js';
 
 /*
- * The forgiving search (issue 28) as a new user meets it on a phone: the demo data set (seed
+ * The forgiving search as a new user meets it on a phone: the demo data set (seed
  * 20260101, as `npm start` seeds it) holds 云州市北岭区佳天科技有限公司, legal representative 覃斌红.
  * One wrong character, two words of the name, the pinyin initials (also just the two of 科技, kj)
  * and the representative's name each find it, labelled with how it matched.

@@ -337,7 +337,7 @@ describe('credit services in a browser', () => {
         await page.getByText('核验未通过').waitFor();
         await page.getByText('报告编号或验证码不正确，请核对后重新输入').waitFor();
         // A mistyped code is an ordinary answer, not a failed request: the console stays clean
-        // (issue 27, defect 6: it used to be a 404 and a console error).
+        // (it used to be a 404 and a console error).
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -24,9 +24,8 @@ export default defineConfig({
     maxConcurrency: 3,
     // One more attempt for a browser test that fails, as Playwright advises for CI: on two cores
     // shared by two Chromiums, the product and the other suites, a click in a dialog or a popup
-    // list was now and then lost while it was still opening (four different tests in five
-    // fresh-clone runs on 2026-11-27, each passing on its own and in the other runs). A test that
-    // passes only on its second attempt is marked "(retry x1)" in the log; one that fails twice fails.
+    // list is now and then lost while it is still opening. A test that passes only on its second
+    // attempt is marked "(retry x1)" in the log; one that fails twice fails.
     retry: 1,
   },
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entity search at a million entities, measured through the gateway (issue 13, target 4).
+// Entity search at a million entities, measured through the gateway (target 4).
 //
 // Seeds SEARCH_BENCH_ENTITIES (default 1,000,000) entities with the built seed CLI — or reuses a
 // database cached under SEARCH_BENCH_CACHE_DIR (default <tmp>/credit-portal-bench/search), keyed on
@@ -320,7 +320,7 @@ function pickKeywords(dir, perClass) {
         throw new Error(`the bigram index holds ${hits.get(gram)} names for "${gram}", a scan finds ${scan.get(gram)}`);
       }
     }
-    // Issue 28, the forgiving search. Keys of the names (pinyin per character) come from the
+    // The forgiving search. Keys of the names (pinyin per character) come from the
     // service's own table (migration 18), filled when the service first started on this database.
     const keysReady = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'entity_search_keys'").get();
     if (!keysReady) throw new Error('the seeded database has no entity_search_keys table (migration 18)');
@@ -463,7 +463,7 @@ function check(className, keyword, res, hits) {
   const fail = (what) => {
     throw new Error(`${className} "${keyword}": ${what} (${data.length} rows)`);
   };
-  // Name hits come first; near matches, legal representatives' and pinyin hits (issue 28) follow.
+  // Name hits come first; near matches, legal representatives' and pinyin hits follow.
   const names = data.filter((e) => e.Match === undefined || e.Match === 'name');
   if (className.includes('2-character')) {
     // A pair that is also a person's name (金海) leaves room for that person's entities.

@@ -1,4 +1,4 @@
-// Field Web Vitals: the gateway_web_vitals_* histograms of the gateway's admin /metrics (issue 27),
+// Field Web Vitals: the gateway_web_vitals_* histograms of the gateway's admin /metrics,
 // the samples browsers sent with their visit-log batches, summed into one row per metric, route
 // section and device class with the count and the median and 75th percentile estimated from the
 // buckets (linear within a bucket, as Prometheus' histogram_quantile does).

@@ -196,7 +196,7 @@ async function main() {
         `Lighthouse benchmark index of this machine: ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} (median runs)`,
       );
     // Field figures next to the lab ones: the Web Vitals browsers sent with their visit-log batches,
-    // as the gateway's admin /metrics histograms hold them (issue 27). Here the browsers are the
+    // as the gateway's admin /metrics histograms hold them. Here the browsers are the
     // bench's own Chromium visits (phone and desktop profile, unthrottled); in production, residents'.
     if (process.argv.includes('--no-field')) {
       console.log('\nField Web Vitals: skipped (--no-field)');

@@ -88,7 +88,7 @@ const ANTD_SCOPE_MODULE = /[\\/]src[\\/]components[\\/]antd-scope\.tsx$/;
  * The script files antd's scope (src/components/antd-scope.tsx) adds to what the entry loads,
  * named in index.html (`<meta name="credit-portal:antd-scope">`): public/frame.js preloads them
  * beside the entry when the address opens a page that needs them, instead of after the entry has
- * run (issue 27).
+ * run.
  */
 function antdScopeFiles(): Plugin {
   return {
@@ -277,7 +277,7 @@ function pureSpreads(): Plugin {
 }
 
 /**
- * The prerender (src/prerender/page.tsx, issue 27): `vite build --ssr` makes it a Node module of its
+ * The prerender (src/prerender/page.tsx): `vite build --ssr` makes it a Node module of its
  * own, with React, antd and the app bundled in (the gateway that calls it depends on none of them),
  * under dist/.prerender/, which the gateway never serves (a dot directory). It renders the same
  * sources with the same plugins, so its class names are the browser build's.

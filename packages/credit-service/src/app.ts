@@ -107,7 +107,7 @@ export interface CreditServiceConfig {
   sessionIdleSeconds?: number;
   /** The portal's address, which the old-site pages (/oldsite/*) link back to. */
   portalUrl?: string;
-  /** HMAC-SHA256 key of the credit reports issued before SM2 (issue 24); unset: a random key kept in the database. */
+  /** HMAC-SHA256 key of the credit reports issued before SM2; unset: a random key kept in the database. */
   reportSigningKey?: string;
   /**
    * The centre's SM2 report-signing key, a PEM file (REPORT_SIGNING_KEY_FILE); unset: a demo key
@@ -124,7 +124,7 @@ export interface CreditServiceConfig {
   smtpUrl?: string;
   /** From header of outgoing mail. */
   mailFrom?: string;
-  /** Renders an entity's credit report for the H5 app's mail (default: the enterprise credit report of issue 11). */
+  /** Renders an entity's credit report for the H5 app's mail (default: the enterprise credit report). */
   entityReport?: EntityReportRenderer;
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed (the gateways); default loopback only. */
   trustedProxies?: string[];
@@ -153,12 +153,12 @@ export interface CreditServiceConfig {
   /** The audit trail (plugins/audit.ts, docs/AUDIT.md): AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, retention, anchoring. */
   audit?: Partial<AuditSettings> & { now?: () => Date };
   /**
-   * Open data (issue 28): days of files kept (OPEN_DATA_RETENTION_DAYS, default 7), the daily job's
+   * Open data: days of files kept (OPEN_DATA_RETENTION_DAYS, default 7), the daily job's
    * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), and the clock (tests).
    */
   openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
   /**
-   * 信用关注's job (issue 28): a cron pattern (croner; FOLLOW_JOB_SCHEDULE, server.ts default every
+   * 信用关注's job: a cron pattern (croner; FOLLOW_JOB_SCHEDULE, server.ts default every
    * minute); unset: no schedule — tests run it with app.followJob.run().
    */
   followSchedule?: string;
@@ -197,6 +197,10 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     bodyLimit: BODY_LIMIT,
     // request.ip: the gateway's X-Forwarded-For is believed from the configured addresses only.
     trustProxy: config.trustedProxies ?? ['loopback'],
+    // Start-up work (migrations, a new database's seed, the search threads' first search, the
+    // signing key) takes what the host gives it: Fastify's 10 s default failed starts on a busy
+    // host (load 17-38). A start that hangs is for the orchestrator's health check to end.
+    pluginTimeout: 0,
   });
   const demo = config.demo ?? false;
   if (!demo) app.log.info('demo stand-ins are off (DEMO_STANDINS): the centre’s own services are used');
@@ -257,7 +261,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     sms,
     siteName: CITY.siteName,
   });
-  // The audit trail (issue 24): after auth (its records name the login), before every audited route.
+  // The audit trail: after auth (its records name the login), before every audited route.
   await app.register(auditPlugin, {
     dataDir: path.resolve(config.dataDir),
     dir: config.audit?.dir,
@@ -296,7 +300,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     cron: config.openData?.cron === undefined ? DEFAULT_OPEN_DATA_CRON : config.openData.cron,
     now: config.openData?.now,
   });
-  // Issue 24: the centre's SM2 report-signing key (app.reportSigner; also the H5 personal report's).
+  // The centre's SM2 report-signing key (app.reportSigner; also the H5 personal report's).
   const signatureChecker = await createSignatureChecker(config.signatureCheck ?? { threads: 0 });
   app.addHook('onClose', () => signatureChecker.close());
   const reportSigner = createReportSigner(
@@ -310,7 +314,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     { metrics: app.metrics, checker: signatureChecker },
   );
   app.decorate('reportSigner', reportSigner);
-  // 信用服务 (issue 11): one report service (also app.reports, for the H5 app's entity report).
+  // 信用服务: one report service (also app.reports, for the H5 app's entity report).
   const reports = createReportService(app.db, {
     portalUrl,
     signingKey: config.reportSigningKey,
@@ -351,7 +355,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
         return { pdf, reportNumber };
       }),
   });
-  // 信用关注 (issue 28): the routes, and the job that makes notices and mails the daily digests.
+  // 信用关注: the routes, and the job that makes notices and mails the daily digests.
   const follows = createFollowRepository(app.db);
   const linkKey = follows.linkKey();
   // Publications from here on are news (the seed, or what came before this feature, is not).

@@ -54,7 +54,7 @@ export interface ServerSettings {
   followSchedule: string | null;
   /** The audit trail: AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, AUDIT_RETENTION_*_DAYS, AUDIT_ANCHOR_INTERVAL_SECONDS. */
   audit: AuditSettings;
-  /** Open data (issue 28): OPEN_DATA_RETENTION_DAYS and the daily job's OPEN_DATA_CRON. */
+  /** Open data: OPEN_DATA_RETENTION_DAYS and the daily job's OPEN_DATA_CRON. */
   openData: { retentionDays: number; cron: string };
   /** SEARCH_WORKERS: entity search worker threads (read-only connections); 0: on the main thread. */
   searchWorkers: number;

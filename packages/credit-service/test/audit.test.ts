@@ -26,7 +26,7 @@ import { personalDataIn } from '../../../e2e/personal-data.js';
 import { mailBodyText } from '../../../e2e/mail-text.js';
 
 /*
- * The audit trail through the real routes (issue 24): every audited request writes exactly one
+ * The audit trail through the real routes: every audited request writes exactly one
  * record, with who (an account id or a keyed hash), whose data (a keyed hash), the result and
  * its reason, the client address and the request id; nothing personal in clear; personal data is
  * refused while its access cannot be recorded; the review page shows an application's history;

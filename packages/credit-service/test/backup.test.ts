@@ -193,8 +193,10 @@ describe('the restore drill', () => {
     const token = await login(t.app, DEMO_ACCOUNT);
     filedBefore = await fileRepair(t.app, token);
     before = await issue(t.app);
-    // The writer anchors every 5 minutes, too rarely for a test: here it anchors without pause
-    // while the set is made, so that anchors reach the database during its copy.
+    // The writer anchors every 5 minutes, too rarely for a test: here it anchors once before the
+    // set (so that the copy holds one however slow the host) and without pause while the set is
+    // made, so that anchors reach the database during its copy.
+    await t.app.audit.writer.anchor('interval', true);
     let copying = true;
     const anchoring = (async () => {
       while (copying) await t.app.audit.writer.anchor('interval', true);

@@ -6,7 +6,7 @@ import { DISCLOSURE_COUNTS } from '../src/seed/disclosure.js';
 import { dayNumber } from '../src/lib/dates.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
-/** The disclosure lists of issue 9, served by the credit-service. */
+/** The disclosure lists, served by the credit-service. */
 const AS_OF = '2026-06-30';
 
 interface Answer<T = Record<string, unknown>> {

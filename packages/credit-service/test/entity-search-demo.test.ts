@@ -3,7 +3,7 @@ import { API_PATHS, type EntitySearchResult } from '@credit-portal/shared';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 /*
- * Issue 28's table on the demo data set that `npm start` seeds (seed 20260101): its entity 2 is
+ * The forgiving search's cases on the demo data set that `npm start` seeds (seed 20260101): its entity 2 is
  * 云州市北岭区佳天科技有限公司, whose legal representative is 覃斌红. Entities are generated one by
  * one from the seed, so a small data set of that seed holds the same entity 2.
  */

@@ -36,6 +36,10 @@ afterAll(async () => {
   await pooled?.close();
 });
 
+it('waits for its threads however long a busy host takes to start them (no plugin timeout)', () => {
+  expect(pooled.app.initialConfig.pluginTimeout).toBe(0);
+});
+
 function search(app: FastifyInstance, keyword: string) {
   return injectJson<Answer>(app, {
     method: 'POST',
@@ -95,7 +99,7 @@ describe('entity search through the worker pool', () => {
       code,
       code.toLowerCase(),
       code.slice(0, 12),
-      // Issue 28: several words, near matches, legal representatives, pinyin, brackets, traditional.
+      // Several words, near matches, legal representatives, pinyin, brackets, traditional.
       '北岭 佳天',
       '科技 佳天 北岭区',
       '茶业 北岭',

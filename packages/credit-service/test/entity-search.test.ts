@@ -56,7 +56,7 @@ describe('entity search', () => {
     const { status, body } = await search(keyword);
     expect(status).toBe(200);
     expect(body.ErrorCode).toBe(200);
-    // The name hits, then (issue 28) near matches of the keyword, which say so.
+    // The name hits, then near matches of the keyword, which say so.
     const names = body.Data!.filter((e) => e.Match === 'name');
     expect(names.map((e) => e.EntName).sort()).toEqual([...expected].sort());
     expect(body.Data!.slice(0, names.length)).toEqual(names);
@@ -190,7 +190,7 @@ describe('entity search', () => {
   });
 });
 
-describe('a search that forgives (issue 28)', () => {
+describe('a search that forgives', () => {
   const insert = () =>
     app.db.prepare(
       `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)

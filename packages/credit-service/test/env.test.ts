@@ -118,7 +118,7 @@ describe('readSettings', () => {
     expect(readSettings({ OLD_SITE_URL: '//evil.example', ...keyFile }).errors).toHaveLength(1);
   });
 
-  it('refuses to start production-like without the centre’s SM2 report-signing key (issue 24)', () => {
+  it('refuses to start production-like without the centre’s SM2 report-signing key', () => {
     const refused = readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0' });
     expect(refused.settings).toBeNull();
     expect(refused.errors).toHaveLength(1);
@@ -170,7 +170,7 @@ describe('readSettings', () => {
     ]);
   });
 
-  it('reads the follow job’s schedule: a cron pattern, or off (issue 28)', () => {
+  it('reads the follow job’s schedule: a cron pattern, or off', () => {
     expect(readSettings({ FOLLOW_JOB_SCHEDULE: 'off', ...keyFile }).settings?.followSchedule).toBeNull();
     const bad = readSettings({ FOLLOW_JOB_SCHEDULE: 'every minute', ...keyFile });
     expect(bad.settings).toBeNull();

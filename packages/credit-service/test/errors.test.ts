@@ -140,7 +140,7 @@ describe('named service errors', () => {
       [new ConflictError('x'), 409, 'conflict'],
       [new GoneError('x'), 410, 'gone'],
       [new PayloadTooLargeError('x'), 413, 'payload_too_large'],
-      [new TooManyRequestsError('x'), 429, 'too_many_requests'],
+      [new TooManyRequestsError('x'), 429, 'rate_limited'],
       [new ServiceUnavailableError('x'), 503, 'service_unavailable'],
     ] as const;
     for (const [error, statusCode, code] of cases) {

@@ -33,7 +33,7 @@ import {
 } from './helper.js';
 
 /*
- * 信用关注 (issue 28) on the credit-service: the caller's own follows within the limit, refusals
+ * 信用关注 on the credit-service: the caller's own follows within the limit, refusals
  * in the errorCode dialect (no login, bad input, unknown entity, over the limit), user B kept
  * away from user A's follows and notices, the job's notices and digest mail — once, also after a
  * restart — and the signed unfollow link: good once, then a no-op; forged, altered or re-aimed: refused.

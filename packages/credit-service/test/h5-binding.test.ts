@@ -13,7 +13,7 @@ import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { browserEncryptor, codeOf, faceVerifyForm, pkcePair } from './h5-support.js';
 
 /*
- * Issue 22, "H5 face verification bound to its browser": each attack of the review is a test.
+ * H5 face verification bound to its browser: each attack is a test.
  * A cert token is bound to the browser that asked for it (its verifier) and comes back as a
  * one-time code, exchanged once; the stand-in allows few tries and prints no ID number; return
  * addresses are the portal's (loopback in demo mode only); the final report token works once;

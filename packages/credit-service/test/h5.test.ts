@@ -24,7 +24,7 @@ import { browserEncryptor, codeOf, pdfAttachment, pkcePair, startSmtp, type Test
 import { compact, pdfText } from './services-pdf-text.js';
 
 /*
- * The H5 app's back end (issue 12) in the credit-service: seed, the login hand-offs, the test
+ * The H5 app's back end in the credit-service: seed, the login hand-offs, the test
  * login, linked entities, only-your-own-data, token expiry, the RSA round trip with the browser's
  * library, the personal report tables, file and mail, the entity report by mail through a real
  * SMTP server, the outbox, and logs free of personal data.

@@ -274,8 +274,7 @@ describe('the lending page, the guides and the annual reports', () => {
       expect(guide.steps.length).toBeGreaterThan(0);
       expect(guide.onlinePath === '' || guide.onlinePath.startsWith('/')).toBe(true);
     }
-    // One name for the report that replaces the certificate, and a way to it that exists (issue 27,
-    // defect 8: 专用/专项, a menu 信用服务—无违法违规证明 that is not there, 校验码 beside 验证码).
+    // One name for the report that replaces the certificate, and a way to it that exists (专用/专项, a menu 信用服务—无违法违规证明 that is not there, 校验码 beside 验证码).
     const special = data.find((g) => g.onlinePath === '/xyfw/wwfwgb')!;
     expect(special.title).toContain('专项信用报告');
     expect(special.steps.join('')).toContain('信用服务—专项信用报告');

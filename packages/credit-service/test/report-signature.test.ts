@@ -25,7 +25,7 @@ import { verifyOffline } from './report-offline.js';
 import { compact, pdfText } from './services-pdf-text.js';
 
 /*
- * Issue 24: reports signed with SM2/SM3 and checked offline. The offline check runs the shell
+ * Reports signed with SM2/SM3 and checked offline. The offline check runs the shell
  * blocks of docs/VERIFY.md exactly as written (sh, openssl, curl against the listening service).
  */
 
@@ -329,7 +329,7 @@ describe('SM2-signed reports', () => {
 
   it('keeps verifying a report signed with HMAC before SM2, by number and code', async () => {
     const { reportNo, code } = await issue();
-    // The row as issue 11 wrote it: HMAC-SHA256 over the record, no key, no PDF signature.
+    // A row as issued before SM2 signing: HMAC-SHA256 over the record, no key, no PDF signature.
     const row = t.app.db.prepare('SELECT * FROM credit_reports WHERE report_no = ?').get(reportNo) as Record<
       string,
       unknown

@@ -53,7 +53,7 @@ describe('PDF primitives', () => {
     ]) {
       expect(flat).toContain(expected);
     }
-    // A label column as wide as its longest word: no label broken inside a word (issue 27, defect 7);
+    // A label column as wide as its longest word: no label broken inside a word;
     // 法定代表人（负责人） may break before its bracket.
     for (const label of ['统一社会信用代码', '法定代表人']) {
       expect(

@@ -19,7 +19,7 @@ import { DEMO_ACCOUNT } from '../src/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 /*
- * Sessions that end (security issue 22, findings 9, 15, 16, 17): every login is a server-side
+ * Sessions that end: every login is a server-side
  * session; logout ends every token and hand-off of it; the old-site pages take one-time codes,
  * never the JwtToken; an idle session ends. Each attack of the review is a test here.
  */
@@ -179,7 +179,7 @@ describe('login sessions', () => {
   });
 });
 
-describe('logout (finding 15)', () => {
+describe('logout', () => {
   it('ends every token of the session and every hand-off minted from it, and answers a code for the old site', async () => {
     const login = loginAsNewUser();
     // A hand-off exchanged before the logout: a second token of the same session.
@@ -234,7 +234,7 @@ describe('logout (finding 15)', () => {
   });
 });
 
-describe('the old-site pages take one-time codes, never the JwtToken (finding 16)', () => {
+describe('the old-site pages take one-time codes, never the JwtToken', () => {
   it('refuses a JwtToken as LoginToken on both pages, and the token stays valid', async () => {
     const { JwtToken } = loginAsNewUser();
     const centre = await personalCentre(JwtToken);
@@ -428,7 +428,7 @@ describe('a QR login confirmed by a login of its own', () => {
   });
 });
 
-describe('the QR login says who asks (finding 9)', () => {
+describe('the QR login says who asks', () => {
   const CHROME_ON_WINDOWS =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 

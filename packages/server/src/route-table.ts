@@ -66,7 +66,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.contentDetail]: { cache: { tags: ['content'], ttlSeconds: 300 } },
   [API_PATHS.imageLinkList]: { cache: { tags: ['content', 'images'], ttlSeconds: 300 } },
   [API_PATHS.flipbook]: { cache: { tags: ['flipbook'], ttlSeconds: 600 } },
-  // Portal pages (issue 4): public, unpersonal content.
+  // Portal pages: public, unpersonal content.
   [API_PATHS.articleSearch]: { cache: { tags: ['content'] } },
   [API_PATHS.interactionList]: { cache: { tags: ['interaction'], ttlSeconds: 120 } },
   [API_PATHS.interactionSearch]: { cache: { tags: ['interaction'], ttlSeconds: 120 } },
@@ -79,7 +79,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Page images stream through untouched; browsers cache them by the upstream's own headers.
   [API_PATHS.flipbookPagePrefix]: { timeoutMs: 15_000 },
   // The entity search is personal in intent and unbounded in variety: not cached (no policy).
-  // Login and account paths (issue 5): never cached (personal, and /user/ paths may not be). A
+  // Login and account paths: never cached (personal, and /user/ paths may not be). A
   // password check costs scrypt at OWASP's figure (N=2^17, ~0.5 s of a core, more on a busy
   // machine, twice on the login that re-hashes an older hash): these get a longer deadline.
   [API_PATHS.register]: { timeoutMs: PASSWORD_TIMEOUT_MS },
@@ -93,14 +93,14 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.punishPublicity]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   [API_PATHS.permitDetail]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 600 } },
   [API_PATHS.punishDetail]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600 } },
-  // Disclosure lists (issue 9): public. The non-tax list and detail carry the user's token and
+  // Disclosure lists: public. The non-tax list and detail carry the user's token and
   // have no policy (a request with a token is never cached anyway).
   [API_PATHS.abnormalBusiness]: { cache: { tags: ['disclosure', 'abnormal-business'], ttlSeconds: 120 } },
   [API_PATHS.majorTaxViolation]: { cache: { tags: ['disclosure', 'major-tax-violation'], ttlSeconds: 120 } },
   [API_PATHS.arrearsFunds]: { cache: { tags: ['disclosure', 'wage-arrears'], ttlSeconds: 120 } },
   [API_PATHS.bankruptcyList]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 120 } },
   [API_PATHS.bankruptcyDetail]: { cache: { tags: ['disclosure', 'bankruptcy'], ttlSeconds: 600 } },
-  // Information-disclosure lists (issue 9): public and impersonal.
+  // Information-disclosure lists: public and impersonal.
   [API_PATHS.permitSearch]: { cache: { tags: ['publicity', 'licence'], ttlSeconds: 120 } },
   [API_PATHS.punishSearch]: { cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 } },
   // Published credit promises and the kept ones; the red/black list rows are bearer calls and never cached.
@@ -112,23 +112,23 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [API_PATHS.hetaoList]: { cache: { tags: ['hetao'], ttlSeconds: 120 } },
   [API_PATHS.hetaoCheck]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
   [API_PATHS.hetaoLabels]: { cache: { tags: ['hetao'], ttlSeconds: 600 } },
-  // The H5 app (issue 12): personal, never cached. The calls that render a PDF (and mail it) get
+  // The H5 app: personal, never cached. The calls that render a PDF (and mail it) get
   // a longer deadline.
   [API_PATHS.h5SendEmail]: { timeoutMs: 30_000 },
   [API_PATHS.h5ReportPdf]: { timeoutMs: 30_000 },
   [API_PATHS.h5ReportFile]: { timeoutMs: 30_000 },
-  // 信用服务 (issue 11): never cached (personal, uploads, generated files, one-off checks).
+  // 信用服务: never cached (personal, uploads, generated files, one-off checks).
   // Generating a PDF and receiving up to UPLOAD_MAX_REQUEST_BYTES of materials get a longer deadline.
   [API_PATHS.repairUpload]: { timeoutMs: 60_000 },
   [API_PATHS.objectionUpload]: { timeoutMs: 60_000 },
   [API_PATHS.enterpriseReport]: { timeoutMs: 30_000 },
   [API_PATHS.specialReport]: { timeoutMs: 30_000 },
   [API_PATHS.reportVerifyFile]: { timeoutMs: 30_000 },
-  // Issue 24: a PDF alone checked by its SM2 signature (an upload); the public keys, public and
+  // A PDF alone checked by its SM2 signature (an upload); the public keys, public and
   // impersonal, cached (a rotation shows within ttl; purge tag report-keys).
   [API_PATHS.reportVerifySignature]: { timeoutMs: 30_000 },
   [API_PATHS.reportSigningKeys]: { cache: { tags: ['report-keys'], ttlSeconds: 300 } },
-  // Open data (issue 28): public, impersonal and the same for everyone all day, so cached like the
+  // Open data: public, impersonal and the same for everyone all day, so cached like the
   // lists (a new day shows within ttl; purge tag open-data). Stale answers for minutes, not the
   // default 24 h: a record that left publicity must leave the API. The files stream through
   // (binary) with the upstream's own ETag.

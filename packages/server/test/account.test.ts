@@ -17,7 +17,7 @@ import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway, smsCodeFor } from './support/accounts.js';
 
 /*
- * Login and the pages behind it, through the gateway (issue 5): the QR ticket lifecycle, tokens
+ * Login and the pages behind it, through the gateway: the QR ticket lifecycle, tokens
  * refused by the credit-service becoming the gateway's not_logged_in answer (spec §7), and the
  * strict rate-limit class on login paths.
  */

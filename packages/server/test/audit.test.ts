@@ -7,7 +7,7 @@ import { auditDigests, readAuditHeads } from '../src/audit/node-storage.js';
 import { headFileOf } from '../src/plugins/audit.js';
 import { startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 
-/* The gateway's audit trail (issue 24): its start-up configuration without secrets, and one record per cache purge. */
+/* The gateway's audit trail: its start-up configuration without secrets, and one record per cache purge. */
 
 const PURGE_TOKEN = 'audit-purge-token-0123456789';
 const KEY = 'gateway-audit-test-key-0123456789abcdef';

@@ -18,7 +18,7 @@ import { startUpstream, type Upstream } from './support/upstream.js';
 const PURGE_TOKEN = 'test-purge-token-0123456789';
 const news = (pageIndex: number) => ({ categoryId: CONTENT_SECTIONS.news.categoryId, pageIndex, pageSize: 8 });
 
-/** The response cache of one gateway on Redis (issue 3 §1). */
+/** The response cache of one gateway on Redis. */
 describe('response cache', () => {
   let upstream: Upstream;
   let gateway: RunningGateway;

@@ -7,7 +7,7 @@ import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamE
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 /*
- * The endpoint contracts of packages/shared (issue 8): every proxied route that declares a query or
+ * The endpoint contracts of packages/shared: every proxied route that declares a query or
  * body schema refuses input breaking it at the gateway — the normalized 400 with a Chinese message,
  * x-cache BYPASS — and the upstream never hears of it.
  */

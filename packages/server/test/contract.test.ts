@@ -6,7 +6,7 @@ import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamE
 import { freePort } from './support/redis-process.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 
-/** The gateway contract (issue 2): one envelope for every answer, errors included, no internals. */
+/** The gateway contract: one envelope for every answer, errors included, no internals. */
 describe('gateway contract', () => {
   let upstream: Upstream;
   let gateway: RunningGateway;

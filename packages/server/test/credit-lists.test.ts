@@ -20,7 +20,7 @@ import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway } from './support/accounts.js';
 
 /*
- * The information-disclosure lists through the gateway (issue 9): the normalized envelope,
+ * The information-disclosure lists through the gateway: the normalized envelope,
  * server-side paging, search, not-found, the bearer rows refused without a token, and the cache
  * on the public ones.
  */

@@ -6,7 +6,7 @@ import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway } from './support/accounts.js';
 
 /*
- * The disclosure lists through the gateway (issue 9): the normalized envelope, server-side
+ * The disclosure lists through the gateway: the normalized envelope, server-side
  * paging and search, not-found, the non-tax list's login (401 not_logged_in, never cached), and
  * the cache on the public lists.
  */

@@ -49,7 +49,7 @@ describe('OpenAPI at /docs', () => {
   it('lists no test-mode or demo-only row (the H5 test login; the chat-app identity list is gone)', () => {
     const testOnly = UPSTREAM_ROUTES.filter((row) => row.testOnly).map((row) => row.path);
     expect(testOnly).toEqual(expect.arrayContaining([API_PATHS.h5TestLogin, API_PATHS.h5TestUserInfo]));
-    // The chat-app identity list left the API altogether (security issue 22, finding 1).
+    // The chat-app identity list left the API altogether.
     for (const path of [...testOnly, '/user/wechat/identities']) expect(doc.paths[path], path).toBeUndefined();
   });
 

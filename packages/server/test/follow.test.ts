@@ -16,7 +16,7 @@ import {
 } from './support/gateway.js';
 
 /*
- * 信用关注 through the gateway (issue 28): the personal calls in the normalized envelope, never
+ * 信用关注 through the gateway: the personal calls in the normalized envelope, never
  * cached, not_logged_in without a login and bad input refused before the upstream; user B cannot
  * read or end user A's follows; the signed unfollow link refused when forged (400 in the
  * envelope) and never written to the gateway's log.

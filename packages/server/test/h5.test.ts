@@ -31,9 +31,9 @@ import {
 } from './support/gateway.js';
 
 /*
- * The H5 app through the gateway (issue 12): the legacy dialects ({ Success, Data, Msg },
+ * The H5 app through the gateway: the legacy dialects ({ Success, Data, Msg },
  * { successful, msg }, { Data: { Status }, Msg }) normalized, never cached; the face-verification
- * hand-off bound to the browser that asked (issue 22: code + verifier, once), the tab's session and
+ * hand-off bound to the browser that asked (code + verifier, once), the tab's session and
  * 退出, and the test login exchanged for user info (the izgtxytoken in a POST body: a GET with it in
  * the URL is refused before any upstream call); the entity list; another person's ID
  * number and an expired Infotoken refused; the RSA round trip with the browser's jsencrypt up to

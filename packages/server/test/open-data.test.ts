@@ -14,7 +14,7 @@ import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamE
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 /*
- * The open-data API through the gateway (issue 28): the normalized envelope, cached like the
+ * The open-data API through the gateway: the normalized envelope, cached like the
  * lists with the upstream's ETag and Last-Modified kept (304 on a hit and on a miss), cursor pages
  * that cover every record once, refusals in the envelope, the files streamed with their hash, one
  * quota per client over the whole API (429 + Retry-After), and the `opendata` tag of /docs.

@@ -24,7 +24,7 @@ import { addReviewer, totpCode } from '../../credit-service/test/reviewer-helper
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 
 /*
- * 信用服务 through the gateway (issue 11): every call in the normalized envelope and never cached;
+ * 信用服务 through the gateway: every call in the normalized envelope and never cached;
  * multipart filings streamed through (PNG/PDF accepted, a renamed .exe refused, oversized files
  * refused by the service and oversized requests by the gateway, too many files) with nothing
  * stored on refusal; owner-only applications; the report PDFs passed through byte for byte and
@@ -384,7 +384,7 @@ describe('信用服务 through the gateway', () => {
       .get(API_PATHS.reportVerify)
       .query({ reportNo: 'XYBG20200101000000', code })
       .expect(200);
-    // A check that did not pass is an answer, not an error (issue 27, defect 6).
+    // A check that did not pass is an answer, not an error.
     expect(forged.body).toMatchObject({
       ok: true,
       data: { Verified: false, Message: SERVICE_MESSAGES.reportNotVerified, Report: null },

@@ -8,7 +8,7 @@ import { LogCapture, startGateway, testConfig, upstreamEnv } from './support/gat
 import { startUpstream, type Upstream } from './support/upstream.js';
 
 /*
- * The SPA's page with its pre-rendered frames (issue 27): the build's prerender module
+ * The SPA's page with its pre-rendered frames: the build's prerender module
  * (dist/.prerender/page.js, packages/web/src/prerender/page.tsx) is called once at start with the
  * deployment's runtime configuration. Here it is a stand-in module with the same signature.
  */

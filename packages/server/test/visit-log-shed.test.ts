@@ -22,7 +22,7 @@ async function metric(gateway: RunningGateway, name: string): Promise<number> {
 }
 
 /**
- * The intake under sustained overload (issue 26): once the forwarder is VISITLOG_SHED_LAG events
+ * The intake under sustained overload: once the forwarder is VISITLOG_SHED_LAG events
  * behind, posts are shed with 503 + Retry-After (the browser keeps and resends them) instead of
  * letting the stream grow without bound; once it catches up, posts are accepted again.
  */

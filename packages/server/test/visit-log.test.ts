@@ -49,7 +49,7 @@ async function metric(gateway: RunningGateway, name: string): Promise<number> {
   return line ? Number(line.split(' ')[1]) : 0;
 }
 
-/** The visit-log intake and forwarder on a Redis Stream (issue 3 §2). */
+/** The visit-log intake and forwarder on a Redis Stream. */
 describe('visit logs', () => {
   let upstream: Upstream;
   let gateway: RunningGateway;

@@ -11,7 +11,7 @@ const IPHONE =
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Real-user Web Vitals riding on visit-log records into the admin port's histograms (issue 27). */
+/** Real-user Web Vitals riding on visit-log records into the admin port's histograms. */
 describe('web vitals through the visit log', () => {
   let upstream: Upstream;
   let app: FastifyInstance;

@@ -56,7 +56,7 @@ export const API_PATHS = {
   entityBaseInfo: '/api/dmenterprise/entbaseinfos',
   /** Not shown in the spec: chosen. GET ?id=, bearer: licences, penalties in publicity, red/black lists, promises. */
   entityDetailInfo: '/api/dmenterprise/v2/entdetailinfo',
-  // Disclosure lists (spec §2.1 information disclosure, §7; issue 9). GET, paged: pageIndex, pageSize.
+  // Disclosure lists (spec §2.1 information disclosure, §7). GET, paged: pageIndex, pageSize.
   /** GET ?entName= → { list, totalCount } (经营异常名录). */
   abnormalBusiness: '/api/dmenterprise/AbnormalBusinessPublicity',
   /** GET ?entName= → { list, totalCount } (重大税收违法失信主体). */
@@ -110,7 +110,7 @@ export const API_PATHS = {
   unbindWechat: '/user/bind/wechat/remove',
   /** GET, bearer → CreditPromise[] of the user; POST CreatePromiseRequest, bearer → CreditPromise. */
   myPromises: '/user/entpromise',
-  // Information disclosure lists (issue 9): the double-disclosure searches (spec §7).
+  // Information disclosure lists: the double-disclosure searches (spec §7).
   permitSearch: '/api/dmenterprise/permitpublicitysearch',
   punishSearch: '/api/dmenterprise/punishpublicitysearch',
   /** POST RedBlackQuery, bearer (spec §7) → { list, totalCount } of red/black list entries in force. */
@@ -132,7 +132,7 @@ export const API_PATHS = {
   hetaoCheck: '/api/dmenterprise/GetIsXyht',
   /** GET ?id= (entity id) → { labels } (empty outside the zone). */
   hetaoLabels: '/api/dmenterprise/GetXyhtLabel',
-  // The H5 personal credit app (spec §7 "H5 calls" and "Credit-report calls"; issue 12).
+  // The H5 personal credit app (spec §7 "H5 calls" and "Credit-report calls").
   /** POST { Platform, Remark, ComIp } → the encrypted wrapper (login page mount). */
   h5Encode: '/api/user/peroncreditencode',
   /** POST ?type= ('' or 'grxybg') { EncodeMsg?, ReturnUrl?, CodeChallenge } → a cert token for the face verification. */
@@ -179,7 +179,7 @@ export const API_PATHS = {
   h5ReportData: '/user/GetGRXYReportData',
   /** POST {report service} the same plus Email → Data.Status 10 when the PDF was sent. */
   h5ReportPdf: '/user/GetGRXYReportPDF',
-  // 信用服务 (spec §2.1 xyfw, §7; issue 11). Bearer calls say so; multipart calls take the
+  // 信用服务 (spec §2.1 xyfw, §7). Bearer calls say so; multipart calls take the
   // fields of their *FilingFieldsSchema plus the materials in UPLOAD_FILE_FIELD.
   /** GET ?entNameOrPunishDocNo&pageIndex&pageSize → { list: RepairPunishRow[], totalCount }: penalties in publicity. */
   repairPunishSearch: '/api/creditrepair/GetEntPunishInfoList',
@@ -212,15 +212,15 @@ export const API_PATHS = {
   /** Not shown in the spec: chosen. GET ?creditCode&reportNo&code → ThirdPartyReport (/public/xyhc). */
   thirdPartyCheck: '/api/creditreport/ThirdPartyCheck',
   /**
-   * Not shown in the spec: chosen (issue 24). POST multipart (the PDF alone, in files) →
+   * Not shown in the spec: chosen. POST multipart (the PDF alone, in files) →
    * ReportSignatureCheck: the file's embedded SM2 signature against the published keys, and the record.
    */
   reportVerifySignature: '/api/creditreport/VerifyReportSignature',
-  /** Issue 24: the report-signing public keys (ReportSigningKeys), at a stable public address. */
+  /** The report-signing public keys (ReportSigningKeys), at a stable public address. */
   reportSigningKeys: '/.well-known/credit-report-keys.json',
-  /** Issue 24: each public key as a PEM file, /.well-known/credit-report-keys/{keyId}.pem (binary, passed through). */
+  /** Each public key as a PEM file, /.well-known/credit-report-keys/{keyId}.pem (binary, passed through). */
   reportSigningKeyPemPrefix: '/.well-known/credit-report-keys/',
-  // 信用关注 (issue 28; not in the spec: chosen). Bearer, but for the mailed links' UnfollowByLink and ConfirmDigestEmail.
+  // 信用关注 (not in the spec: chosen). Bearer, but for the mailed links' UnfollowByLink and ConfirmDigestEmail.
   followList: '/api/creditfollow/GetFollowList',
   followState: '/api/creditfollow/GetFollowState',
   follow: '/api/creditfollow/Follow',

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ANTD_CSS_VAR_KEY, buildTheme, RUNTIME_THEME } from '../src/lib/antd-theme.ts';
 
 /*
- * antd without run-time styles (issue 27). antd 6 writes its component styles at run time
+ * antd without run-time styles. antd 6 writes its component styles at run time
  * (CSS-in-JS: each component serialises its style objects and injects a <style> on first render,
  * and again for every new theme). Here the styles are made once, at build time, as plain style
  * sheets, and the browser's antd runs with `zeroRuntime` and without its style generators:
@@ -495,7 +495,7 @@ export function tokenContextKey(context: {
 
 /**
  * antd derives some 500 tokens from the theme's few and writes each as a CSS variable, once per
- * page load, on the first render (≈ 250 ms of a slow phone's main thread in one piece, issue 27).
+ * page load, on the first render (≈ 250 ms of a slow phone's main thread in one piece).
  * The app's theme is fixed, so it is done here: the app's ConfigProvider rendered in Node with
  * RUNTIME_THEME and antd's own hook, whose answer the browser's hook returns when it is asked
  * under that same context (anything else, say a static message outside the app, computes as before).

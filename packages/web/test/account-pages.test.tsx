@@ -76,7 +76,7 @@ describe('logout', () => {
     // The top bar: found by its texts (role queries over the whole page are slow in jsdom).
     const logout = (await screen.findAllByText('退出'))[0]!.closest('button')!;
     const topBar = logout.parentElement!;
-    // The number masked as on the repair page (issue 27, defect 5): never in full on screen.
+    // The number masked as on the repair page: never in full on screen.
     expect(within(topBar).getByText('139****5678')).toBeInTheDocument();
     expect(topBar).not.toHaveTextContent(MOBILE);
     await user.click(logout);

@@ -596,7 +596,7 @@ describe('information disclosure', () => {
     const gateway = fakeGateway();
     const view = renderAppAt(`#${paths.nontaxList}`);
     const main = await findMain();
-    // Issue 27, defect 3: the same prompt as 红黑名单 and 信用承诺自愿注册, in the page, and what 实名登录 means.
+    // Defect 3: the same prompt as 红黑名单 and 信用承诺自愿注册, in the page, and what 实名登录 means.
     const prompt = await main.findByRole('note');
     expect(within(prompt).getByRole('link', { name: '实名登录' })).toHaveAttribute('href', `#${paths.scanLogin}`);
     expect(prompt).toHaveTextContent('登录后即可查询非税收入欠缴信息公示');
@@ -630,7 +630,7 @@ describe('information disclosure', () => {
 
   it('files a voluntary promise for a logged-in user, with Chinese messages for bad fields', async () => {
     const entity = { EntName: '云州市恒信科技有限公司', CreditCode: '91520100MA6H00001X' };
-    // An entity the account may not act for: the service refuses (security issue 22, finding 10).
+    // An entity the account may not act for: the service refuses.
     const foreign = '91350200MA2YJ1XR9G';
     const filed: CreditPromise[] = [];
     const gateway = fakeGateway()

@@ -24,7 +24,7 @@ import { findMain, findRetry, preloadPages, renderAppAt, setupUser } from './ren
  * edge (test/fake-gateway.ts): the chips, a search by credit code (a wrong check character
  * searched all the same, with a hint), the inert in-page box, a failed search and its retry; an
  * expired stored login, and a token the service refuses (the not-logged-in rule); the forgiving
- * search's marks, labels and 您是不是要找 (issue 28, at the end). The search walked
+ * search's marks, labels and 您是不是要找 (at the end). The search walked
  * from the header (ten rows a page, paged from one answer, a row opening its details) and the
  * details asking a visitor to log in by QR code and coming back once the phone confirmed are
  * walked once, in real Chromium with a phone: e2e/account.e2e.ts. What the service finds and
@@ -373,7 +373,7 @@ describe('entity details and login', () => {
 });
 
 /*
- * The forgiving search on the list page (issue 28): what the service marks is marked, how a row
+ * The forgiving search on the list page: what the service marks is marked, how a row
  * matched is labelled, and 您是不是要找 appears when only near matches came back, and searches the
  * suggestion. What the service finds: packages/credit-service/test/entity-search.test.ts.
  */

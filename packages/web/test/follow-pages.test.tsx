@@ -23,7 +23,7 @@ import { loginResult } from './fixtures';
 import { addressQuery, findMain, findRetry, preloadPages, renderAppAt, setupUser } from './render-app';
 
 /*
- * 信用关注 (issue 28) in the SPA with the API client stubbed at its edge (test/fake-gateway.ts):
+ * 信用关注 in the SPA with the API client stubbed at its edge (test/fake-gateway.ts):
  * the 关注 / 已关注 toggle on entity details (and the limit's refusal), 个人中心 › 信用关注 (the
  * followed list with one-click unfollow, notices with unread state and pages, the mail choice,
  * empty and error states, the address waiting for its owner's confirmation), and the pages the

@@ -24,7 +24,7 @@ import { findMain, preloadPages, renderAppAt, setupUser } from './render-app';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 /*
- * The H5 app (issue 12) with the API client stubbed at its edge (test/fake-gateway.ts): the login
+ * The H5 app with the API client stubbed at its edge (test/fake-gateway.ts): the login
  * page and both test logins, the home page's masked card, the personal report's availability (by
  * the H5 login's data call, or by name and ID encrypted with the service's RSA key) and the way
  * to the report page, the entities with their badges, empty and bad lists, a refused code; the

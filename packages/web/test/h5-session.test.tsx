@@ -14,7 +14,7 @@ import { paths } from '@/lib/paths';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 /*
- * The H5 login bound to its browser (issue 22), in jsdom with the gateway stubbed at the API
+ * The H5 login bound to its browser, in jsdom with the gateway stubbed at the API
  * client's edge (fetch): the verifier and its challenge, the login without a face-verification
  * service or without WebCrypto, the load rules with the one-time code, the code taken out of the
  * address, the tab's login kept on a reload, and 退出登录.

@@ -17,7 +17,7 @@ import { findRetry, setupUser } from './render-app';
 import { TestProviders } from './test-providers';
 
 /*
- * 开放数据 (issue 28) with the API client stubbed at its edge (test/fake-gateway.ts): the datasets
+ * 开放数据 with the API client stubbed at its edge (test/fake-gateway.ts): the datasets
  * with their files, hashes, download links and field descriptions; loading, empty and failed
  * states in Chinese; keyboard access. What the files hold is tested against the credit-service
  * (src/routes/open-data/open-data.test.ts); a CSV downloaded in Chromium: e2e/open-data.e2e.ts.

@@ -20,7 +20,7 @@ import { setupUser } from './render-app';
 import { TEST_RUNTIME_CONFIG, TestProviders } from './test-providers';
 
 /*
- * Sessions that end, in the SPA (security issue 22, findings 9, 15, 16, 17), with the API
+ * Sessions that end, in the SPA, with the API
  * client stubbed at its edge (fetch): the old-site addresses carry one-time codes, never the
  * JwtToken; a logout the service had no session for stays in the portal; /newszxy neither wipes
  * storage nor silently switches accounts; an unused login warns and ends; the phone sees who asks
@@ -139,7 +139,7 @@ const addressesOnPage = (): string[] =>
     (element) => element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('action') ?? '',
   );
 
-describe('the old site gets one-time codes, never the JwtToken (finding 16)', () => {
+describe('the old site gets one-time codes, never the JwtToken', () => {
   it('opens the personal centre from the header and the page with a code asked for first', async () => {
     const user = setupUser();
     storeLogin(ME);
@@ -175,7 +175,7 @@ describe('the old site gets one-time codes, never the JwtToken (finding 16)', ()
   });
 });
 
-describe('/newszxy (finding 9)', () => {
+describe('/newszxy', () => {
   it('without a logintoken opens pageType and touches no login and no storage', async () => {
     storeLogin(ME);
     window.localStorage.setItem('someOtherKey', 'kept');
@@ -256,7 +256,7 @@ describe('/newszxy (finding 9)', () => {
   });
 });
 
-describe('the idle timeout (finding 17)', () => {
+describe('the idle timeout', () => {
   const timing = idleTiming(TEST_RUNTIME_CONFIG.sessionIdleSeconds);
 
   it('times the warning, the keep-alive and the end within the service’s idle timeout', () => {
@@ -346,7 +346,7 @@ describe('the idle timeout (finding 17)', () => {
   });
 });
 
-describe('the phone’s QR confirmation (finding 9)', () => {
+describe('the phone’s QR confirmation', () => {
   it('shows which browser, address and time asks, before 确认登录', async () => {
     const requestedAt = '2026-11-02T03:04:05.000Z';
     answers.set(API_PATHS.loginTicketScan, () =>

@@ -76,9 +76,13 @@ describe('a visit-log record', () => {
     const param = '/h5/gtxy?certToken=abc&name=%E6%9E%97&idCard=350203198806150240&currentTab=2';
     expect(buildVisitRecord({ contentCode: '0109', param }).param).toBe('/h5/gtxy?currentTab=2');
     expect(buildVisitRecord({ contentCode: '0109', param: '/h5/gtxy?certToken=abc' }).param).toBe('/h5/gtxy');
-    // The face verification's one-time code (issue 22).
+    // The face verification's one-time code.
     expect(buildVisitRecord({ contentCode: '0109', param: '/h5/gtxy?code=abc' }).param).toBe('/h5/gtxy');
     expect(buildVisitRecord({ contentCode: '01', param: '/newszxy?LoginToken=t' }).param).toBe('/newszxy');
+    // A report's verification link: its number and code unlock the whole report.
+    expect(
+      buildVisitRecord({ contentCode: '0104', param: '/xyfw/verify?no=XYBG20261205000001&code=AB12CD34' }).param,
+    ).toBe('/xyfw/verify');
   });
 
   it('is cut to the lengths the intake accepts', () => {

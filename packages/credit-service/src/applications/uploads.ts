@@ -15,7 +15,7 @@ import {
 import { BAD_REQUEST_PREFIX, BadRequestError, PayloadTooLargeError, ServiceError } from '../lib/errors.js';
 
 /*
- * Materials of a filing (issue 11): multipart/form-data read part by part within the shared
+ * Materials of a filing: multipart/form-data read part by part within the shared
  * limits, each file recognized by its first bytes (PDF, JPG, PNG — never by name or declared
  * type), written under a temporary name and moved into place only inside the filing's database
  * transaction. Whatever fails, the temporary and moved files are removed: no orphans.

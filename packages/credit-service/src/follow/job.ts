@@ -13,7 +13,7 @@ import type { Digest, FollowRepository, ScanResult } from '../repositories/follo
 import { signUnfollowLink } from './unfollow-link.js';
 
 /*
- * The follow job (issue 28): on a schedule (croner), turn what was published since the last run
+ * The follow job: on a schedule (croner), turn what was published since the last run
  * into notices (repositories/follow.ts `scan`: marks and notices in one transaction), then mail
  * each opted-in follower at most one digest a day (claimed before it is sent). Runs never overlap
  * (croner's protect, and a run in progress is joined by a manual one), and a restart starts from

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sameText } from '../lib/hash.js';
 
 /*
- * The digest mail's one-click unfollow (issue 28): a token naming one follow (its never-reused id),
+ * The digest mail's one-click unfollow: a token naming one follow (its never-reused id),
  * its owner and its entity, signed with HMAC-SHA256 under a key of its own and a purpose label, so
  * it is good for this one thing only. A forged or altered token fails the signature; a token whose
  * follow has ended (unfollowed, by the link or in 个人中心) names nothing any more — a later follow

@@ -1,5 +1,5 @@
 import type { FastifyError } from 'fastify';
-import { ERROR_MESSAGES, describeIssue, issueField, type ValidationIssue } from '@credit-portal/shared';
+import { ERROR_MESSAGES, describeIssue, issueField, type ErrorCode, type ValidationIssue } from '@credit-portal/shared';
 
 /*
  * Every error the service answers, in one place: named errors, each with its HTTP status, a
@@ -9,18 +9,24 @@ import { ERROR_MESSAGES, describeIssue, issueField, type ValidationIssue } from 
  * throw these; plugins/error-handler.ts only writes them in the route's dialect.
  */
 
-/** Stable codes of the service's errors. */
+/**
+ * Stable codes of the service's errors: the gateway's own codes (shared ERROR_CODES) where the
+ * two mean the same, so that one word names one failure in both services' logs and audit trails.
+ */
 export type ServiceErrorCode =
-  | 'bad_request'
-  | 'unsupported_media_type'
-  | 'unauthorized'
+  | Extract<
+      ErrorCode,
+      | 'bad_request'
+      | 'unsupported_media_type'
+      | 'unauthorized'
+      | 'not_found'
+      | 'payload_too_large'
+      | 'rate_limited'
+      | 'internal_error'
+    >
   | 'forbidden'
-  | 'not_found'
   | 'conflict'
   | 'gone'
-  | 'payload_too_large'
-  | 'too_many_requests'
-  | 'internal_error'
   | 'service_unavailable';
 
 /** Base of every error the service answers on purpose. */
@@ -91,7 +97,7 @@ export class PayloadTooLargeError extends ServiceError {
 /** 429: too many attempts; try again later. */
 export class TooManyRequestsError extends ServiceError {
   readonly statusCode = 429;
-  readonly code = 'too_many_requests';
+  readonly code = 'rate_limited';
   override readonly name = 'TooManyRequestsError';
 }
 

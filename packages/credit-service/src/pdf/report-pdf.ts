@@ -190,7 +190,7 @@ export class ReportPdf {
   /** A two-column table of labels (shaded) and values; `pairsPerRow` 2 puts two pairs side by side. */
   keyValues(rows: ReadonlyArray<readonly [string, string]>, pairsPerRow: 1 | 2 = 1): this {
     // Each column of labels as wide as its longest label needs, so that no label breaks inside a
-    // word (统一社会信用代/码, issue 27, defect 7) — a label may still break before a bracket
+    // word (统一社会信用代/码) — a label may still break before a bracket
     // (法定代表人 /（负责人）) — and at least 28 % of the pair, at most half of it. The values
     // keep the rest: a company's name is the longest value.
     const pairWidth = this.textWidth / pairsPerRow;

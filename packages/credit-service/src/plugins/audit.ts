@@ -21,7 +21,7 @@ import { CREDIT_SERVICE_WRITER, REVIEW_CLI_WRITER } from '../audit/writers.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
- * The audit trail (issue 24, docs/AUDIT.md), registered once after the database. A route takes
+ * The audit trail (docs/AUDIT.md), registered once after the database. A route takes
  * part by naming its event — `config: { audit: 'account.login' }` — and, where the framework
  * cannot know them, telling who and whose data with `app.audit.note(request, …)`. One record per
  * request is written when the answer is about to leave (onSend): success for a 2xx/3xx, failure
@@ -77,7 +77,7 @@ const REASONS: Readonly<Record<number, string>> = {
   409: 'conflict',
   410: 'gone',
   413: 'payload_too_large',
-  429: 'too_many_requests',
+  429: 'rate_limited',
   503: 'service_unavailable',
 };
 

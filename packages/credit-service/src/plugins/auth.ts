@@ -35,7 +35,7 @@ import {
  * and reads the verified session with `app.auth.session(request)`; logins are minted by
  * `app.auth.issueLogin` alone. Route plugins never re-create any of this.
  *
- * Every login is a server-side session (login_sessions, security issue 22): its tokens carry its
+ * Every login is a server-side session (login_sessions): its tokens carry its
  * sid, and a token is good only while its session is — not revoked by a logout, not past its end
  * (tokenTtlSeconds after the login), not unused for longer than sessionIdleSeconds. The old
  * site's one-time codes and hand-offs are bound to the session too (mintCode / takeCode).

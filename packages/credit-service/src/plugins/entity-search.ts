@@ -9,7 +9,7 @@ import type { EntitySearchTask, EntitySearchWorkerData } from '../repositories/e
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Entity search (issue 28): in a pool of worker threads, or on the main thread (SEARCH_WORKERS=0). */
+    /** Entity search: in a pool of worker threads, or on the main thread (SEARCH_WORKERS=0). */
     entitySearch: EntitySearch;
   }
 }

@@ -28,9 +28,9 @@ import { renderReportPdf, reportSigningMark } from './render.js';
 import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from './signing.js';
 
 /*
- * Issues and verifies the enterprise credit report and the 专项信用报告 (issue 11). Each issued
+ * Issues and verifies the enterprise credit report and the 专项信用报告. Each issued
  * report is a row of credit_reports: its canonical content, the SHA-256 of that content and of
- * the PDF, the hash of its verification code, and a signature over the record. Since issue 24 the
+ * the PDF, the hash of its verification code, and a signature over the record. Since SM2 signing the
  * PDF carries the centre's SM2/SM3 signature (src/signing) and the record is SM2-signed too
  * (signature_algorithm SM2-with-SM3, key_id); rows issued before keep their HMAC-SHA256 and keep
  * verifying by number and code. A verification checks the number, the code, the record's
@@ -41,7 +41,7 @@ import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from 
 export interface ReportSettings {
   /** The portal's address (ends with '/'): the QR code links to its verification page. */
   portalUrl: string;
-  /** HMAC key of the rows issued before SM2 (issue 24); unset: the one kept in the database (service_secrets). */
+  /** HMAC key of the rows issued before SM2; unset: the one kept in the database (service_secrets). */
   signingKey?: string;
   /** The centre's SM2 report-signing key (app.reportSigner). */
   signer: ReportSigner;
@@ -86,7 +86,7 @@ interface ReportRecord {
   contentDigest: string;
   pdfSha256: string;
   signature: string;
-  /** HMAC-SHA256 (rows before issue 24) or SM2-with-SM3. */
+  /** HMAC-SHA256 (rows issued before SM2 signing) or SM2-with-SM3. */
   signatureAlgorithm: string;
   /** The SM2 key's id; null for HMAC rows. */
   keyId: string | null;
@@ -171,7 +171,7 @@ export function reportKindOf(reportNo: string): ReportKind | null {
 export function createReportService(db: Database, settings: ReportSettings) {
   const { signer } = settings;
   let hmacKey: string | undefined = settings.signingKey;
-  // Only the rows issued before issue 24 need it: read (or made) on first use.
+  // Only the rows issued before SM2 signing need it: read (or made) on first use.
   const key = (): string => (hmacKey ??= createAccountRepository(db).secret('report-signing'));
   const reader = createReportContentReader(db);
   const insert = db.prepare(

@@ -35,7 +35,7 @@ const FULFILMENT_COLUMNS = `CAST(f.id AS TEXT) AS id, e.name AS EntName, e.credi
 const ENTITY_MATCH = `(@like IS NULL OR e.name LIKE @like ESCAPE '\\' OR e.credit_code = @code)`;
 
 /**
- * The public credit lists (issue 9): red and black list entries in force on `today` (the source
+ * The public credit lists: red and black list entries in force on `today` (the source
  * unit is the deciding authority, the update time the listing day's), published promises and the
  * fulfilment checks of the kept ones.
  */

@@ -40,7 +40,7 @@ function keywordWhere(columns: readonly string[]): string {
 const maskRow = <T extends { IdNumber: string }>(row: T): T => ({ ...row, IdNumber: maskIdNumber(row.IdNumber) });
 
 /**
- * The disclosure lists (issue 9), newest first. ID numbers leave this repository masked
+ * The disclosure lists, newest first. ID numbers leave this repository masked
  * (first 6 + ****** + last 4); keywords match literally (LIKE with %, _ and \ escaped).
  */
 export function createDisclosureRepository(db: Database) {

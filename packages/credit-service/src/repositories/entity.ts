@@ -162,7 +162,7 @@ function pinyinSpelled(name: string, syllables: string, letters: string, initial
 }
 
 /**
- * Entity search by name, credit code, legal representative or pinyin, forgiving (issue 28), built
+ * Entity search by name, credit code, legal representative or pinyin, forgiving, built
  * to stay fast at a million entities. Keywords and names are compared folded (foldText: full-width
  * half-width, traditional simplified, ASCII lower case); each kind of match has its own access path:
  * - a code-shaped keyword: exact lookup on the UNIQUE credit_code index (a wrong check digit

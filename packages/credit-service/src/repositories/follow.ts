@@ -13,7 +13,7 @@ import { sha256 } from '../lib/hash.js';
 import { penaltyPublicizedSql } from './publicity.js';
 
 /*
- * 信用关注 (issue 28, migration 19): follows, notices, the mail choice and digests, and the job's
+ * 信用关注 (migration 19): follows, notices, the mail choice and digests, and the job's
  * scan of what was published. Every read and write names its owner (user:<id> or wechat:<openId>):
  * nothing here reaches another account's rows.
  */

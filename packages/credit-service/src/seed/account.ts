@@ -6,9 +6,9 @@ import { addMonths, dayNumber, formatDay, withTime } from '../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
 
 /*
- * The demo data of issue 5 (accounts and the entity details page): red and black list entries,
+ * The demo data of accounts and the entity details page: red and black list entries,
  * published credit promises, the chat-app (微信) identities a phone can log in with, and one
- * demo mobile account; and of issue 9 the fulfilment checks of those promises (守信践诺).
+ * demo mobile account; and the fulfilment checks of those promises (守信践诺).
  * Generated from the data set's seed, entity by entity, with every date counted back from the
  * data set's as-of day (the day the database was created; tests pin it), so the same data set
  * always gets the same lists and a demo started later still shows entries in force.

@@ -7,7 +7,7 @@ import { DISTRICTS, type District } from '../lib/place.js';
 import { GIVEN_NAME_CHARS, ROADS, SURNAMES } from './vocabulary.js';
 
 /*
- * The disclosure lists of issue 9 (migration 7): abnormal business listings, major tax
+ * The disclosure lists (migration 7): abnormal business listings, major tax
  * violations, wage arrears, unpaid non-tax revenue and personal bankruptcy cases. Drawn from the
  * data set's seed, on the entities the data set already has plus generated natural persons, with
  * every date counted back from `asOf` — the day the database is created (tests pin it) — so the

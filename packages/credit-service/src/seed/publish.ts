@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { addMonths } from '../lib/dates.js';
 
 /*
- * Demo only (issue 28, 信用关注): publishes one new administrative penalty for an entity, as the
+ * Demo only (信用关注): publishes one new administrative penalty for an entity, as the
  * centre's data exchange would write a row into penalties — so that following a company and
  * receiving its next penalty can be tried end to end on a laptop (README "Trying it"). The row
  * copies a published general (一般) legal-person penalty of the data set for its case and

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNT } from './account.js';
 import { dayNumber, formatDay, withTime } from '../lib/dates.js';
 
 /*
- * The demo data of 信用服务 (issue 11, migration 11): a second demo account, the entities each
+ * The demo data of 信用服务 (migration 11): a second demo account, the entities each
  * demo account may act for, and a few applications in various states with their timelines.
  * Chosen by rule from the data set (lowest entity ids that fit), so the same data set always gets
  * the same links; dated back from the day it is written.

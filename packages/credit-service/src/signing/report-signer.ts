@@ -10,7 +10,7 @@ import { SM2_ALGORITHM, SM2_DEFAULT_ID, sm2Sign, sm2Verify, type Sm2KeyPair } fr
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
- * The centre's report-signing key (issue 24): an SM2 key pair read from REPORT_SIGNING_KEY_FILE
+ * The centre's report-signing key: an SM2 key pair read from REPORT_SIGNING_KEY_FILE
  * (a PEM file as OpenSSL writes it). Without one — a laptop or a test — a demo key is generated
  * once into DATA_DIR and announced with a warning on every start; env.ts refuses to start a
  * production-like service (demo stand-ins off) without a key file, so no such key ever signs for

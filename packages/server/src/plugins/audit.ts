@@ -5,7 +5,7 @@ import { AuditWriter, type AuditEvent, type AuditResult } from '@credit-portal/s
 import { auditDigests, fileHeadStore, generatedAuditKey, nodeAuditStorage } from '../audit/node-storage.js';
 
 /*
- * The gateway's audit trail (issue 24, docs/AUDIT.md): its start-up configuration and every
+ * The gateway's audit trail (docs/AUDIT.md): its start-up configuration and every
  * cache purge, hash-chained in AUDIT_DIR (gateway.security.<day>.jsonl), apart from the request
  * log. Each replica needs a directory of its own: one writer per chain. A record that cannot be
  * written is logged at error level (it holds no secret and no personal data) and the purge goes

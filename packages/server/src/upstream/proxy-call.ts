@@ -143,12 +143,10 @@ export class ByteLimit extends Transform {
 
   /**
    * The request's body through a limit, joined by `pipeline` rather than `pipe`: when the client
-   * goes away mid-body the limit is destroyed with it, which ends the upstream call at once. With
-   * `pipe` the call waited for the rest of the body until its timeout, holding one of the pool's
-   * connections: 64 uploads abandoned after their first bytes, inside the strict rate limit, held
-   * them all, every other route waited for a connection and the circuit breaker opened (a review's
-   * finding). The pipeline's callback also takes the limit's own error, which nothing listened to
-   * before the upstream call had begun (an unhandled 'error' that ended the process).
+   * goes away mid-body the limit is destroyed with it, which ends the upstream call at once (with
+   * `pipe` the call held one of the pool's connections until its timeout, and a few abandoned
+   * uploads could hold them all). The pipeline's callback also takes the limit's own error, which
+   * would otherwise be unhandled before the upstream call begins.
    */
   static over(payload: Readable, limit: number): ByteLimit {
     const limiter = new ByteLimit(limit);

@@ -17,7 +17,7 @@ import {
 } from '../schemas/credit-lists.js';
 
 /**
- * The information-disclosure lists of the credit data API (issue 9): the double-disclosure
+ * The information-disclosure lists of the credit data API: the double-disclosure
  * searches, the red and black lists (bearer), published credit promises and the kept ones.
  */
 export const CREDIT_LIST_CONTRACTS = {

@@ -14,7 +14,7 @@ import {
 } from '../schemas/disclosure.js';
 
 /**
- * The disclosure lists of the information-disclosure section (issue 9): abnormal business, major
+ * The disclosure lists of the information-disclosure section: abnormal business, major
  * tax violations, wage arrears and personal bankruptcy (public), and unpaid non-tax revenue
  * (behind login: the SPA sends the stored JwtToken).
  */

@@ -6,7 +6,7 @@ import {
 import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../schemas/publicity.js';
 
 /*
- * Open data (开放数据, issue 28): the datasets the credit centre publishes as daily bulk files and
+ * Open data (开放数据): the datasets the credit centre publishes as daily bulk files and
  * through the read API, and the description of every field — one vocabulary for the service that
  * writes the files, the gateway that documents the API and the page that lists them. Field codes
  * are the national double-disclosure codes (XK_*, CF_*) for licences and penalties, and the wire

@@ -3,7 +3,7 @@ import { defineRoute } from '../api.js';
 import { OPEN_DATA_FORMATS } from './open-data-datasets.js';
 
 /*
- * The open-data read API (开放数据, issue 28) under /open/v1: the catalogue of today's files, the
+ * The open-data read API (开放数据) under /open/v1: the catalogue of today's files, the
  * records of one dataset page by page, and the files themselves. The credit-service writes the
  * files and serves these paths; the gateway fronts them with its cache, ETag/Last-Modified and a
  * per-client quota, and documents them under the `opendata` tag of /docs.

@@ -26,7 +26,7 @@ import {
 const credit = { upstream: 'credit', dialect: 'errorCode' } as const;
 
 /**
- * 信用服务 (issue 11): credit repair and objection (bearer; filings are multipart), the user's
+ * 信用服务: credit repair and objection (bearer; filings are multipart), the user's
  * entities and applications, the two reports (PDF answers) and their verification.
  */
 export const SERVICES_CONTRACTS = {
@@ -160,7 +160,7 @@ export const SERVICES_CONTRACTS = {
     data: ThirdPartyReportSchema,
     emptyFieldMessages: { creditCode: '请输入统一社会信用代码', reportNo: '请输入报告编号', code: '请输入验证码' },
   }),
-  // Issue 24: a report's PDF alone, checked by its SM2 signature; the published keys.
+  // A report's PDF alone, checked by its SM2 signature; the published keys.
   reportVerifySignature: defineRoute({
     ...credit,
     path: API_PATHS.reportVerifySignature,

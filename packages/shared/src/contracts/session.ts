@@ -2,7 +2,7 @@ import { API_PATHS, defineRoute } from '../api.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 import { LogoutResultSchema, OldSiteCodeSchema } from '../schemas/session.js';
 
-/** Login sessions (security issue 22): logout and the one-time code of the old site's personal centre. */
+/** Login sessions: logout and the one-time code of the old site's personal centre. */
 export const SESSION_CONTRACTS = {
   /**
    * Ends the session of the token it carries; without a live one it still succeeds (LoginToken

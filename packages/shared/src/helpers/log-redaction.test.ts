@@ -45,8 +45,8 @@ describe('redaction', () => {
     for (const secret of ['XYBG1', 'XYBG2', 'v-secret', 's-secret', 'c-secret']) expect(others).not.toContain(secret);
     expect(others).toContain('pageIndex=1');
     // In a JSON line "code" is the logger's own (an error code): kept; a report number field is not.
-    expect(maskSensitiveText('{"code":"too_many_requests","ReportNumber":"XYBG3"}')).toBe(
-      '{"code":"too_many_requests","ReportNumber":"[REDACTED]"}',
+    expect(maskSensitiveText('{"code":"rate_limited","ReportNumber":"XYBG3"}')).toBe(
+      '{"code":"rate_limited","ReportNumber":"[REDACTED]"}',
     );
   });
 });

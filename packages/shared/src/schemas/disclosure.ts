@@ -3,7 +3,7 @@ import { LIST_KEYWORD_MAX } from './credit-lists.js';
 import { PageField, PageSchema, pageSizeField } from './query.js';
 
 /*
- * The public disclosure lists of the information-disclosure section (spec §2.1, §7, issue 9):
+ * The public disclosure lists of the information-disclosure section (spec §2.1, §7):
  * abnormal business publicity (经营异常名录), major tax violation publicity (重大税收违法失信主体),
  * wage arrears publicity (拖欠农民工工资失信联合惩戒对象), unpaid non-tax revenue (非税收入欠缴, behind
  * login) and personal bankruptcy (个人破产信息公示). Lists are paged on the server and answer

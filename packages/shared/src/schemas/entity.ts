@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Why a search result matched (issue 28), best first: its credit code, every word of the keyword
+ * Why a search result matched, best first: its credit code, every word of the keyword
  * in its name, its legal representative's name, its name's pinyin or pinyin initials, or a name
  * one or two characters away from the keyword (a near match, listed after every other kind).
  */
 
-/** Entity search result (spec §3); `Match` and `Highlights` are optional additions of issue 28. */
+/** Entity search result (spec §3); `Match` and `Highlights` are optional additions (the forgiving search). */
 export const EntitySearchResultSchema = Type.Object({
   ID: Type.String(),
   EntName: Type.String(),

@@ -3,7 +3,7 @@ import { PageField, PageSchema, pageSizeField } from './query.js';
 import { LIST_PAGE_SIZE_MAX } from './credit-lists.js';
 
 /*
- * 信用关注 (issue 28): a logged-in user follows up to FOLLOW_LIMIT entities; when something is
+ * 信用关注: a logged-in user follows up to FOLLOW_LIMIT entities; when something is
  * published about one (a licence, a penalty, its repair or objection outcome, a red/black list
  * entry, an abnormal-operation listing, a change of status) the centre's system makes one notice
  * per follower, shown in 个人中心, and — for those who opt in — mails at most one digest a day

@@ -3,7 +3,7 @@ import { PageField, PageSchema, pageSizeField } from './query.js';
 import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
 
 /*
- * 信用服务 (spec §2.1 xyfw, issue 11): credit repair and credit objection filed by a logged-in
+ * 信用服务 (spec §2.1 xyfw): credit repair and credit objection filed by a logged-in
  * user with materials, their applications and timelines, the enterprise credit report and the
  * 专项信用报告 as signed PDFs, the public verification of a report, and the third-party check.
  */
@@ -397,7 +397,7 @@ export const ReportVerificationSchema = Type.Object({
   /** SHA-256 (hex) of the PDF as issued. */
   PdfSha256: S,
   /**
-   * How the record was signed: SM2-with-SM3 with the centre's key (issue 24), or HMAC-SHA256 for
+   * How the record was signed: SM2-with-SM3 with the centre's key, or HMAC-SHA256 for
    * the reports issued before.
    */
   SignatureAlgorithm: S,
@@ -412,7 +412,7 @@ export type ReportVerification = Static<typeof ReportVerificationSchema>;
  * The answer of VerifyReport and VerifyReportFile: a check that did not pass — a mistyped number
  * or code, a file that is not the one issued — is an ordinary result (200, Verified false, the
  * reason in Message), not an HTTP error: a resident who mistypes a digit sees the reason and no
- * failed request (issue 27, defect 6). Only bad input (400) and a record whose own signature is
+ * failed request. Only bad input (400) and a record whose own signature is
  * broken (409: the centre's data is in question) remain errors.
  */
 export const ReportVerifyOutcomeSchema = Type.Object({
@@ -473,11 +473,11 @@ export const ThirdPartyReportSchema = Type.Object({
 });
 export type ThirdPartyReport = Static<typeof ThirdPartyReportSchema>;
 
-/** The three kinds of signed report (issue 24): the two of 信用服务 and the H5 personal report. */
+/** The three kinds of signed report: the two of 信用服务 and the H5 personal report. */
 export const SIGNED_REPORT_KINDS = ['enterprise', 'special', 'personal'] as const;
 
 /**
- * VerifyReportSignature (issue 24): a report's PDF checked by its embedded SM2/SM3 signature alone
+ * VerifyReportSignature: a report's PDF checked by its embedded SM2/SM3 signature alone
  * — which key signed it and when — and, for an enterprise report or 专项信用报告, its record.
  */
 export const ReportSignatureCheckSchema = Type.Object({

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /*
- * Login sessions (security issue 22: sessions that end). Every login starts a session at the
+ * Login sessions (sessions that end). Every login starts a session at the
  * credit-service; its tokens, the old site's one-time codes and the hand-offs back to the portal
  * are bound to it, and logout or idleness ends them all. Not in the spec: chosen here.
  */

@@ -142,8 +142,8 @@ const plainPages = new WeakSet<ReactElement>();
 
 /**
  * A page that draws none of antd's components (only their look, components/lite/): without antd's
- * configuration, so that opening the portal at it loads none of antd's code (the home page, issue
- * 27; a test checks its chunks hold no antd module). `prerendered`: see lazyPage.
+ * configuration, so that opening the portal at it loads none of antd's code (the home page;
+ * a test checks its chunks hold no antd module). `prerendered`: see lazyPage.
  */
 export function plainPage(
   load: () => PageModule<object>,
@@ -160,7 +160,7 @@ export const isPlainPage = (element: ReactElement): boolean => plainPages.has(el
 /**
  * `prerendered`: the page's first render depends on its path alone (no query, login or data; what
  * does is left to the browser by browserOnly), so the prerender renders it into the frame,
- * where it is the first paint's (issue 27: 双公示's introduction is a phone's largest paint). Any
+ * where it is the first paint's (双公示's introduction is a phone's largest paint). Any
  * other page throws in Node, and the frame carries its loading place-holder.
  */
 function lazyPage<P extends object>(

@@ -64,7 +64,7 @@ export function buildRouteObjects(
       element: (
         <RouteTableContext.Provider value={appRoutes}>
           <RouteGuard onVisit={onVisit} />
-          {/* A portal login ends when unused (security issue 22): on every page, whatever its frame. */}
+          {/* A portal login ends when unused: on every page, whatever its frame. */}
           <IdleLogout />
           <Suspense fallback={<PageFallback />}>
             <Outlet />

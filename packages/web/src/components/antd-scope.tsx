@@ -15,8 +15,8 @@ const styleSink = typeof document === 'undefined' ? undefined : document.createE
  * antd's configuration — zh_CN, the portal's theme, its styles' sink — around what draws antd's
  * components: every page (route-kit's page()), the message and dialog host, the menu drawer and
  * the result panel. Not around the whole app: the frame and the home page draw antd's look with
- * its static sheets alone (components/lite/), and the first page loads none of antd's code (issue
- * 27). The CSS variables come from the app's element (`cp-antd`), whichever scope draws.
+ * its static sheets alone (components/lite/), and the first page loads none of antd's code. The
+ * CSS variables come from the app's element (`cp-antd`), whichever scope draws.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   return (

@@ -22,7 +22,7 @@ interface KeywordSearchBarProps {
  * The generic keyword search bar with a reset button (spec §2.1 generic pieces): antd's Input
  * with its clear button and primary 查询 button joined in a Space.Compact, then 重置 — drawn with
  * antd's markup and static sheets and none of its script (`LiteInput`, `LiteButton` and the
- * compact row's classes, issue 27), as every list opens with it.
+ * compact row's classes), as every list opens with it.
  */
 export function KeywordSearchBar({
   value,

@@ -11,9 +11,9 @@ interface LoginPromptProps {
 }
 
 /**
- * The one way a page tells a visitor who has not logged in that it needs a login (issue 27,
- * defect 3): what the login opens, a link to the login that comes back here, and what
- * 实名登录 means on this portal — the portal's own account, nothing else to verify.
+ * The one way a page tells a visitor who has not logged in that it needs a login: what the login
+ * opens, a link to the login that comes back here, and what 实名登录 means on this portal — the
+ * portal's own account, nothing else to verify.
  */
 export function LoginPrompt({ purpose, returnTo }: LoginPromptProps) {
   return (

@@ -14,7 +14,7 @@ interface PagerProps {
  * The pager of spec §9: total, previous, pages, next; default size 10 and default total 100.
  * On a phone the row of page numbers does not fit beside the arrows (the next arrow used to
  * wrap onto a line of its own): there it reads 共 N 条 ‹ 3 / 20 ›, with 44 px arrows. Drawn by
- * `LitePagination` (antd's Pagination's markup and sheet, without its script, issue 27); the
+ * `LitePagination` (antd's Pagination's markup and sheet, without its script); the
  * page is reported when the user picks another one, on click or Enter.
  */
 export function Pager({ current, onChange, total = PAGER_DEFAULT_TOTAL, pageSize = PAGE_SIZE.default }: PagerProps) {

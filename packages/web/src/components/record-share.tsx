@@ -47,7 +47,7 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Sharing one record (issue 28): 复制链接 puts the page's address on the clipboard — it names the
+ * Sharing one record: 复制链接 puts the page's address on the clipboard — it names the
  * record by its id only, never a token — and 打印 prints the page in its print layout, which
  * carries under the record's title where it comes from: the site, the publishing unit, the update
  * time and the page's address, so a printed or saved copy can be traced back and checked.

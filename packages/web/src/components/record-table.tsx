@@ -17,7 +17,7 @@ if (typeof window !== 'undefined' && window.matchMedia?.(WIDE_SCREEN_QUERY).matc
  * A page of records as a table with 序号 and 查看详情 — and, on a phone, where five columns do
  * not fit, as numbered cards of label and value. The table is antd's, in a chunk of its own
  * (record-table-wide.tsx) that only a wide screen loads: a phone's list runs none of antd
- * (issue 27).
+ *.
  */
 export function RecordTable<Row>({
   rows,

@@ -26,7 +26,7 @@ interface SimpleEmptyProps {
 /**
  * antd's `<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />` as it renders — the picture, its title
  * (暂无数据) and the description — without antd's script: blocks and pages with nothing to show
- * (issue 27: the picture's theme hooks used to be a chunk of antd loaded for it).
+ * (the picture's theme hooks used to be a chunk of antd loaded for it).
  */
 export function SimpleEmpty({ description, className, picture = true, children }: SimpleEmptyProps) {
   return (

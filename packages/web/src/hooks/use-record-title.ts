@@ -32,7 +32,7 @@ export const useRecordName = (): RecordName | null =>
 
 /**
  * Names the record a details page shows, once its data is there: the title becomes
- * 信用云州 - <name> - <section> (issue 27, defect 10), so that a tab, a bookmark or the history
+ * 信用云州 - <name> - <section>, so that a tab, a bookmark or the history
  * says which article, company or record it is. Leaving the page takes the name away.
  */
 export function useRecordTitle(name: string | null | undefined): void {

@@ -16,7 +16,7 @@ import { readStorage, removeStorage, writeStorage, writeStorageJson } from './st
  * "Logged in" means stored login info with a token that has not expired. Every tab follows
  * the others through storage events: a logout flag set elsewhere removes this tab's token
  * and login info. Beside them, the time this browser last kept its login alive at the service
- * (sessionContact), from which every tab counts the idle timeout (security issue 22).
+ * (sessionContact), from which every tab counts the idle timeout.
  */
 
 export interface LoginSession {
@@ -231,7 +231,7 @@ export function useLoginSession(): LoginSession | null {
 
 // The old site's addresses carry a one-time code of the login session in LoginToken (the
 // spec's parameter name), never the JwtToken: an address ends up in browser history and proxy
-// logs (security issue 22, finding 16).
+// logs.
 
 /** The old site's personal centre (spec §7: NewLinkTo.aspx, PageType=grzl) for a code of POST /user/oldsite/handoff; '' without an old site. */
 export function oldSitePersonalUrl(oldSiteUrl: string, code: string): string {

@@ -1,5 +1,5 @@
 /*
- * The opening request (issue 27): the first content request of a page with a pre-rendered frame,
+ * The opening request: the first content request of a page with a pre-rendered frame,
  * started by public/frame.js when it puts the frame in — before the app's modules have arrived —
  * and taken over by the API client when the app makes the same request. A phone on a slow network
  * then has the home page's content (its largest paint) about when the app can show it, instead of

@@ -58,7 +58,7 @@ export const paths = {
   /** 双公示: licence and penalty tabs (currentTab 1 and 2). */
   doubleDisclosure: '/xygs/xygsList',
   promiseBook: '/xygs/xycnBook',
-  /** 开放数据 (issue 28): the daily files of the published records and the read API. */
+  /** 开放数据: the daily files of the published records and the read API. */
   openData: '/xygs/kfsj',
   promiseDetail: '/KeepPromisetDetail',
   /** 信用承诺自愿注册: a logged-in user files a voluntary promise. */
@@ -150,7 +150,7 @@ export const paths = {
   /** Where the chat app's authorization sends the browser back (?code=&state= before the hash): login or binding. */
   wechatCallback: '/grzx/wxauth',
   promiseInfo: '/sxcn/NewEntPromiseInfo',
-  /** 信用关注 (issue 28): followed entities, notices, the mail choice (the shared FOLLOW_PAGE_PATH). */
+  /** 信用关注: followed entities, notices, the mail choice (the shared FOLLOW_PAGE_PATH). */
   follows: '/grzx/xygz',
   /** The digest mail's signed unfollow link (?token=; no login): the shared FOLLOW_UNFOLLOW_PAGE_PATH, which the mails link to. */
   followUnfollowLink: '/grzx/xygz/unfollow',

@@ -5,7 +5,7 @@ import type { FrameFacts } from '@/lib/first-render';
 import { paths } from '@/lib/paths';
 
 /*
- * The pre-rendered frames (issue 27): which addresses get one, for which screens, and how the page
+ * The pre-rendered frames: which addresses get one, for which screens, and how the page
  * and public/frame.js name them. page.tsx renders them; frame.js picks one; main.tsx hydrates it.
  */
 

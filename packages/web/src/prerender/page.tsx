@@ -22,7 +22,7 @@ import {
 } from './frames';
 
 /*
- * The gateway's page (issue 27: a pre-rendered frame). Built as a Node module of its own
+ * The gateway's page (a pre-rendered frame). Built as a Node module of its own
  * (`vite build --ssr`, dist/.prerender/page.js) and called once when the gateway starts, with the
  * deployment's runtime configuration: it renders the frame of each address of FRAME_PATHS for a
  * phone and for a desktop — the same App the browser runs, its first render — and returns the

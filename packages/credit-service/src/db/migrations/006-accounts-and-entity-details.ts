@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 6,
   name: 'accounts-and-entity-details',
-  // Issue 5: portal accounts, chat-app identities, QR login tickets, the JWT secret, and the
+  // Portal accounts, chat-app identities, QR login tickets, the JWT secret, and the
   // red/black lists and credit promises shown on the entity details page.
   sql: `
 CREATE TABLE service_secrets (

@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 7,
   name: 'disclosure-lists',
-  // Issue 9: the disclosure lists of the information-disclosure section. Rows name their
+  // The disclosure lists of the information-disclosure section. Rows name their
   // subject as published (entity_id links a seeded entity when there is one); ID numbers are
   // stored whole and masked on the way out. Dates are yyyy-mm-dd, update times yyyy-mm-dd hh:mm:ss.
   sql: `

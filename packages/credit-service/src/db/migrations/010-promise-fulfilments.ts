@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 10,
   name: 'promise-fulfilments',
-  // Issue 9 (xscnList, xylygsDetail): the fulfilment checks of published credit promises — the
+  // The fulfilment checks of published credit promises — the
   // competent unit checked a promise after its term and found it kept (守信践诺). One check per
   // promise; checked_on yyyy-mm-dd, updated_at yyyy-mm-dd hh:mm:ss.
   sql: `

@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 11,
   name: 'credit-services',
-  // Issue 11 (信用服务). owner is the login's subject key (user:<id>, or wechat:<openId> for an
+  // 信用服务. owner is the login's subject key (user:<id>, or wechat:<openId> for an
   // unbound chat-app login). Times are yyyy-mm-dd hh:mm:ss local, days yyyy-mm-dd. Materials are
   // files under DATA_DIR/uploads (stored_name relative to it). A report keeps its canonical
   // content (JSON), that content's SHA-256, the issued PDF's SHA-256, the hash of its

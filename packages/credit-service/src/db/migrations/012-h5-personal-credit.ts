@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 12,
   name: 'h5-personal-credit',
-  // The H5 app (issue 12): the persons' documents and residence (the eligibility rule of spec §1),
+  // The H5 app: the persons' documents and residence (the eligibility rule of spec §1),
   // the personal report in the config-table format of spec §3 (config rows, per-person data rows
   // as JSON objects keyed by their Chinese column names, 序号 included), issued report numbers,
   // tokens (stored as SHA-256 hashes; expiry in epoch ms), entity report requests and channels.

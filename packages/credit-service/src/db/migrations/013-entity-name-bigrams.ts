@@ -18,7 +18,7 @@ export const FILL_ENTITY_BIGRAMS = `INSERT INTO entity_bigrams (gram, entity_id)
 const migration: Migration = {
   version: 13,
   name: 'entity-name-bigrams',
-  // Issue 13: two-character keywords, which the trigram index cannot answer, from an index of
+  // Two-character keywords, which the trigram index cannot answer, from an index of
   // every distinct bigram of every name ((gram, entity id), WITHOUT ROWID: the key is the row, so
   // a keyword's entities are one range read in id order). Grams are lower(): ASCII folded as LIKE
   // folds it. Triggers keep it in step with entities; SQLite has no series function and triggers

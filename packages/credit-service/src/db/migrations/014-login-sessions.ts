@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 14,
   name: 'login-sessions',
-  // Security issue 22 (sessions that end): every login starts a server-side session, named by a
+  // Every login starts a server-side session, named by a
   // random sid that its tokens carry as a claim; logout revokes it (every token of it at once),
   // and a session unused for SESSION_IDLE_SECONDS ends. The one-time codes of the old site and the
   // hand-offs back to the portal are bound to the session that minted them (sid) and say what

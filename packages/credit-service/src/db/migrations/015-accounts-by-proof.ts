@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 15,
   name: 'accounts-by-proof',
-  // Issue 22: every identity proven. Registration's SMS codes, the chat app's one-time
+  // Every identity proven. Registration's SMS codes, the chat app's one-time
   // authorization codes, and failed password checks counted per mobile number across addresses.
   sql: `
 -- One live registration code per number: SHA-256 of number and code, never the code itself.

@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 16,
   name: 'h5-browser-binding',
-  // Issue 22 (H5 face verification bound to its browser). A cert token carries the challenge of the
+  // H5 face verification bound to its browser. A cert token carries the challenge of the
   // browser that asked for it (base64url SHA-256 of its secret verifier), the hash of the one-time
   // code the face verification returned with, and its failed tries; any token may be spent
   // (used_at: cert tokens on their exchange, report tokens on their use). parent_hash ties a token

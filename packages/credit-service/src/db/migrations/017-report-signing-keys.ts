@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 const migration: Migration = {
   version: 17,
   name: 'report-signing-keys',
-  // Issue 24 (SM2-signed reports). Every public key that has ever signed a report, so that after a
+  // SM2-signed reports. Every public key that has ever signed a report, so that after a
   // rotation the old reports still verify: its id (SM3 of the SPKI DER), algorithm, PEM and the
   // time it signed from (and, once replaced, until). Only public keys: the private key stays in
   // its file (REPORT_SIGNING_KEY_FILE). credit_reports says which algorithm signed each row (rows

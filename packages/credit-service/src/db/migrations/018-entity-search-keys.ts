@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * Issue 28, a search that forgives: the keys of an entity that SQL cannot compute — the name's
+ * A search that forgives: the keys of an entity that SQL cannot compute — the name's
  * pinyin and pinyin initials (pinyin-pro, which reads polyphones in context: 商行 hang, 重庆 chong)
  * and its folded form (full-width to half-width, traditional to simplified, ASCII lower case)
  * where that differs from the name — are computed in JavaScript, once per name, by

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * Issue 28, 信用关注: follows, the notices made from what is published about a followed entity,
+ * 信用关注: follows, the notices made from what is published about a followed entity,
  * each account's mail choice and its daily digests, and the follow job's high-water marks.
  *
  * Publications are read from the tables the data already lives in: new rows of licences,

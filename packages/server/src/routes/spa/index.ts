@@ -30,7 +30,7 @@ interface Page {
 
 /**
  * index.html as the prerender makes it with this deployment's runtime configuration: the
- * configuration in the page and the pre-rendered frames (issue 27), made once at start. Null when
+ * configuration in the page and the pre-rendered frames, made once at start. Null when
  * the build has no prerender, or when it fails (logged): the build's own index.html is served then,
  * and the SPA fetches its configuration and renders without a frame, as it can.
  */

@@ -25,7 +25,7 @@ interface HeaderAccountProps {
  * centre, and 退出. Logout asks first (spec §5), ends the session at the service (every token and
  * hand-off of it), sets the logout flag so that other tabs log out too, and goes to the old
  * site's logout address (spec §4) — with a one-time code of the session, never the token
- * (security issue 22).
+ *.
  */
 export function HeaderAccount({ linkClassName, onNavigate }: HeaderAccountProps) {
   const session = useLoginSession();

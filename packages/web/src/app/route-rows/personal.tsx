@@ -6,7 +6,7 @@ import { page, sectionRows } from '../route-kit';
 const PERSONAL = '个人中心';
 const personalCrumb = { label: PERSONAL, path: paths.personal };
 const loadPersonalHome = () => import('@/features/account/components/personal-home-page');
-/** 信用关注's unread count on 个人中心's entry (issue 28): its own chunk. */
+/** 信用关注's unread count on 个人中心's entry: its own chunk. */
 const personalHomeProps = {
   entryExtras: { follow: lazy(() => import('@/features/follow/components/follow-unread-badge')) },
 };

@@ -9,7 +9,7 @@ import { page, plainPage, sectionRows, type RowInput } from '../route-kit';
 const SEARCH = '信用主体查询';
 
 /**
- * Entity details with 信用关注's button beside the name (issue 28). The two modules load side by
+ * Entity details with 信用关注's button beside the name. The two modules load side by
  * side and the page renders once both are there: a button arriving after the name would push the
  * page below it down (on a phone it takes a line of its own; a layout shift of 0.03).
  */

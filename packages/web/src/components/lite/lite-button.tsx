@@ -41,7 +41,7 @@ const TWO_CHINESE_CHARS = /^[\u4E00-\u9FA5]{2}$/;
 /**
  * antd's Button as it renders — its element, classes and static style sheet — without its script
  * (the wave effect, the loading icon's motion and theme hooks): the frame's and the home page's
- * buttons, so that the first page needs none of antd's code (issue 27), the entity details
+ * buttons, so that the first page needs none of antd's code, the entity details
  * page's and the lists' keyword search bar's (in antd's Space.Compact there: `compactItem`). Loading, it draws antd's settled markup: the `ant-btn-loading` class and the spinning
  * LoadingOutlined in `.ant-btn-icon.ant-btn-loading-icon` in place of the icon (antd's slides the
  * icon in when `loading` turns on after the first render). Other pages use antd's Button.

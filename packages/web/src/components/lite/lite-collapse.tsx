@@ -20,7 +20,7 @@ interface LiteCollapseProps {
  * antd's Collapse (bordered, middle, arrows at the start) as it renders — its items, headers,
  * arrows and panels with their classes, styled by antd's static sheet — without its script
  * (rc-collapse, rc-motion's open and close animation, the semantic class and style merging): the
- * entity details page's licence blocks, drawn without antd's script (issue 27). As antd's, a
+ * entity details page's licence blocks, drawn without antd's script. As antd's, a
  * panel's body is drawn when the panel is first opened, and after that only hidden when closed
  * (`ant-collapse-panel-hidden`), so what it holds stays as it was. A header toggles its panel by
  * click, Enter (as antd's) and Space (a `role="button"`'s key, which antd's leaves out). Panels

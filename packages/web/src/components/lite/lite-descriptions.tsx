@@ -70,7 +70,7 @@ const shown = (node: ReactNode) => node !== null && node !== undefined && node !
  * antd's Descriptions as it renders — the table of label and value cells, its rows, spans and
  * classes, styled by antd's static sheet — without its script (the breakpoint observer, the
  * semantic class and style merging): the entity details page's 基本信息 and its licence blocks,
- * drawn without antd's script (issue 27). Neither a title nor an extra, per-item styles or
+ * drawn without antd's script. Neither a title nor an extra, per-item styles or
  * `colon={false}`: what the portal does not use is not offered.
  */
 export function LiteDescriptions({

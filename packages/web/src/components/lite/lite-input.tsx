@@ -20,7 +20,7 @@ interface LiteInputProps {
 /**
  * antd's Input with `allowClear` as it renders — the affix wrapper, the input and the clear
  * button, with their classes and static style sheet — without its script: the header's search
- * box on every page (issue 27) and the lists' keyword search bar, in antd's Space.Compact there.
+ * box on every page and the lists' keyword search bar, in antd's Space.Compact there.
  * Clearing empties the value and puts the focus back in the box.
  */
 export function LiteInput({

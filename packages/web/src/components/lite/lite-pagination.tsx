@@ -77,7 +77,7 @@ const onEnter = (action: () => void) => (event: KeyboardEvent) => {
  * jumper) — the total, the arrows, the page numbers and the ••• items with antd's elements,
  * classes, titles, tab stops and `aria-disabled`, styled by antd's static sheet — without its
  * script: the pages of every list, so that a list draws its pager without evaluating antd and
- * rendering rc-pagination (long tasks on a phone, issue 27). The pages shown follow antd's rules;
+ * rendering rc-pagination (long tasks on a phone). The pages shown follow antd's rules;
  * a ••• item turns into a double arrow on hover and focus (antd's sheet) and jumps 5 pages; a page
  * number, an arrow or a ••• item acts on click and on Enter, as antd's; picking the current page
  * does nothing. `simple` draws antd's read-only simple pager, 共 N 条 ‹ 3 / 20 ›; as antd's, its

@@ -7,7 +7,7 @@ const LAST_LINE_WIDTH = '61%';
 /**
  * antd's active Skeleton (title and paragraph lines) as it renders, with its classes and static
  * style sheet, without its script: the place-holder of every page's loading and of the home page's
- * blocks (issue 27).
+ * blocks.
  */
 export function LiteSkeleton({ rows, title = true }: { rows: number; title?: boolean }) {
   return (

@@ -2,7 +2,7 @@ import 'virtual:antd-look/Spin';
 
 /**
  * antd's large Spin with its description as it renders, with its classes and static style sheet,
- * without its script: the app's loading state before the runtime configuration (issue 27).
+ * without its script: the app's loading state before the runtime configuration.
  */
 export function LiteSpin({ description }: { description: string }) {
   return (

@@ -9,7 +9,7 @@ interface LiteSwitchProps {
 
 /**
  * antd's small Switch as it renders (a `role="switch"` button with its classes and static style
- * sheet), without its script: the 长者模式 and 大鼠标 switches of every frame (issue 27).
+ * sheet), without its script: the 长者模式 and 大鼠标 switches of every frame.
  */
 export function LiteSwitch({ checked, onChange, ...rest }: LiteSwitchProps) {
   return (

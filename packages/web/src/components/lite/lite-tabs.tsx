@@ -18,7 +18,7 @@ interface LiteTabsProps {
 /**
  * antd's Tabs (top, a few tabs that fit) as they render — their classes, antd's static style
  * sheet and the WAI-ARIA tabs pattern — without rc-tabs' script, which measures every tab after
- * each render to place the ink bar and fold what overflows: 双公示's two tabs (issue 27). The ink
+ * each render to place the ink bar and fold what overflows: 双公示's two tabs. The ink
  * bar sits under the active tab by its box. The arrow keys, Home and End choose a tab and focus
  * it (the tabs pattern's automatic activation); only the active tab is in the tab order.
  */

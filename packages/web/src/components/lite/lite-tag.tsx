@@ -33,7 +33,7 @@ interface LiteTagProps {
 /**
  * antd's Tag as it renders — a span with its variant and colour classes, styled by antd's static
  * sheet — without its script (the colour hooks, the close button, the wave): the entity details
- * page's status, list and promise tags, drawn without antd's script (issue 27). Neither closable
+ * page's status, list and promise tags, drawn without antd's script. Neither closable
  * nor a link nor clickable: those need antd's.
  */
 export function LiteTag({ color, variant = 'filled', children }: LiteTagProps) {

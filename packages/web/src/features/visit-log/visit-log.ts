@@ -2,6 +2,7 @@ import {
   DEVICE,
   VISIT_LOG_FLUSH_MS,
   VISIT_LOG_PLACEHOLDERS,
+  SENSITIVE_QUERY_PARAMETERS,
   WEB_VITALS_PER_RECORD,
   deviceCode,
   formatVisitTime,
@@ -35,27 +36,15 @@ const MAX_BACKOFF_MS = 30_000;
 const LOCK_NAME = 'credit-portal-visit-log';
 
 /**
- * Query keys that carry tokens or personal data (the H5 app's cert token, the face verification's
- * one-time code and test-mode name and ID, the old site's login token): never written to a visit log.
+ * The address without its personal query values: the parameters the services keep out of their
+ * logs (tokens, the face verification's code and verifier, names, ID numbers, a report's number
+ * and code), by the same list.
  */
-const PERSONAL_QUERY_KEYS = new Set([
-  'certtoken',
-  'code',
-  'verifier',
-  'name',
-  'idcard',
-  'token',
-  'logintoken',
-  'infotoken',
-  'izgtxytoken',
-]);
-
-/** The address without its personal query values. */
 export function withoutPersonalQuery(param: string): string {
   const at = param.indexOf('?');
   if (at < 0) return param;
   const query = new URLSearchParams(param.slice(at + 1));
-  for (const key of [...query.keys()]) if (PERSONAL_QUERY_KEYS.has(key.toLowerCase())) query.delete(key);
+  for (const key of [...query.keys()]) if (SENSITIVE_QUERY_PARAMETERS.has(key.toLowerCase())) query.delete(key);
   const rest = query.toString();
   return rest ? `${param.slice(0, at)}?${rest}` : param.slice(0, at);
 }

@@ -9,7 +9,7 @@ import {
 } from '@credit-portal/shared';
 
 /*
- * Real-user Web Vitals (issue 27): LCP, INP, CLS, FCP and TTFB measured in residents' browsers by
+ * Real-user Web Vitals: LCP, INP, CLS, FCP and TTFB measured in residents' browsers by
  * the `web-vitals` library, loaded lazily once the page has painted and the main thread is idle
  * (the first page carries none of it). Each value becomes a sample of the metric name, the value
  * and the route section — nothing that names the resident or the address — and waits in the

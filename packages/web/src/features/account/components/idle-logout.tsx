@@ -20,7 +20,7 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 const RETRY_MS = 10_000;
 
 /**
- * The idle timeout of a portal login (security issue 22, finding 17: shared computers and
+ * The idle timeout of a portal login (shared computers and
  * kiosks). While someone is logged in, this watches for use of the page (pointer, keys, scroll,
  * the tab coming back into view) and keeps the session alive at the service with a throttled
  * keep-alive call; a minute before the login would end unused it warns, with a countdown and

@@ -88,7 +88,7 @@ function askToLogIn(modal: Modal, next: LoginResult): Promise<boolean> {
 /**
  * The entry from the old site (spec §4 /newszxy), opening the page named by pageType
  * (allow-listed). With a logintoken, the login it stands for (the same session the old site was
- * opened from) is stored. Deviations from spec §4 (security issue 22, finding 9), because anyone
+ * opened from) is stored. Deviations from spec §4, because anyone
  * can send anyone this link:
  * - without a logintoken, the spec clears all local and session storage and logs out; here the
  *   page just opens — a link must not end a login or wipe a browser's data;

@@ -158,7 +158,7 @@ function PersonalHome({ session, extras }: { session: LoginSession; extras?: Ent
   );
 }
 
-/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do (信用关注 among it, issue 28). */
+/** The personal centre (spec §2.1 grzx, and the named route PersonalCenter): what a logged-in user can do (信用关注 among it). */
 export default function PersonalHomePage({ entryExtras }: { entryExtras?: EntryExtras }) {
   return <RequireLogin>{(session) => <PersonalHome session={session} extras={entryExtras} />}</RequireLogin>;
 }

@@ -57,7 +57,7 @@ function PhoneLogin({ ticket }: { ticket: string }) {
 }
 
 /**
- * Which browser asks to log in (security issue 22, finding 9): a QR code someone else shows would
+ * Which browser asks to log in: a QR code someone else shows would
  * log that someone in as whoever confirms it, so the phone says whose request it confirms.
  */
 function RequesterDetails({ requester }: { requester: LoginRequester }) {

@@ -10,7 +10,7 @@ import { leaveForOldSite } from '../old-site-navigation';
  * The old site's personal centre (spec §2.1, §7: NewLinkTo.aspx, PageType=grzl) for the current
  * login: `open()` asks the service for a one-time code of the session (POST
  * /user/oldsite/handoff) and then goes there with it — the JwtToken never travels in the address
- * (security issue 22, finding 16). `available` is false without an old site.
+ *. `available` is false without an old site.
  */
 export function useOldSitePersonal() {
   const { oldSiteUrl } = useRuntimeConfig();

@@ -11,7 +11,7 @@ const Tabs = browserOnly(lazy(() => import('./double-disclosure-tabs')));
  * searched by counterpart, credit code or document number and paged on the server. Penalties
  * are listed only while publicized (by severity, DESIGN.md); repaired ones have left the list.
  * The heading and the introduction come without antd (a plain page) and with the pre-rendered
- * frame (a phone's largest paint, issue 27); the tabs and their lists (antd) when their module is.
+ * frame (a phone's largest paint); the tabs and their lists (antd) when their module is.
  */
 export default function DoubleDisclosurePage() {
   return (

@@ -12,7 +12,7 @@ type PermitSearchRoute = typeof CREDIT_LIST_CONTRACTS.permitSearch;
 type PunishSearchRoute = typeof CREDIT_LIST_CONTRACTS.punishSearch;
 /*
  * The two searches' rows named by type only (callAs): the contract table (and the resources'
- * chunks it brings: five requests) stays out of 双公示, a page often opened first (issue 27).
+ * chunks it brings: five requests) stays out of 双公示, a page often opened first.
  */
 const PERMIT_SEARCH: RouteHead<PermitSearchRoute> = { path: API_PATHS.permitSearch, methods: ['GET'] };
 const PUNISH_SEARCH: RouteHead<PunishSearchRoute> = { path: API_PATHS.punishSearch, methods: ['GET'] };
@@ -75,7 +75,7 @@ const tabOf = (value: string | null): string => (value === '2' ? '2' : '1');
 
 /**
  * 双公示's two tabs and their lists, loaded by the page after its heading and introduction, which
- * are drawn first (the page's largest paint, issue 27). antd's look without its script
+ * are drawn first (the page's largest paint). antd's look without its script
  * (components/lite/): a phone runs none of antd for them (the desktop's table loads its own).
  */
 export default function DoubleDisclosureTabs() {

@@ -13,7 +13,7 @@ function addressedEntity(): string {
 /**
  * Starts an entity's two requests (its registration and its records) when the app opens at its
  * details with a valid login, beside the page's module, instead of after the page's first render:
- * the company's name is a phone's largest paint (issue 27). The page's useSWR takes the answers
+ * the company's name is a phone's largest paint. The page's useSWR takes the answers
  * (SWR `preload`). Nothing for a visitor or an expired login: the page sends them to the login,
  * and no request goes without a user.
  */

@@ -30,7 +30,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
         <Icon icon={ArrowLeftOutlined} aria-hidden /> 返回查询结果
       </Link>
       {/* While loading, the page holds a screen's height (and the sections half of one): the footer
-          stays below the fold and is not pushed down when the entity arrives (issue 27: a layout
+          stays below the fold and is not pushed down when the entity arrives (a layout
           shift of 0.3 on a phone). */}
       <QueryState query={base} skeletonRows={6} size="page" reserve="100vh">
         {(entity) => (
@@ -75,7 +75,7 @@ function EntityDetails({ id, HeaderAction }: { id: string; HeaderAction?: Entity
  * licences as collapsible blocks, penalties within their publicity period, red/black lists, the
  * other public lists and credit promises. Needs login (spec §4): without it, the warning and QR-code login.
  * `headerAction`: a control beside the name, from the route table (features stay apart).
- * A plain page (issue 27): antd's look without its script (components/lite/), so that a phone
+ * A plain page: antd's look without its script (components/lite/), so that a phone
  * opening a company's details loads and runs none of antd before the company shows.
  */
 export default function EntityDetailsPage({ headerAction }: { headerAction?: EntityHeaderAction }) {

@@ -39,7 +39,7 @@ function ResultsPlace() {
 /**
  * The entity search list (spec §2.1 xyfw/search, query searchKey): the heading, the inert in-page
  * search box and the results (search-results.tsx). The heading and the hint under the box come
- * without antd (a plain page) and with the pre-rendered frame (a phone's largest paint, issue 27);
+ * without antd (a plain page) and with the pre-rendered frame (a phone's largest paint);
  * the box and the results, which follow the address's keyword, come with their module.
  */
 export default function SearchListPage() {

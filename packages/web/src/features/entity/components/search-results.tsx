@@ -60,7 +60,7 @@ function Highlighted({ text, marks }: { text: string; marks: readonly string[] }
   return <>{parts}</>;
 }
 
-/** How a row matched, when not by its name or code (issue 28): a small label beside the name. */
+/** How a row matched, when not by its name or code: a small label beside the name. */
 const MATCH_LABELS: Partial<Record<EntityMatchKind, string>> = {
   legalRep: '法定代表人匹配',
   pinyin: '拼音匹配',
@@ -102,7 +102,7 @@ function EntityRow({ entity, keyword }: { entity: EntitySearchResult; keyword: s
 
 /**
  * What to suggest when nothing matched the keyword as typed and only near matches came back
- * (issue 28): the part of the best near match's name that the keyword was close to.
+ *: the part of the best near match's name that the keyword was close to.
  */
 export function didYouMean(list: readonly EntitySearchResult[], keyword: string): string | null {
   if (list.length === 0 || !list.every((e) => e.Match === 'fuzzy')) return null;

@@ -12,7 +12,7 @@ import { useFollowState } from '../api/get-follow-state';
 import styles from './follow.module.css';
 
 /**
- * 关注 / 已关注 on an entity's details page (信用关注, issue 28): a toggle button (aria-pressed)
+ * 关注 / 已关注 on an entity's details page (信用关注): a toggle button (aria-pressed)
  * for the logged-in user, with how many of FOLLOW_LIMIT they follow and the way to 个人中心's list.
  * antd's look without its script (components/lite/): the details page it sits on loads no antd.
  */

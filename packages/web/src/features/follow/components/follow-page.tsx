@@ -308,7 +308,7 @@ function FollowCentre({ session }: { session: LoginSession }) {
   );
 }
 
-/** 个人中心 › 信用关注 (issue 28): the followed entities with one-click unfollow, the notices, the mail choice. */
+/** 个人中心 › 信用关注: the followed entities with one-click unfollow, the notices, the mail choice. */
 export default function FollowPage() {
   return (
     <RequireLogin prompt="查看和管理您关注的信用主体">{(session) => <FollowCentre session={session} />}</RequireLogin>

@@ -2,7 +2,7 @@ import { useLoginSession } from '@/lib/login-session';
 import { useFollowNotices } from '../api/get-follow-notices';
 import styles from './follow.module.css';
 
-/** How many 信用关注 notices are unread, shown on 个人中心's entry (issue 28); nothing when none. */
+/** How many 信用关注 notices are unread, shown on 个人中心's entry; nothing when none. */
 export default function FollowUnreadBadge() {
   const session = useLoginSession();
   if (!session) return null;

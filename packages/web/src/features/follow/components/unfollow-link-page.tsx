@@ -1,7 +1,7 @@
 import { unfollowByLink } from '../api/unfollow-by-link';
 import { MailedLinkPage } from './mailed-link-page';
 
-/** The digest mail's one-click unfollow (issue 28): the signed token names the follow it ends. */
+/** The digest mail's one-click unfollow: the signed token names the follow it ends. */
 export default function UnfollowLinkPage() {
   return (
     <MailedLinkPage

@@ -29,7 +29,7 @@ export function BannerCarousel({ children, fallbackTitle, showBanners = true }: 
   const banners = showBanners ? (data ?? []).filter((banner) => banner.image_url) : [];
   const hasBanners = banners.length > 0;
   // While the banners load, the frame they will fill is already there (the search in its place,
-  // the phone's 3:1 box kept): their arrival moves nothing (issue 27: layout shift).
+  // the phone's 3:1 box kept): their arrival moves nothing (layout shift).
   const bannerFrame = hasBanners || (showBanners && isLoading);
   return (
     <section className={bannerFrame ? `${styles.hero} ${styles.withBanners}` : styles.hero} aria-label="首页横幅">

@@ -49,7 +49,7 @@ export function useThirdPartyCheck(request: ThirdPartyCheckRequest | null) {
 
 /**
  * Checks a report's PDF alone by its embedded SM2 signature against the published keys (POST
- * VerifyReportSignature, multipart, public; issue 24): which key signed it, when, and the record.
+ * VerifyReportSignature, multipart, public): which key signed it, when, and the record.
  */
 export function verifyReportSignature(file: File): Promise<ReportSignatureCheck> {
   const form = new FormData();

@@ -70,7 +70,7 @@ interface FileFields {
 
 /**
  * A report PDF checked by its electronic signature alone — no number or code needed: for a bank or
- * a tender office that was handed the file (issue 24).
+ * a tender office that was handed the file.
  */
 export function SignatureCheck() {
   const [form] = Form.useForm<FileFields>();
