@@ -9,9 +9,13 @@ import { STORAGE_KEYS, type LoginResult } from '@credit-portal/shared';
 import { trackRequests } from './browser.js';
 
 /*
- * Helpers of the access tests (access.e2e.ts): contexts at a width and in a mode, axe-core run in
- * a page, a pool of jobs. Pages are opened and shown until they have settled by e2e/browser.ts.
+ * Helpers of the access tests (access.e2e.ts, access-tools.e2e.ts): contexts at a width and in a
+ * mode, axe-core run in a page, a pool of jobs. Pages are opened and shown until they have settled
+ * by e2e/browser.ts.
  */
+
+/** The keyword the search list is opened with. */
+export const KEYWORD = '科技';
 
 const require = createRequire(import.meta.url);
 /** axe-core's browser bundle, evaluated in the page (the CSP forbids an inline script tag). */
@@ -72,6 +76,14 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   // Once per start of the SPA: a page shown inside the running SPA keeps it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
+    // Colours are measured as they end: a button still fading in (antd's transitions) reads as a
+    // pale one. Spinners and other endless animations are not waited for.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } })
       .axe;
     const result = await axe.run(document, {

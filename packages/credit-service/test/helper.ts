@@ -86,7 +86,7 @@ const exists = (file: string): Promise<boolean> =>
 /**
  * The scrypt cost of test builds: the seed's (N=2^14), not the service's OWASP cost (N=2^17,
  * about 0.45 s a hash here), so that the suites' hundreds of logins stay quick. The service's own
- * cost is tested on its own (account.test.ts "passwords").
+ * cost is tested on its own (account-passwords.test.ts "passwords").
  */
 export const TEST_PASSWORD_HASHING = SEED_SCRYPT_PARAMS;
 

@@ -28,7 +28,7 @@ import { addressQuery, findMain, findRetry, preloadPages, renderAppAt, setupUser
  * followed list with one-click unfollow, notices with unread state and pages, the mail choice,
  * empty and error states, the address waiting for its owner's confirmation), and the pages the
  * mails link to — unfollow, and the confirmation of the digest address (the token dropped from
- * the address, sent on a click only). What the service decides: packages/credit-service/test/follow.test.ts;
+ * the address, sent on a click only). What the service decides: packages/credit-service/test/follow-*.test.ts;
  * the walk in real Chromium: e2e/follow.e2e.ts.
  */
 

@@ -27,7 +27,7 @@ import { TestProviders } from './test-providers';
  * and code (a wrong code refused) and shown to a third party. Filing a repair and an objection
  * (the multipart body the service takes, its number, the timeline with the centre's decision, the
  * result found by its number) is walked once, against the real service in Chromium:
- * e2e/services.e2e.ts; the service's own rules: packages/credit-service/test/services.test.ts.
+ * e2e/services.e2e.ts; the service's own rules: packages/credit-service/test/services-*.test.ts.
  */
 
 // The pages' code, loaded once before the tests (render-app.tsx: preloadPages).

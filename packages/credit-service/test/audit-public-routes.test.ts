@@ -7,37 +7,34 @@ import {
   type Application,
   type H5EntityRecord,
   type H5UserInfo,
-  type LoginResult,
   type LoginTicket,
   type RepairPunishPage,
 } from '@credit-portal/shared';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B, DEMO_PERSON } from '../src/seed/index.js';
-import { REVIEW_PAGE_PATH } from '../src/review/review-page.js';
 import { AUDIT_UNAVAILABLE } from '../src/plugins/audit.js';
 import { runAuditCommand } from '../src/audit/verify-command.js';
 import { buildTestApp, injectJson, registerWithCode, type TestApp } from './helper.js';
 import { multipart, PNG } from './services-helper.js';
-import { addReviewer, totpCode, type TestReviewer } from './reviewer-helper.js';
 import { compact, pdfText } from './services-pdf-text.js';
 import { createServicesRepository } from '../src/repositories/services.js';
 import { localToday } from '../src/lib/dates.js';
 import { codeOf, faceVerifyForm, pkcePair, startSmtp, type TestSmtp } from './h5-support.js';
+import { AS_OF, auditTools, KEY } from './audit-support.js';
 import { personalDataIn } from '../../../e2e/personal-data.js';
 import { mailBodyText } from '../../../e2e/mail-text.js';
 
 /*
- * The audit trail through the real routes: every audited request writes exactly one
- * record, with who (an account id or a keyed hash), whose data (a keyed hash), the result and
- * its reason, the client address and the request id; nothing personal in clear; personal data is
- * refused while its access cannot be recorded; the review page shows an application's history;
- * and the files of the whole run verify.
+ * The audit trail through the routes of the portal and the H5 app: every audited request writes
+ * exactly one record, with who (an account id or a keyed hash), whose data (a keyed hash), the
+ * result and its reason, the client address and the request id; nothing personal in clear;
+ * personal data is refused while its access cannot be recorded; and the files of the whole run
+ * verify. The reviewers' side is in audit-review.test.ts.
  */
 
-const KEY = 'audit-route-test-key-0123456789abcdef';
-const AS_OF = '2026-11-21';
 let t: TestApp;
 let smtp: TestSmtp;
 let auditDir: string;
+const { records, written, one, post, accountId, login } = auditTools(() => t);
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -53,53 +50,6 @@ afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
-
-/** Every record written so far, in chain order per file. */
-async function records(): Promise<AuditRecord[]> {
-  const names = (await fs.readdir(auditDir)).filter((n) => n.endsWith('.jsonl')).sort();
-  const out: AuditRecord[] = [];
-  for (const name of names) {
-    for (const line of (await fs.readFile(path.join(auditDir, name), 'utf8')).split('\n')) {
-      if (line) out.push(JSON.parse(line) as AuditRecord);
-    }
-  }
-  return out;
-}
-
-/** Runs `act` and answers the records it wrote (anchors aside). */
-async function written<T>(act: () => Promise<T>): Promise<{ result: T; fresh: AuditRecord[] }> {
-  const before = new Set((await records()).map((r) => r.hash));
-  const result = await act();
-  const fresh = (await records()).filter((r) => !before.has(r.hash) && r.event !== 'audit.anchor');
-  return { result, fresh };
-}
-
-/** Exactly one record of `event`, which it answers. */
-async function one(event: string, act: () => Promise<unknown>): Promise<AuditRecord> {
-  const { fresh } = await written(act);
-  expect(fresh.map((r) => r.event)).toEqual([event]);
-  const record = fresh[0]!;
-  expect(record.ip).toBe('127.0.0.1');
-  expect(record.requestId).toMatch(/^req-/);
-  return record;
-}
-
-const post = <T>(url: string, payload: unknown, token?: string) =>
-  injectJson<T>(t.app, {
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-const accountId = (mobile: string) => t.app.db.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(mobile);
-
-async function login(account: { mobile: string; password: string }): Promise<string> {
-  const { body } = await post<{ Data: LoginResult }>(API_PATHS.login, {
-    Mobile: account.mobile,
-    Password: account.password,
-  });
-  return body.Data.JwtToken;
-}
 
 describe('portal accounts', () => {
   it('records a login: success as the account, a wrong password and a lockout by a keyed hash of the number', async () => {
@@ -448,163 +398,6 @@ describe('信用关注’s mail', () => {
   });
 });
 
-describe('reviewer logins, review decisions and the review page', () => {
-  const reviewerLogin = (reviewer: TestReviewer, overrides: Record<string, string> = {}) =>
-    injectJson<{ Data: { token: string } }>(t.app, {
-      method: 'POST',
-      url: '/api/creditservice/review/login',
-      payload: { login: reviewer.login, password: reviewer.password, code: totpCode(reviewer.secret), ...overrides },
-    });
-
-  it('records each login: success and failures by the reviewer’s reference, an unknown login by a keyed hash', async () => {
-    const reviewer = addReviewer(t.app.db, 'audit.login', '审计登录');
-    expect(await one('reviewer.login', () => reviewerLogin(reviewer, { password: 'wrong-password' }))).toMatchObject({
-      result: 'failure',
-      reason: 'bad_password',
-      actor: 'anonymous',
-      subject: reviewer.ref,
-      details: { channel: 'api' },
-    });
-    expect(await one('reviewer.login', () => reviewerLogin(reviewer, { code: '000000' }))).toMatchObject({
-      result: 'failure',
-      reason: expect.stringMatching(/^bad_code$|^replayed_code$/),
-      subject: reviewer.ref,
-    });
-    expect(await one('reviewer.login', () => reviewerLogin(reviewer, { login: 'who.is.this' }))).toMatchObject({
-      result: 'failure',
-      reason: 'unknown_reviewer',
-      actor: 'anonymous',
-      subject: expect.stringMatching(/^input:[\w-]{22}$/),
-    });
-    expect(await one('reviewer.login', () => reviewerLogin(reviewer))).toMatchObject({
-      result: 'success',
-      actor: reviewer.ref,
-      subject: reviewer.ref,
-    });
-    expect(await one('reviewer.login', () => reviewerLogin(reviewer))).toMatchObject({
-      result: 'failure',
-      reason: 'replayed_code',
-    });
-  });
-
-  it('records each decision in the reviewer’s name and shows the application’s audit history on the review page', async () => {
-    const token = await login(DEMO_ACCOUNT_B);
-    const { body } = await injectJson<{ Data: { list: Application[] } }>(t.app, {
-      method: 'GET',
-      url: API_PATHS.myApplications,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const application = body.Data.list.find((a) => a.Status === 'submitted')!;
-    const apiReviewer = addReviewer(t.app.db, 'audit.api', '接口审核员');
-    const session = (await reviewerLogin(apiReviewer)).body.Data.token;
-    const decide = (action: string, bearer = session) =>
-      injectJson(t.app, {
-        method: 'POST',
-        url: '/api/creditservice/review',
-        headers: { authorization: `Bearer ${bearer}` },
-        payload: { applyNo: application.ApplyNo, action },
-      });
-    const accepted = await one('application.review', () => decide('accept'));
-    expect(accepted).toMatchObject({
-      result: 'success',
-      actor: apiReviewer.ref,
-      subject: `application:${application.ApplyNo}`,
-      details: { action: 'accept', channel: 'api', status: 'accepted' },
-    });
-    expect(await one('application.review', () => decide('complete'))).toMatchObject({
-      result: 'failure',
-      reason: 'conflict',
-      actor: apiReviewer.ref,
-    });
-    expect(await one('application.review', () => decide('review', 'not-a-session'))).toMatchObject({
-      result: 'failure',
-      reason: 'unauthorized',
-      actor: 'anonymous',
-    });
-
-    // The page: signed in by its form (its own record), then a decision with the session cookie.
-    const pageReviewer = addReviewer(t.app.db, 'audit.page', '页面审核员');
-    const form = (fields: Record<string, string>, cookie?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: REVIEW_PAGE_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-        payload: new URLSearchParams(fields).toString(),
-      });
-    const signed = await one('reviewer.login', () =>
-      form({
-        op: 'login',
-        login: pageReviewer.login,
-        password: pageReviewer.password,
-        code: totpCode(pageReviewer.secret),
-      }),
-    );
-    expect(signed).toMatchObject({ result: 'success', actor: pageReviewer.ref, details: { channel: 'page' } });
-    const cookie = String(
-      (
-        await form({
-          op: 'login',
-          login: pageReviewer.login,
-          password: pageReviewer.password,
-          code: totpCode(pageReviewer.secret, Date.now() + 30_000),
-        })
-      ).headers['set-cookie'],
-    ).split(';')[0]!;
-    const listed = await t.app.inject({ method: 'GET', url: REVIEW_PAGE_PATH, headers: { cookie } });
-    const csrf = /name="csrf" value="([^"]+)"/.exec(listed.body)![1]!;
-    const page = await written(() => form({ csrf, applyNo: application.ApplyNo, action: 'review' }, cookie));
-    expect(page.fresh).toMatchObject([
-      {
-        event: 'application.review',
-        actor: pageReviewer.ref,
-        details: { action: 'review', channel: 'page' },
-      },
-    ]);
-    const html = page.result.body;
-    const row = html.slice(html.indexOf(application.ApplyNo));
-    expect(row).toMatch(/审计记录（\d+）/);
-    expect(row).toContain('审核操作（accept）');
-    expect(row).toContain('审核操作（review）');
-    // Each decision shows who took it: the reviewer's name beside its reference.
-    expect(row).toContain(`接口审核员（${apiReviewer.ref}）`);
-    expect(row).toContain(`页面审核员（${pageReviewer.ref}）`);
-  });
-});
-
-describe('the review form without a session', () => {
-  it('keeps what it names out of the trail in clear: an ID number as applyNo becomes a keyed hash', async () => {
-    const idNumber = '350203198806150240';
-    const refused = await written(() =>
-      t.app.inject({
-        method: 'POST',
-        url: REVIEW_PAGE_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          csrf: 'not-a-form-token',
-          applyNo: idNumber,
-          action: '110101199003077777',
-        }).toString(),
-      }),
-    );
-    expect(refused.result.statusCode).toBe(401);
-    expect(refused.fresh).toMatchObject([
-      {
-        event: 'application.review',
-        result: 'failure',
-        reason: 'unauthorized',
-        actor: 'anonymous',
-        subject: expect.stringMatching(/^input:[\w-]{22}$/),
-        details: { action: 'unknown', channel: 'page' },
-      },
-    ]);
-    const text = (
-      await Promise.all((await fs.readdir(auditDir)).map((n) => fs.readFile(path.join(auditDir, n), 'utf8')))
-    ).join('\n');
-    expect(text).not.toContain(idNumber);
-    expect(text).not.toContain('110101199003077777');
-  });
-});
-
 describe('the trail as a whole', () => {
   it('holds no phone number, ID number, JWT or e-mail in clear, nor a name, and verifies clean', async () => {
     const text = (
@@ -680,37 +473,3 @@ async function whileDiskFull(act: () => Promise<void>): Promise<boolean> {
   }
   return tried;
 }
-
-describe('audit settings', () => {
-  it('defaults to DATA_DIR/audit and the legal floors, and refuses retention below them with a clear message', async () => {
-    const { readSettings } = await import('../src/env.js');
-    expect(readSettings({ DATA_DIR: '/srv/credit', DEMO_STANDINS: 'on' }).settings?.audit).toEqual({
-      dir: '/srv/credit/audit',
-      key: null,
-      retentionDays: { access: 1096, security: 184 },
-      anchorIntervalSeconds: 300,
-    });
-    const low = readSettings({
-      AUDIT_RETENTION_ACCESS_DAYS: '365',
-      AUDIT_RETENTION_SECURITY_DAYS: '90',
-      AUDIT_KEY: 'short',
-      DEMO_STANDINS: 'on',
-    });
-    expect(low.errors).toEqual([
-      expect.stringMatching(/^AUDIT_RETENTION_ACCESS_DAYS: must be at least 1096 days \(three years.*PIPL/),
-      expect.stringMatching(/^AUDIT_RETENTION_SECURITY_DAYS: must be at least 184 days \(six months/),
-      'AUDIT_KEY: must be 32 to 512 characters long (got 5)',
-    ]);
-    expect(readSettings({ AUDIT_RETENTION_SECURITY_DAYS: 'half a year', DEMO_STANDINS: 'on' }).errors[0]).toContain(
-      'whole number of days',
-    );
-  });
-
-  it('refuses to start when AUDIT_DIR cannot be written', async () => {
-    const blocker = path.join(t.dataDir, 'not-a-dir');
-    await fs.writeFile(blocker, '');
-    await expect(buildTestApp({ audit: { dir: path.join(blocker, 'audit') } })).rejects.toThrow(
-      /AUDIT_DIR .*cannot be written/,
-    );
-  });
-});
