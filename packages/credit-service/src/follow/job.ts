@@ -175,7 +175,7 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** 信用关注's job: notices and digests (decorated in app.ts). */
+    /** 信用关注's job: notices and digests (decorated by plugins/follow.ts). */
     followJob: FollowJob;
   }
 }

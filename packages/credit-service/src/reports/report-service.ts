@@ -392,7 +392,7 @@ export type ReportService = ReturnType<typeof createReportService>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issues and verifies credit reports (decorated in app.ts). */
+    /** Issues and verifies credit reports (decorated by plugins/reports.ts). */
     reports: ReportService;
   }
 }

@@ -234,7 +234,7 @@ export { PdfSignatureFormatError };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The centre's report-signing key (decorated in app.ts): every issued report's PDF is signed with it. */
+    /** The centre's report-signing key (decorated by plugins/report-signer.ts): every issued report's PDF is signed with it. */
     reportSigner: ReportSigner;
   }
 }

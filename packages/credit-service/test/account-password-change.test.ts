@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   API_PATHS,
-  MESSAGES,
   type LoginResult,
   type OldSiteCode,
   type PasswordResetResult,
 } from '@credit-portal/shared';
 import { PAIR_MAX_FAILURES } from '../src/repositories/account-lockouts.js';
-import { buildTestApp, injectJson, registerWithCode, type TestApp } from './helper.js';
+import { accountHelpers, expectNotLoggedIn } from './account-support.js';
+import { buildTestApp, registerWithCode, type TestApp } from './helper.js';
 
 /*
  * 修改密码 (POST /user/password/change, bearer): the attacks on it, each a test — a wrong current
@@ -17,8 +17,6 @@ import { buildTestApp, injectJson, registerWithCode, type TestApp } from './help
  * bearer, a login that came by a link; and what a change does: the login used stays, every other
  * login of the account ends (its bound chat-app identity's too), the old password stops working.
  */
-
-type Answer<T> = { ErrorCode: number; Data: T | null; Msg: string };
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -29,28 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function call<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  options: { body?: unknown; token?: string; ip?: string } = {},
-): Promise<{ status: number; body: Answer<T> }> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.ip) headers['x-forwarded-for'] = options.ip;
-  const { status, body } = await injectJson<Answer<T>>(app, {
-    method,
-    url,
-    headers,
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-  return { status, body };
-}
-
-let nextMobile = 13_500_000_000;
+const { call, freshMobile } = accountHelpers(() => testApp);
 
 /** A new account, registered with its SMS code: its number and the registration's login. */
 async function newAccount(password: string): Promise<{ mobile: string; id: number; login: LoginResult }> {
-  const mobile = String(nextMobile++);
+  const mobile = freshMobile();
   const { status, body } = await registerWithCode(app, testApp.dataDir, mobile, password);
   expect(status).toBe(200);
   const id = app.db.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(mobile) as number;
@@ -64,11 +45,6 @@ const change = (token: string | undefined, body: Record<string, unknown>, ip?: s
   call<PasswordResetResult>('POST', API_PATHS.passwordChange, { body, token, ip });
 
 const profileStatus = async (token: string) => (await call('GET', API_PATHS.profile, { token })).status;
-
-const expectNotLoggedIn = (answer: { status: number; body: Answer<unknown> }) => {
-  expect(answer.status).toBe(401);
-  expect(answer.body).toEqual({ ErrorCode: 401, Data: null, Msg: MESSAGES.notLoggedInUpstream });
-};
 
 /** A chat-app identity of the data set no account has bound. */
 const freeIdentity = (): string =>
