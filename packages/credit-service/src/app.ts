@@ -19,7 +19,7 @@ import smsPlugin from './plugins/sms.js';
 import reportSignerPlugin from './plugins/report-signer.js';
 import reportsPlugin from './plugins/reports.js';
 import mailerPlugin from './plugins/mailer.js';
-import followPlugin from './plugins/follow.js';
+import followPlugin from './routes/follow/with-job.js';
 import backupPlugin from './plugins/backup.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import accountRoutes from './routes/account/index.js';

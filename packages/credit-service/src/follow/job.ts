@@ -175,7 +175,7 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** 信用关注's job: notices and digests (decorated by plugins/follow.ts). */
+    /** 信用关注's job: notices and digests (decorated by routes/follow/with-job.ts). */
     followJob: FollowJob;
   }
 }

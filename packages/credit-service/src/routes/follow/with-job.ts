@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { createFollowJob } from '../follow/job.js';
-import { createFollowRepository } from '../repositories/follow.js';
-import followRoutes from '../routes/follow/index.js';
+import { createFollowJob } from '../../follow/job.js';
+import { createFollowRepository } from '../../repositories/follow.js';
+import followRoutes from './index.js';
 
 export interface FollowPluginOptions {
   /** The portal's address (ends with /): the mails' links open its pages. */
@@ -13,7 +13,8 @@ export interface FollowPluginOptions {
 
 /**
  * 信用关注: the routes, and the job (app.followJob) that makes notices and mails the daily digests.
- * One plugin because both take the same repository and link key, made once.
+ * One plugin because both take the same repository and link key, made once; here, beside the
+ * routes, so that no plugin imports a route.
  */
 export default fp<FollowPluginOptions>(
   async (app, options) => {
