@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PERMISSIONS_POLICY } from '@credit-portal/shared';
 import { UnsupportedMediaTypeError } from '../lib/errors.js';
@@ -97,7 +98,16 @@ export interface SendHtmlOptions {
    * too (CSP form-action), besides this service.
    */
   formTarget?: string | URL;
+  /**
+   * The CSP source of the page's one inline script (scriptSource(script), made once): that script
+   * may run and fetch from this service; without it, no script runs.
+   */
+  script?: string;
 }
+
+/** The CSP source that lets one inline script run: its SHA-256, as `'sha256-…'`. */
+export const scriptSource = (script: string): string =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /**
  * The headers of every page: no caching, no referrer (addresses may carry a one-time token), no
@@ -106,12 +116,13 @@ export interface SendHtmlOptions {
  */
 export function htmlHeaders(options: SendHtmlOptions = {}): Record<string, string> {
   const formAction = options.formTarget ? `'self' ${new URL(options.formTarget).origin}` : "'self'";
+  const script = options.script ? `; script-src ${options.script}; connect-src 'self'` : '';
   return {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'${script}`,
     'permissions-policy': PERMISSIONS_POLICY,
   };
 }

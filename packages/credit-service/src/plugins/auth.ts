@@ -371,6 +371,15 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
     },
 
     /**
+     * 修改密码, the current password proven by the caller: the new password's hash and every other
+     * login of the account ended, `keep` (the request's own) staying. How many logins were ended.
+     */
+    async changePassword(userId: number, password: string, keep: string): Promise<number> {
+      accounts.setPasswordHash(userId, await hashPassword(password, passwordParams));
+      return endAccountLogins(userId, keep);
+    },
+
+    /**
      * Binds an unbound chat-app identity to a mobile account that has none (false when either
      * side is taken): the identity's live logins act for the account from now on, and end with it.
      */

@@ -174,6 +174,10 @@ export function createReportService(db: Database, settings: ReportSettings) {
   // Only the rows issued before SM2 signing need it: read (or made) on first use.
   const key = (): string => (hmacKey ??= createAccountRepository(db).secret('report-signing'));
   const reader = createReportContentReader(db);
+  // Refused rather than issued without its address: a bank relies on checking the report at the
+  // centre's address, and a report that names none (or this machine) cannot be told from a
+  // forgery. A 409, not a 503: the gateway shows a 4xx's message and counts no upstream failure.
+  const refuseAll = settings.demo === false && isLoopbackUrl(settings.portalUrl);
   const insert = db.prepare(
     `INSERT INTO credit_reports (report_no, report_type, entity_id, period_from, period_to, generated_at, requested_by,
        code_hash, content, content_digest, pdf_sha256, signature, signature_algorithm, key_id, pdf_signature)
@@ -201,10 +205,7 @@ export function createReportService(db: Database, settings: ReportSettings) {
 
   /** Generates, signs and records a report; 404 for an unknown entity, 400 for a bad period. */
   async function issue(type: ReportType, order: ReportOrder): Promise<IssuedReport> {
-    // Refused rather than issued without its address: a bank relies on checking the report at the
-    // centre's address, and a report that names none (or this machine) cannot be told from a
-    // forgery. A 409, not a 503: the gateway shows a 4xx's message and counts no upstream failure.
-    if (settings.demo === false && isLoopbackUrl(settings.portalUrl)) throw new ConflictError(LOOPBACK_PORTAL_MESSAGE);
+    if (refuseAll) throw new ConflictError(LOOPBACK_PORTAL_MESSAGE);
     const now = new Date();
     const today = localToday(now);
     const { from, to } = checkPeriod(order, today);

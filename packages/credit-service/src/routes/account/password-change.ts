@@ -1,8 +1,6 @@
 import { ACCOUNT_MESSAGES, CONTRACTS, passwordProblem } from '@credit-portal/shared';
 import { errorCodeOk } from '../../lib/dialect.js';
 import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
-import { userSubject, wechatSubject } from '../../repositories/account.js';
-import { createLoginSessionRepository } from '../../repositories/account-sessions.js';
 import { serve } from '../../lib/serve.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 
@@ -15,7 +13,6 @@ import type { TypeboxApp } from '../../lib/typebox-app.js';
  */
 export function registerPasswordChangeRoutes(app: TypeboxApp): void {
   const { auth, audit } = app;
-  const loginSessions = createLoginSessionRepository(app.db);
 
   serve(
     app,
@@ -56,12 +53,7 @@ export function registerPasswordChangeRoutes(app: TypeboxApp): void {
         throw error;
       }
 
-      auth.accounts.setPasswordHash(user.id, await auth.hashPassword(NewPassword));
-      // The account's logins as a reset finds them: its own and its bound chat-app identity's.
-      const account = userSubject(user.id);
-      const bound = auth.accounts.resolve(account)?.wechat;
-      const subjects = [account, ...(bound ? [wechatSubject(bound.openId)] : [])];
-      const ended = loginSessions.revokeAccount(account, subjects, Date.now(), session.sid);
+      const ended = await auth.changePassword(user.id, NewPassword, session.sid);
       audit.note(request, { details: { sessionsEnded: ended } });
       return errorCodeOk({ SessionsEnded: ended }, ACCOUNT_MESSAGES.passwordChanged);
     },

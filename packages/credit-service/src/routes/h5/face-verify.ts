@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { H5_CERT_TOKEN_PARAM, H5_CODE_PARAM, H5_FACE_VERIFY_MAX_FAILURES, H5_MESSAGES } from '@credit-portal/shared';
-import { acceptFormPosts, escapeHtml, htmlHeaders, sendHtml } from '../../html/page.js';
+import { acceptFormPosts, escapeHtml, scriptSource, sendHtml } from '../../html/page.js';
 import { CERT_CODE_TTL_MS, type H5App, type H5Context } from './context.js';
 import { FACE_VERIFY_PATH } from '../../html/paths.js';
 import { h5Page } from './pages.js';
@@ -45,14 +44,7 @@ const FORM_SCRIPT = `(function () {
       .catch(function () { say('网络异常，请稍后重试'); button.disabled = false; });
   });
 })();`;
-const SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FORM_SCRIPT).digest('base64')}'`;
-
-/** A page with the form: the page kit's headers, with the form's script (by its hash) and its posts to this service allowed. */
-function sendFormPage(reply: FastifyReply, status: number, html: string, formTarget: string): FastifyReply {
-  const headers = htmlHeaders({ formTarget });
-  headers['content-security-policy'] += `; script-src ${SCRIPT_SOURCE}; connect-src 'self'`;
-  return reply.code(status).headers(headers).send(html);
-}
+const SCRIPT_SOURCE = scriptSource(FORM_SCRIPT);
 
 /** The form's script asks for JSON; a form posted without script gets pages and a redirect. */
 const wantsJson = (request: FastifyRequest): boolean => /^application\/json\b/i.test(request.headers.accept ?? '');
@@ -141,7 +133,7 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
       const token = (request.query as Record<string, string | undefined>)[H5_CERT_TOKEN_PARAM] ?? '';
       const row = pending(token);
       if (!row) return sendHtml(reply, 410, expiredPage());
-      return sendFormPage(reply, 200, form(token), row.returnUrl!);
+      return sendHtml(reply, 200, form(token), { formTarget: row.returnUrl!, script: SCRIPT_SOURCE });
     },
   );
 
@@ -176,7 +168,7 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
       const refuse = (error: string) =>
         json
           ? reply.code(400).header('cache-control', 'no-store').send({ error })
-          : sendFormPage(reply, 400, form(token, error, values), row.returnUrl!);
+          : sendHtml(reply, 400, form(token, error, values), { formTarget: row.returnUrl!, script: SCRIPT_SOURCE });
       // Who the person said they are (a keyed hash of the number typed), whether or not it is verified.
       if (body.idNumber.trim()) audit.note(request, { actor: audit.person(body.idNumber) });
       if (!body.name.trim() || !body.idNumber.trim()) return refuse(H5_MESSAGES.testLoginEmpty);

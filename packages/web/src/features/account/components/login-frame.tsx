@@ -6,7 +6,7 @@ import type { LoginRedirectState } from '@/components/require-login';
 import { safeInternalPath, useLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { readStorage } from '@/lib/storage';
-import { isPhoneBrowser } from '../login-device';
+import { isMobileBrowser } from '@/lib/mobile-browser';
 import styles from './account.module.css';
 
 /** Why a page that needs a login sent the visitor here (the navigation's state); null when none did. */
@@ -26,7 +26,7 @@ const pendingReturnPath = (): string | null => safeInternalPath(readStorage(STOR
 export function LoginFrame({ active, children }: { active: 'scan' | 'password'; children: ReactNode }) {
   const session = useLoginSession();
   const navigate = useNavigate();
-  const [phone] = useState(isPhoneBrowser);
+  const [phone] = useState(isMobileBrowser);
   const [returning] = useState(() => pendingReturnPath() !== null);
   const tabs = [
     { key: 'scan', to: paths.scanLogin, label: '扫码登录' },

@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { readStorage } from '@/lib/storage';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { isPhoneBrowser } from '../login-device';
+import { isMobileBrowser } from '@/lib/mobile-browser';
 import { LoginFrame } from './login-frame';
 import { PasswordLoginForm } from './password-login-form';
 import { WechatAuthorizeButton } from './wechat-authorize-button';
@@ -19,7 +19,7 @@ import styles from './account.module.css';
 export default function PasswordLoginPage() {
   const complete = useCompleteLogin();
   const { wechatAuthorizeUrl } = useRuntimeConfig();
-  const [phone] = useState(isPhoneBrowser);
+  const [phone] = useState(isMobileBrowser);
   return (
     <LoginFrame active="password">
       <PasswordLoginForm onLoggedIn={(result) => complete(result)} />

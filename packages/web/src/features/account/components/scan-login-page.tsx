@@ -10,7 +10,7 @@ import { paths, withQuery } from '@/lib/paths';
 import { useLoginTicket } from '../api/create-login-ticket';
 import { useLoginTicketStatus } from '../api/get-login-ticket-status';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { isPhoneBrowser } from '../login-device';
+import { isMobileBrowser } from '@/lib/mobile-browser';
 import { LoginFrame, useLoginReason } from './login-frame';
 import styles from './account.module.css';
 
@@ -34,7 +34,7 @@ export default function ScanLoginPage() {
   const [visit] = useState(() => ++visits);
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
-  const [phone] = useState(isPhoneBrowser);
+  const [phone] = useState(isMobileBrowser);
   // Someone already logged in sees that instead of a QR code: no ticket is made.
   const loggedIn = useLoginSession() !== null;
   const reason = useLoginReason();

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/lib/paths';
 import { useLendingOverview } from '../api/get-lending-overview';
-import { useMobileBrowser } from '../lending-device';
+import { useMobileBrowser } from '@/lib/mobile-browser';
 import { LENDING_STEPS } from '../lending-format';
 import { ProductCard } from './product-card';
 import styles from './lending.module.css';

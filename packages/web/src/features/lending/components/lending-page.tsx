@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useLendingOverview } from '../api/get-lending-overview';
-import { useMobileBrowser } from '../lending-device';
+import { useMobileBrowser } from '@/lib/mobile-browser';
 import { LENDING_STEPS } from '../lending-format';
 import { ProductCard } from './product-card';
 import styles from './lending.module.css';
