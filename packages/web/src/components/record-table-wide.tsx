@@ -10,7 +10,9 @@ interface WideRecordTableProps<Row> extends Omit<RecordTableProps<Row>, 'cardTit
 }
 
 /** A date, or a date and time, as the lists show them (2026-12-05, 2026-12-05 16:42). */
-const DATE = /\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?/g;
+const DATE = /\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?/;
+/** The same, captured: split() keeps the dates between the rest at odd places. */
+const AROUND_DATES = new RegExp(`(${DATE.source})`);
 
 /**
  * A cell's text with each date in it kept on one line: a browser may break after a hyphen, and
@@ -18,8 +20,8 @@ const DATE = /\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?/g;
  * grows to fit instead (the table's layout is automatic). Anything but text is left as it is.
  */
 function keepDatesWhole(value: ReactNode): ReactNode {
-  if (typeof value !== 'string' || !value.match(DATE)) return value;
-  const parts = value.split(new RegExp(`(${DATE.source})`));
+  if (typeof value !== 'string' || !DATE.test(value)) return value;
+  const parts = value.split(AROUND_DATES);
   return parts.map((part, index) =>
     index % 2 === 1 ? (
       <span key={index} className={styles.nowrap}>
