@@ -17,25 +17,36 @@ interface PagedListProps<I> {
   onPageChange: (page: number) => void;
   /** A line above the items (e.g. how many were found), given the total. */
   summary?: (totalCount: number) => ReactNode;
+  /** What an empty list shows instead of the shared 暂无数据 (e.g. where to begin). */
+  empty?: ReactNode;
   /** The items of the page. */
   children: (items: readonly I[]) => ReactNode;
 }
 
 /** A server-paged list: loading, empty and error states, an optional summary line, the items and the pager. */
-export function PagedList<I>({ query, page, pageSize, onPageChange, summary, children }: PagedListProps<I>) {
+export function PagedList<I>({ query, page, pageSize, onPageChange, summary, empty, children }: PagedListProps<I>) {
   return (
-    <QueryState query={query} isEmpty={(result) => result.list.length === 0} skeletonRows={pageSize} size="page">
-      {(result) => (
-        <>
-          {summary ? (
-            <p className={styles.summary} aria-live="polite">
-              {summary(result.totalCount)}
-            </p>
-          ) : null}
-          {children(result.list)}
-          <Pager current={page} total={result.totalCount} pageSize={pageSize} onChange={onPageChange} />
-        </>
-      )}
+    <QueryState
+      query={query}
+      isEmpty={empty === undefined ? (result) => result.list.length === 0 : undefined}
+      skeletonRows={pageSize}
+      size="page"
+    >
+      {(result) =>
+        result.list.length === 0 && empty !== undefined ? (
+          empty
+        ) : (
+          <>
+            {summary ? (
+              <p className={styles.summary} aria-live="polite">
+                {summary(result.totalCount)}
+              </p>
+            ) : null}
+            {children(result.list)}
+            <Pager current={page} total={result.totalCount} pageSize={pageSize} onChange={onPageChange} />
+          </>
+        )
+      }
     </QueryState>
   );
 }

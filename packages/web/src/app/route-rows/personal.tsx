@@ -11,13 +11,6 @@ const personalHomeProps = {
   entryExtras: { follow: lazy(() => import('@/features/follow/components/follow-unread-badge')) },
 };
 
-/** How 我的办件 shows a filing: 信用服务's card with its timeline, in its own chunk (features stay apart). */
-const myFilingsProps = {
-  filingView: lazy(() =>
-    import('@/features/services/components/application-card').then((module) => ({ default: module.ApplicationCard })),
-  ),
-};
-
 /** 个人中心: login, registration, the phone's login confirmation, the account pages and credit promises. */
 export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG.personal }, [
   {
@@ -104,7 +97,7 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
       keywords: ['我的办件', '信用修复', '信用异议', '办理进度', PERSONAL],
       description: '我的办件：本人提交的信用修复、信用异议申请及其受理、审核、办结进度。',
     },
-    page: page(() => import('@/features/account/components/my-filings-page'), myFilingsProps),
+    page: page(() => import('@/features/services/components/my-filings-page')),
   },
   {
     path: paths.changePassword,

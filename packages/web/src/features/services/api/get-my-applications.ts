@@ -3,12 +3,13 @@ import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 export interface MyApplicationsRequest {
-  kind: ApplicationKind;
+  /** One kind, or both when absent. */
+  kind?: ApplicationKind;
   pageIndex: number;
   pageSize: number;
 }
 
-/** The user's applications of one kind with their timelines, newest first (GET MyApplications, bearer). */
+/** The user's applications (of one kind, or both) with their timelines, newest first (GET MyApplications, bearer). */
 export const getMyApplications = (request: MyApplicationsRequest): Promise<ApplicationPage> =>
   call(CONTRACTS.myApplications, { query: request });
 
