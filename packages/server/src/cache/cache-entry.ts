@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compressForStore, compressible, type Coding } from '../lib/compression.js';
+import { compressForStore, compressible, negotiate, type Coding } from '../lib/compression.js';
 import type { CachePolicy } from '../route-table.js';
 
 /** An answer ready to send: status, headers and the serialized body bytes. */
@@ -49,6 +49,18 @@ export function withCodings(entry: CacheEntry, minBytes: number): CacheEntry {
     size += body.length;
   }
   return { ...entry, vary: true, encoded, size, hitHeaders: hitHeadersOf({ ...entry.headers, ...vary }) };
+}
+
+/**
+ * What a fresh hit sends, whoever answers it (the fast path in front of the router, or the proxy
+ * route): the stored form for the client's Accept-Encoding, with the hit headers made for it.
+ */
+export function hitAnswer(entry: CacheEntry, acceptEncoding: string | string[] | undefined): Answer {
+  const coding = entry.vary ? negotiate(acceptEncoding) : null;
+  const coded = coding === null ? undefined : entry.encoded[coding];
+  return coded === undefined
+    ? { statusCode: entry.statusCode, headers: entry.hitHeaders, body: entry.body }
+    : { statusCode: entry.statusCode, headers: coded.hitHeaders, body: coded.body };
 }
 
 /** The headers a fresh hit is sent with: the answer's own, x-cache and the revalidation rule. */

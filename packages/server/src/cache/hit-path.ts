@@ -2,12 +2,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Counter, Histogram } from 'prom-client';
 import { USER_TOKEN_FIELDS } from '@credit-portal/shared';
 import { ByteLru } from '../lib/byte-lru.js';
-import { negotiate } from '../lib/compression.js';
 import type { GatewayMetrics } from '../lib/metrics.js';
 import type { WindowCounter } from '../lib/rate-limiter.js';
 import { keepRawBody } from '../lib/raw-body.js';
 import { requestIdOf } from '../lib/request-id.js';
 import { SECURITY_HEADERS } from '../lib/security-headers.js';
+import { hitAnswer } from './cache-entry.js';
 import type { ResponseCache } from './response-cache.js';
 
 /** A cacheable JSON route the fast path may answer: exact method and path, and its rate-limit counter. */
@@ -170,10 +170,7 @@ export class HitPath {
     if (entry === undefined) return false;
     // Over the limit: Fastify counts it again and refuses it in the envelope.
     if (route.counter !== null && route.counter.take(deps.clientIp(req) ?? '') !== null) return false;
-    const coding = entry.vary ? negotiate(req.headers['accept-encoding']) : null;
-    const coded = coding === null ? undefined : entry.encoded[coding];
-    const hitHeaders = coded === undefined ? entry.hitHeaders : coded.hitHeaders;
-    const body = coded === undefined ? entry.body : coded.body;
+    const { headers: hitHeaders, body } = hitAnswer(entry, req.headers['accept-encoding']);
     let block = this.#blocks.get(hitHeaders);
     if (block === undefined) {
       block = headerBlock(hitHeaders, body.length);

@@ -86,9 +86,10 @@ export class ResponseCache {
     policy: CachePolicy,
     produce: () => Promise<ProducedAnswer>,
   ): Promise<CacheOutcome> {
+    const fresh = this.hit(key);
+    if (fresh !== undefined) return { answer: fresh, status: 'HIT' };
     const now = Date.now();
     let entry = this.#front.get(key);
-    if (entry && entry.freshUntil > now) return { answer: entry, status: 'HIT' };
 
     let hash = '';
     if (this.#shared?.ready) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import type { TSchema } from 'typebox';
 import { ERROR_CODES, UPLOAD_MAX_REQUEST_BYTES, USER_TOKEN_FIELDS } from '@credit-portal/shared';
-import type { Answer, CacheEntry, ProducedAnswer } from '../../cache/cache-entry.js';
+import { hitAnswer, type Answer, type CacheEntry, type ProducedAnswer } from '../../cache/cache-entry.js';
 import type { CacheStatus } from '../../cache/response-cache.js';
 import { compressLive, compressible, negotiate } from '../../lib/compression.js';
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
@@ -167,10 +167,8 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       if (entry !== undefined) {
         app.metrics.cacheResult.HIT.inc();
         if (route.conditional && conditionalAnswer(request, reply, entry.headers, 'HIT')) return undefined;
-        const coding = entry.vary ? negotiate(request.headers['accept-encoding']) : null;
-        const coded = coding === null ? undefined : entry.encoded[coding];
-        if (coded !== undefined) reply.code(entry.statusCode).headers(coded.hitHeaders).send(coded.body);
-        else reply.code(entry.statusCode).headers(entry.hitHeaders).send(entry.body);
+        const hit = hitAnswer(entry, request.headers['accept-encoding']);
+        reply.code(hit.statusCode).headers(hit.headers).send(hit.body);
         return undefined;
       }
     }
