@@ -1,5 +1,5 @@
 /**
- * What must never appear in a log line (DESIGN.md): mainland mobile numbers, resident ID numbers
+ * What must never appear in a log line: mainland mobile numbers, resident ID numbers
  * (GB 11643, with a real birth date), JWTs and e-mail addresses. Shapes, not known values: the
  * check holds for whatever data a run happened to use. A number counts only as a word of its own:
  * a hex digest (the report signing key's id, 64 hex digits, new each run) holds a run of eleven

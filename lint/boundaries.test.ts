@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The import boundaries of STYLE.md are enforced by lint (eslint.config.js), not by memory: each
-// rule is shown here to reject what it should, and to let the allowed shape through.
+// The import boundaries (each package and feature imports only downward) are enforced by lint
+// (eslint.config.js), not by memory: each rule is shown here to reject what it should, and to let
+// the allowed shape through.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 let eslint: ESLint;
