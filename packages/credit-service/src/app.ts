@@ -6,7 +6,6 @@ import { DEFAULT_OLD_SITE_URL, DEFAULT_PORTAL_URL, type CreditServiceConfig } fr
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
 import { DATABASE_FILE } from './db/open.js';
 import connectionsPlugin from './plugins/connections.js';
-import controlsPlugin from './plugins/controls.js';
 import dbPlugin from './plugins/db.js';
 import entitySearchPlugin from './plugins/entity-search.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
@@ -27,7 +26,6 @@ import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } f
 import auditPlugin from './plugins/audit.js';
 import { startupSettings } from './audit/startup.js';
 import contentRoutes from './routes/content/index.js';
-import controlRoutes from './routes/control/index.js';
 import entityRoutes from './routes/entity/index.js';
 import annualReportRoutes from './routes/annual-reports/index.js';
 import articleSearchRoutes from './routes/article-search/index.js';
@@ -52,10 +50,9 @@ import { loggerOptionsFor } from './lib/logging.js';
 import wechatAuthorizeRoutes, { WECHAT_AUTHORIZE_PATH } from './routes/demo/wechat-authorize.js';
 import { CITY } from './lib/place.js';
 
-export { CONTROL_PATHS } from './routes/control/index.js';
 export { HEALTH_PATH } from './routes/health/index.js';
-export { CONTROL_PREFIX, INVALID_BODY, type FaultRequest, type FaultRule } from './plugins/controls.js';
-export type { VisitLogSummary } from './repositories/visit-log.js';
+/** The answer shapes of the service's dialects: what a stand-in upstream in the gateway's tests answers in. */
+export { dialectOfPath, errorBody, type ReplyDialect } from './lib/dialect.js';
 export { DATABASE_FILE } from './db/open.js';
 export { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from './db/dataset.js';
 export { FACE_VERIFY_PATH } from './routes/h5/index.js';
@@ -113,8 +110,6 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   // makes it listen): first, so that its /readyz answers 503 as soon as the app starts closing.
   await app.register(metricsPlugin, { databaseFile: path.join(dataDir, DATABASE_FILE) });
   await app.register(adminPlugin);
-  // Before every route, so that each request is counted and faulted first.
-  if (config.controls) await app.register(controlsPlugin);
   // Before every route: it gives the routes of its table their limits as they are added.
   await app.register(rateLimitsPlugin, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });
   await app.register(dbPlugin, {
@@ -227,6 +222,5 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     });
   }
   if (config.outboxPage) await app.register(outboxRoutes, { outboxDir });
-  if (config.controls) await app.register(controlRoutes);
   return app;
 }

@@ -21,8 +21,6 @@ export interface CreditServiceConfig {
   seedAsOf?: string;
   /** Logging: false (default), true (info), or a level and a destination; always redacted (lib/logging.ts). */
   logger?: LoggerSetting;
-  /** Registers the /__control test endpoints (request counts, fault injection, visit-log inspection). */
-  controls?: boolean;
   /** Base URL of the older site, for content that links there. */
   oldSiteUrl?: string;
   /** HS256 secret of login tokens (at least 32 characters); unset: a random secret kept in the database. */
