@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import type { CreditServiceConfig } from '../config.js';
 import { DEFAULT_MAIL_FROM } from '../mail/mailer.js';
 import outboxRoutes from '../mail/outbox-routes.js';
 import mailerPlugin from '../plugins/mailer.js';
 import reportSignerPlugin from '../plugins/report-signer.js';
 import reportsPlugin from '../plugins/reports.js';
+import type { SignatureCheckerOptions } from '../signing/signature-checker.js';
 import accountRoutes from './account/index.js';
 import annualReportRoutes from './annual-reports/index.js';
 import articleSearchRoutes from './article-search/index.js';
@@ -16,7 +16,7 @@ import districtRoutes from './district/index.js';
 import entityRoutes from './entity/index.js';
 import followPlugin from './follow/with-job.js';
 import guideRoutes from './guides/index.js';
-import h5Routes, { DEFAULT_H5_TOKEN_TTL_SECONDS } from './h5/index.js';
+import h5Routes, { DEFAULT_H5_TOKEN_TTL_SECONDS, type EntityReportRenderer } from './h5/index.js';
 import healthRoutes from './health/index.js';
 import hetaoRoutes from './hetao/index.js';
 import interactionRoutes from './interaction/index.js';
@@ -27,8 +27,25 @@ import publicityRoutes from './publicity/index.js';
 import servicesRoutes from './services/index.js';
 import visitLogRoutes from './visit-log/index.js';
 
+/** What the routes read of the service's configuration: the fields of CreditServiceConfig (config.ts) that say so. */
+export interface RoutesConfig {
+  demo?: boolean;
+  outboxPage?: boolean;
+  openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
+  reportSigningKey?: string;
+  reportSigningKeyFile?: string;
+  reportSigningKeyPem?: string;
+  signatureCheck?: SignatureCheckerOptions;
+  smtpUrl?: string;
+  mailFrom?: string;
+  h5TestMode?: boolean;
+  h5TokenTtlSeconds?: number;
+  entityReport?: EntityReportRenderer;
+  followSchedule?: string;
+}
+
 export interface RoutesOptions {
-  config: CreditServiceConfig;
+  config: RoutesConfig;
   /** Resolved from the config by app.ts, which every part shares. */
   dataDir: string;
   outboxDir: string;
