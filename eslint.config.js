@@ -152,9 +152,9 @@ export default tseslint.config(
   },
   {
     // The reference credit-service keeps product and demo apart (STYLE.md): no file of its sources
-    // imports seed/ — but the database plugin, which opens its one door, and seed/ itself. Tests may.
+    // imports demo/ — but app.ts, which registers its one plugin, and demo/ itself. Tests may.
     files: [`${CREDIT_SERVICE}/**/*.ts`],
-    ignores: [`${CREDIT_SERVICE}/seed/**`, `${CREDIT_SERVICE}/plugins/db.ts`],
+    ignores: [`${CREDIT_SERVICE}/demo/**`, `${CREDIT_SERVICE}/app.ts`],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -163,9 +163,9 @@ export default tseslint.config(
           zones: [
             {
               target: '.',
-              from: './seed',
+              from: './demo',
               message:
-                'The service never imports the demo data (seed/): move what it needs to lib/, db/ or media/; seeding starts in plugins/db.ts only.',
+                'The service never imports the demo wing (demo/): move what it needs to lib/, db/ or media/; app.ts registers demo/plugin.ts only.',
             },
           ],
         },
@@ -173,8 +173,8 @@ export default tseslint.config(
     },
   },
   {
-    // The database plugin seeds through the door only (seed/index.ts: ensureSeed).
-    files: [`${CREDIT_SERVICE}/plugins/db.ts`],
+    // app.ts opens the demo wing through its plugin only.
+    files: [`${CREDIT_SERVICE}/app.ts`],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -182,10 +182,10 @@ export default tseslint.config(
           basePath: CREDIT_SERVICE,
           zones: [
             {
-              target: './plugins/db.ts',
-              from: './seed',
-              except: ['./index.ts'],
-              message: "Seed through seed/index.ts (ensureSeed), the demo wing's one door.",
+              target: './app.ts',
+              from: './demo',
+              except: ['./plugin.ts'],
+              message: 'Register the demo wing through demo/plugin.ts, its one door.',
             },
           ],
         },

@@ -16,7 +16,7 @@ export const sourceAliases = [
   },
   {
     find: /^@credit-portal\/credit-service\/seed$/,
-    replacement: fromHere('./packages/credit-service/src/seed/index.ts'),
+    replacement: fromHere('./packages/credit-service/src/demo/seed/index.ts'),
   },
   { find: /^@credit-portal\/credit-service$/, replacement: fromHere('./packages/credit-service/src/app.ts') },
 ];

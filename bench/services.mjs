@@ -1,6 +1,7 @@
 // Starting what the benchmarks measure: the credit-service, gateways, nginx, a bare Node peer, Redis keys.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, fail, freePort, start, waitFor } from './lib.mjs';
@@ -32,16 +33,21 @@ export function cleanupTemps() {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** The credit-service from dist on a free port with a fresh temporary DATA_DIR and its test controls. */
+/**
+ * The credit-service from dist on a free port with a fresh temporary DATA_DIR, and its admin
+ * listener (its /metrics count the requests that reach it) on another.
+ */
 export async function startCreditService(env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
+  const adminPort = await freePort();
   const dataDir = tempDir('credit');
   const handle = start('credit-service', process.execPath, [...nodeArgs, CREDIT_SERVICE], {
     env: {
       CREDIT_SERVICE_PORT: String(port),
       CREDIT_SERVICE_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      CREDIT_SERVICE_CONTROLS: 'true',
+      CREDIT_SERVICE_ADMIN_PORT: String(adminPort),
+      CREDIT_SERVICE_ADMIN_HOST: '127.0.0.1',
       DEMO_STANDINS: 'on',
       // The load comes from one address: the service's own per-client limits out of the way, as the gateway's.
       RATE_LIMIT_MAX: '10000000',
@@ -52,7 +58,7 @@ export async function startCreditService(env = {}, { nodeArgs = [] } = {}) {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, handle, 300_000);
-  return { ...handle, port, url };
+  return { ...handle, port, url, adminUrl: `http://127.0.0.1:${adminPort}`, dataDir };
 }
 
 /**
@@ -186,12 +192,30 @@ export function deleteRedisPrefix(prefix) {
   return Number(redisCli('EVAL', DELETE_PREFIX, '0', `${prefix}*`));
 }
 
-/** Sum of the credit-service's request counts for paths containing `fragment`. */
+/** Sum of the credit-service's answered requests (its credit_service_http_requests_total) for routes containing `fragment`. */
 export async function upstreamCount(credit, fragment) {
-  const response = await fetch(`${credit.url}/__control/stats`);
-  if (!response.ok) fail(`credit-service stats answered ${response.status}`);
-  const { requests } = await response.json();
+  const response = await fetch(`${credit.adminUrl}/metrics`);
+  if (!response.ok) fail(`credit-service /metrics answered ${response.status}`);
   let sum = 0;
-  for (const [path, count] of Object.entries(requests)) if (path.includes(fragment)) sum += count;
+  for (const match of (await response.text()).matchAll(/^credit_service_http_requests_total\{([^}]*)\} (\S+)$/gm)) {
+    const route = /route="([^"]*)"/.exec(match[1])?.[1] ?? '';
+    if (route.includes(fragment)) sum += Number(match[2]);
+  }
   return sum;
+}
+
+/**
+ * Runs `read` on the credit-service's SQLite database (DATA_DIR/credit.sqlite), opened beside
+ * the running service and closed after: how the harness sees the visit logs it stored.
+ */
+export function withCreditDatabase(credit, read) {
+  const Database = createRequire(join(PRODUCT, 'packages', 'credit-service', 'package.json'))('better-sqlite3');
+  const db = new Database(join(credit.dataDir, 'credit.sqlite'), { fileMustExist: true });
+  try {
+    // The service writes meanwhile: wait for its lock rather than fail.
+    db.pragma('busy_timeout = 10000');
+    return read(db);
+  } finally {
+    db.close();
+  }
 }

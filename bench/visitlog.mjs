@@ -2,7 +2,7 @@
 // events accepted per second, upstream calls per 1,000 events, events lost, forwarder lag.
 import { randomBytes } from 'node:crypto';
 import { autocannon, fail, figure, request, sleep } from './lib.mjs';
-import { SHARED, checkRedis, deleteRedisPrefix, startGateway, upstreamCount } from './services.mjs';
+import { SHARED, checkRedis, deleteRedisPrefix, startGateway, upstreamCount, withCreditDatabase } from './services.mjs';
 
 const EVENTS_PER_POST = Number(process.env.BENCH_VISITLOG_EVENTS_PER_POST ?? 20);
 const SECONDS = Number(process.env.BENCH_VISITLOG_SECONDS ?? 30);
@@ -18,19 +18,16 @@ async function metric(gateway, name) {
   return Number(match[1]);
 }
 
-/** Distinct events stored: a count, cheap enough to poll while a backlog of hundreds of thousands drains. */
+/** Distinct events stored, read from the service's database: cheap enough to poll while a backlog drains. */
 async function storedCount(credit) {
-  const response = await fetch(`${credit.url}/__control/visitlogs/count`);
-  if (!response.ok) fail(`credit-service visit-log count answered ${response.status}`);
-  return (await response.json()).distinct;
+  return withCreditDatabase(credit, (db) => db.prepare('SELECT COUNT(*) FROM visit_logs').pluck().get());
 }
 
-/** Deliveries and distinct events stored (once, at the end: the summary lists every event id). */
+/** Deliveries (duplicates included) and distinct events stored. */
 async function stored(credit) {
-  const response = await fetch(`${credit.url}/__control/visitlogs`);
-  if (!response.ok) fail(`credit-service visit-log summary answered ${response.status}`);
-  const { total, distinct } = await response.json();
-  return { total, distinct };
+  return withCreditDatabase(credit, (db) =>
+    db.prepare('SELECT COALESCE(SUM(deliveries), 0) AS total, COUNT(*) AS "distinct" FROM visit_logs').get(),
+  );
 }
 
 export async function runVisitLog(credit, { log, cpuProfDir }) {
@@ -53,7 +50,7 @@ export async function runVisitLog(credit, { log, cpuProfDir }) {
   const body = JSON.stringify({ message: encodeVisitLogMessage({ appToken: VISIT_LOG_APP_TOKEN, messages: records }) });
   const raw = {};
   try {
-    await fetch(`${credit.url}/__control/visitlogs`, { method: 'DELETE' });
+    withCreditDatabase(credit, (db) => db.prepare('DELETE FROM visit_logs').run());
     const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
     const gateway = await startGateway('gateway-visitlog', credit, { redisPrefix: prefix, nodeArgs });
     const url = `${gateway.url}/visitstatics/EncodeMsgs`;

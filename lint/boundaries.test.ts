@@ -103,23 +103,23 @@ describe('import boundaries', () => {
     ).toContain('no-restricted-globals');
   });
 
-  it('keeps the credit-service product out of its demo data (seed/), but for the database plugin', async () => {
+  it('keeps the credit-service product out of its demo wing (demo/), but for app.ts through the plugin', async () => {
     const code = (from: string) => `import { ensureSeed } from '${from}';\n\nexport const probe = ensureSeed;\n`;
-    expect(await ruleIds('packages/credit-service/src/repositories/probe.ts', code('../seed/index.js'))).toContain(
+    expect(await ruleIds('packages/credit-service/src/repositories/probe.ts', code('../demo/seed/index.js'))).toContain(
       'import-x/no-restricted-paths',
     );
     expect(
-      await ruleIds('packages/credit-service/src/routes/account/probe.ts', code('../../seed/account.js')),
+      await ruleIds('packages/credit-service/src/routes/account/probe.ts', code('../../demo/seed/account.js')),
     ).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds('packages/credit-service/src/app.ts', code('./seed/index.js'))).toContain(
+    expect(await ruleIds('packages/credit-service/src/plugins/db.ts', code('../demo/seed/index.js'))).toContain(
       'import-x/no-restricted-paths',
     );
-    // The database plugin opens the one door, seed/ uses itself, and tests may use the demo identities.
-    expect(await ruleIds('packages/credit-service/src/plugins/db.ts', code('../seed/index.js'))).toEqual([]);
-    expect(await ruleIds('packages/credit-service/src/seed/probe.ts', code('./index.js'))).toEqual([]);
-    expect(await ruleIds('packages/credit-service/test/probe.test.ts', code('../src/seed/index.js'))).toEqual([]);
-    // …through the door only.
-    expect(await ruleIds('packages/credit-service/src/plugins/db.ts', code('../seed/generate.js'))).toContain(
+    // app.ts registers the wing's one plugin, demo/ uses itself, and tests may use the demo identities.
+    expect(await ruleIds('packages/credit-service/src/app.ts', code('./demo/plugin.js'))).toEqual([]);
+    expect(await ruleIds('packages/credit-service/src/demo/probe.ts', code('./seed/index.js'))).toEqual([]);
+    expect(await ruleIds('packages/credit-service/test/probe.test.ts', code('../src/demo/seed/index.js'))).toEqual([]);
+    // …through the plugin only.
+    expect(await ruleIds('packages/credit-service/src/app.ts', code('./demo/seed/index.js'))).toContain(
       'import-x/no-restricted-paths',
     );
   });

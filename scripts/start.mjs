@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds, starts the credit-service (seeding its SQLite
-// database on first start) and the gateway with embedded defaults, and prints the address.
+// `npm start`: installs what is missing, builds, writes the demo data set into a new SQLite
+// database (the seed command), starts the credit-service with its demo stand-ins and the gateway
+// with embedded defaults, and prints the address.
 import { build, ensureInstalled, startProduct } from './lib/product.mjs';
 
 if (ensureInstalled() !== 0) process.exit(1);

@@ -153,7 +153,7 @@ function seedVersion() {
       else if (entry.name.endsWith('.js')) files.push(full);
     }
   };
-  walk(path.join(SERVICE_DIST, 'seed'));
+  walk(path.join(SERVICE_DIST, 'demo', 'seed'));
   walk(path.join(SERVICE_DIST, 'db'));
   for (const file of files) hash.update(path.relative(SERVICE_DIST, file)).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
@@ -184,7 +184,7 @@ async function seededDatabase() {
   const seeder = spawn(
     process.execPath,
     [
-      path.join(SERVICE_DIST, 'seed/cli.js'),
+      path.join(SERVICE_DIST, 'demo/seed/cli.js'),
       '--entities',
       String(ENTITIES),
       '--seed',
@@ -522,7 +522,7 @@ async function main() {
     ['credit-service', SERVICE_DIST],
     ['gateway', GATEWAY_DIST],
   ]) {
-    if (!fs.existsSync(path.join(dir, what === 'gateway' ? 'server.js' : 'seed/cli.js'))) {
+    if (!fs.existsSync(path.join(dir, what === 'gateway' ? 'server.js' : 'demo/seed/cli.js'))) {
       throw new Error(`${path.relative(ROOT, dir)} is missing: run \`npm run build\` first`);
     }
   }

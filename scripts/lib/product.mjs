@@ -49,6 +49,7 @@ export function build() {
 }
 
 const CREDIT_SERVICE = join(ROOT, 'packages', 'credit-service', 'dist', 'server.js');
+const SEED = join(ROOT, 'packages', 'credit-service', 'dist', 'demo', 'seed', 'cli.js');
 const GATEWAY = join(ROOT, 'packages', 'server', 'dist', 'server.js');
 
 async function waitForHealth(url, child, timeoutMs) {
@@ -81,8 +82,12 @@ export async function startProduct({ env = {}, output = 'inherit', timeoutMs = 1
   merged.WECHAT_AUTHORIZE_URL ??= `http://localhost:${creditPort}/oauth/wechat/authorize`;
   const gatewayPort = merged.GATEWAY_PORT ?? '8080';
   const children = [];
-  const launch = (label, script) => {
-    const child = spawn(process.execPath, [script], { cwd: ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const launch = (label, script, args = []) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: ROOT,
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding('utf8');
       let rest = '';
@@ -116,6 +121,12 @@ export async function startProduct({ env = {}, output = 'inherit', timeoutMs = 1
     );
   };
   try {
+    // The demo data set into a new database (SEED_ENTITIES, CREDIT_SERVICE_SEED), by the seed
+    // command: the service itself starts on whatever DATA_DIR holds.
+    const seed = launch('seed', SEED, ['--if-new']);
+    const seeded = await new Promise((resolve) => seed.once('exit', resolve));
+    children.splice(children.indexOf(seed), 1);
+    if (seeded !== 0) throw new Error(`写入演示数据失败（退出码 ${seeded}）`);
     const credit = launch('credit-service', CREDIT_SERVICE);
     await waitForHealth(`http://127.0.0.1:${creditPort}/healthz`, credit, timeoutMs);
     const gateway = launch('gateway', GATEWAY);

@@ -8,11 +8,11 @@ import type { SignatureCheckerOptions } from './signing/signature-checker.js';
 
 /** How to build the credit-service. */
 export interface CreditServiceConfig {
-  /** Directory of the SQLite database (credit.sqlite), created and seeded when new. */
+  /** Directory of the SQLite database (credit.sqlite), created (empty) when new. */
   dataDir: string;
-  /** PRNG seed of a new database's data set (default DEFAULT_SEED). */
+  /** With the demo on: the PRNG seed of the data set a new database gets (default DEFAULT_SEED). */
   seed?: number;
-  /** Entities in a new database (default 5000); licences and penalties scale with them. */
+  /** With the demo on: entities in a new database (default 5000); licences and penalties scale with them. */
   seedEntities?: number;
   /**
    * The day (yyyy-mm-dd) a new database's dates count back from (licences, penalties, lists,
@@ -21,8 +21,6 @@ export interface CreditServiceConfig {
   seedAsOf?: string;
   /** Logging: false (default), true (info), or a level and a destination; always redacted (lib/logging.ts). */
   logger?: LoggerSetting;
-  /** Registers the /__control test endpoints (request counts, fault injection, visit-log inspection). */
-  controls?: boolean;
   /** Base URL of the older site, for content that links there. */
   oldSiteUrl?: string;
   /** HS256 secret of login tokens (at least 32 characters); unset: a random secret kept in the database. */
@@ -55,9 +53,9 @@ export interface CreditServiceConfig {
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed (the gateways); default loopback only. */
   trustedProxies?: string[];
   /**
-   * The demo stand-ins of the centre's external services: face verification, the chat app's
-   * authorization page and the SMS sender (codes written to the outbox). Default off: server.ts
-   * turns them on for a loopback bind only (DEMO_STANDINS).
+   * The demo wing (demo/plugin.ts): the demo data set in a new database, and the stand-ins of the
+   * centre's external services — face verification, the chat app's authorization page and the SMS
+   * sender (codes written to the outbox). Default off; DEMO_STANDINS turns it on (`npm start` does).
    */
   demo?: boolean;
   /** The /outbox page listing what the outbox holds (mails without SMTP_URL, demo SMS); default off, never on a public bind. */

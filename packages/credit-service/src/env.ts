@@ -25,7 +25,6 @@ export interface ServerSettings {
   logLevel: LogLevel;
   seed: number;
   seedEntities: number;
-  controls: boolean;
   oldSiteUrl: string | undefined;
   jwtSecret: string | undefined;
   /** A portal login session unused for longer than this ends (the gateway reads the same variable). */
@@ -179,7 +178,6 @@ export function readSettings(
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     seed,
     seedEntities,
-    controls: read.bool('CREDIT_SERVICE_CONTROLS', false),
     oldSiteUrl: read.optionalUrl('OLD_SITE_URL', { ...HTTP, paths: true }) ?? undefined,
     jwtSecret: read.optionalString('CREDIT_SERVICE_JWT_SECRET', 32, Infinity) ?? undefined,
     sessionIdleSeconds: read.int('SESSION_IDLE_SECONDS', DEFAULT_SESSION_IDLE_SECONDS, 60, 86_400),
@@ -211,12 +209,6 @@ export function readSettings(
     admin: readAdminSettings(read),
     backup: readBackupSettings(read),
   };
-  if (settings.controls && !loopback) {
-    read.problem(
-      'CREDIT_SERVICE_CONTROLS',
-      `lets anyone make calls hang or fail and delete the stored visit logs, without a login: never on a public bind (CREDIT_SERVICE_HOST=${host}); bind to 127.0.0.1`,
-    );
-  }
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.
   if (settings.oldSiteUrl?.startsWith('/')) settings.oldSiteUrl = new URL(settings.oldSiteUrl, settings.portalUrl).href;

@@ -40,7 +40,6 @@ const app = await buildApp({
   seed: settings.seed,
   seedEntities: settings.seedEntities,
   logger: { level: settings.logLevel },
-  controls: settings.controls,
   oldSiteUrl: settings.oldSiteUrl,
   jwtSecret: settings.jwtSecret,
   sessionIdleSeconds: settings.sessionIdleSeconds,

@@ -10,7 +10,7 @@ import {
   type Profile,
 } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '../src/app.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, smsCodeFor, type TestApp } from './helper.js';
 import { accountHelpers, expectNotLoggedIn, newState } from './account-support.js';
 

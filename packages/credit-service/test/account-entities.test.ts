@@ -9,7 +9,7 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../src/lib/dates.js';
 import { penaltyPublicizedSql } from '../src/repositories/publicity.js';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { accountHelpers } from './account-support.js';
 

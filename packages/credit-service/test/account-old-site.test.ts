@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, API_PATHS, type LoginResult, type Profile } from '@credit-portal/shared';
 import { buildApp } from '../src/app.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 import { accountHelpers, type Answer, expectNotLoggedIn, newState, travel } from './account-support.js';
 

@@ -6,7 +6,7 @@ import { listOutbox, OUTBOX_DIR } from '../src/app.js';
 import { hashPassword, hashPasswordSync, needsRehash, SCRYPT_PARAMS, verifyPassword } from '../src/lib/passwords.js';
 import { lockoutText } from '../src/plugins/auth.js';
 import { ACCOUNT_LOCK_ADDRESSES } from '../src/repositories/account-lockouts.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, smsCodeFor, TEST_PASSWORD_HASHING, type TestApp } from './helper.js';
 import { accountHelpers, expectNotLoggedIn, travel } from './account-support.js';
 

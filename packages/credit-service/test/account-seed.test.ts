@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCreditCode } from '@credit-portal/shared';
 import { buildApp } from '../src/app.js';
 import { readSettings } from '../src/env.js';
-import { ensureAccountSeed } from '../src/seed/account.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { ensureAccountSeed } from '../src/demo/seed/account.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, removeDir, tempDir, type TestApp } from './helper.js';
 
 /* The accounts' part of the data set (lists, promises, chat-app identities) and the account settings. */
@@ -40,7 +40,7 @@ describe('seed and settings', () => {
   it('seeds a database made before migration 6 when the service starts', async () => {
     const dataDir = await tempDir();
     try {
-      const first = await buildApp({ dataDir, seedEntities: 80, seed: 3 });
+      const first = await buildApp({ dataDir, seedEntities: 80, seed: 3, demo: true });
       const lists = first.db.prepare('SELECT entity_id, list_name FROM red_black_list ORDER BY id').all();
       // As an older database would be: the tables exist (migration 6 ran) but hold nothing.
       first.db.exec(
@@ -48,7 +48,7 @@ describe('seed and settings', () => {
          DELETE FROM wechat_identities; DELETE FROM users;`,
       );
       await first.close();
-      const second = await buildApp({ dataDir, seedEntities: 80, seed: 3 });
+      const second = await buildApp({ dataDir, seedEntities: 80, seed: 3, demo: true });
       expect(second.db.prepare('SELECT entity_id, list_name FROM red_black_list ORDER BY id').all()).toEqual(lists);
       expect(second.db.prepare('SELECT COUNT(*) FROM wechat_identities').pluck().get()).toBe(6);
       expect(second.db.prepare('SELECT COUNT(*) FROM promise_fulfilments').pluck().get()).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import {
 } from '@credit-portal/shared';
 import { buildApp } from '../src/app.js';
 import { signToken, verifyToken } from '../src/lib/jwt.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 import { accountHelpers, type Answer, expectNotLoggedIn, travel } from './account-support.js';
 

@@ -10,7 +10,7 @@ import {
   type LoginTicket,
   type RepairPunishPage,
 } from '@credit-portal/shared';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B, DEMO_PERSON } from '../src/seed/index.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B, DEMO_PERSON } from '../src/demo/seed/index.js';
 import { AUDIT_UNAVAILABLE } from '../src/plugins/audit.js';
 import { runAuditCommand } from '../src/audit/verify-command.js';
 import { buildTestApp, injectJson, registerWithCode, type TestApp } from './helper.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, type Application } from '@credit-portal/shared';
-import { DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { REVIEW_PAGE_PATH } from '../src/review/review-page.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { addReviewer, totpCode, type TestReviewer } from './reviewer-helper.js';

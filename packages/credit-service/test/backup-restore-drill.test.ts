@@ -21,7 +21,7 @@ import { BACKUP_FORMAT, parseSetName, SERVICE_FOLDER, SET_FILES, type BackupMani
 import { verifyBackup } from '../src/backup/verify-backup.js';
 import { localToday } from '../src/lib/dates.js';
 import { createServicesRepository } from '../src/repositories/services.js';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, removeDir, type TestApp } from './helper.js';
 import { makeSigningKeyFiles, PASSPHRASE, readManifest } from './backup-support.js';
 import { multipart, PDF, PNG } from './services-helper.js';

@@ -7,7 +7,7 @@ import {
   type ReportVerifyOutcome,
 } from '@credit-portal/shared';
 import { createServicesRepository } from '../src/repositories/services.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { compact, pdfText } from './services-pdf-text.js';
 import { multipart, PDF } from './services-helper.js';

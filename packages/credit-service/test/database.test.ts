@@ -5,7 +5,7 @@ import { buildApp, DATABASE_FILE } from '../src/app.js';
 import { migrate } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { openDatabase } from '../src/db/open.js';
-import { writeSeed } from '../src/seed/generate.js';
+import { writeSeed } from '../src/demo/seed/generate.js';
 import { removeDir, tempDir } from './helper.js';
 import path from 'node:path';
 
@@ -93,9 +93,26 @@ describe('database', () => {
     }
   });
 
-  it('seeds a new database once and keeps its data across restarts', async () => {
+  it('starts on an empty database without the demo: migrated, no data set, nothing to lock', async () => {
+    const app = await buildApp({ dataDir: await newDir(), seed: 11, seedEntities: 50 });
+    try {
+      expect(app.db.prepare('SELECT COUNT(*) FROM dataset').pluck().get()).toBe(0);
+      expect(app.db.prepare('SELECT COUNT(*) FROM entities').pluck().get()).toBe(0);
+      expect(app.db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(0);
+      const search = await app.inject({
+        method: 'POST',
+        url: API_PATHS.entitySearch,
+        payload: { EntNameOrCreditCode: '有限公司' },
+      });
+      expect(search.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with the demo, seeds a new database once and keeps its data across restarts', async () => {
     const dataDir = await newDir();
-    const first = await buildApp({ dataDir, seed: 11, seedEntities: 300 });
+    const first = await buildApp({ dataDir, seed: 11, seedEntities: 300, demo: true });
     const names = (
       await first.inject({ method: 'POST', url: API_PATHS.entitySearch, payload: { EntNameOrCreditCode: '有限公司' } })
     ).json();
@@ -108,7 +125,7 @@ describe('database', () => {
     await first.close();
 
     // Another seed and size on restart must not re-seed: the database is not new.
-    const second = await buildApp({ dataDir, seed: 12, seedEntities: 50 });
+    const second = await buildApp({ dataDir, seed: 12, seedEntities: 50, demo: true });
     try {
       const again = (
         await second.inject({

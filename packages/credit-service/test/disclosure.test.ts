@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGES, type LoginResult } from '@credit-portal/shared';
 import { DISCLOSURE_NOT_FOUND } from '../src/routes/disclosure/index.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
-import { DISCLOSURE_COUNTS } from '../src/seed/disclosure.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
+import { DISCLOSURE_COUNTS } from '../src/demo/seed/disclosure.js';
 import { dayNumber } from '../src/lib/dates.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 

@@ -15,7 +15,6 @@ describe('readSettings', () => {
         logLevel: 'info',
         seed: 20260101,
         seedEntities: 5000,
-        controls: false,
         oldSiteUrl: undefined,
         portalUrl: 'http://localhost:8080/',
         h5TestMode: false,
@@ -52,7 +51,6 @@ describe('readSettings', () => {
       LOG_LEVEL: 'warn',
       CREDIT_SERVICE_SEED: '5',
       SEED_ENTITIES: '1000000',
-      CREDIT_SERVICE_CONTROLS: 'off',
       OLD_SITE_URL: 'https://old.xyyz.example',
       GATEWAY_PORT: '9000',
       H5_TEST_MODE: 'off',
@@ -78,7 +76,6 @@ describe('readSettings', () => {
       logLevel: 'warn',
       seed: 5,
       seedEntities: 1_000_000,
-      controls: false,
       oldSiteUrl: 'https://old.xyyz.example',
       // PORTAL_URL unset: the gateway of this deployment, on its own port.
       portalUrl: 'http://localhost:9000/',
@@ -145,7 +142,7 @@ describe('readSettings', () => {
       CREDIT_SERVICE_PORT: '80a',
       SEED_ENTITIES: '0',
       LOG_LEVEL: 'loud',
-      CREDIT_SERVICE_CONTROLS: 'maybe',
+      H5_TEST_MODE: 'maybe',
       OLD_SITE_URL: 'ftp://x',
       SMTP_URL: 'http://mailer:secret@mail.example.org',
       SMS_WEBHOOK_URL: 'ftp://sms.example.org',
@@ -161,8 +158,8 @@ describe('readSettings', () => {
       // The value is not repeated: it may hold a password.
       'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-      'CREDIT_SERVICE_CONTROLS: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'OLD_SITE_URL: must use http or https (got "ftp:")',
+      'H5_TEST_MODE: must be one of true, 1, yes, on, false, 0, no, off (got "maybe")',
       'SMS_WEBHOOK_URL: must use http or https (got "ftp:")',
       'OPEN_DATA_RETENTION_DAYS: must be an integer from 1 to 366 (got "0")',
       expect.stringMatching(/^OPEN_DATA_CRON: not a cron pattern: .* \(got every day at 5\)$/),
@@ -211,17 +208,6 @@ describe('readSettings', () => {
     expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', OUTBOX_PAGE: 'true', ...keyFile }).errors).toEqual([
       'OUTBOX_PAGE: lists every mailed report and SMS code: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1 or set SMTP_URL',
     ]);
-  });
-
-  it('keeps the /__control test endpoints (no login: hang or fail calls, delete visit logs) to a loopback bind', () => {
-    expect(readSettings({ CREDIT_SERVICE_HOST: '0.0.0.0', CREDIT_SERVICE_CONTROLS: 'on', ...keyFile }).errors).toEqual([
-      'CREDIT_SERVICE_CONTROLS: lets anyone make calls hang or fail and delete the stored visit logs, without a login: never on a public bind (CREDIT_SERVICE_HOST=0.0.0.0); bind to 127.0.0.1',
-    ]);
-    expect(
-      readSettings({ CREDIT_SERVICE_HOST: '127.0.0.1', CREDIT_SERVICE_CONTROLS: 'on', ...keyFile }).settings,
-    ).toMatchObject({
-      controls: true,
-    });
   });
 
   it('takes the H5 test login (a name and ID number → a session) only beside the demo stand-ins on a loopback bind', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FOLLOW_MESSAGES, type FollowList } from '@credit-portal/shared';
 import { createFollowRepository } from '../src/repositories/follow.js';
-import { publishDemoPenalty } from '../src/seed/publish.js';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { publishDemoPenalty } from '../src/demo/seed/publish.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { localToday } from '../src/lib/dates.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { CONFIRM_SUBJECT, followTools, startFollowTest, MAIL, Y, type Answer } from './follow-support.js';

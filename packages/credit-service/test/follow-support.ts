@@ -3,7 +3,7 @@ import path from 'node:path';
 import { API_PATHS, type FollowConfirmResult } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '../src/app.js';
 import { mailBodyText } from '../../../e2e/mail-text.js';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 /* What the 信用关注 tests share: entities to follow, an address, the calls and the outbox's mails. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
 import { API_PATHS, type H5RsaPublicKey, type H5UserInfo } from '@credit-portal/shared';
-import { DEMO_PERSON } from '../src/seed/index.js';
+import { DEMO_PERSON } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { startSmtp, type TestSmtp } from './h5-support.js';
 

@@ -7,7 +7,7 @@ import {
   type H5EntityRecord,
   type H5UserInfo,
 } from '@credit-portal/shared';
-import { DEMO_PERSON } from '../src/seed/index.js';
+import { DEMO_PERSON } from '../src/demo/seed/index.js';
 import { FACE_VERIFY_PATH } from '../src/routes/h5/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { browserEncryptor, codeOf, faceVerifyForm, pkcePair } from './h5-support.js';

@@ -3,7 +3,7 @@ import { API_PATHS, H5_MESSAGES, type H5EntityRecord, type H5UserInfo } from '@c
 import type { H5EntityDetail } from '@credit-portal/shared/contracts/h5';
 import { localToday } from '../src/lib/dates.js';
 import { createEntityDetailRepository } from '../src/repositories/entity-details.js';
-import { DEMO_PERSON } from '../src/seed/index.js';
+import { DEMO_PERSON } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 /*

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, H5_MESSAGES, type H5UserInfo } from '@credit-portal/shared';
 import { createH5Repository } from '../src/repositories/h5.js';
 import { FACE_VERIFY_PATH } from '../src/routes/h5/index.js';
-import { DEMO_PERSON } from '../src/seed/index.js';
+import { DEMO_PERSON } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { codeOf, pkcePair } from './h5-support.js';
 

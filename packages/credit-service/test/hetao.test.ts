@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { DATABASE_FILE } from '../src/db/open.js';
 import { HETAO_NOT_FOUND } from '../src/routes/hetao/index.js';
 import { dayNumber } from '../src/lib/dates.js';
-import { HETAO_MEMBER_COUNT } from '../src/seed/hetao.js';
+import { HETAO_MEMBER_COUNT } from '../src/demo/seed/hetao.js';
 import { TEST_ENTITIES, TEST_SEED, buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 
 /** 信用河套 served by the credit-service. */
@@ -178,7 +178,7 @@ describe('信用河套 seed', () => {
   it('is the same for the same seed and day, and fills a database made before migration 9', async () => {
     const dataDir = await tempDir();
     try {
-      const config = { dataDir, seed: TEST_SEED, seedEntities: TEST_ENTITIES, seedAsOf: AS_OF };
+      const config = { dataDir, seed: TEST_SEED, seedEntities: TEST_ENTITIES, seedAsOf: AS_OF, demo: true };
       const read = (db: Database.Database) => db.prepare('SELECT * FROM hetao_members ORDER BY entity_id').all();
       let app = await buildApp(config);
       const before = read(app.db);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, loggerOptions } from '@credit-portal/shared';
 import { buildApp } from '../src/app.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { removeDir, tempDir } from './helper.js';
 
 const PHONE = '13912345678';

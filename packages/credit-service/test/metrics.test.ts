@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FOLLOW_MESSAGES, type LoginResult } from '@credit-portal/shared';
 import { ServiceMetrics } from '../src/metrics/service-metrics.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { closedPort, refuseAuditAppends, sample, scrape, SYSTEM_AUDIT_ENTRY } from './metrics-support.js';
 

@@ -25,8 +25,8 @@ import {
   type ServiceGuide,
 } from '@credit-portal/shared';
 import { buildApp, DATABASE_FILE } from '../src/app.js';
-import { INTERACTION_COUNT, interactionRows } from '../src/seed/portal.js';
-import { ANNUAL_REPORTS, BANKS, GUIDES, PRODUCTS } from '../src/seed/portal-texts.js';
+import { INTERACTION_COUNT, interactionRows } from '../src/demo/seed/portal.js';
+import { ANNUAL_REPORTS, BANKS, GUIDES, PRODUCTS } from '../src/demo/seed/portal-texts.js';
 import { TEST_SEED, buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 
 let testApp: TestApp;
@@ -70,7 +70,7 @@ describe('the portal seed', () => {
   it('fills the portal tables of a database seeded before migration 5 when the service starts', async () => {
     const dataDir = await tempDir();
     try {
-      const first = await buildApp({ dataDir, seed: TEST_SEED, seedEntities: 200 });
+      const first = await buildApp({ dataDir, seed: TEST_SEED, seedEntities: 200, demo: true });
       await first.close();
       // Turn the database back into one made before migration 5.
       const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE));
@@ -79,7 +79,7 @@ describe('the portal seed', () => {
         DELETE FROM schema_migrations WHERE version = 5;`);
       db.close();
 
-      const second = await buildApp({ dataDir, seed: 999, seedEntities: 200 });
+      const second = await buildApp({ dataDir, seed: 999, seedEntities: 200, demo: true });
       try {
         const page = await injectJson<Msg<InteractionPage>>(second, {
           method: 'POST',

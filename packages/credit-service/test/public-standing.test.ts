@@ -11,7 +11,7 @@ import {
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from '../src/db/dataset.js';
 import { addMonths, localToday } from '../src/lib/dates.js';
 import { createServicesRepository } from '../src/repositories/services.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 import { verifyOffline } from './report-offline.js';
 import { compact, pdfText } from './services-pdf-text.js';

@@ -18,7 +18,7 @@ import { generatePrivateKeyPem, keyFingerprint, parsePrivateKeyPem } from '../sr
 import { appendSignature, readSignature } from '../src/signing/pdf-signature.js';
 import { SIGNATURE_CHECK_MESSAGES } from '../src/signing/signature-checker.js';
 import { sm2Sign } from '../src/signing/sm2.js';
-import { DEMO_PERSON } from '../src/seed/index.js';
+import { DEMO_PERSON } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from './helper.js';
 import { multipart, PNG, PDF } from './services-helper.js';
 import { verifyOffline } from './report-offline.js';

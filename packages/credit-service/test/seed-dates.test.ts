@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDay, formatBeijingTime } from '@credit-portal/shared';
 import { openDatabase } from '../src/db/open.js';
-import { ensureSeed } from '../src/seed/index.js';
+import { ensureSeed } from '../src/demo/seed/index.js';
 import { TEST_ENTITIES, TEST_SEED, removeDir, tempDir } from './helper.js';
 
 /*

@@ -6,11 +6,11 @@ import {
   isValidCreditCode,
   isValidIdNumber,
 } from '@credit-portal/shared';
-import { SEED_AS_OF, generateSeed, seedCounts, type SeedData } from '../src/seed/generate.js';
+import { SEED_AS_OF, generateSeed, seedCounts, type SeedData } from '../src/demo/seed/generate.js';
 import { addMonths, dayNumber, formatDay, yearOf } from '../src/lib/dates.js';
-import { PINNED_WITHIN_DAYS } from '../src/seed/content.js';
-import { interactionRows } from '../src/seed/portal.js';
-import { SHOP_TRADES } from '../src/seed/vocabulary.js';
+import { PINNED_WITHIN_DAYS } from '../src/demo/seed/content.js';
+import { interactionRows } from '../src/demo/seed/portal.js';
+import { SHOP_TRADES } from '../src/demo/seed/vocabulary.js';
 
 const small = { seed: 42, entities: 2000 };
 const data: SeedData = generateSeed(small);

@@ -13,7 +13,7 @@ import type { CreditServiceConfig } from '../src/app.js';
 import { REVIEW_PAGE_PATH } from '../src/review/review-page.js';
 import { runReviewCommand } from '../src/review/review-cli.js';
 import { REVIEWER_LOCK_AFTER } from '../src/review/reviewer-auth.js';
-import { DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { addReviewer, reviewerToken, totpCode, type TestReviewer } from './reviewer-helper.js';
 

@@ -1,5 +1,5 @@
 import { API_PATHS, type MyBusiness } from '@credit-portal/shared';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/seed/index.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { multipart } from './services-helper.js';
 

@@ -15,7 +15,7 @@ import {
 import { readSettings } from '../src/env.js';
 import { signToken } from '../src/lib/jwt.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from '../src/plugins/auth.js';
-import { DEMO_ACCOUNT } from '../src/seed/index.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 
 /*

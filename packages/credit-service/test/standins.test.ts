@@ -4,8 +4,8 @@ import { buildApp, FACE_VERIFY_PATH, OUTBOX_PATH, WECHAT_AUTHORIZE_PATH } from '
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createMailer, DEFAULT_MAIL_FROM, MailNotConfiguredError } from '../src/mail/mailer.js';
-import { DEMO_ACCOUNT } from '../src/seed/account.js';
-import { DEMO_ACCOUNT_B } from '../src/seed/services.js';
+import { DEMO_ACCOUNT } from '../src/demo/seed/account.js';
+import { DEMO_ACCOUNT_B } from '../src/demo/seed/services.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /*

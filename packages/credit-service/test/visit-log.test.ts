@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS, decodeVisitLogMessage, encodeVisitLogMessage, type ForwardedVisitLog } from '@credit-portal/shared';
 import { decodeMessage } from '../src/routes/visit-log/codec.js';
-import { CONTROL_PATHS } from '../src/app.js';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
+import { clearVisitLogs, storedVisitLogs } from './stored-visit-logs.js';
 
 let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ controls: true, seedEntities: 100 });
+  testApp = await buildTestApp({ seedEntities: 100 });
   app = testApp.app;
 });
 afterAll(() => testApp.close());
-beforeEach(async () => {
-  await app.inject({ method: 'DELETE', url: CONTROL_PATHS.visitLogs });
+beforeEach(() => {
+  clearVisitLogs(app.db);
 });
 
 const record = (eventId: string, overrides: Partial<ForwardedVisitLog> = {}): ForwardedVisitLog => ({
@@ -59,16 +59,7 @@ describe('POST /visitstatics/EncodeMsgs', () => {
     await send(batch([record('a'), record('b')]));
     const again = await send(batch([record('b'), record('c'), record('c')]));
     expect(again.body.Data).toEqual({ received: 3, stored: 1 });
-    const summary = await injectJson(app, { url: CONTROL_PATHS.visitLogs });
-    expect(summary.body).toEqual({ total: 5, distinct: 3, eventIds: ['a', 'b', 'c'] });
-    expect((await injectJson(app, { url: CONTROL_PATHS.visitLogCount })).body).toEqual({ distinct: 3 });
-    const cleared = await injectJson(app, { method: 'DELETE', url: CONTROL_PATHS.visitLogs });
-    expect(cleared.body).toEqual({ deleted: 3 });
-    expect((await injectJson(app, { url: CONTROL_PATHS.visitLogs })).body).toEqual({
-      total: 0,
-      distinct: 0,
-      eventIds: [],
-    });
+    expect(storedVisitLogs(app.db)).toEqual({ total: 5, distinct: 3, eventIds: ['a', 'b', 'c'] });
   });
 
   it('accepts an empty batch', async () => {
@@ -94,7 +85,7 @@ describe('POST /visitstatics/EncodeMsgs', () => {
       expect(body.Msg).toMatch(/^参数错误：/);
       expect(body.Msg).toMatch(reason);
     }
-    expect((await injectJson(app, { url: CONTROL_PATHS.visitLogs })).body).toEqual({
+    expect(storedVisitLogs(app.db)).toEqual({
       total: 0,
       distinct: 0,
       eventIds: [],

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, ERROR_MESSAGES, FOLLOW_MESSAGES, type FollowList } from '@credit-portal/shared';
-import { buildApp as buildCreditService, CONTROL_PATHS } from '@credit-portal/credit-service';
+import { buildApp as buildCreditService } from '@credit-portal/credit-service';
 import {
   ENVELOPE_KEYS,
   LogCapture,
@@ -14,6 +14,7 @@ import {
   type RunningGateway,
   upstreamEnv,
 } from './support/gateway.js';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 
 /*
  * 信用关注 through the gateway: the personal calls in the normalized envelope, never
@@ -25,34 +26,29 @@ import {
 describe('信用关注 through the gateway', () => {
   let dataDir: string;
   let upstream: FastifyInstance;
-  let upstreamUrl: string;
+  let proxy: FaultProxy;
   let gateway: RunningGateway;
   const log = new LogCapture();
   let tokenA: string;
   let tokenB: string;
 
-  const upstreamCount = async (path: string): Promise<number> => {
-    const stats = (await (await fetch(upstreamUrl + CONTROL_PATHS.stats)).json()) as {
-      requests: Record<string, number>;
-    };
-    return stats.requests[path] ?? 0;
-  };
+  const upstreamCount = async (path: string): Promise<number> => proxy.count(path);
   const login = async (mobile: string) =>
     (await request(gateway.url).post(API_PATHS.login).send({ Mobile: mobile, Password: 'Yunzhou2026' }).expect(200))
       .body.data.JwtToken as string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-follow-'));
-    upstream = await buildCreditService({ dataDir, seed: 7, seedEntities: 1500, controls: true, demo: true });
-    await upstream.listen({ port: 0, host: '127.0.0.1' });
-    const address = upstream.server.address();
-    upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    gateway = await startGateway(testConfig({ ...upstreamEnv(upstreamUrl), LOG_LEVEL: 'info' }), log);
+    upstream = await buildCreditService({ dataDir, seed: 7, seedEntities: 1500, demo: true });
+    // Reached through a proxy that counts the calls that get past the gateway.
+    proxy = await startFaultProxy(await upstream.listen({ port: 0, host: '127.0.0.1' }));
+    gateway = await startGateway(testConfig({ ...upstreamEnv(proxy.url), LOG_LEVEL: 'info' }), log);
     tokenA = await login('13900000000');
     tokenB = await login('13900000001');
   });
   afterAll(async () => {
     await gateway?.close();
+    await proxy?.close();
     await upstream?.close();
     await rm(dataDir, { recursive: true, force: true });
   });

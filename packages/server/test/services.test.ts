@@ -19,9 +19,10 @@ import {
   type MyBusiness,
   type RepairPunishRow,
 } from '@credit-portal/shared';
-import { buildApp as buildCreditService, CONTROL_PATHS } from '@credit-portal/credit-service';
+import { buildApp as buildCreditService } from '@credit-portal/credit-service';
 import { addReviewer, totpCode } from '../../credit-service/test/reviewer-helper.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 
 /*
  * 信用服务 through the gateway: every call in the normalized envelope and never cached;
@@ -64,6 +65,7 @@ describe('信用服务 through the gateway', () => {
   let dataDir: string;
   let upstream: FastifyInstance;
   let upstreamUrl: string;
+  let proxy: FaultProxy;
   let gateway: RunningGateway;
   let tokenA: string;
   let tokenB: string;
@@ -78,12 +80,7 @@ describe('信用服务 through the gateway', () => {
     if (!existsSync(dir)) return [];
     return (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile()).sort();
   };
-  const upstreamCount = async (path: string): Promise<number> => {
-    const stats = (await (await fetch(upstreamUrl + CONTROL_PATHS.stats)).json()) as {
-      requests: Record<string, number>;
-    };
-    return stats.requests[path] ?? 0;
-  };
+  const upstreamCount = async (path: string): Promise<number> => proxy.count(path);
   const login = async (mobile: string) =>
     (await request(gateway.url).post(API_PATHS.login).send({ Mobile: mobile, Password: 'Yunzhou2026' }).expect(200))
       .body.data.JwtToken as string;
@@ -136,22 +133,22 @@ describe('信用服务 through the gateway', () => {
       dataDir,
       seed: 7,
       seedEntities: 1500,
-      controls: true,
       // The demo accounts log in (their published password works only beside the stand-ins).
       demo: true,
       portalUrl: 'http://portal.test/',
       // Every call of the file comes from this one gateway on one address (the penalty search is strict).
       rateLimits: { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 },
     });
-    await upstream.listen({ port: 0, host: '127.0.0.1' });
-    const address = upstream.server.address();
-    upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    gateway = await startGateway(testConfig(upstreamEnv(upstreamUrl)));
+    // Reached through a proxy that counts the calls that get past the gateway.
+    upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    proxy = await startFaultProxy(upstreamUrl);
+    gateway = await startGateway(testConfig(upstreamEnv(proxy.url)));
     tokenA = await login('13900000000');
     tokenB = await login('13900000001');
   });
   afterAll(async () => {
     await gateway?.close();
+    await proxy?.close();
     await upstream?.close();
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -4,7 +4,6 @@ import { AUDIT_RETENTION_FLOOR_DAYS, type AuditStream } from '@credit-portal/sha
 export interface StartupConfig {
   demo?: boolean;
   outboxPage?: boolean;
-  controls?: boolean;
   h5TestMode?: boolean;
   trustedProxies?: string[];
   portalUrl?: string;
@@ -32,7 +31,6 @@ export function startupSettings(config: StartupConfig): Record<string, unknown> 
   return {
     demoStandins: config.demo ?? false,
     outboxPage: config.outboxPage ?? false,
-    controls: config.controls ?? false,
     h5TestMode: config.h5TestMode ?? false,
     trustedProxies: config.trustedProxies ?? ['loopback'],
     portalUrl: config.portalUrl ?? null,

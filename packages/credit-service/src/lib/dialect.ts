@@ -40,7 +40,7 @@ function fromDialect(path: string, dialect: Dialect | 'binary'): ReplyDialect {
 
 /**
  * The dialect of a URL path, read from the shared route table; paths outside it (unknown
- * addresses, test controls) answer like the system whose prefix they carry.
+ * addresses) answer like the system whose prefix they carry.
  */
 export function dialectOfPath(path: string): ReplyDialect {
   const route =

@@ -1,15 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { formatVisitTime, type ForwardedVisitLog } from '@credit-portal/shared';
 
-export interface VisitLogSummary {
-  /** Deliveries received, duplicates included. */
-  total: number;
-  /** Distinct events stored. */
-  distinct: number;
-  /** Stored event ids, in arrival order. */
-  eventIds: string[];
-}
-
 /**
  * Visit-log storage. Delivery is at-least-once, so each event is stored once by its eventId
  * and its repeated deliveries are counted.
@@ -21,10 +12,6 @@ export function createVisitLogRepository(db: Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const redelivered = db.prepare('UPDATE visit_logs SET deliveries = deliveries + 1 WHERE event_id = ?');
-  const totals = db.prepare('SELECT COALESCE(SUM(deliveries), 0) AS total, COUNT(*) AS distinctCount FROM visit_logs');
-  const eventIds = db.prepare('SELECT event_id FROM visit_logs ORDER BY id').pluck();
-  const distinct = db.prepare('SELECT COUNT(*) FROM visit_logs').pluck();
-  const clear = db.prepare('DELETE FROM visit_logs');
 
   const store = db.transaction((appToken: string, records: readonly ForwardedVisitLog[]): number => {
     const storedAt = formatVisitTime();
@@ -59,18 +46,6 @@ export function createVisitLogRepository(db: Database) {
      */
     store(appToken: string, records: readonly ForwardedVisitLog[]): number {
       return store(appToken, records);
-    },
-    summary(): VisitLogSummary {
-      const { total, distinctCount } = totals.get() as { total: number; distinctCount: number };
-      return { total, distinct: distinctCount, eventIds: eventIds.all() as string[] };
-    },
-    /** Distinct events stored: one count, for progress polls while a large backlog drains. */
-    distinct(): number {
-      return distinct.get() as number;
-    },
-    /** Deletes every stored event; returns how many. */
-    clear(): number {
-      return clear.run().changes;
     },
   };
 }

@@ -2,13 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp as buildCreditService, CONTROL_PATHS, type FaultRequest } from '@credit-portal/credit-service';
+import { buildApp as buildCreditService } from '@credit-portal/credit-service';
+import { clearVisitLogs, storedVisitLogs } from '../../../credit-service/test/stored-visit-logs.js';
+import { startFaultProxy, type FaultRequest } from './fault-proxy.js';
 
-/** A real credit-service on a free port, with its test controls. */
+/** A real credit-service on a free port, reached through a fault proxy that counts and faults its calls. */
 export interface Upstream {
+  /** The proxy's address: what the gateway is given as its upstream. */
   url: string;
   /** Its DATA_DIR (the demo SMS sender's outbox is under it). */
   dataDir: string;
+  /** The proxy's port. */
   port: number;
   app: FastifyInstance;
   /** Requests counted per path since the last reset. */
@@ -18,7 +22,8 @@ export interface Upstream {
   fault(request: FaultRequest): Promise<void>;
   /** Clears counts and faults. */
   reset(): Promise<void>;
-  visitLogs(): Promise<{ total: number; distinct: number; eventIds: string[] }>;
+  /** The stored visit logs, read from the service's database. */
+  visitLogs(): Promise<ReturnType<typeof storedVisitLogs>>;
   clearVisitLogs(): Promise<void>;
   /** Stops listening (the upstream is down) and removes its data. */
   close(): Promise<void>;
@@ -27,17 +32,13 @@ export interface Upstream {
 /** Small seed: enough rows for every list, fast to create. */
 const SEED_ENTITIES = 300;
 
-async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(base + path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`credit-service control ${method} ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+/** The credit-service's database (its db plugin decorates the app with it). */
+const databaseOf = (app: FastifyInstance) => (app as unknown as { db: Parameters<typeof storedVisitLogs>[0] }).db;
 
-/** Starts a credit-service with test controls; one per test file, closed in afterAll. */
+/**
+ * Starts a credit-service behind a fault proxy on `port` (0: a free one); one per test file,
+ * closed in afterAll.
+ */
 export async function startUpstream(port = 0): Promise<Upstream> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-upstream-'));
   const app = await buildCreditService({
@@ -45,37 +46,32 @@ export async function startUpstream(port = 0): Promise<Upstream> {
     seed: 7,
     seedEntities: SEED_ENTITIES,
     logger: false,
-    controls: true,
     demo: true,
     // Every call of a test file comes from this one gateway on one address.
     rateLimits: { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 },
   });
-  await app.listen({ port, host: '127.0.0.1' });
-  const address = app.server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const url = `http://127.0.0.1:${actualPort}`;
+  const direct = await app.listen({ port: 0, host: '127.0.0.1' });
+  const proxy = await startFaultProxy(direct, port);
   let closed = false;
   return {
-    url,
+    url: proxy.url,
     dataDir,
-    port: actualPort,
+    port: proxy.port,
     app,
-    stats: async () => (await call<{ requests: Record<string, number> }>(url, 'GET', CONTROL_PATHS.stats)).requests,
-    count: async (path) =>
-      (await call<{ requests: Record<string, number> }>(url, 'GET', CONTROL_PATHS.stats)).requests[path] ?? 0,
+    stats: async () => proxy.stats(),
+    count: async (path) => proxy.count(path),
     fault: async (request) => {
-      await call(url, 'POST', CONTROL_PATHS.fault, request);
+      proxy.fault(request);
     },
-    reset: async () => {
-      await call(url, 'POST', CONTROL_PATHS.reset);
-    },
-    visitLogs: () => call(url, 'GET', CONTROL_PATHS.visitLogs),
+    reset: async () => proxy.reset(),
+    visitLogs: async () => storedVisitLogs(databaseOf(app)),
     clearVisitLogs: async () => {
-      await call(url, 'DELETE', CONTROL_PATHS.visitLogs);
+      clearVisitLogs(databaseOf(app));
     },
     close: async () => {
       if (closed) return;
       closed = true;
+      await proxy.close();
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },

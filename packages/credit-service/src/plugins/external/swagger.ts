@@ -2,14 +2,13 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPSTREAM_ROUTES } from '@credit-portal/shared';
-import { CONTROL_PREFIX } from '../controls.js';
 
 /**
- * What /docs never lists: the test controls, the HTML pages (the old site's, the review page),
+ * What /docs never lists: the HTML pages (the old site's, the review page),
  * and the demo stand-ins of the centre's external services — the face verification, the chat
  * app's authorization (/oauth/…), the outbox — which run on a test bench only.
  */
-const UNDOCUMENTED_PREFIXES = [CONTROL_PREFIX, '/oldsite', '/faceverify', '/oauth/', '/outbox'];
+const UNDOCUMENTED_PREFIXES = ['/oldsite', '/faceverify', '/oauth/', '/outbox'];
 
 /** The contract rows of test mode and of the demo (the H5 test login, the chat-app stand-in's identities). */
 const TEST_ONLY_PATHS: ReadonlySet<string> = new Set(

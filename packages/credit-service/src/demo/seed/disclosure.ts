@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { SOLE_PROPRIETOR_MARK, idNumberCheckChar, type DisclosureSubjectType } from '@credit-portal/shared';
-import { Random, mixSeed } from '../lib/random.js';
+import { Random, mixSeed } from '../../lib/random.js';
 import { authorityOf, type Authority } from './agencies.js';
-import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../lib/dates.js';
-import { DISTRICTS, type District } from '../lib/place.js';
+import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../../lib/dates.js';
+import { DISTRICTS, type District } from '../../lib/place.js';
 import { GIVEN_NAME_CHARS, ROADS, SURNAMES } from './vocabulary.js';
 
 /*

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { InteractionStatus, InteractionType } from '@credit-portal/shared';
-import { Random, mixSeed } from '../lib/random.js';
-import { dayNumber, formatDay, withTime } from '../lib/dates.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { dayNumber, formatDay, withTime } from '../../lib/dates.js';
 import {
   ANNUAL_REPORTS,
   BANKS,
@@ -16,7 +16,7 @@ import {
   type MessageTemplate,
 } from './portal-texts.js';
 import { SEED_AS_OF } from './publicity.js';
-import { CITY, DISTRICTS } from '../lib/place.js';
+import { CITY, DISTRICTS } from '../../lib/place.js';
 
 /*
  * The data of the main portal's own pages (migration 5): interaction messages drawn from the

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DATABASE_FILE, openDatabase } from '../db/open.js';
-import { localToday } from '../lib/dates.js';
+import { DATABASE_FILE, openDatabase } from '../../db/open.js';
+import { localToday } from '../../lib/dates.js';
 import { publishDemoPenalty } from './publish.js';
 
 const USAGE = `Usage: node dist/seed/publish-cli.js penalty --entity ID [--data-dir D]

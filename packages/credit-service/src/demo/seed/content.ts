@@ -17,12 +17,12 @@ import {
   type KindText,
   type TitleText,
 } from './content-texts.js';
-import { dayNumber, formatDay, yearOf } from '../lib/dates.js';
+import { dayNumber, formatDay, yearOf } from '../../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
-import { Random, mixSeed } from '../lib/random.js';
-import { CITY, DISTRICTS } from '../lib/place.js';
-import { flipbookPagePath, imagePath } from '../media/paths.js';
-import type { ImageSpec } from '../media/svg.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { CITY, DISTRICTS } from '../../lib/place.js';
+import { flipbookPagePath, imagePath } from '../../media/paths.js';
+import type { ImageSpec } from '../../media/svg.js';
 
 /** A CMS record: an article, a static page, a banner, a QR code or a flipbook. */
 export interface ContentRow {

@@ -6,10 +6,10 @@ import {
   type PenaltySeverity,
 } from '@credit-portal/shared';
 import { authorityOf, hasDistrictLevel, type AgencyKey, type Authority } from './agencies.js';
-import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../lib/dates.js';
+import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../../lib/dates.js';
 import { entityAt, type EntityRow } from './entity.js';
-import { Random, mixSeed } from '../lib/random.js';
-import { DISTRICTS } from '../lib/place.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { DISTRICTS } from '../../lib/place.js';
 import { BRAND_CHARS, ROADS } from './vocabulary.js';
 
 /**

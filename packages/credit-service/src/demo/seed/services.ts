@@ -1,11 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { ReviewAction } from '@credit-portal/shared';
-import { hashPasswordSync } from '../lib/passwords.js';
-import { userSubject } from '../repositories/account.js';
-import { createServicesRepository, filingState, type PenaltyForFiling } from '../repositories/services.js';
-import { penaltyPublicizedSql } from '../repositories/publicity.js';
+import { hashPasswordSync } from '../../lib/passwords.js';
+import { userSubject } from '../../repositories/account.js';
+import { createServicesRepository, filingState, type PenaltyForFiling } from '../../repositories/services.js';
+import { penaltyPublicizedSql } from '../../repositories/publicity.js';
 import { DEMO_ACCOUNT } from './account.js';
-import { dayNumber, formatDay, withTime } from '../lib/dates.js';
+import { dayNumber, formatDay, withTime } from '../../lib/dates.js';
 
 /*
  * The demo data of 信用服务 (migration 11): a second demo account, the entities each

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ACCOUNT_MESSAGES, WECHAT_CODE_TTL_SECONDS, WECHAT_STATE_PATTERN } from '@credit-portal/shared';
-import { sameText } from '../../lib/hash.js';
-import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
+import { sameText } from '../lib/hash.js';
+import { createWechatCodeRepository } from '../repositories/account-wechat-codes.js';
 import {
   acceptFormPosts,
   escapeHtml,
@@ -12,8 +12,8 @@ import {
   renderPage,
   sendHtml,
   TEXT_RULES,
-} from '../../html/page.js';
-import { WECHAT_AUTHORIZE_PATH } from '../../html/paths.js';
+} from '../html/page.js';
+import { WECHAT_AUTHORIZE_PATH } from '../html/paths.js';
 
 /*
  * A DEMO-ONLY stand-in for the chat app's OAuth 2.0 authorization page (微信网页授权 /

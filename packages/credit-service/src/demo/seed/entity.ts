@@ -4,9 +4,9 @@ import {
   creditCodeCheckChar,
   type EntityStatus,
 } from '@credit-portal/shared';
-import { dayNumber, formatDay } from '../lib/dates.js';
-import { Random, mixSeed, permutation as seededPermutation } from '../lib/random.js';
-import { CITY, DISTRICTS, type District } from '../lib/place.js';
+import { dayNumber, formatDay } from '../../lib/dates.js';
+import { Random, mixSeed, permutation as seededPermutation } from '../../lib/random.js';
+import { CITY, DISTRICTS, type District } from '../../lib/place.js';
 import {
   BRAND_CHARS,
   COMPANY_INDUSTRIES,

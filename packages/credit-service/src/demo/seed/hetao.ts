@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { HETAO_LABELS, SOLE_PROPRIETOR_MARK, type HetaoLabel } from '@credit-portal/shared';
-import { Random, mixSeed } from '../lib/random.js';
-import { dayNumber, formatDay, withTime } from '../lib/dates.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { dayNumber, formatDay, withTime } from '../../lib/dates.js';
 
 /*
  * 信用河套 (migration 9): the member enterprises of the Hetao cooperation zone's credit list,

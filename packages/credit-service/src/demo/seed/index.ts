@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { beijingDay, formatBeijingTime } from '@credit-portal/shared';
-import type { SeedOptions } from '../db/dataset.js';
+import type { SeedOptions } from '../../db/dataset.js';
 import { ensureAccountSeed, ensureFulfilmentSeed } from './account.js';
 import { ensureDisclosureSeed } from './disclosure.js';
 import { isSeeded, writeSeed } from './generate.js';
@@ -124,4 +124,3 @@ function fillParts(db: Database, asOf: string, log: SeedLog): void {
   const persons = ensureH5Seed(db, asOf);
   if (persons > 0) log({ persons }, 'filled the H5 persons and personal reports');
 }
-export { lockDemoAccounts } from './lock-demo-accounts.js';

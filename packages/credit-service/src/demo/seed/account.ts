@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { PROMISE_TYPES, VOLUNTARY_PROMISE_TEXT, type PromiseType } from '@credit-portal/shared';
-import { hashPasswordSync } from '../lib/passwords.js';
-import { Random, mixSeed } from '../lib/random.js';
-import { addMonths, dayNumber, formatDay, withTime } from '../lib/dates.js';
+import { hashPasswordSync } from '../../lib/passwords.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { addMonths, dayNumber, formatDay, withTime } from '../../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
 
 /*

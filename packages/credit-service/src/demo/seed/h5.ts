@@ -7,9 +7,9 @@ import {
   type H5DocumentType,
   type H5Residence,
 } from '@credit-portal/shared';
-import { Random, mixSeed } from '../lib/random.js';
-import { addMonths, dayNumber, formatDay } from '../lib/dates.js';
-import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../db/h5-report.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { addMonths, dayNumber, formatDay } from '../../lib/dates.js';
+import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../../db/h5-report.js';
 
 /*
  * The H5 app's people and their personal public credit reports (migration 12). The persons of the

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { idNumberCheckChar } from '@credit-portal/shared';
 import { generateContent, type ContentRow, type FlipbookPageRow, type ImageRow } from './content.js';
-import { dayNumber, formatDay } from '../lib/dates.js';
+import { dayNumber, formatDay } from '../../lib/dates.js';
 import { entityAt, type EntityRow } from './entity.js';
 import {
   LICENCES_PER_ENTITY,
@@ -12,12 +12,12 @@ import {
   type LicenceRow,
   type PenaltyRow,
 } from './publicity.js';
-import { Random, mixSeed } from '../lib/random.js';
-import { DISTRICTS } from '../lib/place.js';
-import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../db/columns.js';
-import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../db/migrations/index.js';
+import { Random, mixSeed } from '../../lib/random.js';
+import { DISTRICTS } from '../../lib/place.js';
+import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../../db/columns.js';
+import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../../db/migrations/index.js';
 import { writePortalSeed } from './portal.js';
-import { MAX_SEED_ENTITIES, type SeedOptions } from '../db/dataset.js';
+import { MAX_SEED_ENTITIES, type SeedOptions } from '../../db/dataset.js';
 
 export type { EntityRow } from './entity.js';
 export type { LicenceRow, PenaltyRow } from './publicity.js';

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { addMonths } from '../lib/dates.js';
+import { addMonths } from '../../lib/dates.js';
 
 /*
  * Demo only (信用关注): publishes one new administrative penalty for an entity, as the

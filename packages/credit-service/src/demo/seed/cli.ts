@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DATABASE_FILE, openDatabase } from '../db/open.js';
-import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from '../db/dataset.js';
+import { DATABASE_FILE, openDatabase } from '../../db/open.js';
+import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from '../../db/dataset.js';
 import { ensureSeed, isSeeded } from './index.js';
-import { localToday } from '../lib/dates.js';
+import { localToday } from '../../lib/dates.js';
 
-const USAGE = `Usage: node dist/seed/cli.js [--entities N] [--seed S] [--data-dir D] [--replace]
+const USAGE = `Usage: node dist/demo/seed/cli.js [--entities N] [--seed S] [--data-dir D] [--replace | --if-new]
 
-Creates DATA_DIR/credit.sqlite and fills it with the deterministic demo data set, whole: what a
-first start of the service would write, dated back from today.
-  --entities N   entities to generate, 1..${MAX_SEED_ENTITIES} (default ${DEFAULT_SEED_ENTITIES})
-  --seed S       PRNG seed, 0..4294967295 (default ${DEFAULT_SEED}); the same seed gives the same data
+Creates DATA_DIR/credit.sqlite and fills it with the deterministic demo data set, whole: what the
+demo writes into a new database, dated back from today.
+  --entities N   entities to generate, 1..${MAX_SEED_ENTITIES} (default: $SEED_ENTITIES, else ${DEFAULT_SEED_ENTITIES})
+  --seed S       PRNG seed, 0..4294967295 (default: $CREDIT_SERVICE_SEED, else ${DEFAULT_SEED}); the same seed gives the same data
   --data-dir D   data directory (default: $DATA_DIR, else ./data)
-  --replace      delete an existing database first (otherwise an existing data set is left alone)`;
+  --replace      delete an existing database first (otherwise an existing data set is an error)
+  --if-new       leave a database that already holds a data set as it is, and succeed (npm start)`;
 
 function fail(message: string): never {
   console.error(`seed: ${message}\n\n${USAGE}`);
@@ -34,6 +35,7 @@ try {
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
       replace: { type: 'boolean', default: false },
+      'if-new': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -46,9 +48,15 @@ if (args.help) {
   process.exit(0);
 }
 
-const entities = integer('entities', args.entities, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES);
+if (args.replace && args['if-new']) fail('--replace and --if-new exclude each other');
+const entities = integer(
+  'entities',
+  args.entities ?? process.env.SEED_ENTITIES,
+  DEFAULT_SEED_ENTITIES,
+  MAX_SEED_ENTITIES,
+);
 if (entities < 1) fail('--entities must be at least 1');
-const seed = integer('seed', args.seed, DEFAULT_SEED, 0xffffffff);
+const seed = integer('seed', args.seed ?? process.env.CREDIT_SERVICE_SEED, DEFAULT_SEED, 0xffffffff);
 const dataDir = path.resolve(args['data-dir'] ?? process.env.DATA_DIR ?? './data');
 const file = path.join(dataDir, DATABASE_FILE);
 
@@ -56,14 +64,17 @@ if (args.replace) {
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
 }
 const db = openDatabase(dataDir);
+const existing = isSeeded(db)
+  ? (db.prepare('SELECT seed, entities FROM dataset').get() as { seed: number; entities: number })
+  : null;
+if (existing) {
+  db.close();
+  const held = `${file} already holds a data set (seed ${existing.seed}, ${existing.entities} entities)`;
+  if (!args['if-new']) fail(`${held}; use --replace to start over`);
+  console.error(`seed: ${held}: left as it is`);
+  process.exit(0);
+}
 try {
-  if (isSeeded(db)) {
-    const { seed: existing, entities: count } = db.prepare('SELECT seed, entities FROM dataset').get() as {
-      seed: number;
-      entities: number;
-    };
-    fail(`${file} already holds a data set (seed ${existing}, ${count} entities); use --replace to start over`);
-  }
   const started = performance.now();
   const parts: string[] = [];
   const now = new Date();
