@@ -9,10 +9,13 @@ import {
   type AuditEntry,
   type AuditRecord,
   type AuditStorage,
-} from '@credit-portal/shared';
+  auditDigests,
+  hmacSm3,
+  nodeAuditStorage,
+  seriesOfFile,
+} from '@credit-portal/node-common';
 import { openDatabase } from '../db/open.js';
 import { createAnchorStore } from './anchor-store.js';
-import { auditDigests, hmacSm3, nodeAuditStorage, seriesOfFile } from './node-storage.js';
 import { runAuditCommand } from './verify-command.js';
 
 const KEY = 'audit-test-key-0123456789abcdefghijklmnop';
@@ -125,7 +128,7 @@ describe('the audit chain', () => {
     const lines = await linesOf(fileOf('2026-03-01'));
     const before = JSON.parse(lines[1]!);
     // A forger who knows the format seals a record onto seq 2: the record after it no longer follows.
-    const { sealRecord } = await import('@credit-portal/shared');
+    const { sealRecord } = await import('@credit-portal/node-common');
     const forged = sealRecord(
       { ...before, hash: undefined, mac: undefined, seq: 3, prev: before.hash, actor: 'account:999' },
       digests,
@@ -138,7 +141,7 @@ describe('the audit chain', () => {
   it('detects a rewritten chain by its anchors MACs when the key is known', async () => {
     await writeDays(2, 3);
     // Rewrite the whole chain as records without MACs, re-sealing each: links hold, the anchor MAC does not.
-    const { openRecord } = await import('@credit-portal/shared');
+    const { openRecord } = await import('@credit-portal/node-common');
     const unkeyed = auditDigests(null);
     let prev = '';
     for (const day of ['2026-03-01', '2026-03-02']) {

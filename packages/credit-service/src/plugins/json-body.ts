@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { JsonShapeScanner, type JsonLimits } from '@credit-portal/shared';
+import { JsonShapeScanner, type JsonLimits } from '@credit-portal/node-common';
 import { BAD_REQUEST_PREFIX, BadRequestError } from '../lib/errors.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_CODES, JsonShapeScanner, type JsonLimits } from '@credit-portal/shared';
+import { ERROR_CODES } from '@credit-portal/shared';
+import { JsonShapeScanner, type JsonLimits } from '@credit-portal/node-common';
 import { GatewayError } from '../lib/errors.js';
 import { decodeUtf8, keepRawBody, rawBodyOf } from '../lib/raw-body.js';
 
