@@ -10,3 +10,7 @@ export * from './audit/audit-writer.js';
 export * from './audit/audit-settings.js';
 export * from './audit/audit-trail.js';
 export * from './audit/node-storage.js';
+export * from './fastify/admin-routes.js';
+export * from './fastify/docs.js';
+export * from './fastify/fixed-headers.js';
+export * from './fastify/request-metrics.js';
