@@ -14,3 +14,4 @@ export * from './fastify/admin-routes.js';
 export * from './fastify/docs.js';
 export * from './fastify/fixed-headers.js';
 export * from './fastify/request-metrics.js';
+export * from './visit-log-codec.js';
