@@ -15,3 +15,4 @@ export * from './fastify/docs.js';
 export * from './fastify/fixed-headers.js';
 export * from './fastify/request-metrics.js';
 export * from './visit-log-codec.js';
+export * from './fastify/json-body.js';
