@@ -19,6 +19,7 @@ RUN apt-get update \
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 COPY scripts/pnpm.mjs scripts/pnpm.mjs
 COPY packages/shared/package.json packages/shared/
+COPY packages/node-common/package.json packages/node-common/
 COPY packages/server/package.json packages/server/
 COPY packages/credit-service/package.json packages/credit-service/
 COPY packages/web/package.json packages/web/
@@ -32,7 +33,7 @@ COPY . .
 RUN node scripts/build.mjs
 
 FROM deps AS prod-deps
-# Production dependencies of the two services (and the shared package) only: no dev tools, no
+# Production dependencies of the two services (and the shared and node-common packages) only: no dev tools, no
 # SPA sources. The credit-service's keep the CJK font its PDFs embed
 # (@expo-google-fonts/noto-sans-sc), so the image needs no system font.
 # Of the font package's nine weights (10 MB each) the PDFs use two (packages/credit-service/src/pdf/fonts.ts).
@@ -54,10 +55,13 @@ WORKDIR /app
 COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/packages/shared/node_modules ./packages/shared/node_modules
+COPY --from=prod-deps /app/packages/node-common/node_modules ./packages/node-common/node_modules
 COPY --from=prod-deps /app/packages/server/node_modules ./packages/server/node_modules
 COPY --from=prod-deps /app/packages/credit-service/node_modules ./packages/credit-service/node_modules
 COPY --from=build /app/packages/shared/package.json /app/packages/shared/
 COPY --from=build /app/packages/shared/dist ./packages/shared/dist
+COPY --from=build /app/packages/node-common/package.json /app/packages/node-common/
+COPY --from=build /app/packages/node-common/dist ./packages/node-common/dist
 COPY --from=build /app/packages/server/package.json /app/packages/server/
 COPY --from=build /app/packages/server/dist ./packages/server/dist
 COPY --from=build /app/packages/credit-service/package.json /app/packages/credit-service/

@@ -54,7 +54,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           // Absolute, so the alias resolves whatever the working directory (editors, the lint test).
-          project: ['web', 'server', 'credit-service', 'shared'].map((name) =>
+          project: ['web', 'server', 'credit-service', 'node-common', 'shared'].map((name) =>
             fileURLToPath(new URL(`./packages/${name}/tsconfig.json`, import.meta.url)),
           ),
           noWarnOnMultipleProjects: true,
@@ -96,10 +96,24 @@ export default tseslint.config(
     },
   },
   {
-    // The shared package has no Node or DOM imports and touches no platform global.
+    // node-common serves the two services: it imports neither of them (nor the SPA).
+    files: ['packages/node-common/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@credit-portal/server', '@credit-portal/credit-service', '@credit-portal/credit-service/*'] },
+      ],
+    },
+  },
+  {
+    // The shared package has no Node or DOM imports and touches no platform global; Node-only code
+    // both services share is @credit-portal/node-common's, which it does not import.
     files: ['packages/shared/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'react', 'react-dom'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'path', 'react', 'react-dom', '@credit-portal/node-common'] },
+      ],
       'no-restricted-globals': [
         'error',
         ...PLATFORM_GLOBALS.map((name) => ({ name, message: 'packages/shared runs on both sides: no Node or DOM.' })),
@@ -112,6 +126,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The browser's code takes only what runs in a browser: node-common is the services' own.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@credit-portal/node-common'], message: 'Node-only: the SPA imports @credit-portal/shared.' },
+          ],
+        },
+      ],
       // Imports flow one way: app → features → components/hooks/lib; features never import each other.
       'import-x/no-restricted-paths': [
         'error',

@@ -10,6 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       'packages/shared',
+      'packages/node-common',
       'packages/credit-service',
       'packages/server',
       'packages/web',

@@ -103,6 +103,19 @@ describe('import boundaries', () => {
     ).toContain('no-restricted-globals');
   });
 
+  it('keeps node-common out of the shared package and the SPA, and the services out of node-common', async () => {
+    const code = "import { EnvReader } from '@credit-portal/node-common';\n\nexport const probe = EnvReader;\n";
+    expect(await ruleIds('packages/shared/src/probe.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIds('packages/web/src/lib/probe.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIds('packages/server/src/lib/probe.ts', code)).toEqual([]);
+    expect(
+      await ruleIds(
+        'packages/node-common/src/probe.ts',
+        "import { buildApp } from '@credit-portal/credit-service';\n\nexport const probe = buildApp;\n",
+      ),
+    ).toContain('no-restricted-imports');
+  });
+
   it('keeps the credit-service product out of its demo wing (demo/), but for app.ts through the plugin', async () => {
     const code = (from: string) => `import { ensureSeed } from '${from}';\n\nexport const probe = ensureSeed;\n`;
     expect(await ruleIds('packages/credit-service/src/repositories/probe.ts', code('../demo/seed/index.js'))).toContain(

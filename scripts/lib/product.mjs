@@ -19,7 +19,9 @@ export function ensureInstalled({ frozen = true } = {}) {
  * its sources changed since its last build. Each is [command, args, options] for `run`.
  */
 export function buildCommands() {
-  const commands = [['tsc', ['-b', 'packages/shared', 'packages/credit-service', 'packages/server']]];
+  const commands = [
+    ['tsc', ['-b', 'packages/shared', 'packages/node-common', 'packages/credit-service', 'packages/server']],
+  ];
   const web = join(ROOT, 'packages', 'web');
   const built = join(web, 'dist', 'index.html');
   // The prerender's module too: a browser build alone (`vite build` by hand) empties dist/ of it.

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { AUDIT_RETENTION_FLOOR_DAYS, DEFAULT_AUDIT_ANCHOR_INTERVAL_SECONDS, JSON_LIMITS } from '@credit-portal/shared';
+import {
+  AUDIT_RETENTION_FLOOR_DAYS,
+  DEFAULT_AUDIT_ANCHOR_INTERVAL_SECONDS,
+  JSON_LIMITS,
+} from '@credit-portal/node-common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import adminPlugin from './admin/listener.js';
 import { DEFAULT_OLD_SITE_URL, DEFAULT_PORTAL_URL, type CreditServiceConfig } from './config.js';

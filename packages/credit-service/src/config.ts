@@ -1,4 +1,4 @@
-import type { AuditSettings } from '@credit-portal/shared';
+import type { AuditSettings } from '@credit-portal/node-common';
 import type { BackupSettings } from './backup/settings.js';
 import type { LoggerSetting } from './lib/logging.js';
 import type { ScryptParams } from './lib/passwords.js';

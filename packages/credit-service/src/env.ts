@@ -5,7 +5,7 @@ import {
   type AuditSettings,
   type EnvSource,
   type LogLevel,
-} from '@credit-portal/shared';
+} from '@credit-portal/node-common';
 import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './db/dataset.js';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';

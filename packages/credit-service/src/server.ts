@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dropPrivileges, readProblem, resolveSecretFiles } from '@credit-portal/shared';
+import { dropPrivileges, readProblem, resolveSecretFiles } from '@credit-portal/node-common';
 import { startAdminListener } from './admin/listener.js';
 import { buildApp } from './app.js';
 import { readSettings, SECRET_SETTINGS } from './env.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvReader, ERROR_CODES, ERROR_MESSAGES, GATEWAY_PATHS, SUCCESS_CODE } from '@credit-portal/shared';
+import { ERROR_CODES, ERROR_MESSAGES, GATEWAY_PATHS, SUCCESS_CODE } from '@credit-portal/shared';
+import { EnvReader } from '@credit-portal/node-common';
 import { startAdminListener } from '../src/admin/listener.js';
 import { DEFAULT_ADMIN_HOST, DEFAULT_ADMIN_PORT, readAdminSettings } from '../src/admin/settings.js';
 import { buildTestApp, type TestApp } from './helper.js';

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
-  type AuditRecord,
   type Application,
   type H5EntityRecord,
   type H5UserInfo,
   type LoginTicket,
   type RepairPunishPage,
 } from '@credit-portal/shared';
+import { type AuditRecord } from '@credit-portal/node-common';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B, DEMO_PERSON } from '../src/demo/seed/index.js';
 import { AUDIT_UNAVAILABLE } from '../src/plugins/audit.js';
 import { runAuditCommand } from '../src/audit/verify-command.js';

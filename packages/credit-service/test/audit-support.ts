@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { API_PATHS, type AuditRecord, type LoginResult } from '@credit-portal/shared';
+import { API_PATHS, type LoginResult } from '@credit-portal/shared';
+import { type AuditRecord } from '@credit-portal/node-common';
 import { injectJson, type TestApp } from './helper.js';
 
 /*

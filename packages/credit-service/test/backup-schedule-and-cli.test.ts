@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvReader } from '@credit-portal/shared';
+import { EnvReader } from '@credit-portal/node-common';
 import { runBackupCommand } from '../src/backup/backup-command.js';
 import { createBackup } from '../src/backup/create-backup.js';
 import { createBackupJob, type BackupRun } from '../src/backup/job.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { resolveSecretFiles } from '@credit-portal/shared';
+import { resolveSecretFiles } from '@credit-portal/node-common';
 import { readSettings, SECRET_SETTINGS } from '../src/env.js';
 
 describe('readSettings', () => {

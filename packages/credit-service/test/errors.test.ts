@@ -79,6 +79,23 @@ describe('bad input and unknown paths', () => {
     }
   });
 
+  it('refuses a body of malformed UTF-8 with 400 and one over the body limit with 413, before parsing', async () => {
+    const post = (payload: Buffer) =>
+      injectJson<Record<string, unknown>>(app, {
+        method: 'POST',
+        url: API_PATHS.entitySearch,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    // Never decoded into U+FFFD and searched for.
+    const notUtf8 = await post(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.body.Msg).toBe('参数错误：请求体不是有效的 UTF-8 编码');
+    const tooLarge = await post(Buffer.from(`{"EntNameOrCreditCode":"${'x'.repeat(3 * 1024 * 1024)}"}`));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.Msg).toBe('请求内容过大');
+  });
+
   it('answers wrong types and sizes with a Chinese reason', async () => {
     const wrongType = await injectJson(app, {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, loggerOptions } from '@credit-portal/shared';
+import { API_PATHS } from '@credit-portal/shared';
+import { loggerOptions } from '@credit-portal/node-common';
 import { buildApp } from '../src/app.js';
 import { DEMO_ACCOUNT } from '../src/demo/seed/index.js';
 import { removeDir, tempDir } from './helper.js';

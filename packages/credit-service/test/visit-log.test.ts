@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PATHS, decodeVisitLogMessage, encodeVisitLogMessage, type ForwardedVisitLog } from '@credit-portal/shared';
-import { decodeMessage } from '../src/routes/visit-log/codec.js';
+import { API_PATHS, encodeVisitLogMessage, type ForwardedVisitLog } from '@credit-portal/shared';
 import { buildTestApp, injectJson, type TestApp } from './helper.js';
 import { clearVisitLogs, storedVisitLogs } from './stored-visit-logs.js';
 
@@ -133,30 +132,5 @@ describe('a 500-event batch', () => {
     // The sender's retry of the same batch then stores it whole, once.
     const retried = await send(batch(full('atomic')));
     expect(retried.body.Data).toEqual({ received: 500, stored: 500 });
-  });
-});
-
-describe('the Buffer codec of message', () => {
-  it('decodes exactly what the shared codec decodes and refuses what it refuses', () => {
-    const payloads = [
-      { appToken: 't', messages: [] },
-      { appToken: 't', messages: [record('c-1', { param: '企业=信用云州&x=1' })] },
-      { appToken: 't', messages: [{ emoji: '😀', quote: '"\\' }] },
-    ];
-    for (const payload of payloads) {
-      const message = encodeVisitLogMessage(payload);
-      expect(decodeMessage(message)).toEqual(decodeVisitLogMessage(message));
-    }
-    const bad = [
-      'not base64!',
-      'abc',
-      'AB=C',
-      Buffer.from([0xff, 0xfe, 0x00]).toString('base64'),
-      Buffer.from('{"a":').toString('base64'),
-    ];
-    for (const message of bad) {
-      expect(() => decodeVisitLogMessage(message), message).toThrow();
-      expect(() => decodeMessage(message), message).toThrow();
-    }
   });
 });

@@ -9,7 +9,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ERROR_CODES, errorEnvelope, loggerOptions, type LogDestination } from '@credit-portal/shared';
+import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
+import { loggerOptions, type LogDestination } from '@credit-portal/node-common';
 import { HitPath } from './cache/hit-path.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayError, codeForStatus } from './lib/errors.js';

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { VISIT_LOG_APP_TOKEN, type RuntimeConfig, type UpstreamName } from '@credit-portal/shared';
 import {
   readAuditSettings,
   type AuditSettings,
@@ -7,16 +8,13 @@ import {
   JSON_LIMITS,
   LOG_LEVELS,
   type JsonLimits,
-  VISIT_LOG_APP_TOKEN,
   type EnvSource,
   type LogLevel,
-  type RuntimeConfig,
-  type UpstreamName,
-} from '@credit-portal/shared';
+} from '@credit-portal/node-common';
 import { buildRouteTable, type GatewayRoute } from './route-table.js';
 import { parseHostPorts, readRedisSettings, type HostPort, type RedisSettings } from './lib/redis-settings.js';
 
-export { ConfigError } from '@credit-portal/shared';
+export { ConfigError } from '@credit-portal/node-common';
 
 /** Everything the gateway needs, validated; buildApp is a function of this alone. */
 export interface GatewayConfig {

@@ -8,7 +8,7 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { dropPrivileges, resolveSecretFiles } from '@credit-portal/shared';
+import { dropPrivileges, resolveSecretFiles } from '@credit-portal/node-common';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, SECRET_SETTINGS, type GatewayConfig } from './config.js';
 import { runPrimary, serveWorker } from './workers.js';

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError } from '@credit-portal/shared';
+import { ConfigError } from '@credit-portal/node-common';
 import { RedisConnection } from './lib/redis-connection.js';
 import { readReplaySettings, replayDeadLetters, type ReplaySettings } from './visit-log/dead-letter-replay.js';
 

@@ -18,7 +18,8 @@ import {
   type MetricObjectWithValues,
   type MetricValue,
 } from 'prom-client';
-import { ERROR_CODES, GATEWAY_PATHS, SUCCESS_CODE, errorEnvelope, loggerOptions } from '@credit-portal/shared';
+import { ERROR_CODES, GATEWAY_PATHS, SUCCESS_CODE, errorEnvelope } from '@credit-portal/shared';
+import { loggerOptions } from '@credit-portal/node-common';
 import type { GatewayConfig } from './config.js';
 
 /** A question from the primary to a worker, and its answer. */

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_PATHS, verifyAuditFiles, type AuditRecord } from '@credit-portal/shared';
-import { auditDigests, readAuditHeads } from '../src/audit/node-storage.js';
+import { GATEWAY_PATHS } from '@credit-portal/shared';
+import { verifyAuditFiles, type AuditRecord, auditDigests, readAuditHeads } from '@credit-portal/node-common';
 import { headFileOf } from '../src/plugins/audit.js';
 import { startGateway, testConfig, type RunningGateway } from './support/gateway.js';
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, GATEWAY_PATHS, JSON_LIMITS, JsonShapeScanner } from '@credit-portal/shared';
+import { API_PATHS, GATEWAY_PATHS } from '@credit-portal/shared';
+import { JSON_LIMITS, JsonShapeScanner } from '@credit-portal/node-common';
 import { LogCapture, startGateway, testConfig, waitFor, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 

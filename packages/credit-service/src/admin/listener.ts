@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import adminRoutes from './routes.js';
+import { adminRoutes } from '@credit-portal/node-common';
+import { readiness } from './readiness.js';
 import type { AdminSettings } from './settings.js';
 
 declare module 'fastify' {
@@ -27,7 +28,7 @@ export default fp(
       loggerInstance: app.log.child({ listener: 'admin' }),
       logController: new LogController({ disableRequestLogging: true }),
     });
-    await admin.register(adminRoutes, { service: app, closing: () => closing });
+    await admin.register(adminRoutes, { metrics: app.metrics, closing: () => closing, ready: readiness(app) });
     app.decorate('admin', admin);
     app.addHook('preClose', async () => {
       closing = true;

@@ -1,4 +1,4 @@
-import type { EnvReader } from '@credit-portal/shared';
+import type { EnvReader } from '@credit-portal/node-common';
 
 /** Where the admin listener (/metrics, detailed /readyz, /healthz) listens; port 0: it does not. */
 export interface AdminSettings {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { AuditHead, AuditHeadStore, ExternalAnchor } from '@credit-portal/shared';
+import type { AuditHead, AuditHeadStore, ExternalAnchor } from '@credit-portal/node-common';
 
 /*
  * The chain heads the audit writer anchors, kept in the service's database as well as in the

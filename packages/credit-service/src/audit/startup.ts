@@ -1,4 +1,4 @@
-import { AUDIT_RETENTION_FLOOR_DAYS, type AuditStream } from '@credit-portal/shared';
+import { AUDIT_RETENTION_FLOOR_DAYS, type AuditStream } from '@credit-portal/node-common';
 
 /** The settings of the service's configuration (app.ts CreditServiceConfig) that the start-up record names. */
 export interface StartupConfig {

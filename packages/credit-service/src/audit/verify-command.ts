@@ -5,13 +5,13 @@ import {
   formatVerifyReport,
   verifyAuditFiles,
   verifyExitCode,
-  type AuditFileText,
   type ExternalAnchor,
   type VerifyOptions,
-} from '@credit-portal/shared';
+  auditDigests,
+  auditFilesAt,
+} from '@credit-portal/node-common';
 import { openDatabase } from '../db/open.js';
 import { createAnchorStore, storedAuditKey } from './anchor-store.js';
-import { auditDigests } from './node-storage.js';
 import { CREDIT_SERVICE_WRITER, REVIEW_CLI_WRITER } from './writers.js';
 
 export const AUDIT_USAGE = `Usage: node dist/audit/cli.js verify <dir|file> [--data-dir D] [--key-file F]
@@ -28,17 +28,6 @@ Exit status: 0 every chain verifies, 1 a link is broken (or no audit file), 2 on
 export interface CommandOutput {
   out(line: string): void;
   err(line: string): void;
-}
-
-/** The files of a directory or the one file, with their text. */
-function readTarget(target: string): AuditFileText[] {
-  if (fs.statSync(target).isDirectory()) {
-    return fs
-      .readdirSync(target)
-      .filter((name) => name.endsWith('.jsonl'))
-      .map((name) => ({ name, text: fs.readFileSync(path.join(target, name), 'utf8') }));
-  }
-  return [{ name: path.basename(target), text: fs.readFileSync(target, 'utf8') }];
 }
 
 /** Runs `audit verify …`; returns the exit status. */
@@ -89,7 +78,7 @@ export function runAuditCommand(argv: readonly string[], env: NodeJS.ProcessEnv,
     }
   }
   const single = !fs.statSync(target).isDirectory();
-  const report = verifyAuditFiles(readTarget(target), auditDigests(key), { anchors, single, heads });
+  const report = verifyAuditFiles(auditFilesAt(target), auditDigests(key), { anchors, single, heads });
   for (const line of formatVerifyReport(report)) io.out(line);
   if (!key)
     io.out(

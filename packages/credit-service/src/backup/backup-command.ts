@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvReader, readAuditSettings, type EnvSource } from '@credit-portal/shared';
+import { EnvReader, readAuditSettings, type EnvSource } from '@credit-portal/node-common';
 import { createBackup } from './create-backup.js';
 import { readPassphraseFile, readPrivateKeyToBackup } from './private-key.js';
 import { readBackupSettings } from './settings.js';

@@ -1,4 +1,4 @@
-import { dropPrivileges } from '@credit-portal/shared';
+import { dropPrivileges } from '@credit-portal/node-common';
 import { runBackupCommand } from './backup-command.js';
 
 // node dist/backup/cli.js backup | list | verify <set> | restore <set|latest> | prune (backup-command.ts).

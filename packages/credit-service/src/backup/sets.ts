@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ExternalAnchor } from '@credit-portal/shared';
+import type { ExternalAnchor } from '@credit-portal/node-common';
 
 /*
  * The layout of BACKUP_DIR. Each service writes under its own folder: the credit-service's sets

@@ -1,4 +1,4 @@
-import type { EnvReader } from '@credit-portal/shared';
+import type { EnvReader } from '@credit-portal/node-common';
 import { scheduleProblem } from '../follow/job.js';
 
 /*

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { parseSeriesFile, verifyAuditFiles, type AuditFileText } from '@credit-portal/shared';
+import { parseSeriesFile, verifyAuditFiles, type AuditFileText, auditDigests } from '@credit-portal/node-common';
 import { storedAuditKey } from '../audit/anchor-store.js';
-import { auditDigests } from '../audit/node-storage.js';
 import { countRows, storedAnchors } from './create-backup.js';
 import { fileDigest, regularFilesUnder } from './files.js';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, SET_FILES, type BackupManifest } from './sets.js';

@@ -1,4 +1,4 @@
-import { loggerOptions, type LogDestination, type RedactedLoggerOptions } from '@credit-portal/shared';
+import { loggerOptions, type LogDestination, type RedactedLoggerOptions } from '@credit-portal/node-common';
 
 /** The service's logger setting (buildApp's `logger`): off, on at info, or a level and a destination. */
 export type LoggerSetting = boolean | { level?: string; stream?: LogDestination };

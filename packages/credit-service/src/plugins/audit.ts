@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuditWriter,
+  auditDigests,
+  auditPseudonymizer,
+  nodeAuditStorage,
+  openAuditTrail,
   readAuditRecords,
   seriesName,
   streamOf,
@@ -12,11 +16,10 @@ import {
   type AuditResult,
   type AuditStorage,
   type AuditStream,
-} from '@credit-portal/shared';
+} from '@credit-portal/node-common';
 import { ServiceUnavailableError } from '../lib/errors.js';
 import { createAccountRepository, type Subject } from '../repositories/account.js';
 import { AUDIT_KEY_SECRET, createAnchorStore } from '../audit/anchor-store.js';
-import { auditDigests, auditPseudonymizer, nodeAuditStorage } from '../audit/node-storage.js';
 import { CREDIT_SERVICE_WRITER, REVIEW_CLI_WRITER } from '../audit/writers.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
@@ -120,7 +123,7 @@ function watchedStorage(files: AuditStorage, metrics: AuditPluginOptions['metric
     remove: (name) => files.remove(name),
     close: () => files.close(),
   };
-  return { storage, failingSince: () => failingSince };
+  return { files, storage, failingSince: () => failingSince };
 }
 
 function createAudit(
@@ -247,56 +250,28 @@ export default fp<AuditPluginOptions>(
       app.log.info('AUDIT_KEY not set: the audit trail uses a random key kept in the database (service_secrets)');
     }
     const anchors = createAnchorStore(app.db);
-    let writer: AuditWriter;
-    let storage: AuditStorage;
-    let watched: ReturnType<typeof watchedStorage>;
-    try {
-      storage = await nodeAuditStorage(dir);
-      watched = watchedStorage(storage, options.metrics);
-      writer = await AuditWriter.open({
-        service: CREDIT_SERVICE_WRITER,
-        storage: watched.storage,
-        digests: auditDigests(key),
-        now: options.now,
-        onAnchor: (anchor) => anchors.put(anchor),
-        heads: anchors,
-      });
-      // Also the start-up check that AUDIT_DIR is writable: the service does not start without its trail.
-      await writer.write({
-        event: 'service.start',
-        result: 'success',
-        reason: null,
-        actor: 'system',
-        subject: null,
-        ip: null,
-        requestId: null,
-        details: { ...options.startup, auditDir: dir },
-      });
-    } catch (error) {
-      throw new Error(`AUDIT_DIR ${dir}: the audit trail cannot be written (${(error as Error).message})`, {
-        cause: error,
-      });
-    }
-    const audit = createAudit(writer, storage, auditPseudonymizer(key), dir, watched.failingSince);
-    app.decorate('audit', audit);
-
-    const prune = () =>
-      writer
-        .prune(options.retentionDays)
-        .then((removed) => removed.length > 0 && app.log.info({ removed }, 'expired audit files removed'))
-        .catch((error: unknown) => app.log.error({ err: error }, 'audit pruning failed'));
-    await prune();
-    const anchorTimer = setInterval(() => {
-      writer.anchor('interval').catch((error: unknown) => app.log.error({ err: error }, 'AUDIT ANCHOR NOT WRITTEN'));
-    }, options.anchorIntervalSeconds * 1000);
-    anchorTimer.unref();
-    const pruneTimer = setInterval(() => void prune(), 6 * 60 * 60 * 1000);
-    pruneTimer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(anchorTimer);
-      clearInterval(pruneTimer);
-      await writer.close();
+    // Opened within the trail's start-up check: a directory that cannot be made fails it too.
+    let watched: ReturnType<typeof watchedStorage> | undefined;
+    const writer = await openAuditTrail(app, {
+      async open() {
+        watched = watchedStorage(await nodeAuditStorage(dir), options.metrics);
+        return AuditWriter.open({
+          service: CREDIT_SERVICE_WRITER,
+          storage: watched.storage,
+          digests: auditDigests(key),
+          now: options.now,
+          onAnchor: (anchor) => anchors.put(anchor),
+          heads: anchors,
+        });
+      },
+      dir,
+      startup: options.startup,
+      retentionDays: options.retentionDays,
+      anchorIntervalSeconds: options.anchorIntervalSeconds,
     });
+    const { files, failingSince } = watched!;
+    const audit = createAudit(writer, files, auditPseudonymizer(key), dir, failingSince);
+    app.decorate('audit', audit);
 
     // Personal data is not served while its access cannot be recorded: checked before the route runs
     // (an e-mail, once sent, cannot be withheld), by writing an anchor when the last write failed.

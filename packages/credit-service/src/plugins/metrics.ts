@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import fp from 'fastify-plugin';
-import type { Counter, Histogram } from 'prom-client';
+import { countRequests } from '@credit-portal/node-common';
 import { ServiceMetrics } from '../metrics/service-metrics.js';
 
 declare module 'fastify' {
@@ -38,24 +38,7 @@ export default fp<MetricsPluginOptions>(
       metrics.sqliteDatabaseBytes.set(database);
       metrics.sqliteWalBytes.set(wal);
     });
-    // The label children are resolved once per route, method and status, not hashed on every request.
-    const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'route' | 'method'> }>();
-    app.addHook('onResponse', (request, reply, done) => {
-      // Unmatched URLs share one label so scanners cannot blow up the series count.
-      const route = request.routeOptions.url ?? 'unmatched';
-      const key = `${request.method} ${reply.statusCode} ${route}`;
-      let child = children.get(key);
-      if (child === undefined) {
-        child = {
-          count: metrics.httpRequests.labels(route, request.method, String(reply.statusCode)),
-          duration: metrics.httpDuration.labels(route, request.method),
-        };
-        children.set(key, child);
-      }
-      child.count.inc();
-      child.duration.observe(reply.elapsedTime / 1000);
-      done();
-    });
+    countRequests(app, metrics);
   },
   { name: 'metrics' },
 );

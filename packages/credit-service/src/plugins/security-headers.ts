@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { PERMISSIONS_POLICY } from '@credit-portal/shared';
+import { setHeadersOnEveryAnswer } from '@credit-portal/node-common';
 
 /**
  * The shared Permissions-Policy on every answer, the HTML pages (old site, review page, the demo
@@ -9,10 +9,7 @@ import { PERMISSIONS_POLICY } from '@credit-portal/shared';
  */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
-      done();
-    });
+    setHeadersOnEveryAnswer(app, { 'permissions-policy': PERMISSIONS_POLICY });
   },
   { name: 'security-headers' },
 );

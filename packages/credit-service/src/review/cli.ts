@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { AuditWriter, EnvReader, readAuditSettings } from '@credit-portal/shared';
+import { AuditWriter, EnvReader, readAuditSettings, auditDigests, nodeAuditStorage } from '@credit-portal/node-common';
 import { openDatabase } from '../db/open.js';
 import { createAccountRepository } from '../repositories/account.js';
 import { AUDIT_KEY_SECRET, createAnchorStore } from '../audit/anchor-store.js';
-import { auditDigests, nodeAuditStorage } from '../audit/node-storage.js';
 import { REVIEW_CLI_WRITER } from '../audit/writers.js';
 import { parseReviewArgs, REVIEW_USAGE, runReviewCommand, type ReviewDecision } from './review-cli.js';
 import { reviewNote } from './review-audit.js';

@@ -1,4 +1,5 @@
-import { formatBeijingTime, type AuditRecord } from '@credit-portal/shared';
+import { formatBeijingTime } from '@credit-portal/shared';
+import { type AuditRecord } from '@credit-portal/node-common';
 import type { Audit, AuditNote } from '../plugins/audit.js';
 import { escapeHtml } from '../html/page.js';
 import type { ReviewerLoginOutcome } from './reviewer-auth.js';

@@ -4,9 +4,9 @@ import {
   SERVICE_MESSAGES,
   formatBeijingTime,
   type Application,
-  type AuditRecord,
   type ReviewAction,
 } from '@credit-portal/shared';
+import { type AuditRecord } from '@credit-portal/node-common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServicesRepository } from '../repositories/services.js';

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatVerifyReport, verifyAuditFiles, verifyExitCode } from '@credit-portal/shared';
-import { auditDigests, readAuditHeads } from './node-storage.js';
+import {
+  formatVerifyReport,
+  verifyAuditFiles,
+  verifyExitCode,
+  auditDigests,
+  auditFilesAt,
+  readAuditHeads,
+} from '@credit-portal/node-common';
 
 /*
  * node dist/audit/cli.js verify <dir|file> [key-file] [--head-file F | --no-head]: the gateway's
@@ -42,13 +48,7 @@ const heads =
   parsed.values['no-head'] || headFile === null
     ? undefined
     : { list: (await readAuditHeads(headFile)) ?? [], writers: ['gateway'] };
-const files = single
-  ? [{ name: path.basename(target), text: fs.readFileSync(target, 'utf8') }]
-  : fs
-      .readdirSync(target)
-      .filter((name) => name.endsWith('.jsonl'))
-      .map((name) => ({ name, text: fs.readFileSync(path.join(target, name), 'utf8') }));
-const report = verifyAuditFiles(files, auditDigests(key), { single, heads });
+const report = verifyAuditFiles(auditFilesAt(target), auditDigests(key), { single, heads });
 for (const line of formatVerifyReport(report)) process.stdout.write(`${line}\n`);
 if (!key) process.stdout.write("note: no audit key given: the anchors' and records' MACs were not checked\n");
 if (!heads && !single) process.stdout.write('note: --no-head: the chain’s end was not checked against its kept head\n');

@@ -19,14 +19,3 @@ export function rawBodyOf(raw: IncomingMessage): Buffer | undefined {
 export function keepRawBody(raw: IncomingMessage, body: Buffer): void {
   (raw as WithRawBody)[RAW_BODY] = body;
 }
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body as text; null when it is not well-formed UTF-8 (never replaced by U+FFFD and passed on). */
-export function decodeUtf8(body: Buffer): string | null {
-  try {
-    return UTF8.decode(body);
-  } catch {
-    return null;
-  }
-}

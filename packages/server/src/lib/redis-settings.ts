@@ -1,4 +1,4 @@
-import type { EnvReader } from '@credit-portal/shared';
+import type { EnvReader } from '@credit-portal/node-common';
 
 /** A host and port, as a Sentinel list gives them. */
 export interface HostPort {

@@ -1,8 +1,16 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AuditWriter, type AuditEvent, type AuditResult } from '@credit-portal/shared';
-import { auditDigests, fileHeadStore, generatedAuditKey, nodeAuditStorage } from '../audit/node-storage.js';
+import {
+  AuditWriter,
+  auditDigests,
+  fileHeadStore,
+  generatedAuditKey,
+  nodeAuditStorage,
+  openAuditTrail,
+  type AuditEvent,
+  type AuditResult,
+} from '@credit-portal/node-common';
 
 /*
  * The gateway's audit trail (docs/AUDIT.md): its start-up configuration and every
@@ -46,61 +54,33 @@ export default fp(
         'AUDIT_KEY not set: the audit trail uses a generated key kept in a file beside AUDIT_DIR',
       );
     }
-    let writer: AuditWriter;
-    try {
-      writer = await AuditWriter.open({
-        service: 'gateway',
-        storage: await nodeAuditStorage(dir),
-        digests: auditDigests(key),
-        streams: ['security'],
-        heads: await fileHeadStore(headFileOf(dir)),
-      });
-      // Also the start-up check that AUDIT_DIR is writable: no gateway without its trail.
-      await writer.write({
-        event: 'service.start',
-        result: 'success',
-        reason: null,
-        actor: 'system',
-        subject: null,
-        ip: null,
-        requestId: null,
-        details: {
-          host: config.host,
-          port: config.port,
-          admin: config.admin,
-          logLevel: config.logLevel,
-          upstreams: config.upstreams,
-          redisKeyPrefix: config.redis.keyPrefix,
-          purgeToken: config.cache.purgeToken ? 'set' : 'unset',
-          trustedProxies: config.trustedProxies,
-          rateLimit: config.rateLimit,
-          h5TestMode: config.runtime.h5TestMode,
-          auditDir: dir,
-          auditKey: config.audit.key ? 'set' : 'file',
-          auditRetentionDays: config.audit.retentionDays,
-          auditAnchorIntervalSeconds: config.audit.anchorIntervalSeconds,
-        },
-      });
-    } catch (error) {
-      throw new Error(`AUDIT_DIR ${dir}: the audit trail cannot be written (${(error as Error).message})`, {
-        cause: error,
-      });
-    }
-    const prune = () =>
-      writer
-        .prune(config.audit.retentionDays)
-        .catch((error: unknown) => app.log.error({ err: error }, 'audit pruning failed'));
-    await prune();
-    const anchorTimer = setInterval(() => {
-      writer.anchor('interval').catch((error: unknown) => app.log.error({ err: error }, 'AUDIT ANCHOR NOT WRITTEN'));
-    }, config.audit.anchorIntervalSeconds * 1000);
-    anchorTimer.unref();
-    const pruneTimer = setInterval(() => void prune(), 6 * 60 * 60 * 1000);
-    pruneTimer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(anchorTimer);
-      clearInterval(pruneTimer);
-      await writer.close();
+    const writer = await openAuditTrail(app, {
+      open: async () =>
+        AuditWriter.open({
+          service: 'gateway',
+          storage: await nodeAuditStorage(dir),
+          digests: auditDigests(key),
+          streams: ['security'],
+          heads: await fileHeadStore(headFileOf(dir)),
+        }),
+      dir,
+      retentionDays: config.audit.retentionDays,
+      anchorIntervalSeconds: config.audit.anchorIntervalSeconds,
+      startup: {
+        host: config.host,
+        port: config.port,
+        admin: config.admin,
+        logLevel: config.logLevel,
+        upstreams: config.upstreams,
+        redisKeyPrefix: config.redis.keyPrefix,
+        purgeToken: config.cache.purgeToken ? 'set' : 'unset',
+        trustedProxies: config.trustedProxies,
+        rateLimit: config.rateLimit,
+        h5TestMode: config.runtime.h5TestMode,
+        auditKey: config.audit.key ? 'set' : 'file',
+        auditRetentionDays: config.audit.retentionDays,
+        auditAnchorIntervalSeconds: config.audit.anchorIntervalSeconds,
+      },
     });
 
     app.decorate('audit', {

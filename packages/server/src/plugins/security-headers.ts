@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { setHeadersOnEveryAnswer } from '@credit-portal/node-common';
 import { SECURITY_HEADERS } from '../lib/security-headers.js';
 
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../lib/security-headers.js';
@@ -7,10 +7,7 @@ export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../lib/security-heade
 /** Sets the precomputed security headers on every answer of the public listener (refusals and 404s too). */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.headers(SECURITY_HEADERS);
-      done();
-    });
+    setHeadersOnEveryAnswer(app, SECURITY_HEADERS);
   },
   { name: 'security-headers' },
 );

@@ -1,4 +1,4 @@
-import { EnvReader, type EnvSource } from '@credit-portal/shared';
+import { EnvReader, type EnvSource } from '@credit-portal/node-common';
 import type { RedisClient } from '../lib/redis-connection.js';
 import { readRedisSettings, type RedisSettings, type RedisTarget } from '../lib/redis-settings.js';
 import { DEAD_LETTER_KEY, EVENT_FIELD, STREAM_KEY } from './redis-visit-log-stream.js';

@@ -18,7 +18,7 @@ import {
 import { GatewayError } from '../lib/errors.js';
 import type { DeviceClass, GatewayMetrics } from '../lib/metrics.js';
 import { splitClientIp } from '../lib/client-ip.js';
-import { decodeMessage } from './codec.js';
+import { decodeVisitLogOnNode } from '@credit-portal/node-common';
 
 const checkPayload = Compile(VisitLogPayloadSchema);
 const checkRecord = Compile(VisitLogRecordSchema);
@@ -40,7 +40,7 @@ export interface RejectedRecord {
 export function decodePayload(message: string, appToken: string): unknown[] {
   let payload: unknown;
   try {
-    payload = decodeMessage(message);
+    payload = decodeVisitLogOnNode(message);
   } catch {
     throw new GatewayError(400, 'bad_request', '访问日志格式有误：message 不是有效的编码数据');
   }

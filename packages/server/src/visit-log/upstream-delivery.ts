@@ -6,7 +6,7 @@ import {
   type ForwardedVisitLog,
 } from '@credit-portal/shared';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import { encodeMessage } from './codec.js';
+import { encodeVisitLogOnNode } from '@credit-portal/node-common';
 import type { DeliverBatch, DeliveryFailure } from './forwarder.js';
 
 /** The upstream's limit on the encoded `message` field (EncodedMessageBodySchema). */
@@ -66,7 +66,7 @@ export function upstreamDelivery(upstream: UpstreamClient, appToken: string, tim
 
 /** Encoded messages for the batch, halving it until each fits the upstream's field limit. */
 function encodeInChunks(appToken: string, messages: readonly EnrichedVisitLog[]): string[] {
-  const encoded = encodeMessage({ appToken, messages });
+  const encoded = encodeVisitLogOnNode({ appToken, messages });
   if (encoded.length <= MAX_MESSAGE_CHARS || messages.length <= 1) return [encoded];
   const half = Math.ceil(messages.length / 2);
   return [...encodeInChunks(appToken, messages.slice(0, half)), ...encodeInChunks(appToken, messages.slice(half))];

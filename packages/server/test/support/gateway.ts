@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { inject } from 'vitest';
-import { GATEWAY_PATHS, type LogDestination } from '@credit-portal/shared';
+import { GATEWAY_PATHS } from '@credit-portal/shared';
+import { type LogDestination } from '@credit-portal/node-common';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Env, type GatewayConfig } from '../../src/config.js';
 

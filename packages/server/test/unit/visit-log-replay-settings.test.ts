@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@credit-portal/shared';
+import { ConfigError } from '@credit-portal/node-common';
 import { readReplaySettings } from '../../src/visit-log/dead-letter-replay.js';
 
 /** The dead-letter replay command reads the gateways' Redis settings (lib/redis-settings.ts). */

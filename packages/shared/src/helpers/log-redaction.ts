@@ -1,9 +1,9 @@
 /**
  * Keeps personal data out of log lines (DESIGN.md: names, ID numbers, tokens, e-mails and phone
  * numbers are never logged), for both services: a URL masker that hides sensitive query
- * parameters, a last pass over every written line that masks whatever still has the shape of
- * personal data or a credential, and the pino options that apply both (plain objects: the
- * services hand them to Fastify; nothing here imports pino or Node).
+ * parameters and a mask for whatever still has the shape of personal data or a credential. The
+ * SPA drops the same query parameters from the addresses it reports; the services' pino options
+ * that apply both are @credit-portal/node-common's (logger-options.ts).
  */
 
 import { USER_TOKEN_FIELDS } from '../api.js';
@@ -97,53 +97,4 @@ function safeDecode(value: string): string {
   } catch {
     return value;
   }
-}
-
-// --- The pino options of both services ---------------------------------------------------
-
-/** The credential headers, redacted (pino redact paths) wherever a request or its headers are logged. */
-export const LOG_REDACT_PATHS: readonly string[] = [
-  'authorization',
-  'cookie',
-  'jwttoken',
-  'infotoken',
-  'certtoken',
-].flatMap((name) => [`req.headers.${name}`, `headers.${name}`]);
-
-/** pino serializers: a request is logged as its method and masked URL (maskUrl), never its headers or body. */
-export const LOG_SERIALIZERS = {
-  req: (request: { method?: string; url?: string }): { method?: string; url: string } => ({
-    method: request.method,
-    url: maskUrl(request.url ?? ''),
-  }),
-};
-
-/** Where log lines go instead of stdout (tests capture them). */
-export interface LogDestination {
-  write(line: string): void;
-}
-
-/** pino options as a plain object: what both services pass to Fastify as `logger`. */
-export interface RedactedLoggerOptions {
-  level: string;
-  redact: { paths: string[]; censor: string };
-  serializers: typeof LOG_SERIALIZERS;
-  hooks: { streamWrite: (line: string) => string };
-  stream?: LogDestination;
-}
-
-/**
- * The logger options of both services (DESIGN.md: no names, ID numbers, tokens, e-mails or phone
- * numbers in logs): credential headers redacted, sensitive query parameters masked in request
- * URLs, bodies never logged, and a last mask over every written line for whatever still has the
- * shape of personal data or a credential. Written to `stream` when given, else stdout.
- */
-export function loggerOptions(level: string, stream?: LogDestination): RedactedLoggerOptions {
-  return {
-    level,
-    redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
-    serializers: LOG_SERIALIZERS,
-    hooks: { streamWrite: maskSensitiveText },
-    ...(stream ? { stream } : {}),
-  };
 }

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { UPSTREAM_ROUTES } from '@credit-portal/shared';
+import { registerDocs } from '@credit-portal/node-common';
 
 /**
  * What /docs never lists: the HTML pages (the old site's, the review page),
@@ -27,22 +26,15 @@ export function undocumented(url: string): boolean {
  */
 export default fp(
   async (app) => {
-    await app.register(swagger, {
-      openapi: {
-        info: {
-          title: '信用云州 参考上游服务 API（credit-service）',
-          description:
-            '内容管理、信用数据、账号登录与访问日志接收的参考实现，使用旧版信封方言（msg / errorCode）。生产环境中网关指向中心的真实系统。',
-          version: '1',
-        },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      },
+    await registerDocs(app, {
+      title: '信用云州 参考上游服务 API（credit-service）',
+      description:
+        '内容管理、信用数据、账号登录与访问日志接收的参考实现，使用旧版信封方言（msg / errorCode）。生产环境中网关指向中心的真实系统。',
       transform: ({ schema, url }) => ({
         schema: { ...(schema ?? {}), ...(undocumented(url) ? { hide: true } : {}) },
         url,
       }),
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
   },
   { name: 'swagger' },
 );

@@ -14,7 +14,7 @@ import {
 import { errorCodeOk, errorCodeResponses } from '../../lib/dialect.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { createVisitLogRepository } from '../../repositories/visit-log.js';
-import { decodeMessage } from './codec.js';
+import { decodeVisitLogOnNode } from '@credit-portal/node-common';
 
 const payloadCheck = Compile(VisitLogPayloadSchema);
 const recordCheck = Compile(ForwardedVisitLogSchema);
@@ -45,7 +45,7 @@ const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       let payload: unknown;
       try {
-        payload = decodeMessage(request.body.message);
+        payload = decodeVisitLogOnNode(request.body.message);
       } catch {
         throw new BadRequestError('参数错误：message 不是 Base64 编码的 JSON');
       }

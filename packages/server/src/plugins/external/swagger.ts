@@ -1,6 +1,4 @@
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
   API_PATHS,
   ErrorEnvelopeSchema,
@@ -11,9 +9,7 @@ import {
   UPSTREAM_ROUTES,
   type UpstreamRoute,
 } from '@credit-portal/shared';
-
-/** Where the OpenAPI document and its UI are served. */
-export const DOCS_PREFIX = '/docs';
+import { registerDocs } from '@credit-portal/node-common';
 
 /** The gateway's own documented paths; anything else that is not a contract row (SPA files) is left out. */
 const GATEWAY_DOCUMENTED = new Set<string>([
@@ -57,32 +53,26 @@ export default fp(
         return [[`${bare}/*`, row]];
       }),
     );
-    await app.register(swagger, {
-      openapi: {
-        info: {
-          title: `${app.config.runtime.siteName} 信用门户网关 API`,
+    await registerDocs(app, {
+      title: `${app.config.runtime.siteName} 信用门户网关 API`,
+      description:
+        '浏览器调用的全部上游路由（统一信封 { ok, code, message, data }）、访问日志接收、运行时配置与缓存清除。' +
+        '/metrics 与 /readyz 详情在管理端口，不在此列。',
+      tags: [
+        { name: 'credit', description: '信用数据接口（上游 CREDIT_API_URL）' },
+        { name: 'cms', description: '内容管理接口（上游 CMS_API_URL）' },
+        { name: 'report', description: '报告服务接口（上游 REPORT_API_URL）' },
+        { name: 'gateway', description: '网关自身的接口' },
+        {
+          name: OPEN_DATA_TAG,
           description:
-            '浏览器调用的全部上游路由（统一信封 { ok, code, message, data }）、访问日志接收、运行时配置与缓存清除。' +
-            '/metrics 与 /readyz 详情在管理端口，不在此列。',
-          version: '1',
+            '开放数据：当日处于公示期内的双公示行政许可、行政处罚与各类名单。GET /open/v1/datasets 列出数据集、文件（CSV 与 JSON Lines，' +
+            '含行数、字节数与 SHA-256）和字段说明；GET /open/v1/records?dataset=&limit=&cursor= 按游标分页读取记录' +
+            `（limit 1–${OPEN_DATA_LIMITS.maxLimit}，默认 ${OPEN_DATA_LIMITS.defaultLimit}；以上一页的 nextCursor 取下一页，为 null 即读完；游标不透明、按日有效）；` +
+            'GET /open/v1/files/{date}/{file} 下载当日文件与 manifest.json。应答带 ETag 与 Last-Modified，条件请求返回 304；' +
+            '每个客户端共用一份配额，超出返回 429 与 Retry-After（统一信封）。',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-        tags: [
-          { name: 'credit', description: '信用数据接口（上游 CREDIT_API_URL）' },
-          { name: 'cms', description: '内容管理接口（上游 CMS_API_URL）' },
-          { name: 'report', description: '报告服务接口（上游 REPORT_API_URL）' },
-          { name: 'gateway', description: '网关自身的接口' },
-          {
-            name: OPEN_DATA_TAG,
-            description:
-              '开放数据：当日处于公示期内的双公示行政许可、行政处罚与各类名单。GET /open/v1/datasets 列出数据集、文件（CSV 与 JSON Lines，' +
-              '含行数、字节数与 SHA-256）和字段说明；GET /open/v1/records?dataset=&limit=&cursor= 按游标分页读取记录' +
-              `（limit 1–${OPEN_DATA_LIMITS.maxLimit}，默认 ${OPEN_DATA_LIMITS.defaultLimit}；以上一页的 nextCursor 取下一页，为 null 即读完；游标不透明、按日有效）；` +
-              'GET /open/v1/files/{date}/{file} 下载当日文件与 manifest.json。应答带 ETag 与 Last-Modified，条件请求返回 304；' +
-              '每个客户端共用一份配额，超出返回 429 与 Retry-After（统一信封）。',
-          },
-        ],
-      },
+      ],
       transform: ({ schema, url, route }) => {
         const row = rows.get(url);
         const base = { ...(schema ?? {}) } as Record<string, unknown>;
@@ -104,7 +94,6 @@ export default fp(
         };
       },
     });
-    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: false } });
   },
   { name: 'swagger' },
 );

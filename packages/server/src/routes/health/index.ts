@@ -1,20 +1,6 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GATEWAY_PATHS, NormalizedEnvelope, SUCCESS_CODE } from '@credit-portal/shared';
-
-export const HealthSchema = NormalizedEnvelope(
-  Type.Object({ status: Type.Literal('ok'), uptimeSeconds: Type.Number() }),
-);
-
-/** The liveness answer, the same on the public and the admin listener. */
-export function healthAnswer() {
-  return {
-    ok: true,
-    code: SUCCESS_CODE,
-    message: 'ok',
-    data: { status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) },
-  };
-}
+import { GATEWAY_PATHS } from '@credit-portal/shared';
+import { HealthSchema, healthAnswer } from '@credit-portal/node-common';
 
 /**
  * /healthz on the public listener: the process is alive (the load balancer's and the image's

@@ -8,7 +8,7 @@ import {
   NormalizedEnvelope,
 } from '@credit-portal/shared';
 import { GatewayError, retryAfter } from '../../lib/errors.js';
-import { limitedJsonParser } from '../../plugins/json-body.js';
+import { gatewayJsonParser } from '../../plugins/json-body.js';
 import {
   decodePayload,
   enrich,
@@ -43,7 +43,7 @@ const visitLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { visitLog, rateLimit } = app.config;
 
   // sendBeacon's text/plain body is JSON: the same streamed shape limits and parser.
-  app.addContentTypeParser('text/plain', limitedJsonParser(app, app.config.jsonLimits));
+  app.addContentTypeParser('text/plain', gatewayJsonParser(app));
 
   const refusal = {
     ok: false,

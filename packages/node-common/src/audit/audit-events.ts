@@ -1,8 +1,6 @@
 /*
  * The audit trail's vocabulary (docs/AUDIT.md): every event name both services write,
- * the stream each belongs to (which decides its retention), and the record's shape. Pure data:
- * the writer and the verifier (audit-writer.ts, audit-verify.ts) take their I/O and hashing from
- * the service that runs them.
+ * the stream each belongs to (which decides its retention), and the record's shape.
  */
 
 /**

@@ -16,7 +16,7 @@ import { AUDIT_STREAMS } from './audit-events.js';
  * written before MACs (v 1) verify only before a chain's first keyed record.
  */
 
-/** SHA-256 and the MACs, base64url, from the service that runs the chain (node:crypto). */
+/** SHA-256 and the MACs, base64url (node-storage.ts's auditDigests, on node:crypto). */
 export interface AuditDigests {
   sha256(text: string): string;
   /** HMAC-SHA256 under the anchor key; absent: anchors are written/checked without MACs. */

@@ -16,9 +16,9 @@ import { AUDIT_STREAMS, streamOf, type AuditEntry, type AuditRecord, type AuditS
 import type { ExternalAnchor } from './audit-verify.js';
 
 /*
- * The append-only, hash-chained writer of one service (docs/AUDIT.md). Its file I/O comes from
- * the service (AuditStorage: node:fs there), so that both services and the command line share
- * one implementation and this package stays free of Node.
+ * The append-only, hash-chained writer of one service (docs/AUDIT.md), the same for both
+ * services and their command lines. Its file I/O is an AuditStorage (node-storage.ts on disk;
+ * the credit-service wraps it to time each append).
  *
  * Group commit: write() seals nothing at once; it queues the entry and a flush a moment later
  * seals everything queued (seq, prev, hash), appends it in one write and makes it durable

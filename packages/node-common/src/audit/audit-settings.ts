@@ -1,4 +1,4 @@
-import type { EnvReader } from '../helpers/env-reader.js';
+import type { EnvReader } from '../env-reader.js';
 import {
   AUDIT_RETENTION_FLOOR_DAYS,
   AUDIT_RETENTION_VARIABLES,

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { decodeVisitLogMessage, encodeVisitLogMessage } from '@credit-portal/shared';
-import { decodeMessage, encodeMessage } from '../../src/visit-log/codec.js';
+import { decodeVisitLogOnNode, encodeVisitLogOnNode } from './visit-log-codec.js';
 
-describe('the gateway visit-log codec', () => {
+describe('the Buffer codec of the visit log’s message', () => {
   const payloads = [
     { appToken: 'credit-portal-web', messages: [] },
     { appToken: 'credit-portal-web', messages: [{ contentCode: '0105', param: '企业=信用云州&x=1', userid: '' }] },
+    // As the gateway forwards them: stamped with its event id and times.
+    { appToken: 't', messages: [{ contentCode: '0103', eventId: 'c-1', batchHandleTime: '2026-11-02 09:30:03' }] },
     { appToken: 't', messages: [{ emoji: '😀', lone: '\ud800', quote: '"\\' }] },
   ];
 
   it('encodes exactly as the shared codec and decodes what it encodes', () => {
     for (const payload of payloads) {
-      const encoded = encodeMessage(payload);
+      const encoded = encodeVisitLogOnNode(payload);
       expect(encoded).toBe(encodeVisitLogMessage(payload));
-      expect(decodeMessage(encoded)).toEqual(decodeVisitLogMessage(encoded));
+      expect(decodeVisitLogOnNode(encoded)).toEqual(decodeVisitLogMessage(encoded));
     }
   });
 
@@ -28,7 +30,7 @@ describe('the gateway visit-log codec', () => {
     ];
     for (const message of bad) {
       expect(() => decodeVisitLogMessage(message), message).toThrow();
-      expect(() => decodeMessage(message), message).toThrow();
+      expect(() => decodeVisitLogOnNode(message), message).toThrow();
     }
   });
 });

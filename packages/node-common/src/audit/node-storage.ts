@@ -1,22 +1,19 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  parseSeriesFile,
-  type AuditDigests,
-  type AuditHead,
-  type AuditHeadStore,
-  type AuditStorage,
-} from '@credit-portal/shared';
+import { parseSeriesFile, type AuditDigests, type AuditHead } from './audit-chain.js';
+import type { AuditFileText } from './audit-verify.js';
+import type { AuditHeadStore, AuditStorage } from './audit-writer.js';
 
 /*
- * The gateway's audit files on Node (the writer and the verifier are @credit-portal/shared's,
- * the same as the credit-service's). One open handle per file; each append is followed by
- * fdatasync on the thread pool, so a record whose promise resolved survives a crash.
+ * The audit writer's file I/O and hashing on Node, the same for both services and their command
+ * lines. One open handle per file; each append is followed by fdatasync on the thread pool, so a
+ * record whose promise resolved survives a crash of the process or the machine.
  */
 
 /** The series of an audit file, `<series>.<yyyy-mm-dd>.jsonl` (the name itself for any other). */
-const seriesOfFile = (name: string): string => parseSeriesFile(name)?.series ?? name;
+export const seriesOfFile = (name: string): string => parseSeriesFile(name)?.series ?? name;
 
 /** AuditStorage on a directory (created when missing, mode 0700; files 0600). */
 export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
@@ -28,7 +25,11 @@ export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
       await h.close();
     }
   };
-  /** Closes the earlier days' files of `name`'s series (another series may be being written). */
+  /**
+   * Closes the earlier days' files of `name`'s series: a series' previous day's file is done with
+   * once its next one is opened; the other series' files (another stream's chain, being written
+   * at the same time) stay open.
+   */
   const closeEarlier = async (name: string) => {
     const series = seriesOfFile(name);
     for (const [other, h] of handles) {
@@ -70,24 +71,40 @@ export async function nodeAuditStorage(dir: string): Promise<AuditStorage> {
   };
 }
 
-/** HMAC-SM3 (RFC 2104 over SM3, GM/T 0042) on OpenSSL's SM3. */
+/** The keys the one audit key gives, one per purpose (the anchors' MACs, the pseudonyms). */
+function derive(key: string, purpose: string): Buffer {
+  return createHmac('sha256', key).update(`credit-portal audit ${purpose}`).digest();
+}
+
+/**
+ * HMAC-SM3 (RFC 2104 over SM3, GM/T 0042) on OpenSSL's SM3. The record key is derived from the
+ * audit key with HMAC-SM3 itself, the same in both services, so one key checks both chains.
+ */
 export function hmacSm3(key: string | Buffer, text: string | Buffer): Buffer {
   return createHmac('sm3', key).update(text).digest();
 }
 
-/**
- * SHA-256 of the chain and, with a key, the anchors' MAC and the records' HMAC-SM3 (the
- * derivations the credit-service uses).
- */
+/** SHA-256 of the chain, and with a key the anchors' MAC and the records' HMAC-SM3. */
 export function auditDigests(key: string | null): AuditDigests {
   if (key === null) return { sha256: (text) => createHash('sha256').update(text).digest('base64url') };
-  const anchorKey = createHmac('sha256', key).update('credit-portal audit anchor').digest();
+  const anchorKey = derive(key, 'anchor');
   const recordKey = hmacSm3(key, 'credit-portal audit record');
   return {
     sha256: (text) => createHash('sha256').update(text).digest('base64url'),
     anchorMac: (text) => createHmac('sha256', anchorKey).update(text).digest('base64url'),
     recordMac: (text) => hmacSm3(recordKey, text).toString('base64url'),
   };
+}
+
+/**
+ * The keyed hash of an identifier: `kind:` and 22 base64url characters (128 bits of
+ * HMAC-SHA256). The same person gets the same reference in every record (so their records can be
+ * found by whoever holds the key and the number) and no one without the key can test a guess.
+ */
+export function auditPseudonymizer(key: string): (kind: string, value: string) => string {
+  const pseudonymKey = derive(key, 'pseudonym');
+  return (kind, value) =>
+    `${kind}:${createHmac('sha256', pseudonymKey).update(`${kind}\u0000${value}`).digest('base64url').slice(0, 22)}`;
 }
 
 /**
@@ -118,8 +135,8 @@ export async function readAuditHeads(file: string): Promise<AuditHead[] | null> 
 }
 
 /**
- * The gateway's chain heads, in a file beside AUDIT_DIR (never among the audit files, like the
- * key): replaced whole after each durable batch — written to a temporary file, synced, renamed —
+ * Chain heads kept in a file beside AUDIT_DIR (never among the audit files, like the key; the
+ * gateway's, which has no database): replaced whole after each durable batch — written to a temporary file, synced, renamed —
  * so a crash leaves the old head or the new one, never half of one.
  */
 export async function fileHeadStore(file: string): Promise<AuditHeadStore> {
@@ -143,4 +160,14 @@ export async function fileHeadStore(file: string): Promise<AuditHeadStore> {
       return writing;
     },
   };
+}
+
+/** What `audit verify` reads: every `.jsonl` file of a directory, or the one file named. */
+export function auditFilesAt(target: string): AuditFileText[] {
+  if (statSync(target).isDirectory()) {
+    return readdirSync(target)
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => ({ name, text: readFileSync(path.join(target, name), 'utf8') }));
+  }
+  return [{ name: path.basename(target), text: readFileSync(target, 'utf8') }];
 }
