@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
     name: 'credit-service',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     // Seeded template databases, made once per run and copied by test/helper.ts.
     globalSetup: ['./test/global-setup.ts'],

@@ -4,5 +4,5 @@ import { sourceAliases } from '../../vitest.shared.js';
 export default defineConfig({
   resolve: { alias: sourceAliases },
   // Functions and files on a temporary directory: one module graph per worker is enough.
-  test: { name: 'node-common', include: ['src/**/*.test.ts'], environment: 'node', isolate: false },
+  test: { name: 'node-common', include: ['test/**/*.test.ts'], environment: 'node', isolate: false },
 });

@@ -35,7 +35,7 @@ export interface TestApp {
  */
 const TEST_SEARCH_WORKERS = Number(process.env.SEARCH_WORKERS ?? 0);
 
-/** Limits no test file reaches from its one address; test/rate-limits.test.ts sets its own. */
+/** Limits no test file reaches from its one address; test/plugins/rate-limits.test.ts sets its own. */
 export const UNLIMITED = { max: 1_000_000, strictMax: 1_000_000, windowMs: 60_000 };
 
 /** Templates being made by this worker, by key (another worker may be making the same one). */

@@ -20,7 +20,7 @@ import {
   type RepairPunishRow,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService } from '@credit-portal/credit-service';
-import { addReviewer, totpCode } from '../../credit-service/test/reviewer-helper.js';
+import { addReviewer, totpCode } from '../../credit-service/test/review/reviewer-helper.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 

@@ -24,7 +24,7 @@ import { addressQuery, findMain, preloadPages, renderAppAt, setupUser } from './
  * field's label and the notes of records no longer publicized; personal bankruptcies, abnormal
  * business and the Hetao credit list. The lists behind a login: disclosure-pages-login.test.tsx;
  * the promises: disclosure-pages-promises.test.tsx. What the service publishes and masks is tested
- * against it (packages/credit-service/test/credit-lists.test.ts, disclosure.test.ts); every list
+ * against it (packages/credit-service/test/routes/credit-lists/credit-lists.test.ts, disclosure.test.ts); every list
  * in real Chromium: e2e/disclosure.e2e.ts.
  */
 

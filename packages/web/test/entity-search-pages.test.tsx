@@ -375,7 +375,7 @@ describe('entity details and login', () => {
 /*
  * The forgiving search on the list page: what the service marks is marked, how a row
  * matched is labelled, and 您是不是要找 appears when only near matches came back, and searches the
- * suggestion. What the service finds: packages/credit-service/test/entity-search.test.ts.
+ * suggestion. What the service finds: packages/credit-service/test/plugins/entity-search/entity-search.test.ts.
  */
 
 /** A search result with a name (the forgiving search's rows). */

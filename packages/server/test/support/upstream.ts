@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp as buildCreditService } from '@credit-portal/credit-service';
-import { clearVisitLogs, storedVisitLogs } from '../../../credit-service/test/stored-visit-logs.js';
+import { clearVisitLogs, storedVisitLogs } from '../../../credit-service/test/routes/visit-log/stored-visit-logs.js';
 import { startFaultProxy, type FaultRequest } from './fault-proxy.js';
 
 /** A real credit-service on a free port, reached through a fault proxy that counts and faults its calls. */
