@@ -1,4 +1,5 @@
-import { GATEWAY_PATHS, defineContract } from '../api.js';
+import { defineContract } from '../api.js';
+import { RUNTIME_CONFIG_HEADS as HEADS } from '../heads/runtime-config.js';
 import { RuntimeConfigSchema } from '../schemas/runtime-config.js';
 
 /**
@@ -7,9 +8,7 @@ import { RuntimeConfigSchema } from '../schemas/runtime-config.js';
  * it itself.
  */
 export const RUNTIME_CONFIG_CONTRACTS = {
-  runtimeConfig: defineContract({
-    path: GATEWAY_PATHS.runtimeConfig,
-    methods: ['GET'],
+  runtimeConfig: defineContract(HEADS.runtimeConfig, {
     data: RuntimeConfigSchema,
   }),
 };

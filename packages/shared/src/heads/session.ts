@@ -1,0 +1,27 @@
+import { defineHead } from '../api.js';
+
+/** Login sessions: logout and the one-time code of the old site's personal centre. */
+export const SESSION_HEADS = {
+  /**
+   * Ends the session of the token it carries; without a live one it still succeeds (LoginToken
+   * null). The default rate-limit class: leaving must never be refused.
+   */
+  logout: defineHead({
+    path: '/user/logout',
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    auth: true,
+    personal: true,
+  }),
+  oldSiteHandoff: defineHead({
+    path: '/user/oldsite/handoff',
+    // Mints a one-time code (a database row each).
+    rateLimit: 'strict',
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    auth: true,
+    personal: true,
+  }),
+};
