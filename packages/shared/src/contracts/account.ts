@@ -31,7 +31,7 @@ import { EmptyQuerySchema } from '../schemas/query.js';
 
 const CREDENTIAL_MESSAGES = { Mobile: ACCOUNT_MESSAGES.mobileRequired, Password: ACCOUNT_MESSAGES.passwordRequired };
 
-/** Accounts, logins, QR login tickets, entity details (login) and credit promises (spec §2.1, §3, §4). */
+/** The heads of heads/account.ts with their schemas, by the same names. */
 export const ACCOUNT_CONTRACTS = {
   entityBaseInfo: defineRoute(HEADS.entityBaseInfo, {
     query: EntityIdQuerySchema,

@@ -3,7 +3,7 @@ import { ANNUAL_REPORTS_HEADS as HEADS } from '../heads/annual-reports.js';
 import { AnnualReportListSchema, AnnualReportQuerySchema, AnnualReportSchema } from '../schemas/annual-reports.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 
-/** The centre's annual reports (信用年报): the list and one year. */
+/** The heads of heads/annual-reports.ts with their schemas, by the same names. */
 export const ANNUAL_REPORTS_CONTRACTS = {
   annualReportList: defineRoute(HEADS.annualReportList, {
     body: EmptyQuerySchema,

@@ -14,7 +14,7 @@ import {
   ImageLinkSchema,
 } from '../schemas/content.js';
 
-/** The portal's CMS (spec §7): section lists, articles, image links, the reading book and its images. */
+/** The heads of heads/content.ts with their schemas, by the same names. */
 export const CONTENT_CONTRACTS = {
   contentList: defineRoute(HEADS.contentList, {
     body: ContentListQuerySchema,

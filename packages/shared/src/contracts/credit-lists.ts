@@ -17,10 +17,7 @@ import {
   PunishSearchQuerySchema,
 } from '../schemas/credit-lists.js';
 
-/**
- * The information-disclosure lists of the credit data API: the double-disclosure
- * searches, the red and black lists (bearer), published credit promises and the kept ones.
- */
+/** The heads of heads/credit-lists.ts with their schemas, by the same names. */
 export const CREDIT_LIST_CONTRACTS = {
   permitSearch: defineRoute(HEADS.permitSearch, {
     query: PermitSearchQuerySchema,

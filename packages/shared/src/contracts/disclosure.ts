@@ -14,11 +14,7 @@ import {
   NontaxRevenueQuerySchema,
 } from '../schemas/disclosure.js';
 
-/**
- * The disclosure lists of the information-disclosure section: abnormal business, major
- * tax violations, wage arrears and personal bankruptcy (public), and unpaid non-tax revenue
- * (behind login: the SPA sends the stored JwtToken).
- */
+/** The heads of heads/disclosure.ts with their schemas, by the same names. */
 export const DISCLOSURE_CONTRACTS = {
   abnormalBusiness: defineRoute(HEADS.abnormalBusiness, {
     query: EntNameQuerySchema,

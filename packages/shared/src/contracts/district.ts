@@ -12,7 +12,7 @@ import {
   PenaltyPageSchema,
 } from '../schemas/publicity.js';
 
-/** The district credit sites (spec §2.2, §7): siteinfo, the site list, their articles and publicity. */
+/** The heads of heads/district.ts with their schemas, by the same names. */
 export const DISTRICT_CONTRACTS = {
   siteInfo: defineRoute(HEADS.siteInfo, {
     query: SiteInfoQuerySchema,

@@ -4,7 +4,7 @@ import { ENTITY_HEADS as HEADS } from '../heads/entity.js';
 import { MESSAGES } from '../constants.js';
 import { EntitySearchQuerySchema, EntitySearchResultSchema } from '../schemas/entity.js';
 
-/** The public entity search (spec §7) by name or unified social credit code. */
+/** The heads of heads/entity.ts with their schemas, by the same names. */
 export const ENTITY_CONTRACTS = {
   entitySearch: defineRoute(HEADS.entitySearch, {
     body: EntitySearchQuerySchema,

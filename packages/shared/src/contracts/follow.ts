@@ -17,12 +17,7 @@ import {
   FollowStateSchema,
 } from '../schemas/follow.js';
 
-/**
- * 信用关注: follow and unfollow an entity, the followed list, the notices made when
- * something is published about a followed entity, the daily mail digest's choice (all bearer,
- * the caller's own only), the digest's signed one-click unfollow and the confirmation of a digest
- * address (no login for these two: the link is the proof).
- */
+/** The heads of heads/follow.ts with their schemas, by the same names. */
 export const FOLLOW_CONTRACTS = {
   followList: defineRoute(HEADS.followList, {
     data: FollowListSchema,

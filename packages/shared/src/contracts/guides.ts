@@ -3,7 +3,7 @@ import { GUIDES_HEADS as HEADS } from '../heads/guides.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 import { ServiceGuideListSchema } from '../schemas/guides.js';
 
-/** The service guides (办事指南) of the mobile guide page and the credit services. */
+/** The heads of heads/guides.ts with their schemas, by the same names. */
 export const GUIDES_CONTRACTS = {
   serviceGuides: defineRoute(HEADS.serviceGuides, {
     body: EmptyQuerySchema,

@@ -50,11 +50,7 @@ export const H5EntityDetailSchema = Type.Object({
 });
 export type H5EntityDetail = Static<typeof H5EntityDetailSchema>;
 
-/**
- * The H5 personal credit app (spec §2.3, §4, §7). Every call is personal: none is ever
- * cached. The H5 user API speaks { Success, Data, Msg }, the mail sender { successful, msg }, the
- * report service (upstream 'report', REPORT_API_URL) { Data: { Status, Data }, Msg }.
- */
+/** The heads of heads/h5.ts with their schemas, by the same names. */
 export const H5_CONTRACTS = {
   h5Encode: defineRoute(HEADS.h5Encode, {
     body: H5EncodeRequestSchema,

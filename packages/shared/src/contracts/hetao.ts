@@ -8,7 +8,7 @@ import {
   HetaoPageSchema,
 } from '../schemas/hetao.js';
 
-/** 信用河套: the Hetao cooperation zone's enterprise credit list (public). */
+/** The heads of heads/hetao.ts with their schemas, by the same names. */
 export const HETAO_CONTRACTS = {
   hetaoList: defineRoute(HEADS.hetaoList, {
     query: HetaoListQuerySchema,

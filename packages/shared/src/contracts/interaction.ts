@@ -10,7 +10,7 @@ import {
   InteractionStatisticsSchema,
 } from '../schemas/interaction.js';
 
-/** Interaction (互动交流): the messages, their search, one message and the yearly figures. */
+/** The heads of heads/interaction.ts with their schemas, by the same names. */
 export const INTERACTION_CONTRACTS = {
   interactionList: defineRoute(HEADS.interactionList, {
     body: InteractionListQuerySchema,

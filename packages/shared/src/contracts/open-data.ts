@@ -80,7 +80,7 @@ export const OpenDataRecordsPageSchema = Type.Object({
 });
 export type OpenDataRecordsPage = Static<typeof OpenDataRecordsPageSchema>;
 
-/** The open-data routes (the credit data API's base, CREDIT_API_URL), under one rate-limit quota per client. */
+/** The heads of heads/open-data.ts with their schemas, by the same names. */
 export const OPEN_DATA_CONTRACTS = {
   openDatasets: defineRoute(HEADS.openDatasets, {
     data: OpenDataCatalogSchema,

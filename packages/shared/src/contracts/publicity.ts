@@ -8,7 +8,7 @@ import {
   PenaltyDetailSchema,
 } from '../schemas/publicity.js';
 
-/** The credit data API's licence and penalty publicity (spec §7): the latest notices and one record. */
+/** The heads of heads/publicity.ts with their schemas, by the same names. */
 export const PUBLICITY_CONTRACTS = {
   permitPublicity: defineRoute(HEADS.permitPublicity, {
     query: NoticeQuerySchema,

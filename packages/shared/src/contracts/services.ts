@@ -24,10 +24,7 @@ import {
   ThirdPartyReportSchema,
 } from '../schemas/services.js';
 
-/**
- * 信用服务: credit repair and objection (bearer; filings are multipart), the user's
- * entities and applications, the two reports (PDF answers) and their verification.
- */
+/** The heads of heads/services.ts with their schemas, by the same names. */
 export const SERVICES_CONTRACTS = {
   repairPunishSearch: defineRoute(HEADS.repairPunishSearch, {
     query: RepairPunishQuerySchema,

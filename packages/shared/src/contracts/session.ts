@@ -3,7 +3,7 @@ import { SESSION_HEADS as HEADS } from '../heads/session.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 import { LogoutResultSchema, OldSiteCodeSchema } from '../schemas/session.js';
 
-/** Login sessions: logout and the one-time code of the old site's personal centre. */
+/** The heads of heads/session.ts with their schemas, by the same names. */
 export const SESSION_CONTRACTS = {
   logout: defineRoute(HEADS.logout, {
     body: EmptyQuerySchema,

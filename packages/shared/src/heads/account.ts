@@ -6,7 +6,10 @@ import { defineHead } from '../api.js';
  */
 const PASSWORD_TIMEOUT_MS = 20_000;
 
-/** Accounts, logins, QR login tickets, entity details (login) and credit promises (spec §2.1, §3, §4). */
+/**
+ * Accounts, logins, QR login tickets, entity details (login) and credit promises (spec §2.1, §3,
+ * §4). The spec shows none of the /user/ paths: chosen.
+ */
 export const ACCOUNT_HEADS = {
   entityBaseInfo: defineHead({
     // Not shown in the spec: chosen.

@@ -6,7 +6,7 @@ const credit = { upstream: 'credit', dialect: 'errorCode' } as const;
  * 信用关注: follow and unfollow an entity, the followed list, the notices made when
  * something is published about a followed entity, the daily mail digest's choice (all bearer,
  * the caller's own only), the digest's signed one-click unfollow and the confirmation of a digest
- * address (no login for these two: the link is the proof).
+ * address (no login for these two: the link is the proof). Not in the spec: paths chosen.
  */
 export const FOLLOW_HEADS = {
   followList: defineHead({

@@ -1,6 +1,6 @@
 import { defineHead } from '../api.js';
 
-/** 信用河套: the Hetao cooperation zone's enterprise credit list (public). */
+/** 信用河套: the Hetao cooperation zone's enterprise credit list (public; paths not shown in the spec: chosen). */
 export const HETAO_HEADS = {
   hetaoList: defineHead({
     path: '/api/dmenterprise/GetXyhtList',

@@ -1,6 +1,6 @@
 import { defineHead } from '../api.js';
 
-/** Login sessions: logout and the one-time code of the old site's personal centre. */
+/** Login sessions: logout and the one-time code of the old site's personal centre (paths not shown in the spec: chosen). */
 export const SESSION_HEADS = {
   /**
    * Ends the session of the token it carries; without a live one it still succeeds (LoginToken
