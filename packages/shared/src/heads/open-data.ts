@@ -21,28 +21,27 @@ export const OPEN_DATA_LIMITS = { defaultLimit: 100, maxLimit: 1000 } as const;
 const OPEN_DATA_CACHE = { tags: ['open-data'], ttlSeconds: 300, staleSeconds: 60, errorStaleSeconds: 300 } as const;
 
 /** The open-data routes (the credit data API's base, CREDIT_API_URL), under one rate-limit quota per client. */
+/** The two JSON reads: one quota per client, the upstream's ETag kept, cached as above. */
+const OPEN_DATA_READ = {
+  rateLimit: 'opendata',
+  methods: ['GET'],
+  upstream: 'credit',
+  dialect: 'errorCode',
+  conditional: true,
+  tag: OPEN_DATA_TAG,
+  cache: OPEN_DATA_CACHE,
+} as const;
+
 export const OPEN_DATA_HEADS = {
   /** GET → OpenDataCatalog: today's datasets with their files (date, rows, bytes, SHA-256) and fields. */
   openDatasets: defineHead({
     path: '/open/v1/datasets',
-    rateLimit: 'opendata',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
-    conditional: true,
-    tag: OPEN_DATA_TAG,
-    cache: OPEN_DATA_CACHE,
+    ...OPEN_DATA_READ,
   }),
   /** GET ?dataset&cursor&limit → OpenDataRecordsPage: one page of today's records of a dataset. */
   openRecords: defineHead({
     path: '/open/v1/records',
-    rateLimit: 'opendata',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
-    conditional: true,
-    tag: OPEN_DATA_TAG,
-    cache: OPEN_DATA_CACHE,
+    ...OPEN_DATA_READ,
   }),
   /** GET /open/v1/files/{date}/{file}: a dataset's CSV or JSON Lines file, or the day's manifest.json; streamed through with the upstream's own ETag. */
   openFiles: defineHead({

@@ -1,4 +1,5 @@
 import { defineHead } from '../api.js';
+import { USER_CALL } from './account.js';
 
 /** Login sessions: logout and the one-time code of the old site's personal centre (paths not shown in the spec: chosen). */
 export const SESSION_HEADS = {
@@ -8,20 +9,16 @@ export const SESSION_HEADS = {
    */
   logout: defineHead({
     path: '/user/logout',
+    ...USER_CALL,
     methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
     auth: true,
-    personal: true,
   }),
   oldSiteHandoff: defineHead({
     path: '/user/oldsite/handoff',
+    ...USER_CALL,
     // Mints a one-time code (a database row each).
     rateLimit: 'strict',
     methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
     auth: true,
-    personal: true,
   }),
 };
