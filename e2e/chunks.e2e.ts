@@ -53,11 +53,11 @@ describe('the build’s chunks', () => {
   });
 
   it('build no schema on a page: the contract rows come without theirs, and TypeBox with them', () => {
-    // The SPA sends a call by its row's path, method and token rule; the builds leave the rows'
-    // schemas out (packages/web/vite.config.ts: routeHeadsOnly, pureSpreads). Before, 56 of the 65
-    // pages loaded 244 of TypeBox's modules and built their resources' schemas as they started;
-    // what may stay is a handful of its type builders (17 modules), for the few schemas a page
-    // reads itself (the H5 app's field list).
+    // The SPA sends a call by its route head (path, method, token rule: packages/shared/src/heads/,
+    // plain data) and takes its row's types by `import type` only. When pages called the rows
+    // themselves, 56 of the 65 pages loaded 244 of TypeBox's modules and built their resources'
+    // schemas as they started; what may stay is a handful of its type builders, for the few
+    // schemas a page reads itself (the H5 app's field list).
     const manifest = readManifest();
     const pages = Object.keys(manifest).filter((key) => key.endsWith('-page.tsx'));
     expect(pages.length).toBeGreaterThan(50);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { API_PATHS } from '../packages/shared/src/api.js';
+import { API_PATHS } from '../packages/shared/src/heads/index.js';
 import { paths } from '../packages/web/src/lib/paths.js';
 import { api, collectErrors, launchBrowser, PagePool, showRoute } from './browser.js';
 

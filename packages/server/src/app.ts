@@ -39,13 +39,7 @@ import { cachedProbe, certificateExpiry } from './lib/tls-probe.js';
 
 export type { GatewayConfig } from './config.js';
 export { ConfigError, loadConfig } from './config.js';
-export {
-  buildRouteTable,
-  withCacheTimings,
-  ROUTE_POLICIES,
-  type GatewayRoute,
-  type CachePolicy,
-} from './route-table.js';
+export { buildRouteTable, withCacheTimings, type GatewayRoute, type CachePolicy } from './route-table.js';
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests capture them). */

@@ -11,7 +11,6 @@ import {
   type LoginTicket,
 } from '@credit-portal/shared';
 import { loadConfig } from '../src/config.js';
-import { ROUTE_POLICIES } from '../src/route-table.js';
 import { ENVELOPE_KEYS, startGateway, testConfig, type RunningGateway, upstreamEnv } from './support/gateway.js';
 import { startUpstream, type Upstream } from './support/upstream.js';
 import { registerThroughGateway, smsCodeFor } from './support/accounts.js';
@@ -235,7 +234,7 @@ describe('the strict rate-limit class on login paths', () => {
     }
     // A password check is scrypt at OWASP's cost: those calls get a longer deadline than the default.
     for (const path of [API_PATHS.login, API_PATHS.register, API_PATHS.bindMobile]) {
-      expect(ROUTE_POLICIES[path]?.timeoutMs, path).toBeGreaterThanOrEqual(15_000);
+      expect(row(path).timeoutMs, path).toBeGreaterThanOrEqual(15_000);
     }
     for (const path of [
       API_PATHS.loginTicketStatus,

@@ -162,7 +162,7 @@ describe('gateway contract', () => {
       .send({ categoryId: CONTENT_SECTIONS.flipbooks.categoryId })
       .expect(200);
     const imagePath: string = list.body.data.list[0].image_url;
-    expect(imagePath.startsWith(API_PATHS.flipbookPagePrefix)).toBe(true);
+    expect(imagePath.startsWith(API_PATHS.flipbookPages)).toBe(true);
     const direct = await fetch(upstream.url + imagePath);
     const directBytes = Buffer.from(await direct.arrayBuffer());
     const proxied = await request(gateway.url)
@@ -178,7 +178,7 @@ describe('gateway contract', () => {
     expect(proxied.headers['x-cache']).toBe('BYPASS');
     expect((proxied.body as Buffer).equals(directBytes)).toBe(true);
 
-    const absent = await request(gateway.url).get(`${API_PATHS.flipbookPagePrefix}no-such-book/1.svg`);
+    const absent = await request(gateway.url).get(`${API_PATHS.flipbookPages}no-such-book/1.svg`);
     expect(absent.status).toBe(404);
     expect(absent.body).toMatchObject({ ok: false, code: 'not_found', data: null });
   });
@@ -248,7 +248,7 @@ describe('gateway contract with the upstream down', () => {
       // It says when to come back: when the circuit lets its next trial call through (CIRCUIT_OPEN_MS 10 s).
       expect(Number(fast.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(fast.headers['retry-after'])).toBeLessThanOrEqual(10);
-      const image = await request(gateway.url).get(`${API_PATHS.flipbookPagePrefix}1/1.svg`).expect(502);
+      const image = await request(gateway.url).get(`${API_PATHS.flipbookPages}1/1.svg`).expect(502);
       expect(image.body).toMatchObject({ ok: false, code: 'upstream_unavailable' });
       const ready = await request(gateway.adminUrl).get(GATEWAY_PATHS.ready).expect(200);
       expect(ready.body.data).toMatchObject({ status: 'degraded', redis: 'not_configured' });

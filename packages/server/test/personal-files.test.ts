@@ -40,7 +40,7 @@ describe('files through the gateway', () => {
   });
 
   it('keeps a public file’s own caching', async () => {
-    const page = await request(gateway.url).get(`${API_PATHS.flipbookPagePrefix}1/1.svg`).expect(200);
+    const page = await request(gateway.url).get(`${API_PATHS.flipbookPages}1/1.svg`).expect(200);
     expect(page.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

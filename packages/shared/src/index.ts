@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './api.js';
 export * from './http-headers.js';
+export * from './heads/index.js';
 export * from './contracts/index.js';
 export * from './contracts/runtime-config.js';
 export * from './contracts/open-data.js';

@@ -105,7 +105,7 @@ export function signingKeysDocument(keys: readonly PublishedKey[], issuer: strin
   return {
     issuer,
     distinguishingId: SM2_DEFAULT_ID,
-    keys: keys.map((key) => ({ ...key, pemPath: `${API_PATHS.reportSigningKeyPemPrefix}${key.keyId}.pem` })),
+    keys: keys.map((key) => ({ ...key, pemPath: `${API_PATHS.reportSigningKeyPem}${key.keyId}.pem` })),
   };
 }
 

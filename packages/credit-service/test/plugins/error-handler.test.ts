@@ -136,7 +136,7 @@ describe('bad input and unknown paths', () => {
     // Moving a table away makes the route's query fail inside SQLite.
     app.db.exec('ALTER TABLE media_images RENAME TO media_images_moved');
     try {
-      const response = await injectJson(app, { url: `${API_PATHS.imagePrefix}banner-1.svg` });
+      const response = await injectJson(app, { url: `${API_PATHS.images}banner-1.svg` });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ status: 500, msg: '系统繁忙，请稍后再试', data: null });
       expect(response.raw).not.toMatch(/media_images|SQLITE|no such table/i);

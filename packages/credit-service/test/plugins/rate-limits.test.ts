@@ -155,7 +155,7 @@ describe('the credit-service’s own rate limits', () => {
     // A GET row's HEAD (answered by its handler) and a prefix row's route, as registered.
     expect(limitOf('HEAD', API_PATHS.reportVerify)).toBe('strict');
     expect(limitOf('GET', API_PATHS.h5ReportFile)).toBe('strict');
-    expect(limitOf('GET', `${API_PATHS.imagePrefix}:file`)).toBe('default');
+    expect(limitOf('GET', `${API_PATHS.images}:file`)).toBe('default');
     // 退出 stays in the default class: a person must always be able to log out.
     expect(limitOf('POST', API_PATHS.logout)).toBe('default');
     expect(limitOf('POST', API_PATHS.h5Logout)).toBe('default');

@@ -431,7 +431,7 @@ describe('SM2-signed reports', () => {
     expect(pem.headers['cache-control']).toContain('public');
     const unknown = await t.app.inject({
       method: 'GET',
-      url: `${API_PATHS.reportSigningKeyPemPrefix}${'0'.repeat(64)}.pem`,
+      url: `${API_PATHS.reportSigningKeyPem}${'0'.repeat(64)}.pem`,
     });
     expect(unknown.statusCode).toBe(404);
   });

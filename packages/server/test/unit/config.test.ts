@@ -223,6 +223,6 @@ describe('loadConfig', () => {
     expect(byPath.get(API_PATHS.contentList)?.cache?.ttlMs).toBe(30_000);
     expect(byPath.get(API_PATHS.entitySearch)?.cache).toBeNull();
     expect(byPath.get(API_PATHS.entitySearch)?.rateLimit).toBe('strict');
-    expect(byPath.get(API_PATHS.flipbookPagePrefix)?.cache).toBeNull();
+    expect(byPath.get(API_PATHS.flipbookPages)?.cache).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
+import { API_PATHS, CONTRACTS, HEADS, UPSTREAM_ROUTES, type UpstreamRoute } from '@credit-portal/shared';
 // The credit-service's own table, from its source: its package exports the app, not the table.
 import { limitOf } from '../../../credit-service/src/plugins/rate-limits.js';
 import { buildRouteTable } from '../../src/route-table.js';
@@ -14,41 +14,50 @@ const route = (overrides: Partial<UpstreamRoute>): UpstreamRoute => ({
 });
 
 describe('buildRouteTable', () => {
-  it('refuses to cache H5, report, binary and write routes', () => {
-    const cache = { cache: { tags: ['t'] } };
+  it('refuses to cache H5, account, report, binary and write routes', () => {
+    const cache = { tags: ['t'] };
     expect(() =>
-      buildRouteTable(defaults, [route({ path: '/api/user/getgrxyreportdata' })], {
-        '/api/user/getgrxyreportdata': cache,
-      }),
+      buildRouteTable(defaults, [route({ path: '/api/user/getgrxyreportdata', personal: true, cache })]),
     ).toThrow(/never cached/);
-    expect(() => buildRouteTable(defaults, [route({ upstream: 'report' })], { '/cms/x': cache })).toThrow(
+    expect(() => buildRouteTable(defaults, [route({ upstream: 'report', personal: true, cache })])).toThrow(
       /never cached/,
     );
-    expect(() => buildRouteTable(defaults, [route({ dialect: 'binary' })], { '/cms/x': cache })).toThrow(
-      /never cached/,
-    );
-    expect(() => buildRouteTable(defaults, [route({ methods: ['PUT'] })], { '/cms/x': cache })).toThrow(/never cached/);
+    expect(() => buildRouteTable(defaults, [route({ dialect: 'binary', cache })])).toThrow(/never cached/);
+    expect(() => buildRouteTable(defaults, [route({ methods: ['PUT'], cache })])).toThrow(/never cached/);
   });
 
-  it('refuses a policy for a path that is not an upstream route', () => {
-    expect(() => buildRouteTable(defaults, [route({})], { '/cms/other': {} })).toThrow(/no such upstream route/);
+  it('refuses an H5, account or report row that does not say its answers are personal', () => {
+    expect(() => buildRouteTable(defaults, [route({ path: '/api/user/getgrxyreportdata' })])).toThrow(/personal/);
+    expect(() => buildRouteTable(defaults, [route({ path: '/wechat/x' })])).toThrow(/personal/);
+    expect(() => buildRouteTable(defaults, [route({ upstream: 'report' })])).toThrow(/personal/);
+    expect(buildRouteTable(defaults, [route({ upstream: 'report', personal: true })])[0]?.cache).toBeNull();
   });
 
   it('applies defaults and keeps the stale-if-error window at least the stale window', () => {
-    const [row] = buildRouteTable(defaults, [route({})], {
-      '/cms/x': { cache: { tags: ['a'], staleSeconds: 10, errorStaleSeconds: 1 } },
-    });
+    const [row] = buildRouteTable(defaults, [
+      route({ cache: { tags: ['a'], staleSeconds: 10, errorStaleSeconds: 1 } }),
+    ]);
     expect(row?.cache).toEqual({ ttlMs: 1000, staleMs: 10_000, errorStaleMs: 10_000, tags: ['a'] });
     expect(row?.timeoutMs).toBeNull();
     expect(row?.rateLimit).toBe('default');
   });
+
+  it('takes cache and deadline from the rows alone', () => {
+    const [cached, slow] = buildRouteTable(defaults, [
+      route({ cache: { tags: ['a'], ttlSeconds: 60 } }),
+      route({ path: '/cms/y', timeoutMs: 20_000 }),
+    ]);
+    expect(cached?.cache).toEqual({ ttlMs: 60_000, staleMs: 2000, errorStaleMs: 3000, tags: ['a'] });
+    expect(slow).toMatchObject({ cache: null, timeoutMs: 20_000 });
+  });
 });
 
 describe('rate-limit classes', () => {
-  it('come from the contract row, not from the policies', () => {
-    const [strict, plain] = buildRouteTable(defaults, [route({ rateLimit: 'strict' }), route({ path: '/cms/y' })], {
-      '/cms/x': { cache: { tags: ['a'] } },
-    });
+  it('come from the contract row, not from its cache policy', () => {
+    const [strict, plain] = buildRouteTable(defaults, [
+      route({ rateLimit: 'strict', cache: { tags: ['a'] } }),
+      route({ path: '/cms/y' }),
+    ]);
     expect(strict?.rateLimit).toBe('strict');
     expect(plain?.rateLimit).toBe('default');
   });
@@ -109,5 +118,35 @@ describe('rate-limit classes', () => {
     for (const path of [API_PATHS.logout, API_PATHS.h5Logout, API_PATHS.loginTicketStatus]) {
       expect(classOf(path), path).toBe('default');
     }
+  });
+});
+
+describe('heads and contract rows', () => {
+  it('are the same endpoints: every head has its schemas row of the same name and path, and every row its head', () => {
+    expect(Object.keys(CONTRACTS).sort()).toEqual(Object.keys(HEADS).sort());
+    for (const [name, head] of Object.entries(HEADS)) {
+      const row: UpstreamRoute = CONTRACTS[name as keyof typeof CONTRACTS];
+      // The row is the head joined with its schemas: each of the head's fields, unchanged.
+      for (const [key, value] of Object.entries(head))
+        expect(row[key as keyof UpstreamRoute], `${name}.${key}`).toEqual(value);
+      expect([row.path, row.methods], name).toEqual([head.path, head.methods]);
+    }
+    // And the table the gateway serves is the rows: one per head, in the same order.
+    expect(buildRouteTable(defaults).map((row) => `${row.methods.join()} ${row.path}`)).toEqual(
+      Object.values(HEADS).map((head) => `${head.methods.join()} ${head.path}`),
+    );
+  });
+
+  it('carry no schema on a head: pages import heads, and a schema there would bring TypeBox', () => {
+    for (const [name, head] of Object.entries(HEADS)) {
+      for (const key of ['query', 'body', 'data', 'multipartFields', 'emptyFieldMessages']) {
+        expect(head, `${name}.${key}`).not.toHaveProperty(key);
+      }
+    }
+  });
+
+  it('name each path once per method', () => {
+    const endpoints = Object.values(HEADS).flatMap((head) => head.methods.map((method) => `${method} ${head.path}`));
+    expect(new Set(endpoints).size).toBe(endpoints.length);
   });
 });

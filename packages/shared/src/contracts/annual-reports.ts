@@ -1,22 +1,15 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { ANNUAL_REPORTS_HEADS as HEADS } from '../heads/annual-reports.js';
 import { AnnualReportListSchema, AnnualReportQuerySchema, AnnualReportSchema } from '../schemas/annual-reports.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 
-/** The centre's annual reports (信用年报): the list and one year. */
+/** The heads of heads/annual-reports.ts with their schemas, by the same names. */
 export const ANNUAL_REPORTS_CONTRACTS = {
-  annualReportList: defineRoute({
-    path: API_PATHS.annualReportList,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  annualReportList: defineRoute(HEADS.annualReportList, {
     body: EmptyQuerySchema,
     data: AnnualReportListSchema,
   }),
-  annualReportDetail: defineRoute({
-    path: API_PATHS.annualReportDetail,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  annualReportDetail: defineRoute(HEADS.annualReportDetail, {
     body: AnnualReportQuerySchema,
     data: AnnualReportSchema,
   }),

@@ -1,15 +1,10 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { ARTICLE_SEARCH_HEADS as HEADS } from '../heads/article-search.js';
 import { ArticleSearchPageSchema, ArticleSearchQuerySchema } from '../schemas/article-search.js';
 
-/** The article search over every article section (index/articleList). */
+/** The heads of heads/article-search.ts with their schemas, by the same names. */
 export const ARTICLE_SEARCH_CONTRACTS = {
-  articleSearch: defineRoute({
-    path: API_PATHS.articleSearch,
-    // A search: unbounded in variety.
-    rateLimit: 'strict',
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  articleSearch: defineRoute(HEADS.articleSearch, {
     body: ArticleSearchQuerySchema,
     data: ArticleSearchPageSchema,
   }),

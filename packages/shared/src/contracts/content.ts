@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { CONTENT_HEADS as HEADS } from '../heads/content.js';
 import {
   ContentDetailQuerySchema,
   ContentDetailSchema,
@@ -13,62 +14,28 @@ import {
   ImageLinkSchema,
 } from '../schemas/content.js';
 
-/** The portal's CMS (spec §7): section lists, articles, image links, the reading book and its images. */
+/** The heads of heads/content.ts with their schemas, by the same names. */
 export const CONTENT_CONTRACTS = {
-  contentList: defineRoute({
-    path: API_PATHS.contentList,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  contentList: defineRoute(HEADS.contentList, {
     body: ContentListQuerySchema,
     data: ContentPageSchema,
   }),
-  contentListAll: defineRoute({
-    path: API_PATHS.contentListAll,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  contentListAll: defineRoute(HEADS.contentListAll, {
     body: ContentListAllQuerySchema,
     data: ContentListAllSchema,
   }),
-  contentDetail: defineRoute({
-    path: API_PATHS.contentDetail,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  contentDetail: defineRoute(HEADS.contentDetail, {
     body: ContentDetailQuerySchema,
     data: ContentDetailSchema,
   }),
-  imageLinkList: defineRoute({
-    path: API_PATHS.imageLinkList,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  imageLinkList: defineRoute(HEADS.imageLinkList, {
     body: ImageLinkQuerySchema,
     data: Type.Array(ImageLinkSchema),
   }),
-  flipbook: defineRoute({
-    path: API_PATHS.flipbook,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  flipbook: defineRoute(HEADS.flipbook, {
     body: FlipbookQuerySchema,
     data: FlipbookSchema,
   }),
-  /** Page images of a reading book: streamed through untouched. */
-  flipbookPages: defineRoute({
-    path: API_PATHS.flipbookPagePrefix,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'binary',
-    prefix: true,
-  }),
-  /** CMS images (articles, banners, leaders, QR codes): streamed through untouched. */
-  images: defineRoute({
-    path: API_PATHS.imagePrefix,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'binary',
-    prefix: true,
-  }),
+  flipbookPages: defineRoute(HEADS.flipbookPages),
+  images: defineRoute(HEADS.images),
 };

@@ -1,4 +1,5 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { CREDIT_LIST_HEADS as HEADS } from '../heads/credit-lists.js';
 import { CreditPromiseSchema } from '../schemas/account.js';
 import {
   ListDetailQuerySchema,
@@ -16,80 +17,37 @@ import {
   PunishSearchQuerySchema,
 } from '../schemas/credit-lists.js';
 
-/**
- * The information-disclosure lists of the credit data API: the double-disclosure
- * searches, the red and black lists (bearer), published credit promises and the kept ones.
- */
+/** The heads of heads/credit-lists.ts with their schemas, by the same names. */
 export const CREDIT_LIST_CONTRACTS = {
-  permitSearch: defineRoute({
-    path: API_PATHS.permitSearch,
-    // A search: unbounded in variety.
-    rateLimit: 'strict',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  permitSearch: defineRoute(HEADS.permitSearch, {
     query: PermitSearchQuerySchema,
     data: PermitSearchPageSchema,
   }),
-  punishSearch: defineRoute({
-    path: API_PATHS.punishSearch,
-    // A search: unbounded in variety.
-    rateLimit: 'strict',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  punishSearch: defineRoute(HEADS.punishSearch, {
     query: PunishSearchQuerySchema,
     data: PunishSearchPageSchema,
   }),
-  redBlackList: defineRoute({
-    path: API_PATHS.redBlackList,
-    methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  redBlackList: defineRoute(HEADS.redBlackList, {
     body: RedBlackQuerySchema,
     data: RedBlackPageSchema,
-    auth: true,
   }),
-  redBlackDetail: defineRoute({
-    path: API_PATHS.redBlackDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  redBlackDetail: defineRoute(HEADS.redBlackDetail, {
     query: ListDetailQuerySchema,
     data: RedBlackDetailSchema,
-    auth: true,
   }),
-  promiseList: defineRoute({
-    path: API_PATHS.promiseList,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  promiseList: defineRoute(HEADS.promiseList, {
     query: PromiseListQuerySchema,
     data: PromisePageSchema,
   }),
-  promiseDetail: defineRoute({
-    path: API_PATHS.promiseDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  promiseDetail: defineRoute(HEADS.promiseDetail, {
     query: ListDetailQuerySchema,
     data: CreditPromiseSchema,
   }),
-  /** Kept promises (xscnList, 守信践诺). */
-  promiseFulfilmentList: defineRoute({
-    path: API_PATHS.promiseFulfilmentList,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  promiseFulfilmentList: defineRoute(HEADS.promiseFulfilmentList, {
     query: PromiseFulfilmentQuerySchema,
     data: PromiseFulfilmentPageSchema,
   }),
-  /** One fulfilment check (xylygsDetail, 信用履约公示). */
-  promiseFulfilmentDetail: defineRoute({
-    path: API_PATHS.promiseFulfilmentDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  promiseFulfilmentDetail: defineRoute(HEADS.promiseFulfilmentDetail, {
     query: ListDetailQuerySchema,
     data: PromiseFulfilmentDetailSchema,
   }),

@@ -1,4 +1,5 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { DISCLOSURE_HEADS as HEADS } from '../heads/disclosure.js';
 import {
   AbnormalBusinessPageSchema,
   ArrearsFundsPageSchema,
@@ -13,67 +14,33 @@ import {
   NontaxRevenueQuerySchema,
 } from '../schemas/disclosure.js';
 
-/**
- * The disclosure lists of the information-disclosure section: abnormal business, major
- * tax violations, wage arrears and personal bankruptcy (public), and unpaid non-tax revenue
- * (behind login: the SPA sends the stored JwtToken).
- */
+/** The heads of heads/disclosure.ts with their schemas, by the same names. */
 export const DISCLOSURE_CONTRACTS = {
-  abnormalBusiness: defineRoute({
-    path: API_PATHS.abnormalBusiness,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  abnormalBusiness: defineRoute(HEADS.abnormalBusiness, {
     query: EntNameQuerySchema,
     data: AbnormalBusinessPageSchema,
   }),
-  majorTaxViolation: defineRoute({
-    path: API_PATHS.majorTaxViolation,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  majorTaxViolation: defineRoute(HEADS.majorTaxViolation, {
     query: EntNameQuerySchema,
     data: MajorTaxViolationPageSchema,
   }),
-  arrearsFunds: defineRoute({
-    path: API_PATHS.arrearsFunds,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  arrearsFunds: defineRoute(HEADS.arrearsFunds, {
     query: EntNameQuerySchema,
     data: ArrearsFundsPageSchema,
   }),
-  nontaxRevenue: defineRoute({
-    path: API_PATHS.nontaxRevenue,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  nontaxRevenue: defineRoute(HEADS.nontaxRevenue, {
     query: NontaxRevenueQuerySchema,
     data: NontaxRevenuePageSchema,
-    auth: true,
   }),
-  nontaxDetail: defineRoute({
-    path: API_PATHS.nontaxDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  nontaxDetail: defineRoute(HEADS.nontaxDetail, {
     query: DisclosureDetailQuerySchema,
     data: NontaxDetailSchema,
-    auth: true,
   }),
-  bankruptcyList: defineRoute({
-    path: API_PATHS.bankruptcyList,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  bankruptcyList: defineRoute(HEADS.bankruptcyList, {
     query: BankruptcyQuerySchema,
     data: BankruptcyPageSchema,
   }),
-  bankruptcyDetail: defineRoute({
-    path: API_PATHS.bankruptcyDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  bankruptcyDetail: defineRoute(HEADS.bankruptcyDetail, {
     query: DisclosureDetailQuerySchema,
     data: BankruptcyDetailSchema,
   }),

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { DISTRICT_HEADS as HEADS } from '../heads/district.js';
 import { ContentListItemSchema, ContentListQuerySchema } from '../schemas/content.js';
 import { DistrictSummarySchema, SiteInfoQuerySchema, SiteInfoSchema } from '../schemas/district.js';
 import {
@@ -11,60 +12,32 @@ import {
   PenaltyPageSchema,
 } from '../schemas/publicity.js';
 
-/** The district credit sites (spec §2.2, §7): siteinfo, the site list, their articles and publicity. */
+/** The heads of heads/district.ts with their schemas, by the same names. */
 export const DISTRICT_CONTRACTS = {
-  siteInfo: defineRoute({
-    path: API_PATHS.siteInfo,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'msg',
+  siteInfo: defineRoute(HEADS.siteInfo, {
     query: SiteInfoQuerySchema,
     data: SiteInfoSchema,
   }),
-  districtList: defineRoute({
-    path: API_PATHS.districtList,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'msg',
+  districtList: defineRoute(HEADS.districtList, {
     data: Type.Array(DistrictSummarySchema),
   }),
-  districtContentList: defineRoute({
-    path: API_PATHS.districtContentList,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'msg',
+  districtContentList: defineRoute(HEADS.districtContentList, {
     query: ContentListQuerySchema,
     data: Type.Array(ContentListItemSchema),
   }),
-  districtLicenceList: defineRoute({
-    path: API_PATHS.districtLicenceList,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'msg',
+  districtLicenceList: defineRoute(HEADS.districtLicenceList, {
     query: DistrictPublicityQuerySchema,
     data: LicencePageSchema,
   }),
-  districtPenaltyList: defineRoute({
-    path: API_PATHS.districtPenaltyList,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'msg',
+  districtPenaltyList: defineRoute(HEADS.districtPenaltyList, {
     query: DistrictPublicityQuerySchema,
     data: PenaltyPageSchema,
   }),
-  districtLicenceDetail: defineRoute({
-    path: API_PATHS.districtLicenceDetail,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'errorCode',
+  districtLicenceDetail: defineRoute(HEADS.districtLicenceDetail, {
     query: DetailQuerySchema,
     data: LicenceDetailSchema,
   }),
-  districtPenaltyDetail: defineRoute({
-    path: API_PATHS.districtPenaltyDetail,
-    methods: ['GET'],
-    upstream: 'cms',
-    dialect: 'errorCode',
+  districtPenaltyDetail: defineRoute(HEADS.districtPenaltyDetail, {
     query: DetailQuerySchema,
     data: PenaltyDetailSchema,
   }),

@@ -1,17 +1,12 @@
 import { Type } from 'typebox';
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { ENTITY_HEADS as HEADS } from '../heads/entity.js';
 import { MESSAGES } from '../constants.js';
 import { EntitySearchQuerySchema, EntitySearchResultSchema } from '../schemas/entity.js';
 
-/** The public entity search (spec §7) by name or unified social credit code. */
+/** The heads of heads/entity.ts with their schemas, by the same names. */
 export const ENTITY_CONTRACTS = {
-  entitySearch: defineRoute({
-    path: API_PATHS.entitySearch,
-    // A search: unbounded in variety, and never cached.
-    rateLimit: 'strict',
-    methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  entitySearch: defineRoute(HEADS.entitySearch, {
     body: EntitySearchQuerySchema,
     data: Type.Array(EntitySearchResultSchema),
     emptyFieldMessages: { EntNameOrCreditCode: MESSAGES.emptySearch },

@@ -1,4 +1,5 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { FOLLOW_HEADS as HEADS } from '../heads/follow.js';
 import {
   FollowConfirmRequestSchema,
   FollowConfirmResultSchema,
@@ -16,87 +17,40 @@ import {
   FollowStateSchema,
 } from '../schemas/follow.js';
 
-const credit = { upstream: 'credit', dialect: 'errorCode' } as const;
-
-/**
- * 信用关注: follow and unfollow an entity, the followed list, the notices made when
- * something is published about a followed entity, the daily mail digest's choice (all bearer,
- * the caller's own only), the digest's signed one-click unfollow and the confirmation of a digest
- * address (no login for these two: the link is the proof).
- */
+/** The heads of heads/follow.ts with their schemas, by the same names. */
 export const FOLLOW_CONTRACTS = {
-  followList: defineRoute({
-    ...credit,
-    path: API_PATHS.followList,
-    methods: ['GET'],
-    auth: true,
+  followList: defineRoute(HEADS.followList, {
     data: FollowListSchema,
   }),
-  followState: defineRoute({
-    ...credit,
-    path: API_PATHS.followState,
-    methods: ['GET'],
-    auth: true,
+  followState: defineRoute(HEADS.followState, {
     query: FollowStateQuerySchema,
     data: FollowStateSchema,
   }),
-  follow: defineRoute({
-    ...credit,
-    path: API_PATHS.follow,
-    methods: ['POST'],
-    auth: true,
+  follow: defineRoute(HEADS.follow, {
     body: FollowRequestSchema,
     data: FollowStateSchema,
   }),
-  unfollow: defineRoute({
-    ...credit,
-    path: API_PATHS.unfollow,
-    methods: ['POST'],
-    auth: true,
+  unfollow: defineRoute(HEADS.unfollow, {
     body: FollowRequestSchema,
     data: FollowStateSchema,
   }),
-  followNotices: defineRoute({
-    ...credit,
-    path: API_PATHS.followNotices,
-    methods: ['GET'],
-    auth: true,
+  followNotices: defineRoute(HEADS.followNotices, {
     query: FollowNoticeQuerySchema,
     data: FollowNoticePageSchema,
   }),
-  followNoticesRead: defineRoute({
-    ...credit,
-    path: API_PATHS.followNoticesRead,
-    methods: ['POST'],
-    auth: true,
+  followNoticesRead: defineRoute(HEADS.followNoticesRead, {
     body: FollowReadRequestSchema,
     data: FollowReadResultSchema,
   }),
-  followSettings: defineRoute({
-    ...credit,
-    path: API_PATHS.followSettings,
-    // May mail a confirmation link.
-    rateLimit: 'strict',
-    methods: ['POST'],
-    auth: true,
+  followSettings: defineRoute(HEADS.followSettings, {
     body: FollowSettingsRequestSchema,
     data: FollowSettingsSchema,
   }),
-  followUnfollowByLink: defineRoute({
-    ...credit,
-    path: API_PATHS.followUnfollowByLink,
-    // Checks a signed token, without a login.
-    rateLimit: 'strict',
-    methods: ['POST'],
+  followUnfollowByLink: defineRoute(HEADS.followUnfollowByLink, {
     body: FollowLinkRequestSchema,
     data: FollowLinkResultSchema,
   }),
-  followConfirmEmail: defineRoute({
-    ...credit,
-    path: API_PATHS.followConfirmEmail,
-    // Checks a signed token, without a login.
-    rateLimit: 'strict',
-    methods: ['POST'],
+  followConfirmEmail: defineRoute(HEADS.followConfirmEmail, {
     body: FollowConfirmRequestSchema,
     data: FollowConfirmResultSchema,
   }),

@@ -1,14 +1,11 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { GUIDES_HEADS as HEADS } from '../heads/guides.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 import { ServiceGuideListSchema } from '../schemas/guides.js';
 
-/** The service guides (办事指南) of the mobile guide page and the credit services. */
+/** The heads of heads/guides.ts with their schemas, by the same names. */
 export const GUIDES_CONTRACTS = {
-  serviceGuides: defineRoute({
-    path: API_PATHS.serviceGuides,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  serviceGuides: defineRoute(HEADS.serviceGuides, {
     body: EmptyQuerySchema,
     data: ServiceGuideListSchema,
   }),

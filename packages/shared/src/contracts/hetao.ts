@@ -1,4 +1,5 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { HETAO_HEADS as HEADS } from '../heads/hetao.js';
 import {
   HetaoCheckSchema,
   HetaoEntityQuerySchema,
@@ -7,31 +8,17 @@ import {
   HetaoPageSchema,
 } from '../schemas/hetao.js';
 
-/** 信用河套: the Hetao cooperation zone's enterprise credit list (public). */
+/** The heads of heads/hetao.ts with their schemas, by the same names. */
 export const HETAO_CONTRACTS = {
-  hetaoList: defineRoute({
-    path: API_PATHS.hetaoList,
-    // The list searches.
-    rateLimit: 'strict',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  hetaoList: defineRoute(HEADS.hetaoList, {
     query: HetaoListQuerySchema,
     data: HetaoPageSchema,
   }),
-  hetaoCheck: defineRoute({
-    path: API_PATHS.hetaoCheck,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  hetaoCheck: defineRoute(HEADS.hetaoCheck, {
     query: HetaoEntityQuerySchema,
     data: HetaoCheckSchema,
   }),
-  hetaoLabels: defineRoute({
-    path: API_PATHS.hetaoLabels,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  hetaoLabels: defineRoute(HEADS.hetaoLabels, {
     query: HetaoEntityQuerySchema,
     data: HetaoLabelsSchema,
   }),

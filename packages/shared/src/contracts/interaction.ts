@@ -1,4 +1,5 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { INTERACTION_HEADS as HEADS } from '../heads/interaction.js';
 import {
   InteractionDetailQuerySchema,
   InteractionDetailSchema,
@@ -9,39 +10,21 @@ import {
   InteractionStatisticsSchema,
 } from '../schemas/interaction.js';
 
-/** Interaction (互动交流): the messages, their search, one message and the yearly figures. */
+/** The heads of heads/interaction.ts with their schemas, by the same names. */
 export const INTERACTION_CONTRACTS = {
-  interactionList: defineRoute({
-    path: API_PATHS.interactionList,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  interactionList: defineRoute(HEADS.interactionList, {
     body: InteractionListQuerySchema,
     data: InteractionPageSchema,
   }),
-  interactionSearch: defineRoute({
-    path: API_PATHS.interactionSearch,
-    // A search: unbounded in variety.
-    rateLimit: 'strict',
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  interactionSearch: defineRoute(HEADS.interactionSearch, {
     body: InteractionSearchQuerySchema,
     data: InteractionPageSchema,
   }),
-  interactionDetail: defineRoute({
-    path: API_PATHS.interactionDetail,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  interactionDetail: defineRoute(HEADS.interactionDetail, {
     body: InteractionDetailQuerySchema,
     data: InteractionDetailSchema,
   }),
-  interactionStatistics: defineRoute({
-    path: API_PATHS.interactionStatistics,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  interactionStatistics: defineRoute(HEADS.interactionStatistics, {
     body: InteractionStatisticsQuerySchema,
     data: InteractionStatisticsSchema,
   }),

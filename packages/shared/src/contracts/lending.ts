@@ -1,14 +1,11 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { LENDING_HEADS as HEADS } from '../heads/lending.js';
 import { LendingOverviewSchema } from '../schemas/lending.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 
-/** The lending page (信易贷): platform figures, partner banks, products. */
+/** The heads of heads/lending.ts with their schemas, by the same names. */
 export const LENDING_CONTRACTS = {
-  lendingOverview: defineRoute({
-    path: API_PATHS.lendingOverview,
-    methods: ['POST'],
-    upstream: 'cms',
-    dialect: 'msg',
+  lendingOverview: defineRoute(HEADS.lendingOverview, {
     body: EmptyQuerySchema,
     data: LendingOverviewSchema,
   }),

@@ -1,29 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from '../api.js';
+import { OPEN_DATA_HEADS as HEADS, OPEN_DATA_LIMITS } from '../heads/open-data.js';
 import { OPEN_DATA_FORMATS } from './open-data-datasets.js';
 
-/*
- * The open-data read API (开放数据) under /open/v1: the catalogue of today's files, the
- * records of one dataset page by page, and the files themselves. The credit-service writes the
- * files and serves these paths; the gateway fronts them with its cache, ETag/Last-Modified and a
- * per-client quota, and documents them under the `opendata` tag of /docs.
- */
-
-/** The open-data paths. */
-export const OPEN_DATA_PATHS = {
-  /** GET → OpenDataCatalog: today's datasets with their files (date, rows, bytes, SHA-256) and fields. */
-  datasets: '/open/v1/datasets',
-  /** GET ?dataset&cursor&limit → OpenDataRecordsPage: one page of today's records of a dataset. */
-  records: '/open/v1/records',
-  /** GET /open/v1/files/{date}/{file}: a dataset's CSV or JSON Lines file, or the day's manifest.json (binary). */
-  filesPrefix: '/open/v1/files/',
-} as const;
-
-/** The /docs tag of the open-data routes. */
-export const OPEN_DATA_TAG = 'opendata';
-
-/** Page sizes of the records call. */
-export const OPEN_DATA_LIMITS = { defaultLimit: 100, maxLimit: 1000 } as const;
+export { OPEN_DATA_LIMITS, OPEN_DATA_PATHS, OPEN_DATA_TAG } from '../heads/open-data.js';
 
 /** Longest cursor the records call takes (an opaque, signed token). */
 export const OPEN_DATA_CURSOR_MAX = 200;
@@ -100,36 +80,14 @@ export const OpenDataRecordsPageSchema = Type.Object({
 });
 export type OpenDataRecordsPage = Static<typeof OpenDataRecordsPageSchema>;
 
-/** The open-data routes (the credit data API's base, CREDIT_API_URL), under one rate-limit quota per client. */
+/** The heads of heads/open-data.ts with their schemas, by the same names. */
 export const OPEN_DATA_CONTRACTS = {
-  openDatasets: defineRoute({
-    path: OPEN_DATA_PATHS.datasets,
-    rateLimit: 'opendata',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  openDatasets: defineRoute(HEADS.openDatasets, {
     data: OpenDataCatalogSchema,
-    conditional: true,
-    tag: OPEN_DATA_TAG,
   }),
-  openRecords: defineRoute({
-    path: OPEN_DATA_PATHS.records,
-    rateLimit: 'opendata',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  openRecords: defineRoute(HEADS.openRecords, {
     query: OpenDataRecordsQuerySchema,
     data: OpenDataRecordsPageSchema,
-    conditional: true,
-    tag: OPEN_DATA_TAG,
   }),
-  openFiles: defineRoute({
-    path: OPEN_DATA_PATHS.filesPrefix,
-    rateLimit: 'opendata',
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'binary',
-    prefix: true,
-    tag: OPEN_DATA_TAG,
-  }),
+  openFiles: defineRoute(HEADS.openFiles),
 };

@@ -1,4 +1,5 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { PUBLICITY_HEADS as HEADS } from '../heads/publicity.js';
 import {
   DetailQuerySchema,
   LicenceDetailSchema,
@@ -7,37 +8,21 @@ import {
   PenaltyDetailSchema,
 } from '../schemas/publicity.js';
 
-/** The credit data API's licence and penalty publicity (spec §7): the latest notices and one record. */
+/** The heads of heads/publicity.ts with their schemas, by the same names. */
 export const PUBLICITY_CONTRACTS = {
-  permitPublicity: defineRoute({
-    path: API_PATHS.permitPublicity,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  permitPublicity: defineRoute(HEADS.permitPublicity, {
     query: NoticeQuerySchema,
     data: NoticePageSchema,
   }),
-  punishPublicity: defineRoute({
-    path: API_PATHS.punishPublicity,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  punishPublicity: defineRoute(HEADS.punishPublicity, {
     query: NoticeQuerySchema,
     data: NoticePageSchema,
   }),
-  permitDetail: defineRoute({
-    path: API_PATHS.permitDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  permitDetail: defineRoute(HEADS.permitDetail, {
     query: DetailQuerySchema,
     data: LicenceDetailSchema,
   }),
-  punishDetail: defineRoute({
-    path: API_PATHS.punishDetail,
-    methods: ['GET'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  punishDetail: defineRoute(HEADS.punishDetail, {
     query: DetailQuerySchema,
     data: PenaltyDetailSchema,
   }),

@@ -1,15 +1,10 @@
-import { GATEWAY_PATHS, defineContract } from '../api.js';
+import { defineContract } from '../api.js';
+import { RUNTIME_CONFIG_HEADS as HEADS } from '../heads/runtime-config.js';
 import { RuntimeConfigSchema } from '../schemas/runtime-config.js';
 
-/**
- * The gateway's own GET /runtime-config (site name, contact details, external addresses), which
- * the SPA loads once per page load. Not an upstream call, so not in CONTRACTS: the gateway answers
- * it itself.
- */
+/** The heads of heads/runtime-config.ts with their schemas, by the same names. */
 export const RUNTIME_CONFIG_CONTRACTS = {
-  runtimeConfig: defineContract({
-    path: GATEWAY_PATHS.runtimeConfig,
-    methods: ['GET'],
+  runtimeConfig: defineContract(HEADS.runtimeConfig, {
     data: RuntimeConfigSchema,
   }),
 };

@@ -1,31 +1,16 @@
-import { API_PATHS, defineRoute } from '../api.js';
+import { defineRoute } from '../api.js';
+import { SESSION_HEADS as HEADS } from '../heads/session.js';
 import { EmptyQuerySchema } from '../schemas/query.js';
 import { LogoutResultSchema, OldSiteCodeSchema } from '../schemas/session.js';
 
-/** Login sessions: logout and the one-time code of the old site's personal centre. */
+/** The heads of heads/session.ts with their schemas, by the same names. */
 export const SESSION_CONTRACTS = {
-  /**
-   * Ends the session of the token it carries; without a live one it still succeeds (LoginToken
-   * null). The default rate-limit class: leaving must never be refused.
-   */
-  logout: defineRoute({
-    path: API_PATHS.logout,
-    methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  logout: defineRoute(HEADS.logout, {
     body: EmptyQuerySchema,
     data: LogoutResultSchema,
-    auth: true,
   }),
-  oldSiteHandoff: defineRoute({
-    path: API_PATHS.oldSiteHandoff,
-    // Mints a one-time code (a database row each).
-    rateLimit: 'strict',
-    methods: ['POST'],
-    upstream: 'credit',
-    dialect: 'errorCode',
+  oldSiteHandoff: defineRoute(HEADS.oldSiteHandoff, {
     body: EmptyQuerySchema,
     data: OldSiteCodeSchema,
-    auth: true,
   }),
 };

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import type { ContentSectionKey } from '../constants.js';
 import { ArticleListItemSchema } from './content.js';
 import { KeywordSchema, PageField, PageSchema, pageSizeField } from './query.js';
 
@@ -8,25 +7,6 @@ import { KeywordSchema, PageField, PageSchema, pageSizeField } from './query.js'
  * leaves its path and payload "not shown"; they are chosen here and used by the credit-service
  * and the SPA alike.
  */
-
-/** The sections article search covers (the dated articles; not static pages, images or books). */
-export const ARTICLE_SEARCH_SECTIONS: readonly ContentSectionKey[] = [
-  'news',
-  'notices',
-  'riskWarnings',
-  'specialGovernance',
-  'integrityPublicity',
-  'integrityJourney',
-  'policy',
-  'legislation',
-  'interpretation',
-  'governmentVoice',
-  'regionalCredit',
-  'jointRewardPunishment',
-  'caseList',
-  'commitmentList',
-  'annualReports',
-];
 
 /** Body of POST /Cms/articleSearch. Without categoryIds every article section is searched. */
 export const ArticleSearchQuerySchema = Type.Object({

@@ -2,16 +2,12 @@ import { Type, type Static } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
 import { CreditPromiseSchema } from './account.js';
 import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
+import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
 
 /*
  * The public credit lists of the information-disclosure section (spec §2.1 xygs): the double-
  * disclosure searches, the red and black lists, published credit promises and Credit Hetao.
  */
-
-/** Longest keyword of the list searches: a long or SQL-looking keyword is simply searched for. */
-export const LIST_KEYWORD_MAX = 200;
-/** Largest page of the list calls. */
-export const LIST_PAGE_SIZE_MAX = 50;
 
 const Keyword = Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX }));
 const Paging = { ...PageField, ...pageSizeField(LIST_PAGE_SIZE_MAX) };

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LIST_KEYWORD_MAX } from './credit-lists.js';
+import { LIST_KEYWORD_MAX } from '../constants.js';
 import { PageField, PageSchema, pageSizeField } from './query.js';
 
 /*

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
-import { LIST_PAGE_SIZE_MAX } from './credit-lists.js';
+import { LIST_PAGE_SIZE_MAX } from '../constants.js';
 
 /*
  * 信用关注: a logged-in user follows up to FOLLOW_LIMIT entities; when something is

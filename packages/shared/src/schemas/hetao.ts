@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
-import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
+import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
 
 /*
  * 信用河套: the enterprise credit list of the Shenzhen–Hong Kong Hetao cooperation zone. A paged

@@ -7,22 +7,17 @@ import { KeywordSchema, PageField, PageSchema, pageSizeField } from './query.js'
  * leaves them "not shown").
  */
 
-/** Message types and their labels. */
-export const INTERACTION_TYPES = { consult: '咨询', complaint: '投诉', suggestion: '建议' } as const;
-export type InteractionType = keyof typeof INTERACTION_TYPES;
+/** A message's type (INTERACTION_TYPES). */
 export const InteractionTypeSchema = Type.Union([
   Type.Literal('consult'),
   Type.Literal('complaint'),
   Type.Literal('suggestion'),
 ]);
 
-/** Message states and their labels. */
-export const INTERACTION_STATUSES = { replied: '已答复', processing: '办理中' } as const;
-export type InteractionStatus = keyof typeof INTERACTION_STATUSES;
+/** A message's state (INTERACTION_STATUSES). */
 export const InteractionStatusSchema = Type.Union([Type.Literal('replied'), Type.Literal('processing')]);
 
-/** How satisfied the writer said they were with the reply. */
-export const SATISFACTION_LEVELS = ['满意', '基本满意', '不满意'] as const;
+/** How satisfied the writer said they were (SATISFACTION_LEVELS). */
 export const SatisfactionSchema = Type.Union([Type.Literal('满意'), Type.Literal('基本满意'), Type.Literal('不满意')]);
 
 /** A message as lists show it. Dates are yyyy-mm-dd hh:mm:ss. */

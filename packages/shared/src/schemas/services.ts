@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
-import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from './credit-lists.js';
+import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
 
 /*
  * 信用服务 (spec §2.1 xyfw): credit repair and credit objection filed by a logged-in

@@ -5,10 +5,11 @@ import {
   STORAGE_KEYS,
   type ContractBody,
   type ContractData,
+  type ContractOf,
   type ContractQuery,
   type Envelope,
   type HttpMethod,
-  type RouteContract,
+  type RouteHead,
 } from '@credit-portal/shared';
 import { appNavigate } from './app-bridge';
 import { feedback } from './feedback';
@@ -224,11 +225,15 @@ export function errorMessage(error: unknown): string {
   return CLIENT_MESSAGES.fallback;
 }
 
-export interface CallOptions<R extends RouteContract> {
+/**
+ * What a call of the route with head H takes, as its contract row (ContractOf, by `import type`
+ * only: the schemas never reach a page) has it.
+ */
+export interface CallOptions<H extends RouteHead> {
   /** The query, as the route's contract has it. */
-  query?: ContractQuery<R>;
+  query?: ContractQuery<ContractOf<H>>;
   /** The JSON body, as the route's contract has it. */
-  body?: ContractBody<R>;
+  body?: ContractBody<ContractOf<H>>;
   /** A user token other than the stored one (e.g. the phone's own login), sent as a bearer token. */
   token?: string;
   /** A multipart body (the route's upload), sent instead of `body`. */
@@ -236,70 +241,49 @@ export interface CallOptions<R extends RouteContract> {
   timeoutMs?: number;
 }
 
-/**
- * What the client sends a contract row by: its path, its method and its token rule, no schema.
- * `RouteHead<R>` must match row R exactly (same path, same methods, `auth: true` when R has it),
- * so the compiler keeps a head true to its row.
- */
-export type RouteHead<R extends RouteContract> = Pick<R, 'path' | 'methods'> &
-  (R extends { auth: true } ? { auth: true } : { auth?: false });
+/** The `data` of the answer of the route with head H. */
+export type AnswerOf<H extends RouteHead> = ContractData<ContractOf<H>>;
 
-/** The request a contract call makes: the row's method and token rule, the caller's query, body and token. */
+/** The request a call makes: the head's method and token rule, the caller's query, body and token. */
 function requestOf(
-  route: Pick<RouteContract, 'methods' | 'auth'>,
+  head: Pick<RouteHead, 'methods' | 'auth'>,
   options: { query?: unknown; body?: unknown; token?: string; formData?: FormData; timeoutMs?: number },
 ): RequestOptions {
   return {
-    method: route.methods[0],
+    method: head.methods[0],
     query: options.query as QueryParams | undefined,
     body: options.body,
     formData: options.formData,
     token: options.token,
-    auth: route.auth === true,
+    auth: head.auth === true,
     timeoutMs: options.timeoutMs,
   };
 }
 
-/** A call by a route's head (as callAs makes it) as it goes on the wire: a page's opening request. */
-export function wireRequestOf<R extends RouteContract>(
-  head: RouteHead<R>,
-  options: CallOptions<R> = {},
-): OpeningRequest {
+/** A call by a route's head as it goes on the wire: a page's opening request. */
+export function wireRequestOf<H extends RouteHead>(head: H, options: CallOptions<H> = {}): OpeningRequest {
   return wireRequest(head.path, requestOf(head, options));
 }
 
 /**
- * Calls an upstream route by its contract row (one resource's file of packages/shared,
- * `@credit-portal/shared/contracts/<resource>`, or CONTRACTS): the method, the bearer token rule
- * and the types of query, body and answer all come from the row.
+ * Calls an upstream route by its head (one resource's file of packages/shared,
+ * `@credit-portal/shared/heads/<resource>`): the method and the bearer token rule come from the
+ * head, the types of query, body and answer from its contract row.
  */
-export function call<R extends RouteContract>(route: R, options: CallOptions<R> = {}): Promise<ContractData<R>> {
-  return request<ContractData<R>>(route.path, requestOf(route, options));
-}
-
-/**
- * Like call(), with the row named by its type only (`import type` of its resource's contracts)
- * and its head passed: `callAs<Row>({ path, methods }, options)`. The row's schemas, and TypeBox
- * with them, stay out of the bundle; the frame, the first page and the pages often opened first
- * (entity details, 双公示) call their endpoints this way.
- */
-export function callAs<R extends RouteContract>(
-  head: RouteHead<R>,
-  options: CallOptions<R> = {},
-): Promise<ContractData<R>> {
-  return request<ContractData<R>>(head.path, requestOf(head, options));
+export function call<H extends RouteHead>(head: H, options: CallOptions<H> = {}): Promise<AnswerOf<H>> {
+  return request<AnswerOf<H>>(head.path, requestOf(head, options));
 }
 
 /** Like call(), with the answer's message too (a sender's own success text, shown to the person). */
-export async function callWithMessage<R extends RouteContract>(
-  route: R,
-  options: CallOptions<R> = {},
-): Promise<{ data: ContractData<R>; message: string }> {
-  const envelope = await requestEnvelope<ContractData<R>>(route.path, requestOf(route, options));
+export async function callWithMessage<H extends RouteHead>(
+  head: H,
+  options: CallOptions<H> = {},
+): Promise<{ data: AnswerOf<H>; message: string }> {
+  const envelope = await requestEnvelope<AnswerOf<H>>(head.path, requestOf(head, options));
   return { data: envelope.data, message: envelope.message };
 }
 
-/** Calls an upstream route whose answer is a file (a report PDF), by its contract row like call(). */
-export function callFile<R extends RouteContract>(route: R, options: CallOptions<R> = {}): Promise<DownloadedFile> {
-  return requestFile(route.path, requestOf(route, options));
+/** Calls an upstream route whose answer is a file (a report PDF), by its head like call(). */
+export function callFile<H extends RouteHead>(head: H, options: CallOptions<H> = {}): Promise<DownloadedFile> {
+  return requestFile(head.path, requestOf(head, options));
 }

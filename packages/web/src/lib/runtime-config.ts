@@ -1,8 +1,8 @@
-import { GATEWAY_PATHS, type RuntimeConfig } from '@credit-portal/shared';
-import type { RUNTIME_CONFIG_CONTRACTS } from '@credit-portal/shared/contracts/runtime-config';
+import type { RuntimeConfig } from '@credit-portal/shared';
+import { RUNTIME_CONFIG_HEADS } from '@credit-portal/shared/heads/runtime-config';
 import { createContext, useContext } from 'react';
 import useSWR from 'swr';
-import { callAs, type RouteHead } from './api-client';
+import { call } from './api-client';
 
 /*
  * The runtime configuration (site name, contact details, external addresses) that the gateway
@@ -10,13 +10,11 @@ import { callAs, type RouteHead } from './api-client';
  * shell, shared components and features all read it.
  */
 
-type RuntimeConfigRow = typeof RUNTIME_CONFIG_CONTRACTS.runtimeConfig;
-
-/** GET /runtime-config, its row named by type only (callAs): every page waits for it. */
-const RUNTIME_CONFIG: RouteHead<RuntimeConfigRow> = { path: GATEWAY_PATHS.runtimeConfig, methods: ['GET'] };
+/** GET /runtime-config: every page waits for it. */
+const RUNTIME_CONFIG = RUNTIME_CONFIG_HEADS.runtimeConfig;
 
 /** Fetches the runtime configuration. */
-export const getRuntimeConfig = () => callAs<RuntimeConfigRow>(RUNTIME_CONFIG);
+export const getRuntimeConfig = () => call(RUNTIME_CONFIG);
 
 /** SWR key of the runtime configuration. */
 export const runtimeConfigKey = (): string => RUNTIME_CONFIG.path;

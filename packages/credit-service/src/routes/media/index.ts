@@ -23,11 +23,11 @@ const mediaRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, 
   const content = createContentRepository(app.db, { oldSiteUrl: options.oldSiteUrl });
 
   app.get(
-    `${API_PATHS.flipbookPagePrefix}:recordId/:file`,
+    `${API_PATHS.flipbookPages}:recordId/:file`,
     {
       schema: {
         params: FlipbookPageParamsSchema,
-        response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.flipbookPagePrefix) },
+        response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.flipbookPages) },
       },
     },
     async (request, reply) => {
@@ -38,8 +38,8 @@ const mediaRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, 
   );
 
   app.get(
-    `${API_PATHS.imagePrefix}:file`,
-    { schema: { params: ImageParamsSchema, response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.imagePrefix) } } },
+    `${API_PATHS.images}:file`,
+    { schema: { params: ImageParamsSchema, response: { 200: SvgSchema, ...errorResponsesOf(API_PATHS.images) } } },
     async (request, reply) => {
       const image = content.image(request.params.file.slice(0, -'.svg'.length));
       if (!image) throw new NotFoundError(NOT_FOUND_MESSAGES.image);

@@ -73,7 +73,7 @@ export function registerReportRoutes(app: TypeboxApp, ctx: ServicesContext): voi
     reply.header('cache-control', `public, max-age=${KEY_LIST_MAX_AGE_SECONDS}`);
     return errorCodeOk(signingKeysDocument(signer.keys(), REPORT_ISSUER));
   });
-  app.get<{ Params: { file: string } }>(`${API_PATHS.reportSigningKeyPemPrefix}:file`, async (request, reply) => {
+  app.get<{ Params: { file: string } }>(`${API_PATHS.reportSigningKeyPem}:file`, async (request, reply) => {
     const keyId = /^([0-9a-f]{64})\.pem$/.exec(request.params.file)?.[1];
     const key = keyId ? signer.key(keyId) : null;
     if (!key) throw new NotFoundError('未找到该签名公钥');

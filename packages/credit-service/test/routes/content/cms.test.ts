@@ -153,7 +153,7 @@ describe('POST /Cms/mrlbAll, /Cms/nrxq, /Cms/twljlb, /Cms/xydb', () => {
     expect(Value.Check(FlipbookSchema, body.data)).toBe(true);
     expect(body.data.data.length).toBeGreaterThanOrEqual(10);
     for (const page of body.data.data) {
-      expect(page.file_Url.startsWith(API_PATHS.flipbookPagePrefix)).toBe(true);
+      expect(page.file_Url.startsWith(API_PATHS.flipbookPages)).toBe(true);
       const image = await app.inject({ method: 'GET', url: page.file_Url });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
@@ -161,7 +161,7 @@ describe('POST /Cms/mrlbAll, /Cms/nrxq, /Cms/twljlb, /Cms/xydb', () => {
     }
     const notABook = await post<null>(API_PATHS.flipbook, { recordId: books.body.data.list[0]!.record_id + '0' });
     expect(notABook.body).toEqual({ status: 404, msg: '内容不存在', data: null });
-    const missingPage = await app.inject({ method: 'GET', url: `${API_PATHS.flipbookPagePrefix}${recordId}/99.svg` });
+    const missingPage = await app.inject({ method: 'GET', url: `${API_PATHS.flipbookPages}${recordId}/99.svg` });
     expect(missingPage.statusCode).toBe(404);
   });
 
@@ -169,11 +169,11 @@ describe('POST /Cms/mrlbAll, /Cms/nrxq, /Cms/twljlb, /Cms/xydb', () => {
     const names = app.db.prepare('SELECT name FROM media_images').pluck().all() as string[];
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) {
-      const response = await app.inject({ method: 'GET', url: `${API_PATHS.imagePrefix}${name}.svg` });
+      const response = await app.inject({ method: 'GET', url: `${API_PATHS.images}${name}.svg` });
       expect(response.statusCode, name).toBe(200);
       expect(response.body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     }
-    const bad = await get<null>(`${API_PATHS.imagePrefix}..%2Fetc.svg`);
+    const bad = await get<null>(`${API_PATHS.images}..%2Fetc.svg`);
     expect(bad.status).toBe(400);
     expect(bad.body.status).toBe(400);
   });

@@ -1,4 +1,4 @@
-import { API_PATHS, VISIT_LOG_APP_TOKEN, encodeVisitLogMessage, type VisitLogRecord } from '@credit-portal/shared';
+import { GATEWAY_PATHS, VISIT_LOG_APP_TOKEN, encodeVisitLogMessage, type VisitLogRecord } from '@credit-portal/shared';
 
 /*
  * The visit-log sender. It is not the JSON API client: the gateway answers 202 (accepted for
@@ -39,7 +39,7 @@ export function visitLogBody(records: readonly VisitLogRecord[]): string {
  */
 export async function postVisitLogs(
   records: readonly VisitLogRecord[],
-  url: string = API_PATHS.visitLog,
+  url: string = GATEWAY_PATHS.visitLog,
 ): Promise<SendResult> {
   try {
     const response = await fetch(url, {
@@ -59,7 +59,7 @@ export async function postVisitLogs(
 }
 
 /** Hands records to navigator.sendBeacon; true when the browser took them for delivery. */
-export function beaconVisitLogs(records: readonly VisitLogRecord[], url: string = API_PATHS.visitLog): boolean {
+export function beaconVisitLogs(records: readonly VisitLogRecord[], url: string = GATEWAY_PATHS.visitLog): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
   try {
     return navigator.sendBeacon(url, visitLogBody(records));

@@ -1,12 +1,11 @@
 import {
-  CONTRACTS,
-  API_PATHS,
   CONTENT_SECTIONS,
   PROPERTY_TYPE,
   SYSTEM_TYPE_CODE,
   type ContentPage,
   type ContentSectionKey,
 } from '@credit-portal/shared';
+import { CONTENT_HEADS } from '@credit-portal/shared/heads/content';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
@@ -15,7 +14,7 @@ const STATIC_SECTION_SIZE = 50;
 
 /** Fetches every record of a static section, in editorial order (POST /Cms/mrlb). */
 export function getSectionRecords(section: ContentSectionKey): Promise<ContentPage> {
-  return call(CONTRACTS.contentList, {
+  return call(CONTENT_HEADS.contentList, {
     body: {
       categoryId: CONTENT_SECTIONS[section].categoryId,
       pageIndex: 1,
@@ -26,7 +25,8 @@ export function getSectionRecords(section: ContentSectionKey): Promise<ContentPa
   });
 }
 
-export const sectionRecordsKey = (section: ContentSectionKey) => [API_PATHS.contentList, 'static', section] as const;
+export const sectionRecordsKey = (section: ContentSectionKey) =>
+  [CONTENT_HEADS.contentList.path, 'static', section] as const;
 
 /** The records of a static section (centre introduction, functions, departments, office). */
 export function useSectionRecords(section: ContentSectionKey) {

@@ -1,21 +1,20 @@
 import {
-  CONTRACTS,
-  API_PATHS,
   LOGIN_TICKET_POLL_MS,
   type LoginTicket,
   type LoginTicketPoll,
   type LoginTicketState,
 } from '@credit-portal/shared';
+import { ACCOUNT_HEADS } from '@credit-portal/shared/heads/account';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 /** The state of a ticket, and its login once the phone confirmed (POST /user/loginticket/status). */
 export function getLoginTicketStatus(body: LoginTicketPoll): Promise<LoginTicketState> {
-  return call(CONTRACTS.loginTicketStatus, { body });
+  return call(ACCOUNT_HEADS.loginTicketStatus, { body });
 }
 
 export const loginTicketStatusKey = (ticket: LoginTicket | undefined) =>
-  ticket ? ([API_PATHS.loginTicketStatus, ticket.Ticket, ticket.PollToken] as const) : null;
+  ticket ? ([ACCOUNT_HEADS.loginTicketStatus.path, ticket.Ticket, ticket.PollToken] as const) : null;
 
 /** True once nothing can change any more: polling stops. */
 export const isFinalTicketState = (state: LoginTicketState | undefined): boolean =>

@@ -1,11 +1,5 @@
-import { API_PATHS } from '@credit-portal/shared';
-import type { SESSION_CONTRACTS } from '@credit-portal/shared/contracts/session';
-import { callAs, type RouteHead } from '@/lib/api-client';
-
-type LogoutRow = typeof SESSION_CONTRACTS.logout;
-
-/** POST /user/logout, its row named by type only (callAs): the header, in every page's frame, calls it. */
-const LOGOUT: RouteHead<LogoutRow> = { path: API_PATHS.logout, methods: ['POST'], auth: true };
+import { SESSION_HEADS } from '@credit-portal/shared/heads/session';
+import { call } from '@/lib/api-client';
 
 /**
  * Ends a login session at the service (bearer `token`, not necessarily the stored one): every
@@ -13,6 +7,6 @@ const LOGOUT: RouteHead<LogoutRow> = { path: API_PATHS.logout, methods: ['POST']
  * old site's logout page, or null when there was no live session.
  */
 export async function logOutAtService(token: string): Promise<string | null> {
-  const result = await callAs<LogoutRow>(LOGOUT, { body: {}, token });
+  const result = await call(SESSION_HEADS.logout, { body: {}, token });
   return result.LoginToken;
 }

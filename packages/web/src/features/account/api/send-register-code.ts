@@ -1,7 +1,8 @@
-import { CONTRACTS, type SmsCodeRequest, type SmsCodeSent } from '@credit-portal/shared';
+import type { SmsCodeRequest, SmsCodeSent } from '@credit-portal/shared';
+import { ACCOUNT_HEADS } from '@credit-portal/shared/heads/account';
 import { call } from '@/lib/api-client';
 
 /** Asks for registration's one-time SMS code (POST /user/register/code): the same answer, registered number or not. */
 export function sendRegisterCode(body: SmsCodeRequest): Promise<SmsCodeSent> {
-  return call(CONTRACTS.registerCode, { body });
+  return call(ACCOUNT_HEADS.registerCode, { body });
 }

@@ -1,13 +1,14 @@
-import { CONTRACTS, API_PATHS, type AnnualReport, type AnnualReportSummary } from '@credit-portal/shared';
+import type { AnnualReport, AnnualReportSummary } from '@credit-portal/shared';
+import { ANNUAL_REPORTS_HEADS } from '@credit-portal/shared/heads/annual-reports';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 /** Fetches the annual reports, newest first (POST /Cms/nb/list). */
 export function getAnnualReports(): Promise<AnnualReportSummary[]> {
-  return call(CONTRACTS.annualReportList, { body: {} });
+  return call(ANNUAL_REPORTS_HEADS.annualReportList, { body: {} });
 }
 
-export const annualReportsKey = () => [API_PATHS.annualReportList] as const;
+export const annualReportsKey = () => [ANNUAL_REPORTS_HEADS.annualReportList.path] as const;
 
 export function useAnnualReports() {
   return useSWR(annualReportsKey(), getAnnualReports);
@@ -15,10 +16,10 @@ export function useAnnualReports() {
 
 /** Fetches one year's report (POST /Cms/nb/detail). */
 export function getAnnualReport(year: number): Promise<AnnualReport> {
-  return call(CONTRACTS.annualReportDetail, { body: { year } });
+  return call(ANNUAL_REPORTS_HEADS.annualReportDetail, { body: { year } });
 }
 
-export const annualReportKey = (year: number) => [API_PATHS.annualReportDetail, year] as const;
+export const annualReportKey = (year: number) => [ANNUAL_REPORTS_HEADS.annualReportDetail.path, year] as const;
 
 export function useAnnualReport(year: number) {
   return useSWR(annualReportKey(year), ([, key]) => getAnnualReport(key));

@@ -1,15 +1,16 @@
-import { CONTRACTS, API_PATHS, type ContentDetail } from '@credit-portal/shared';
+import type { ContentDetail } from '@credit-portal/shared';
+import { CONTENT_HEADS } from '@credit-portal/shared/heads/content';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 /** Fetches one article (POST /Cms/nrxq). */
 export function getContentDetail(recordId: string): Promise<ContentDetail> {
-  return call(CONTRACTS.contentDetail, { body: { recordId } });
+  return call(CONTENT_HEADS.contentDetail, { body: { recordId } });
 }
 
 /** SWR key of an article; null (no fetch) without an id. */
 export const contentDetailKey = (recordId: string | null) =>
-  recordId ? ([API_PATHS.contentDetail, recordId] as const) : null;
+  recordId ? ([CONTENT_HEADS.contentDetail.path, recordId] as const) : null;
 
 /** One article by its record id. */
 export function useContentDetail(recordId: string | null) {

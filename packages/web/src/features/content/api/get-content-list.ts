@@ -1,11 +1,5 @@
-import {
-  CONTRACTS,
-  API_PATHS,
-  PROPERTY_TYPE,
-  SYSTEM_TYPE_CODE,
-  type ContentListQuery,
-  type ContentPage,
-} from '@credit-portal/shared';
+import { PROPERTY_TYPE, SYSTEM_TYPE_CODE, type ContentListQuery, type ContentPage } from '@credit-portal/shared';
+import { CONTENT_HEADS } from '@credit-portal/shared/heads/content';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
@@ -31,12 +25,12 @@ export function getContentList(params: ContentListParams): Promise<ContentPage> 
     ...(params.searchWord ? { searchWord: params.searchWord } : {}),
     ...(params.dataFlag ? { dataFlag: params.dataFlag } : {}),
   };
-  return call(CONTRACTS.contentList, { body });
+  return call(CONTENT_HEADS.contentList, { body });
 }
 
 /** SWR key of a section page; null (no fetch) without parameters. */
 export const contentListKey = (params: ContentListParams | null) =>
-  params ? ([API_PATHS.contentList, params] as const) : null;
+  params ? ([CONTENT_HEADS.contentList.path, params] as const) : null;
 
 /** A section page; the previous page stays on screen while the next one loads. */
 export function useContentList(params: ContentListParams | null) {

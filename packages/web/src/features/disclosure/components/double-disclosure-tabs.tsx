@@ -1,21 +1,14 @@
-import { API_PATHS, type PermitSearchRow, type PunishSearchRow } from '@credit-portal/shared';
-import type { CREDIT_LIST_CONTRACTS } from '@credit-portal/shared/contracts/credit-lists';
+import type { PermitSearchRow, PunishSearchRow } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { useSearchParams } from 'react-router';
 import { LiteTabs } from '@/components/lite/lite-tabs';
 import { LiteTag } from '@/components/lite/lite-tag';
-import { callAs, type RouteHead } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
 import { DisclosureList, type ListSpec } from './list-page';
 
-type PermitSearchRoute = typeof CREDIT_LIST_CONTRACTS.permitSearch;
-type PunishSearchRoute = typeof CREDIT_LIST_CONTRACTS.punishSearch;
-/*
- * The two searches' rows named by type only (callAs): the contract table (and the resources'
- * chunks it brings: five requests) stays out of 双公示, a page often opened first.
- */
-const PERMIT_SEARCH: RouteHead<PermitSearchRoute> = { path: API_PATHS.permitSearch, methods: ['GET'] };
-const PUNISH_SEARCH: RouteHead<PunishSearchRoute> = { path: API_PATHS.punishSearch, methods: ['GET'] };
+const { permitSearch: PERMIT_SEARCH, punishSearch: PUNISH_SEARCH } = CREDIT_LIST_HEADS;
 
 const LICENCES: ListSpec<PermitSearchRow> = {
   title: '行政许可',
@@ -24,7 +17,7 @@ const LICENCES: ListSpec<PermitSearchRow> = {
   placeholder: '请输入相对人名称、信用代码或许可文书号',
   swrKey: PERMIT_SEARCH.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    callAs<PermitSearchRoute>(PERMIT_SEARCH, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
+    call(PERMIT_SEARCH, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.xK_XDR_MC,
   columns: [
@@ -47,7 +40,7 @@ const PENALTIES: ListSpec<PunishSearchRow> = {
   placeholder: '请输入相对人名称、信用代码或处罚文书号',
   swrKey: PUNISH_SEARCH.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    callAs<PunishSearchRoute>(PUNISH_SEARCH, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
+    call(PUNISH_SEARCH, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.cF_XDR_MC,
   columns: [

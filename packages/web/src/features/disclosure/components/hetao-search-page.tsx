@@ -1,5 +1,7 @@
 import { Space, Tag } from 'antd';
-import { CONTRACTS, normalizeKeyword, type EntitySearchResult } from '@credit-portal/shared';
+import { normalizeKeyword, type EntitySearchResult } from '@credit-portal/shared';
+import { ENTITY_HEADS } from '@credit-portal/shared/heads/entity';
+import { HETAO_HEADS } from '@credit-portal/shared/heads/hetao';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
@@ -13,9 +15,9 @@ const CHECKED = 10;
 
 /** Whether one entity belongs to the zone, and its labels. */
 function Membership({ entity }: { entity: EntitySearchResult }) {
-  const query = useSWR([CONTRACTS.hetaoLabels.path, entity.ID] as const, async ([, id]) => {
-    const { isXyht } = await call(CONTRACTS.hetaoCheck, { query: { id } });
-    return { isXyht, labels: isXyht ? (await call(CONTRACTS.hetaoLabels, { query: { id } })).labels : [] };
+  const query = useSWR([HETAO_HEADS.hetaoLabels.path, entity.ID] as const, async ([, id]) => {
+    const { isXyht } = await call(HETAO_HEADS.hetaoCheck, { query: { id } });
+    return { isXyht, labels: isXyht ? (await call(HETAO_HEADS.hetaoLabels, { query: { id } })).labels : [] };
   });
   return (
     <QueryState query={query} skeletonRows={1}>
@@ -45,8 +47,8 @@ export default function HetaoSearchPage() {
   const [params, setParams] = useSearchParams();
   // The entity search takes up to 100 characters: a longer address is searched for what fits.
   const keyword = normalizeKeyword(params.get('keyword')).slice(0, 100);
-  const query = useSWR(keyword ? ([CONTRACTS.entitySearch.path, keyword] as const) : null, ([, key]) =>
-    call(CONTRACTS.entitySearch, { body: { EntNameOrCreditCode: key } }),
+  const query = useSWR(keyword ? ([ENTITY_HEADS.entitySearch.path, keyword] as const) : null, ([, key]) =>
+    call(ENTITY_HEADS.entitySearch, { body: { EntNameOrCreditCode: key } }),
   );
   return (
     <div className={styles.page}>

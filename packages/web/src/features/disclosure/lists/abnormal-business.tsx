@@ -1,4 +1,5 @@
-import { ABNORMAL_BUSINESS_FIELD_LABELS, CONTRACTS } from '@credit-portal/shared';
+import { ABNORMAL_BUSINESS_FIELD_LABELS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { LabelledFields } from '@/components/labelled-fields';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -10,9 +11,9 @@ export default createListPage({
   intro: '市场监督管理部门依法列入经营异常名录的企业、个体工商户，按列入日期由近及远排列。',
   searchLabel: '企业名称、统一社会信用代码或文书号',
   placeholder: '请输入企业名称、统一社会信用代码或文书号',
-  swrKey: CONTRACTS.abnormalBusiness.path,
+  swrKey: DISCLOSURE_HEADS.abnormalBusiness.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.abnormalBusiness, { query: { entName: keyword, pageIndex, pageSize } }),
+    call(DISCLOSURE_HEADS.abnormalBusiness, { query: { entName: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.EntName,
   columns: [

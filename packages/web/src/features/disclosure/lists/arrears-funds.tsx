@@ -1,4 +1,5 @@
-import { ARREARS_FUNDS_FIELD_LABELS, CONTRACTS } from '@credit-portal/shared';
+import { ARREARS_FUNDS_FIELD_LABELS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { LabelledFields } from '@/components/labelled-fields';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -10,9 +11,9 @@ export default createListPage({
   intro: '人力资源社会保障部门依法列入拖欠农民工工资失信联合惩戒对象名单的用人单位及其相关责任人。',
   searchLabel: '单位名称、统一社会信用代码或文书号',
   placeholder: '请输入单位名称、统一社会信用代码或文书号',
-  swrKey: CONTRACTS.arrearsFunds.path,
+  swrKey: DISCLOSURE_HEADS.arrearsFunds.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.arrearsFunds, { query: { entName: keyword, pageIndex, pageSize } }),
+    call(DISCLOSURE_HEADS.arrearsFunds, { query: { entName: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.EntName,
   columns: [

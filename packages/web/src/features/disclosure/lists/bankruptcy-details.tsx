@@ -1,4 +1,5 @@
-import { BANKRUPTCY_FIELD_LABELS, CONTRACTS } from '@credit-portal/shared';
+import { BANKRUPTCY_FIELD_LABELS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { call } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { createDetailPage, fieldsOf } from '../components/detail-page';
@@ -7,8 +8,8 @@ import { createDetailPage, fieldsOf } from '../components/detail-page';
 export default createDetailPage({
   back: { label: '个人破产信息', path: paths.bankruptcyList },
   kind: '个人破产信息',
-  swrKey: CONTRACTS.bankruptcyDetail.path,
-  fetch: (id) => call(CONTRACTS.bankruptcyDetail, { query: { id } }),
+  swrKey: DISCLOSURE_HEADS.bankruptcyDetail.path,
+  fetch: (id) => call(DISCLOSURE_HEADS.bankruptcyDetail, { query: { id } }),
   title: (detail) => `${detail.DebtorName}（${detail.CaseNo}）`,
   fields: fieldsOf(BANKRUPTCY_FIELD_LABELS, ['Announcement']),
 });

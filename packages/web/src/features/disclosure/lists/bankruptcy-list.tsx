@@ -1,4 +1,4 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { detailsPath, paths } from '@/lib/paths';
@@ -10,9 +10,9 @@ export default createListPage({
   intro: '人民法院受理的个人破产案件信息。债务人身份证件号码已作脱敏处理。',
   searchLabel: '债务人姓名或案号',
   placeholder: '请输入债务人姓名或案号',
-  swrKey: CONTRACTS.bankruptcyList.path,
+  swrKey: DISCLOSURE_HEADS.bankruptcyList.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.bankruptcyList, { query: { name: keyword, pageIndex, pageSize } }),
+    call(DISCLOSURE_HEADS.bankruptcyList, { query: { name: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.DebtorName,
   columns: [

@@ -1,4 +1,5 @@
-import { CONTRACTS, PROMISE_FULFILMENT_FIELD_LABELS, type PromiseFulfilmentDetail } from '@credit-portal/shared';
+import { PROMISE_FULFILMENT_FIELD_LABELS, type PromiseFulfilmentDetail } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@/lib/api-client';
@@ -18,8 +19,8 @@ const FIELDS: readonly DetailField<PromiseFulfilmentDetail>[] = [
 export default createDetailPage({
   back: { label: '守信践诺公示', path: paths.keptPromises },
   kind: '信用履约公示',
-  swrKey: CONTRACTS.promiseFulfilmentDetail.path,
-  fetch: (id) => call(CONTRACTS.promiseFulfilmentDetail, { query: { id } }),
+  swrKey: CREDIT_LIST_HEADS.promiseFulfilmentDetail.path,
+  fetch: (id) => call(CREDIT_LIST_HEADS.promiseFulfilmentDetail, { query: { id } }),
   title: (check) => check.EntName,
   notice: (check) => (
     <Alert

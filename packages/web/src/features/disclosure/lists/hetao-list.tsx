@@ -1,5 +1,6 @@
 import { Space, Tag } from 'antd';
-import { CONTRACTS, HETAO_FIELD_LABELS } from '@credit-portal/shared';
+import { HETAO_FIELD_LABELS } from '@credit-portal/shared';
+import { HETAO_HEADS } from '@credit-portal/shared/heads/hetao';
 import { LabelledFields } from '@/components/labelled-fields';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -11,9 +12,9 @@ export default createListPage({
   intro: '纳入深港河套深圳园区信用合作的企业及其信用标签，按纳入日期由近及远排列。',
   searchLabel: '企业名称或统一社会信用代码',
   placeholder: '请输入企业名称或统一社会信用代码',
-  swrKey: CONTRACTS.hetaoList.path,
+  swrKey: HETAO_HEADS.hetaoList.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.hetaoList, { query: { searchkey: keyword, pageIndex, pageSize } }),
+    call(HETAO_HEADS.hetaoList, { query: { searchkey: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.EntName,
   columns: [

@@ -1,4 +1,4 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { detailsPath, paths } from '@/lib/paths';
@@ -11,9 +11,9 @@ export default createListPage({
     '市场主体作出的信用承诺到期后，由承诺受理单位核查履约情况。以下为经核查已履行承诺的主体，按核查日期由近及远排列；违背承诺的，依法依规记入信用记录。',
   searchLabel: '主体名称或统一社会信用代码',
   placeholder: '请输入主体名称或统一社会信用代码',
-  swrKey: CONTRACTS.promiseFulfilmentList.path,
+  swrKey: CREDIT_LIST_HEADS.promiseFulfilmentList.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.promiseFulfilmentList, { query: { keyword, pageIndex, pageSize } }),
+    call(CREDIT_LIST_HEADS.promiseFulfilmentList, { query: { keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.EntName,
   columns: [

@@ -1,4 +1,5 @@
-import { CONTRACTS, MAJOR_TAX_VIOLATION_FIELD_LABELS } from '@credit-portal/shared';
+import { MAJOR_TAX_VIOLATION_FIELD_LABELS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { LabelledFields } from '@/components/labelled-fields';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -10,9 +11,9 @@ export default createListPage({
   intro: '税务机关依法公布的重大税收违法失信主体信息，公布期限届满或依法提前停止公布后不再显示。',
   searchLabel: '纳税人名称或统一社会信用代码',
   placeholder: '请输入纳税人名称或统一社会信用代码',
-  swrKey: CONTRACTS.majorTaxViolation.path,
+  swrKey: DISCLOSURE_HEADS.majorTaxViolation.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.majorTaxViolation, { query: { entName: keyword, pageIndex, pageSize } }),
+    call(DISCLOSURE_HEADS.majorTaxViolation, { query: { entName: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.EntName,
   columns: [

@@ -1,4 +1,5 @@
-import { CONTRACTS, NONTAX_FIELD_LABELS } from '@credit-portal/shared';
+import { NONTAX_FIELD_LABELS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { call } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { createDetailPage, fieldsOf } from '../components/detail-page';
@@ -7,8 +8,8 @@ import { createDetailPage, fieldsOf } from '../components/detail-page';
 export default createDetailPage({
   back: { label: '非税收入欠缴信息', path: paths.nontaxList },
   kind: '非税收入欠缴信息',
-  swrKey: CONTRACTS.nontaxDetail.path,
-  fetch: (id) => call(CONTRACTS.nontaxDetail, { query: { id } }),
+  swrKey: DISCLOSURE_HEADS.nontaxDetail.path,
+  fetch: (id) => call(DISCLOSURE_HEADS.nontaxDetail, { query: { id } }),
   title: (detail) => detail.EntName,
   fields: fieldsOf(NONTAX_FIELD_LABELS, ['Basis']),
   requiresLogin: true,

@@ -1,4 +1,4 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { DISCLOSURE_HEADS } from '@credit-portal/shared/heads/disclosure';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { detailsPath, paths } from '@/lib/paths';
@@ -10,9 +10,9 @@ export default createListPage({
   intro: '执收单位公示的逾期未缴纳非税收入信息。本栏目需实名登录后查询。',
   searchLabel: '缴款人名称或统一社会信用代码',
   placeholder: '请输入缴款人名称或统一社会信用代码',
-  swrKey: CONTRACTS.nontaxRevenue.path,
+  swrKey: DISCLOSURE_HEADS.nontaxRevenue.path,
   fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(CONTRACTS.nontaxRevenue, { query: { entNameOrSCCode: keyword, pageIndex, pageSize } }),
+    call(DISCLOSURE_HEADS.nontaxRevenue, { query: { entNameOrSCCode: keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.id,
   cardTitle: (row) => row.EntName,
   columns: [

@@ -1,4 +1,4 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { call } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/format';
@@ -8,8 +8,8 @@ import { createDetailPage } from '../components/detail-page';
 export default createDetailPage({
   back: { label: '信用承诺公示', path: paths.promiseBook },
   kind: '信用承诺',
-  swrKey: CONTRACTS.promiseDetail.path,
-  fetch: (id) => call(CONTRACTS.promiseDetail, { query: { id } }),
+  swrKey: CREDIT_LIST_HEADS.promiseDetail.path,
+  fetch: (id) => call(CREDIT_LIST_HEADS.promiseDetail, { query: { id } }),
   title: (promise) => promise.EntName,
   fields: [
     { label: '主体名称', value: (promise) => promise.EntName },

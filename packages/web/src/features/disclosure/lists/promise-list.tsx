@@ -1,4 +1,4 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { detailsPath, paths } from '@/lib/paths';
@@ -10,8 +10,9 @@ export default createListPage({
   intro: '市场主体通过本网站或窗口作出并经审核公示的信用承诺。承诺人违背承诺的，将依法依规记入信用记录。',
   searchLabel: '主体名称或统一社会信用代码',
   placeholder: '请输入主体名称或统一社会信用代码',
-  swrKey: CONTRACTS.promiseList.path,
-  fetch: ({ keyword, pageIndex, pageSize }) => call(CONTRACTS.promiseList, { query: { keyword, pageIndex, pageSize } }),
+  swrKey: CREDIT_LIST_HEADS.promiseList.path,
+  fetch: ({ keyword, pageIndex, pageSize }) =>
+    call(CREDIT_LIST_HEADS.promiseList, { query: { keyword, pageIndex, pageSize } }),
   rowKey: (row) => row.ID,
   cardTitle: (row) => row.EntName,
   columns: [

@@ -1,4 +1,5 @@
-import { CONTRACTS, type RedBlackDetail } from '@credit-portal/shared';
+import type { RedBlackDetail } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { Link } from 'react-router';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -35,8 +36,8 @@ const ENTRY_FIELDS: readonly DetailField<RedBlackDetail>[] = [
 export default createDetailPage({
   back: { label: '信息公示', path: paths.disclosure },
   kind: '红黑名单信息',
-  swrKey: CONTRACTS.redBlackDetail.path,
-  fetch: (id) => call(CONTRACTS.redBlackDetail, { query: { id } }),
+  swrKey: CREDIT_LIST_HEADS.redBlackDetail.path,
+  fetch: (id) => call(CREDIT_LIST_HEADS.redBlackDetail, { query: { id } }),
   title: (entry) => entry.EntName,
   fields: ENTRY_FIELDS,
   requiresLogin: true,

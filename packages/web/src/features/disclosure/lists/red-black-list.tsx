@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { CONTRACTS, type RedBlackListItem, type RedBlackQuery } from '@credit-portal/shared';
+import type { RedBlackListItem, RedBlackQuery } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { useSearchParams } from 'react-router';
 import { LiteTabs } from '@/components/lite/lite-tabs';
 import { call } from '@/lib/api-client';
@@ -27,10 +28,12 @@ function redBlackSpec(listType?: ListType): ListSpec<RedBlackListItem> {
     searchLabel: '主体名称或统一社会信用代码',
     placeholder: '请输入主体名称或统一社会信用代码',
     // One cache entry per list: the request alone does not say which.
-    swrKey: `${CONTRACTS.redBlackList.path}#${listType ?? 'all'}`,
+    swrKey: `${CREDIT_LIST_HEADS.redBlackList.path}#${listType ?? 'all'}`,
     // The service filters by list (RedBlackQuery.listType): each tab's count and pages are its own.
     fetch: ({ keyword, pageIndex, pageSize }) =>
-      call(CONTRACTS.redBlackList, { body: { ...(listType ? { listType } : {}), keyword, pageIndex, pageSize } }),
+      call(CREDIT_LIST_HEADS.redBlackList, {
+        body: { ...(listType ? { listType } : {}), keyword, pageIndex, pageSize },
+      }),
     rowKey: (row) => row.id,
     cardTitle: (row) => row.EntName,
     columns: [

@@ -1,4 +1,4 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { RecordTable } from '@/components/record-table';
 import { call } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -11,8 +11,8 @@ export default createDetailPage({
   back: { label: '信息公示', path: paths.disclosure },
   kind: '该主体的全部红黑名单信息',
   // The same answer as XygsDetailsRed: one SWR entry, fetched once for both pages.
-  swrKey: CONTRACTS.redBlackDetail.path,
-  fetch: (id) => call(CONTRACTS.redBlackDetail, { query: { id } }),
+  swrKey: CREDIT_LIST_HEADS.redBlackDetail.path,
+  fetch: (id) => call(CREDIT_LIST_HEADS.redBlackDetail, { query: { id } }),
   title: (entry) => entry.EntName,
   fields: [
     { label: '主体名称', value: (entry) => entry.EntName },

@@ -1,6 +1,4 @@
 import {
-  CONTRACTS,
-  API_PATHS,
   CONTENT_SECTIONS,
   PAGE_SIZE,
   type ContentListItem,
@@ -11,6 +9,7 @@ import {
   type PenaltyPage,
   type SiteInfo,
 } from '@credit-portal/shared';
+import { DISTRICT_HEADS } from '@credit-portal/shared/heads/district';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 import type { PublicityKind } from '@/components/publicity-fields';
@@ -23,24 +22,24 @@ export interface DistrictKey {
 }
 
 /** Fetches the district sites (GET /cms/sitelist). */
-export const getDistricts = (): Promise<DistrictSummary[]> => call(CONTRACTS.districtList);
+export const getDistricts = (): Promise<DistrictSummary[]> => call(DISTRICT_HEADS.districtList);
 
 export function useDistricts() {
-  return useSWR([API_PATHS.districtList] as const, getDistricts);
+  return useSWR([DISTRICT_HEADS.districtList.path] as const, getDistricts);
 }
 
 /** Fetches a district's name and first licence and penalty rows (GET /cms/siteinfo). */
 export function getSiteInfo(key: DistrictKey): Promise<SiteInfo> {
-  return call(CONTRACTS.siteInfo, { query: { ...key, pageSize: PAGE_SIZE.districtOverview } });
+  return call(DISTRICT_HEADS.siteInfo, { query: { ...key, pageSize: PAGE_SIZE.districtOverview } });
 }
 
 export function useSiteInfo(key: DistrictKey) {
-  return useSWR([API_PATHS.siteInfo, key] as const, ([, k]) => getSiteInfo(k));
+  return useSWR([DISTRICT_HEADS.siteInfo.path, key] as const, ([, k]) => getSiteInfo(k));
 }
 
 /** Fetches a district site's own articles of a section (GET /cms/mrlb with its cmsBaseId). */
 export function getDistrictArticles(cmsBaseId: string, section: 'news' | 'policy'): Promise<ContentListItem[]> {
-  return call(CONTRACTS.districtContentList, {
+  return call(DISTRICT_HEADS.districtContentList, {
     query: {
       categoryId: CONTENT_SECTIONS[section].categoryId,
       cmsBaseId,
@@ -51,7 +50,7 @@ export function getDistrictArticles(cmsBaseId: string, section: 'news' | 'policy
 }
 
 export function useDistrictArticles(cmsBaseId: string, section: 'news' | 'policy') {
-  return useSWR([API_PATHS.districtContentList, cmsBaseId, section] as const, ([, id, s]) =>
+  return useSWR([DISTRICT_HEADS.districtContentList.path, cmsBaseId, section] as const, ([, id, s]) =>
     getDistrictArticles(id, s),
   );
 }
@@ -76,8 +75,14 @@ export interface DistrictListPage {
   totalCount: number;
 }
 
-const LIST_ROUTES = { licence: CONTRACTS.districtLicenceList, penalty: CONTRACTS.districtPenaltyList } as const;
-const DETAIL_ROUTES = { licence: CONTRACTS.districtLicenceDetail, penalty: CONTRACTS.districtPenaltyDetail } as const;
+const LIST_ROUTES = {
+  licence: DISTRICT_HEADS.districtLicenceList,
+  penalty: DISTRICT_HEADS.districtPenaltyList,
+} as const;
+const DETAIL_ROUTES = {
+  licence: DISTRICT_HEADS.districtLicenceDetail,
+  penalty: DISTRICT_HEADS.districtPenaltyDetail,
+} as const;
 
 const licenceRows = (page: LicencePage): DistrictListPage => ({
   list: page.xkInfo.map((row) => ({ id: row.id, docNo: row.xK_WSH, counterpart: row.xK_XDR_MC, date: row.xK_JDRQ })),

@@ -1,15 +1,17 @@
-import { CONTRACTS, API_PATHS, type EntitySearchQuery, type EntitySearchResult } from '@credit-portal/shared';
+import type { EntitySearchQuery, EntitySearchResult } from '@credit-portal/shared';
+import { ENTITY_HEADS } from '@credit-portal/shared/heads/entity';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 /** Entities whose name contains the keyword or whose credit code it is (POST entsearch; at most 200). */
 export function searchEntities(keyword: string): Promise<EntitySearchResult[]> {
   const body: EntitySearchQuery = { EntNameOrCreditCode: keyword };
-  return call(CONTRACTS.entitySearch, { body });
+  return call(ENTITY_HEADS.entitySearch, { body });
 }
 
 /** SWR key of a search; null (no request) for an empty keyword. */
-export const searchEntitiesKey = (keyword: string) => (keyword ? ([API_PATHS.entitySearch, keyword] as const) : null);
+export const searchEntitiesKey = (keyword: string) =>
+  keyword ? ([ENTITY_HEADS.entitySearch.path, keyword] as const) : null;
 
 /**
  * The search results of a normalized keyword. The list is paged and filtered on the client

@@ -1,7 +1,7 @@
 import type { FollowConfirmResult } from '@credit-portal/shared';
-import { FOLLOW_CONTRACTS } from '@credit-portal/shared/contracts/follow';
+import { FOLLOW_HEADS } from '@credit-portal/shared/heads/follow';
 import { callWithMessage } from '@/lib/api-client';
 
 /** Confirms a digest address by the token its confirmation mail carried, without a login (POST ConfirmDigestEmail). */
 export const confirmDigestEmail = (token: string): Promise<{ data: FollowConfirmResult; message: string }> =>
-  callWithMessage(FOLLOW_CONTRACTS.followConfirmEmail, { body: { token } });
+  callWithMessage(FOLLOW_HEADS.followConfirmEmail, { body: { token } });

@@ -1,5 +1,5 @@
 import type { FollowSettings, FollowSettingsRequest } from '@credit-portal/shared';
-import { FOLLOW_CONTRACTS } from '@credit-portal/shared/contracts/follow';
+import { FOLLOW_HEADS } from '@credit-portal/shared/heads/follow';
 import { callWithMessage } from '@/lib/api-client';
 
 /**
@@ -7,4 +7,4 @@ import { callWithMessage } from '@/lib/api-client';
  * address not yet confirmed, the service mails it a confirmation link and says so in the message.
  */
 export const saveFollowSettings = (body: FollowSettingsRequest): Promise<{ data: FollowSettings; message: string }> =>
-  callWithMessage(FOLLOW_CONTRACTS.followSettings, { body });
+  callWithMessage(FOLLOW_HEADS.followSettings, { body });

@@ -1,13 +1,14 @@
-import { CONTRACTS, API_PATHS, type ServiceGuide } from '@credit-portal/shared';
+import type { ServiceGuide } from '@credit-portal/shared';
+import { GUIDES_HEADS } from '@credit-portal/shared/heads/guides';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 /** Fetches every service guide (POST /Cms/bszn/list). */
 export function getServiceGuides(): Promise<ServiceGuide[]> {
-  return call(CONTRACTS.serviceGuides, { body: {} });
+  return call(GUIDES_HEADS.serviceGuides, { body: {} });
 }
 
-export const serviceGuidesKey = () => [API_PATHS.serviceGuides] as const;
+export const serviceGuidesKey = () => [GUIDES_HEADS.serviceGuides.path] as const;
 
 export function useServiceGuides() {
   return useSWR(serviceGuidesKey(), getServiceGuides);

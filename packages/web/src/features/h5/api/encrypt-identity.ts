@@ -1,4 +1,5 @@
-import { CONTRACTS, type H5EncryptedIdentity, type H5RsaPublicKey, type H5UserInfo } from '@credit-portal/shared';
+import type { H5EncryptedIdentity, H5RsaPublicKey, H5UserInfo } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import { call } from '@/lib/api-client';
 
 const derLength = (bytes: number): string => {
@@ -26,7 +27,7 @@ export function publicKeyDer(key: H5RsaPublicKey): string {
 
 /** The RSA public key of the report service (hex exponent and modulus). */
 export const getRsaPublicKey = (): Promise<H5RsaPublicKey> =>
-  call(CONTRACTS.h5RsaPublicKey, { query: { action: 'GetRSAPublicKey' }, body: {} });
+  call(H5_HEADS.h5RsaPublicKey, { query: { action: 'GetRSAPublicKey' }, body: {} });
 
 /**
  * Encrypts name, ID number and the current time, each on its own, with the service's public key

@@ -1,4 +1,5 @@
-import { API_PATHS, CONTRACTS, H5EntityRecordSchema, type H5EntityRecord } from '@credit-portal/shared';
+import { H5EntityRecordSchema, type H5EntityRecord } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
@@ -29,12 +30,12 @@ export function parseEntityList(text: string): H5EntityRecord[] {
 
 /** The entities linked to the Infotoken's person (POST /wechat/CommercialSubject). */
 export async function getEntities(Infotoken: string): Promise<H5EntityRecord[]> {
-  const answer = await call(CONTRACTS.h5Entities, { body: { Infotoken } });
+  const answer = await call(H5_HEADS.h5Entities, { body: { Infotoken } });
   return parseEntityList(answer.Data);
 }
 
 export function useH5Entities(infotoken: string | null) {
-  return useSWR(infotoken ? [API_PATHS.h5Entities, infotoken] : null, ([, token]) => getEntities(token), {
+  return useSWR(infotoken ? [H5_HEADS.h5Entities.path, infotoken] : null, ([, token]) => getEntities(token), {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });

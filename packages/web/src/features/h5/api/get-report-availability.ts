@@ -1,4 +1,5 @@
-import { API_PATHS, CONTRACTS, H5, H5_SUCCESS_STATUS, type H5UserInfo } from '@credit-portal/shared';
+import { H5, H5_SUCCESS_STATUS, type H5UserInfo } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import useSWR from 'swr';
 import { ApiError, call } from '@/lib/api-client';
 import { encryptedIdentity } from './encrypt-identity';
@@ -13,7 +14,7 @@ const isRefusal = (error: unknown): boolean => error instanceof ApiError && erro
 export async function getReportAvailability(user: H5UserInfo, h5Login: boolean): Promise<boolean> {
   try {
     if (h5Login) {
-      const answer = await call(CONTRACTS.h5ReportAvailability, {
+      const answer = await call(H5_HEADS.h5ReportAvailability, {
         body: {
           Infotoken: user.Infotoken,
           UserName: user.Name,
@@ -25,7 +26,7 @@ export async function getReportAvailability(user: H5UserInfo, h5Login: boolean):
       });
       return answer.Status === H5_SUCCESS_STATUS;
     }
-    const answer = await call(CONTRACTS.h5PersonInfo, { body: await encryptedIdentity(user) });
+    const answer = await call(H5_HEADS.h5PersonInfo, { body: await encryptedIdentity(user) });
     return answer.HasReport;
   } catch (error) {
     if (isRefusal(error)) return false;
@@ -35,7 +36,7 @@ export async function getReportAvailability(user: H5UserInfo, h5Login: boolean):
 
 export function useReportAvailability(user: H5UserInfo | undefined, h5Login: boolean) {
   return useSWR(
-    user ? [API_PATHS.h5ReportAvailability, user.Infotoken, h5Login] : null,
+    user ? [H5_HEADS.h5ReportAvailability.path, user.Infotoken, h5Login] : null,
     () => getReportAvailability(user!, h5Login),
     { shouldRetryOnError: false, revalidateOnFocus: false },
   );

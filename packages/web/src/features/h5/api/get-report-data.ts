@@ -1,12 +1,5 @@
-import {
-  API_PATHS,
-  CONTRACTS,
-  H5,
-  buildReportSections,
-  type BuiltReport,
-  type H5UserInfo,
-  type ReportTables,
-} from '@credit-portal/shared';
+import { H5, buildReportSections, type BuiltReport, type H5UserInfo, type ReportTables } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 import { H5DataError } from './get-entities';
@@ -32,12 +25,12 @@ function parseTables(text: string | undefined): ReportTables {
 
 /** The personal report (POST {report service}/user/GetGRXYReportData, Status 10) as sections. */
 export async function getReportData(user: H5UserInfo): Promise<BuiltReport> {
-  const data = await call(CONTRACTS.h5ReportData, { body: reportRequest(user) });
+  const data = await call(H5_HEADS.h5ReportData, { body: reportRequest(user) });
   return buildReportSections(parseTables(data.Data), H5.versionCode);
 }
 
 export function useReportData(user: H5UserInfo | undefined) {
-  return useSWR(user ? [API_PATHS.h5ReportData, user.Infotoken] : null, () => getReportData(user!), {
+  return useSWR(user ? [H5_HEADS.h5ReportData.path, user.Infotoken] : null, () => getReportData(user!), {
     shouldRetryOnError: false,
     revalidateIfStale: false,
     revalidateOnFocus: false,
@@ -47,5 +40,5 @@ export function useReportData(user: H5UserInfo | undefined) {
 
 /** E-mails the report on the page (its number) as a PDF (GetGRXYReportPDF); resolves when Status is 10. */
 export async function sendReportPdf(user: H5UserInfo, reportNumber: string, Email: string): Promise<void> {
-  await call(CONTRACTS.h5ReportPdf, { body: { ...reportRequest(user, reportNumber), Email } });
+  await call(H5_HEADS.h5ReportPdf, { body: { ...reportRequest(user, reportNumber), Email } });
 }

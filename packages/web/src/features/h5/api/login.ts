@@ -1,9 +1,10 @@
-import { CONTRACTS, type H5CertType } from '@credit-portal/shared';
+import type { H5CertType } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import { call } from '@/lib/api-client';
 
 /** POST /api/user/peroncreditencode on the login page's mount: the channel's encrypted wrapper. */
 export const encodeChannel = (Platform: string): Promise<string> =>
-  call(CONTRACTS.h5Encode, { body: { Platform, Remark: '', ComIp: '' } });
+  call(H5_HEADS.h5Encode, { body: { Platform, Remark: '', ComIp: '' } });
 
 /**
  * A cert token for the face verification, bound to this browser's code challenge; ReturnUrl is
@@ -14,11 +15,11 @@ export const getCertToken = (
   EncodeMsg: string | undefined,
   ReturnUrl: string,
   CodeChallenge: string,
-): Promise<string> => call(CONTRACTS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl, CodeChallenge } });
+): Promise<string> => call(H5_HEADS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl, CodeChallenge } });
 
 /** Test mode: name and ID → an alternate-channel token (Data is JSON holding izgtxytoken). */
 export async function testLogin(Name: string, IdCard: string, type: H5CertType): Promise<string> {
-  const data = await call(CONTRACTS.h5TestLogin, { query: { Name, IdCard, type } });
+  const data = await call(H5_HEADS.h5TestLogin, { query: { Name, IdCard, type } });
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);

@@ -1,7 +1,7 @@
-import { CONTRACTS } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import { call } from '@/lib/api-client';
 
 /** 退出: the service revokes the Infotoken and every token made from it. */
 export async function logout(Infotoken: string): Promise<void> {
-  await call(CONTRACTS.h5Logout, { body: { Infotoken } });
+  await call(H5_HEADS.h5Logout, { body: { Infotoken } });
 }

@@ -1,4 +1,5 @@
-import { API_PATHS, CONTRACTS, type H5UserInfo } from '@credit-portal/shared';
+import type { H5UserInfo } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import { call } from '@/lib/api-client';
 import { withQuery } from '@/lib/paths';
 import { encryptedIdentity } from './encrypt-identity';
@@ -9,7 +10,7 @@ import { encryptedIdentity } from './encrypt-identity';
  */
 export async function personalReportAddress(user: H5UserInfo): Promise<string> {
   const identity = await encryptedIdentity(user);
-  const first = await call(CONTRACTS.h5IndividualToken, { body: identity });
-  const token = await call(CONTRACTS.h5IndividualInfo, { body: { ...identity, token: first } });
-  return withQuery(API_PATHS.h5ReportFile, { token });
+  const first = await call(H5_HEADS.h5IndividualToken, { body: identity });
+  const token = await call(H5_HEADS.h5IndividualInfo, { body: { ...identity, token: first } });
+  return withQuery(H5_HEADS.h5ReportFile.path, { token });
 }

@@ -1,4 +1,5 @@
-import { CONTRACTS, H5, type H5EntityRecord, type H5UserInfo } from '@credit-portal/shared';
+import { H5, type H5EntityRecord, type H5UserInfo } from '@credit-portal/shared';
+import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import { call, callWithMessage } from '@/lib/api-client';
 
 /**
@@ -6,7 +7,7 @@ import { call, callWithMessage } from '@/lib/api-client';
  * resolves with the mail sender's message (shown to the person as it is).
  */
 export async function sendEntityReport(user: H5UserInfo, entity: H5EntityRecord, email: string): Promise<string> {
-  await call(CONTRACTS.h5EntityReportRequest, {
+  await call(H5_HEADS.h5EntityReportRequest, {
     body: {
       BaseID: entity.BaseId,
       VersionCode: 'G',
@@ -15,7 +16,7 @@ export async function sendEntityReport(user: H5UserInfo, entity: H5EntityRecord,
       InquiryMode: H5.entityReportPurpose,
     },
   });
-  const { message } = await callWithMessage(CONTRACTS.h5SendEmail, {
+  const { message } = await callWithMessage(H5_HEADS.h5SendEmail, {
     body: {
       email,
       entID: entity.BaseId,

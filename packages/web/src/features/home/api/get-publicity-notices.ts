@@ -1,29 +1,19 @@
-import { API_PATHS, type ContractQuery } from '@credit-portal/shared';
-import type { PUBLICITY_CONTRACTS } from '@credit-portal/shared/contracts/publicity';
+import { PUBLICITY_HEADS } from '@credit-portal/shared/heads/publicity';
 import useSWR from 'swr';
-import { callAs, type RouteHead } from '@/lib/api-client';
+import { call, type CallOptions } from '@/lib/api-client';
 import type { NoticeKind } from '@/components/notice-list';
 
-type PermitPublicityRow = typeof PUBLICITY_CONTRACTS.permitPublicity;
-type PunishPublicityRow = typeof PUBLICITY_CONTRACTS.punishPublicity;
-
-/** GET permtipublicity / punishpublicity, their rows named by type only (callAs): the first page calls them. */
-const NOTICE_ROUTES: {
-  licence: RouteHead<PermitPublicityRow>;
-  penalty: RouteHead<PunishPublicityRow>;
-} = {
-  licence: { path: API_PATHS.permitPublicity, methods: ['GET'] },
-  penalty: { path: API_PATHS.punishPublicity, methods: ['GET'] },
-};
+/** GET permtipublicity / punishpublicity: the first page calls them. */
+const NOTICE_ROUTES = { licence: PUBLICITY_HEADS.permitPublicity, penalty: PUBLICITY_HEADS.punishPublicity } as const;
 
 /** Which list, and the page of it as both rows take it. */
-export type PublicityNoticeParams = ContractQuery<PermitPublicityRow> & { kind: NoticeKind };
+export type PublicityNoticeParams = NonNullable<CallOptions<typeof NOTICE_ROUTES.licence>['query']> & {
+  kind: NoticeKind;
+};
 
 /** Fetches the latest licence or penalty publications. */
 export function getPublicityNotices({ kind, ...query }: PublicityNoticeParams) {
-  return kind === 'licence'
-    ? callAs<PermitPublicityRow>(NOTICE_ROUTES.licence, { query })
-    : callAs<PunishPublicityRow>(NOTICE_ROUTES.penalty, { query });
+  return kind === 'licence' ? call(NOTICE_ROUTES.licence, { query }) : call(NOTICE_ROUTES.penalty, { query });
 }
 
 /** SWR key of a notice page. */

@@ -1,16 +1,12 @@
-import { API_PATHS } from '@credit-portal/shared';
-import type { CONTENT_CONTRACTS } from '@credit-portal/shared/contracts/content';
+import { CONTENT_HEADS } from '@credit-portal/shared/heads/content';
 import useSWR from 'swr';
-import { callAs, type RouteHead } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-type ImageLinkListRow = typeof CONTENT_CONTRACTS.imageLinkList;
-
-/** POST /Cms/twljlb, its row named by type only (callAs): every page's frame calls it. */
-const IMAGE_LINK_LIST: RouteHead<ImageLinkListRow> = { path: API_PATHS.imageLinkList, methods: ['POST'] };
+/** POST /Cms/twljlb: every page's frame calls it. */
+const IMAGE_LINK_LIST = CONTENT_HEADS.imageLinkList;
 
 /** Fetches the image links of a category: banners, footer QR codes. */
-export const getImageLinks = (categoryId: string) =>
-  callAs<ImageLinkListRow>(IMAGE_LINK_LIST, { body: { categoryId } });
+export const getImageLinks = (categoryId: string) => call(IMAGE_LINK_LIST, { body: { categoryId } });
 
 /** SWR key of an image-link category. */
 export const imageLinksKey = (categoryId: string) => [IMAGE_LINK_LIST.path, categoryId] as const;

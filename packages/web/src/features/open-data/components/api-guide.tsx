@@ -1,4 +1,4 @@
-import { OPEN_DATA_LIMITS, OPEN_DATA_PATHS } from '@credit-portal/shared/contracts/open-data';
+import { OPEN_DATA_LIMITS, OPEN_DATA_PATHS } from '@credit-portal/shared/heads/open-data';
 import styles from './open-data.module.css';
 
 /** The read API in short, for the developers of banks and other systems; the full contract is at /docs. */

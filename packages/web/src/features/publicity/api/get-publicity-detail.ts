@@ -1,9 +1,10 @@
-import { CONTRACTS, type LicenceDetail, type PenaltyDetail } from '@credit-portal/shared';
+import type { LicenceDetail, PenaltyDetail } from '@credit-portal/shared';
+import { PUBLICITY_HEADS } from '@credit-portal/shared/heads/publicity';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 import type { PublicityKind } from '@/components/publicity-fields';
 
-const DETAIL_ROUTES = { licence: CONTRACTS.permitDetail, penalty: CONTRACTS.punishDetail } as const;
+const DETAIL_ROUTES = { licence: PUBLICITY_HEADS.permitDetail, penalty: PUBLICITY_HEADS.punishDetail } as const;
 
 /** Fetches one licence or penalty publication (GET permitpublicitydetailinfo / punishpublicitydetailinfo). */
 export function getPublicityDetail(kind: 'licence', id: string): Promise<LicenceDetail>;

@@ -1,10 +1,10 @@
 import {
-  CONTRACTS,
   UPLOAD_FILE_FIELD,
   type Application,
   type ObjectionFilingFields,
   type RepairFilingFields,
 } from '@credit-portal/shared';
+import { SERVICES_HEADS } from '@credit-portal/shared/heads/services';
 import { call } from '@/lib/api-client';
 
 /** The multipart body of a filing: its text fields, then each material under UPLOAD_FILE_FIELD. */
@@ -17,8 +17,8 @@ function filingForm(fields: Readonly<Record<string, string>>, files: readonly Fi
 
 /** Files a credit repair with its materials (POST UploadCreditRepair, multipart, bearer). */
 export const fileRepair = (fields: RepairFilingFields, files: readonly File[]): Promise<Application> =>
-  call(CONTRACTS.repairUpload, { formData: filingForm(fields, files) });
+  call(SERVICES_HEADS.repairUpload, { formData: filingForm(fields, files) });
 
 /** Files a credit objection with its materials (POST UploadCreditObjection, multipart, bearer). */
 export const fileObjection = (fields: ObjectionFilingFields, files: readonly File[]): Promise<Application> =>
-  call(CONTRACTS.objectionUpload, { formData: filingForm(fields, files) });
+  call(SERVICES_HEADS.objectionUpload, { formData: filingForm(fields, files) });

@@ -1,13 +1,14 @@
-import { API_PATHS, CONTRACTS, type Application } from '@credit-portal/shared';
+import type { Application } from '@credit-portal/shared';
+import { SERVICES_HEADS } from '@credit-portal/shared/heads/services';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
 /** An objection and its result by application number (GET GetCreditObjectResult, bearer; the owner's only). */
 export const getObjectionResult = (applyNo: string): Promise<Application> =>
-  call(CONTRACTS.objectionResult, { query: { applyNo } });
+  call(SERVICES_HEADS.objectionResult, { query: { applyNo } });
 
 export function useObjectionResult(applyNo: string, token: string) {
-  return useSWR(applyNo ? ([API_PATHS.objectionResult, applyNo, token] as const) : null, ([, no]) =>
+  return useSWR(applyNo ? ([SERVICES_HEADS.objectionResult.path, applyNo, token] as const) : null, ([, no]) =>
     getObjectionResult(no),
   );
 }

@@ -1,4 +1,5 @@
-import { API_PATHS, CONTRACTS, type ApplicationKind, type ApplicationPage } from '@credit-portal/shared';
+import type { ApplicationKind, ApplicationPage } from '@credit-portal/shared';
+import { SERVICES_HEADS } from '@credit-portal/shared/heads/services';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
@@ -11,11 +12,11 @@ export interface MyApplicationsRequest {
 
 /** The user's applications (of one kind, or both) with their timelines, newest first (GET MyApplications, bearer). */
 export const getMyApplications = (request: MyApplicationsRequest): Promise<ApplicationPage> =>
-  call(CONTRACTS.myApplications, { query: request });
+  call(SERVICES_HEADS.myApplications, { query: request });
 
 /** Keyed by the token too: another login sees its own. */
 export function useMyApplications(request: MyApplicationsRequest, token: string) {
-  return useSWR([API_PATHS.myApplications, request, token] as const, ([, key]) => getMyApplications(key), {
+  return useSWR([SERVICES_HEADS.myApplications.path, request, token] as const, ([, key]) => getMyApplications(key), {
     keepPreviousData: true,
   });
 }

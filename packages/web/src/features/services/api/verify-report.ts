@@ -1,11 +1,10 @@
 import {
-  API_PATHS,
-  CONTRACTS,
   UPLOAD_FILE_FIELD,
   type ReportSignatureCheck,
   type ReportVerifyOutcome,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
+import { SERVICES_HEADS } from '@credit-portal/shared/heads/services';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
 
@@ -14,11 +13,11 @@ import { call } from '@/lib/api-client';
  * did not pass (a mistyped number or code) is an answer, Verified false with the reason.
  */
 export const verifyReport = (reportNo: string, code: string): Promise<ReportVerifyOutcome> =>
-  call(CONTRACTS.reportVerify, { query: { reportNo, code } });
+  call(SERVICES_HEADS.reportVerify, { query: { reportNo, code } });
 
 /** The check of a number and code; nothing is asked for until both are given. */
 export function useReportVerification(reportNo: string, code: string) {
-  return useSWR(reportNo && code ? ([API_PATHS.reportVerify, reportNo, code] as const) : null, ([, no, c]) =>
+  return useSWR(reportNo && code ? ([SERVICES_HEADS.reportVerify.path, reportNo, code] as const) : null, ([, no, c]) =>
     verifyReport(no, c),
   );
 }
@@ -29,7 +28,7 @@ export function verifyReportFile(reportNo: string, code: string, file: File): Pr
   form.append('reportNo', reportNo);
   form.append('code', code);
   form.append(UPLOAD_FILE_FIELD, file, file.name);
-  return call(CONTRACTS.reportVerifyFile, { formData: form });
+  return call(SERVICES_HEADS.reportVerifyFile, { formData: form });
 }
 
 export interface ThirdPartyCheckRequest {
@@ -40,11 +39,13 @@ export interface ThirdPartyCheckRequest {
 
 /** A report's content for an authorized third party: credit code + number + code (GET ThirdPartyCheck). */
 export const checkReport = (query: ThirdPartyCheckRequest): Promise<ThirdPartyReport> =>
-  call(CONTRACTS.thirdPartyCheck, { query });
+  call(SERVICES_HEADS.thirdPartyCheck, { query });
 
 /** The check of a submitted request; none before the form is sent. */
 export function useThirdPartyCheck(request: ThirdPartyCheckRequest | null) {
-  return useSWR(request ? ([API_PATHS.thirdPartyCheck, request] as const) : null, ([, key]) => checkReport(key));
+  return useSWR(request ? ([SERVICES_HEADS.thirdPartyCheck.path, request] as const) : null, ([, key]) =>
+    checkReport(key),
+  );
 }
 
 /**
@@ -54,5 +55,5 @@ export function useThirdPartyCheck(request: ThirdPartyCheckRequest | null) {
 export function verifyReportSignature(file: File): Promise<ReportSignatureCheck> {
   const form = new FormData();
   form.append(UPLOAD_FILE_FIELD, file, file.name);
-  return call(CONTRACTS.reportVerifySignature, { formData: form });
+  return call(SERVICES_HEADS.reportVerifySignature, { formData: form });
 }
