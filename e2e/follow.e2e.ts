@@ -12,7 +12,7 @@ import { mailBodyText } from './mail-text.js';
  * an entity from its details page (with the keyboard), finds it on 个人中心 › 信用关注, turns the
  * daily mail on to an address it then confirms by the link mailed to it (read from the demo
  * outbox), and unfollows the entity there in one click. The notices, the digest mail and the signed link are the
- * service's (packages/credit-service/test/follow-*.test.ts) and the SPA's (packages/web/test/follow-pages.test.tsx).
+ * service's (packages/credit-service/test/follow-*.test.ts) and the SPA's (packages/web/test/features/follow/pages.test.tsx).
  */
 
 const baseUrl = inject('baseUrl');

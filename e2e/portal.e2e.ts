@@ -451,7 +451,7 @@ describe('every route of the table', () => {
         const title = await page.title();
         expect(title).not.toContain('页面未找到');
         // The route's title, and its breadcrumb (首页 first, the route's own step last and current);
-        // the home page has none. Which title and trail each row has: packages/web/test/routes.test.ts;
+        // the home page has none. Which title and trail each row has: packages/web/test/app/routes.test.ts;
         // that the guard sets it: route-guard.test.tsx.
         expect(title.startsWith(`${config.siteName} - `), `${path}: ${title}`).toBe(true);
         if (path !== paths.home && width >= 768) {

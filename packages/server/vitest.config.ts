@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     // Starts one redis-server for the whole suite (or uses REDIS_URL); each file uses its own key prefix.
     globalSetup: ['test/global-setup.ts'],

@@ -10,7 +10,7 @@ export default defineConfig((env) =>
         // Components and hooks in jsdom, the API client stubbed at its edge (test/fake-gateway.ts);
         // the product against its real servers is walked in Chromium (e2e/).
         environment: 'jsdom',
-        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+        include: ['test/**/*.test.{ts,tsx}'],
         setupFiles: ['./test/setup.ts'],
         // A test waits up to 10 s for each thing it awaits (test/setup.ts) and a file's pages are
         // loaded in beforeAll (render-app.tsx: preloadPages). 60 s: with two cores shared with other
