@@ -5,7 +5,12 @@ import {
   MAJOR_TAX_VIOLATION_FIELD_LABELS,
 } from '../../src/schemas/disclosure.js';
 import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../../src/schemas/publicity.js';
-import { OPEN_DATASET_IDS, OPEN_DATASETS, openDataFileName, openDataset } from '../../src/contracts/open-data-datasets.js';
+import {
+  OPEN_DATASET_IDS,
+  OPEN_DATASETS,
+  openDataFileName,
+  openDataset,
+} from '../../src/contracts/open-data-datasets.js';
 
 describe('open-data datasets', () => {
   it('lists every dataset id once, in the order of OPEN_DATASET_IDS', () => {

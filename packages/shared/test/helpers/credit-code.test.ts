@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_CODE_CHARSET, creditCodeCheckChar, isValidCreditCode, looksLikeCreditCode } from '../../src/helpers/credit-code.js';
+import {
+  CREDIT_CODE_CHARSET,
+  creditCodeCheckChar,
+  isValidCreditCode,
+  looksLikeCreditCode,
+} from '../../src/helpers/credit-code.js';
 
 const VALID = ['91350200MA2YJ1XR9G', '914101086905876455', '91330000755918469E'];
 

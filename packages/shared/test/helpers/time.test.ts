@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDay, formatBeijingTime, formatVisitTime, isVisitTime, labelBeijingTime } from '../../src/helpers/time.js';
+import {
+  beijingDay,
+  formatBeijingTime,
+  formatVisitTime,
+  isVisitTime,
+  labelBeijingTime,
+} from '../../src/helpers/time.js';
 
 describe('visit time', () => {
   it('formats as yyyy-mm-dd hh:mm:ss with zero padding', () => {

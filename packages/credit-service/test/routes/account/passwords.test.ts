@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, API_PATHS, type LoginResult } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '../../../src/app.js';
-import { hashPassword, hashPasswordSync, needsRehash, SCRYPT_PARAMS, verifyPassword } from '../../../src/lib/passwords.js';
+import {
+  hashPassword,
+  hashPasswordSync,
+  needsRehash,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from '../../../src/lib/passwords.js';
 import { lockoutText } from '../../../src/plugins/auth.js';
 import { ACCOUNT_LOCK_ADDRESSES } from '../../../src/repositories/account-lockouts.js';
 import { DEMO_ACCOUNT } from '../../../src/demo/seed/index.js';

@@ -4,15 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, H5_MESSAGES, type H5EntityRecord, type H5UserInfo } from '@credit-portal/shared';
 import { buildTestApp, injectJson } from '../../helper.js';
 import { pdfAttachment, startSmtp } from './support.js';
-import {
-  AS_OF,
-  buildH5TestApp,
-  DEMO,
-  h5Requests,
-  reportRequest,
-  type H5TestApp,
-  type Success,
-} from './app-support.js';
+import { AS_OF, buildH5TestApp, DEMO, h5Requests, reportRequest, type H5TestApp, type Success } from './app-support.js';
 import { compact, pdfText } from '../services/pdf-text.js';
 
 /*

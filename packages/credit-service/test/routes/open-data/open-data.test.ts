@@ -19,7 +19,14 @@ import {
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from '../../helper.js';
 import { formatDay, dayNumber, localToday } from '../../../src/lib/dates.js';
 import { createCursorCodec, cursorKey } from '../../../src/routes/open-data/cursor.js';
-import { OPEN_DATA_DIR, neutralizeCell, pruneOpenData, readManifest, toCsv, writeOpenDataDay } from '../../../src/routes/open-data/files.js';
+import {
+  OPEN_DATA_DIR,
+  neutralizeCell,
+  pruneOpenData,
+  readManifest,
+  toCsv,
+  writeOpenDataDay,
+} from '../../../src/routes/open-data/files.js';
 import { createOpenDataJob } from '../../../src/routes/open-data/job.js';
 import { createOpenDataSource } from '../../../src/routes/open-data/source.js';
 
