@@ -188,6 +188,7 @@ ${items}
     {
       // The address carries the state and the return address: keep it out of the request log.
       logLevel: 'warn',
+      config: { limitClass: 'default' },
       schema: { hide: true, querystring: Type.Object(RequestFields) },
     },
     async (request, reply) => {
@@ -208,6 +209,8 @@ ${items}
     WECHAT_AUTHORIZE_PATH,
     {
       logLevel: 'warn',
+      // It mints a one-time code of an identity.
+      config: { limitClass: 'strict' },
       schema: {
         hide: true,
         body: Type.Object({ ...RequestFields, csrf: Field(64), open_id: Field(64) }),

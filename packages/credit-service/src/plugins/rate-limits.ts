@@ -3,19 +3,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import {
   ERROR_MESSAGES,
-  OLD_SITE_PAGES,
   rateLimitOf,
-  SERVICE_REVIEW_LOGIN_PATH,
-  SERVICE_REVIEW_LOGOUT_PATH,
-  SERVICE_REVIEW_PATH,
   UPSTREAM_ROUTES,
   type RateLimitClass,
   type UpstreamRoute,
 } from '@credit-portal/shared';
 import { TooManyRequestsError } from '../lib/errors.js';
-import { FACE_VERIFY_PATH, OLD_SITE_PREFIX, REVIEW_PAGE_PATH } from '../html/paths.js';
 
-/** Per-client limits of the routes in RATE_LIMITED_ROUTES: requests per window, from one address. */
+/** Per-client limits of the limited routes: requests per window, from one address. */
 export interface RateLimitSettings {
   /** 'default' rows: every other API call, pages and polls. */
   max: number;
@@ -31,7 +26,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimitSettings> = Object.freeze({
   windowMs: 60_000,
 });
 
-type LimitClass = 'default' | 'strict';
+export type LimitClass = 'default' | 'strict';
 
 /** One row: a route's URL pattern (exact, or a pattern of a family of paths), its methods (all when absent), its class. */
 interface LimitRow {
@@ -66,45 +61,22 @@ function contractRows(routes: readonly UpstreamRoute[]): LimitRow[] {
   return [...own, ...perPath.values()];
 }
 
-/**
- * What the service limits on its own, whatever is in front of it. Every contract row, in the class
- * the row names (UpstreamRoute.rateLimit, the same row the gateway reads): the API has no list of
- * its own to drift from the gateway's. Then the routes only this service has: the HTML pages of
- * the forms that check a password or a token, and the review endpoint. The rows name URL
- * patterns, so that routes are limited without their route files saying so (one place, like
- * authentication). A row whose route is not registered (a stand-in that is off) limits nothing.
- */
-export const RATE_LIMITED_ROUTES: readonly LimitRow[] = [
-  ...contractRows(UPSTREAM_ROUTES),
-  // The old site's data-submission login form (its POST checks a password).
-  { url: `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, methods: ['POST'], limit: 'strict' },
-  { url: `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, methods: ['GET', 'HEAD'], limit: 'default' },
-  // The face-verification stand-in and the chat app's authorization stand-in (demo only).
-  { url: FACE_VERIFY_PATH, methods: ['POST'], limit: 'strict' },
-  { url: FACE_VERIFY_PATH, methods: ['GET', 'HEAD'], limit: 'default' },
-  { url: /^\/oauth\//, methods: ['POST'], limit: 'strict' },
-  { url: /^\/oauth\//, methods: ['GET', 'HEAD'], limit: 'default' },
-  // The centre's review endpoint and page: the login checks a password and a TOTP code, each
-  // other call a reviewer session; leaving is never refused at these rates.
-  { url: SERVICE_REVIEW_LOGIN_PATH, methods: ['POST'], limit: 'strict' },
-  { url: SERVICE_REVIEW_LOGOUT_PATH, methods: ['POST'], limit: 'default' },
-  { url: SERVICE_REVIEW_PATH, limit: 'strict' },
-  { url: REVIEW_PAGE_PATH, methods: ['POST'], limit: 'strict' },
-  { url: REVIEW_PAGE_PATH, methods: ['GET', 'HEAD'], limit: 'default' },
-];
+/** The contract rows, as this plugin matches them: the class of every row at its methods and path. */
+const CONTRACT_ROWS = contractRows(UPSTREAM_ROUTES);
 
-/** The class of a route (method and URL pattern as registered), or null when it is not limited here. */
-export function limitOf(
-  method: string,
-  url: string,
-  rows: readonly LimitRow[] = RATE_LIMITED_ROUTES,
-): LimitClass | null {
-  const row = rows.find(
+/**
+ * The class of a route as registered (its method and URL pattern): a contract row's (the same row
+ * the gateway reads, so the two services cannot drift apart), else what the route's own config
+ * says (`config: { limitClass }`: the HTML pages of the forms that check a password or a token, the
+ * review endpoint), else null: not limited here.
+ */
+export function limitOf(method: string, url: string, own?: LimitClass): LimitClass | null {
+  const row = CONTRACT_ROWS.find(
     (candidate) =>
       (typeof candidate.url === 'string' ? candidate.url === url : candidate.url.test(url)) &&
       (!candidate.methods || candidate.methods.includes(method)),
   );
-  return row?.limit ?? null;
+  return row?.limit ?? own ?? null;
 }
 
 /** Addresses each limited route counts (least recently seen dropped first); the plugin's default is 5,000. */
@@ -115,14 +87,16 @@ type ClientLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The per-client limiter of a route of RATE_LIMITED_ROUTES (set by plugins/rate-limits.ts). */
+    /** The class of a route that has no contract row: 'strict' for a form that checks a secret. */
+    limitClass?: LimitClass;
+    /** The route's per-client limiter (set by plugins/rate-limits.ts). */
     clientLimiter?: ClientLimiter;
   }
 }
 
 /**
- * The service's own rate limits (@fastify/rate-limit's counters, in memory): the rows of
- * RATE_LIMITED_ROUTES, per route and per client address — request.ip, which believes the
+ * The service's own rate limits (@fastify/rate-limit's counters, in memory): each route in its
+ * class (limitOf), per route and per client address — request.ip, which believes the
  * X-Forwarded-For of TRUSTED_PROXIES only, so behind the gateways each citizen has their own
  * count and nobody can pose as another. Registered before the routes: an onRoute hook gives each
  * matching route its limiter, and one onRequest hook of the app — which runs before any route's
@@ -133,7 +107,11 @@ export default fp<{ limits: RateLimitSettings }>(
   async (app, { limits }) => {
     await app.register(rateLimit, { global: false });
     app.addHook('onRoute', (route: RouteOptions) => {
-      const limit = limitOf([route.method].flat()[0]!, route.url);
+      const limit = limitOf(
+        [route.method].flat()[0]!,
+        route.url,
+        (route.config as { limitClass?: LimitClass } | undefined)?.limitClass,
+      );
       if (!limit) return;
       const options = {
         max: limit === 'strict' ? limits.strictMax : limits.max,

@@ -161,12 +161,13 @@ export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, au
     return page(list(open, histories, names, signed, message, error));
   };
 
-  app.get(REVIEW_PAGE_PATH, async (request, reply) => {
+  app.get(REVIEW_PAGE_PATH, { config: { limitClass: 'default' } }, async (request, reply) => {
     const signed = signedIn(request);
     return sendHtml(reply, 200, signed ? await listPage(signed, '', '') : page(loginForm()));
   });
 
-  app.post(REVIEW_PAGE_PATH, async (request, reply) => {
+  // Its form logs in with a password and a TOTP code, and decides applications.
+  app.post(REVIEW_PAGE_PATH, { config: { limitClass: 'strict' } }, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     // A form sent from another site's page (the browser says so) is not the reviewer's doing.
     const site = request.headers['sec-fetch-site'];

@@ -42,7 +42,8 @@ export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, 
     SERVICE_REVIEW_LOGIN_PATH,
     {
       schema: { body: ReviewerLoginRequestSchema, response: errorCodeResponses(ReviewerSessionSchema) },
-      config: { audit: 'reviewer.login' },
+      // A password and a TOTP code.
+      config: { audit: 'reviewer.login', limitClass: 'strict' },
     },
     async (request) => {
       const { login, password, code } = request.body;
@@ -60,7 +61,12 @@ export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, 
 
   app.post(
     SERVICE_REVIEW_LOGOUT_PATH,
-    { onRequest: requireReviewer, schema: { response: errorCodeResponses(Type.Null()) } },
+    // Leaving is never refused at the strict rate.
+    {
+      onRequest: requireReviewer,
+      config: { limitClass: 'default' },
+      schema: { response: errorCodeResponses(Type.Null()) },
+    },
     async (request) => {
       auth.logout(bearerOf(request)!);
       return errorCodeOk(null, '已退出');
@@ -69,7 +75,11 @@ export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, 
 
   app.get(
     SERVICE_REVIEW_PATH,
-    { onRequest: requireReviewer, schema: { response: errorCodeResponses(Type.Array(ApplicationSchema)) } },
+    {
+      onRequest: requireReviewer,
+      config: { limitClass: 'strict' },
+      schema: { response: errorCodeResponses(Type.Array(ApplicationSchema)) },
+    },
     async () => errorCodeOk(repo.openApplications()),
   );
 
@@ -78,7 +88,7 @@ export function registerReviewRoutes(app: TypeboxApp, repo: ServicesRepository, 
     {
       onRequest: requireReviewer,
       schema: { body: ReviewRequestSchema, response: errorCodeResponses(ApplicationSchema) },
-      config: { audit: 'application.review' },
+      config: { audit: 'application.review', limitClass: 'strict' },
     },
     async (request) => {
       const { body } = request;

@@ -103,6 +103,21 @@ describe('the credit-service’s own rate limits', () => {
     expect(refused.json()).toEqual({ Success: false, Data: null, Msg: ERROR_MESSAGES.rate_limited });
   });
 
+  it('limits the forms that check a secret without a contract row (their routes say so): the old site’s login and the chat app’s authorization', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const oldSiteLogin = {
+      method: 'POST',
+      url: '/oldsite/login.aspx',
+      headers: form,
+      payload: 'account=13700000001&password=guess-1234',
+    } as const;
+    const authorize = { method: 'POST', url: '/oauth/wechat/authorize', headers: form, payload: 'csrf=x' } as const;
+    for (const call of [oldSiteLogin, authorize]) {
+      for (let i = 0; i < 2; i += 1) expect((await inject(CITIZEN_D, call)).statusCode, call.url).not.toBe(429);
+      expect((await inject(CITIZEN_D, call)).statusCode, call.url).toBe(429);
+    }
+  });
+
   it('keeps the lighter limit for pages, polls and every other contract row, and none for the rest', async () => {
     for (const url of ['/oldsite/login.aspx', API_PATHS.districtList]) {
       for (let i = 0; i < 3; i += 1)
@@ -164,9 +179,11 @@ describe('the credit-service’s own rate limits', () => {
     // The gateway's open-data quota ('opendata') is counted in the default class here.
     expect(limitOf('GET', OPEN_DATA_PATHS.records)).toBe('default');
     expect(limitOf('GET', `${OPEN_DATA_PATHS.filesPrefix}:date/:name`)).toBe('default');
-    expect(limitOf('POST', '/oldsite/login.aspx')).toBe('strict');
-    expect(limitOf('GET', '/oldsite/login.aspx')).toBe('default');
-    expect(limitOf('POST', '/oauth/wechat/authorize')).toBe('strict');
+    // A route without a contract row is limited only as its own config says.
+    expect(limitOf('POST', '/oldsite/login.aspx')).toBeNull();
+    expect(limitOf('POST', '/oldsite/login.aspx', 'strict')).toBe('strict');
+    // …and a contract row's class wins over a route's word.
+    expect(limitOf('POST', API_PATHS.login, 'default')).toBe('strict');
     expect(limitOf('GET', '/healthz')).toBeNull();
     expect(limitOf('POST', API_PATHS.visitLog)).toBeNull();
   });

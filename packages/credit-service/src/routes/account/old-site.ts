@@ -156,13 +156,16 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
 <p class="note">数据报送系统供各级行政机关和公共服务单位报送公共信用信息，账号由市公共信用中心统一开通。</p>`,
     );
 
-  app.get(`${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, async (_request, reply) => sendHtml(reply, 200, loginForm()));
+  app.get(`${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`, { config: { limitClass: 'default' } }, async (_request, reply) =>
+    sendHtml(reply, 200, loginForm()),
+  );
 
   app.post(
     `${OLD_SITE_PREFIX}${OLD_SITE_PAGES.login}`,
     {
       schema: { body: Type.Object({ account: OptionalText(64), password: OptionalText(256) }) },
-      config: { audit: 'account.submission_login' },
+      // It checks a password.
+      config: { audit: 'account.submission_login', limitClass: 'strict' },
     },
     async (request, reply) => {
       const account = (request.body.account ?? '').trim();

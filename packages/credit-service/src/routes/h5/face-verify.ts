@@ -127,6 +127,7 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
     FACE_VERIFY_PATH,
     {
       logLevel: 'warn',
+      config: { limitClass: 'default' },
       schema: { querystring: Type.Object({ [H5_CERT_TOKEN_PARAM]: Type.Optional(TokenField) }) },
     },
     async (request, reply) => {
@@ -149,7 +150,8 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
           consent: Type.Optional(Type.String({ maxLength: 8 })),
         }),
       },
-      config: { audit: 'h5.face_verify' },
+      // It checks a person's name and document number.
+      config: { audit: 'h5.face_verify', limitClass: 'strict' },
     },
     async (request, reply) => {
       const body = request.body as { name: string; idNumber: string; consent?: string } & Record<string, string>;
