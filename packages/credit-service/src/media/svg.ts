@@ -3,6 +3,7 @@
  * leaders' portraits, QR-style badges and flipbook pages. Deterministic: the same record always
  * gives the same bytes, so the gateway may cache them.
  */
+import { DEFAULT_SITE_NAME } from '../lib/site.js';
 import { Random, mixSeed } from '../lib/random.js';
 
 export const SVG_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
@@ -99,7 +100,7 @@ export interface ImageSpec {
 }
 
 /** Draws one stored image. */
-export function renderImage(image: ImageSpec): string {
+export function renderImage(image: ImageSpec, siteName: string = DEFAULT_SITE_NAME): string {
   const { width: w, height: h, hue } = image;
   const random = new Random(seedOf(image.name));
   switch (image.kind) {
@@ -129,7 +130,7 @@ export function renderImage(image: ImageSpec): string {
         image.title,
         `<defs>${gradient('g', hue, 48)}</defs><rect width="${w}" height="${h}" fill="url(#g)"/>` +
           decoration(random, w, h) +
-          textLines(['信用云州'], {
+          textLines([siteName], {
             x: 80,
             y: 80,
             size: 26,

@@ -1,7 +1,8 @@
 /*
- * The city this service is the credit centre of: the fictional 云州市 (site 信用云州) and its
- * districts, with their region codes and district credit sites. The service's own texts (page
- * titles, the issuing centre, registration authorities) and the demo data set both name them.
+ * The demo's place: the fictional 云州市 (site 信用云州) and its districts, with their region codes,
+ * district credit sites and towns. Only the demo data set reads this; the service names its site,
+ * city and centre from its configuration (lib/site.ts, whose defaults are this city's) and the
+ * districts from the database (district_sites, regions), which the seed fills from here.
  */
 
 /** The city, its short name, its region code and the portal's site name. */
