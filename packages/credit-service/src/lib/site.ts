@@ -25,7 +25,11 @@ export const centreOf = (cityName: string): string => `${cityName}公共信用�
 /** The identity of what is configured, the rest by default. */
 export function siteIdentity(given: Partial<SiteIdentity> = {}): SiteIdentity {
   const cityName = given.cityName ?? DEFAULT_CITY_NAME;
-  return { siteName: given.siteName ?? DEFAULT_SITE_NAME, cityName, centreName: given.centreName ?? centreOf(cityName) };
+  return {
+    siteName: given.siteName ?? DEFAULT_SITE_NAME,
+    cityName,
+    centreName: given.centreName ?? centreOf(cityName),
+  };
 }
 
 /** SITE_NAME (the gateway's variable, same default), CITY_NAME, CREDIT_CENTRE_NAME. */
@@ -37,7 +41,6 @@ export function readSite(read: EnvReader): SiteIdentity {
 
 /** The defaults: the demo's fictional city. */
 export const DEFAULT_SITE: SiteIdentity = siteIdentity();
-
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,6 @@ import { ReportPdf, type ReportSigningMark, type TableColumn } from '../pdf/repo
 import type { ReportSigner } from '../signing/report-signer.js';
 import type { ReportContent } from './content.js';
 
-
 /** 一 … 二十: a report has up to sixteen headings since each public list has its own section. */
 const CHINESE_ORDINALS = [
   ...['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'],

@@ -35,7 +35,12 @@ export function publicLists(site: SiteIdentity): readonly ListDefinition[] {
   return [
     { key: 'abnormal', label: '经营异常名录', source: `${city}市场监督管理局`, adverse: true },
     { key: 'majorTax', label: '重大税收违法失信主体', source: `国家税务总局${city}税务局`, adverse: true },
-    { key: 'wageArrears', label: '拖欠农民工工资失信联合惩戒对象名单', source: `${city}人力资源和社会保障局`, adverse: true },
+    {
+      key: 'wageArrears',
+      label: '拖欠农民工工资失信联合惩戒对象名单',
+      source: `${city}人力资源和社会保障局`,
+      adverse: true,
+    },
     { key: 'nontax', label: '非税收入欠缴信息', source: `${city}财政局`, adverse: true },
     { key: 'bankruptcy', label: '个人破产信息', source: `${city}中级人民法院`, adverse: true },
     { key: 'promiseKept', label: '守信践诺公示', source: promiseSourceUnit(site), adverse: false },
@@ -131,15 +136,15 @@ export function createPublicStandingRepository(db: Database, site: SiteIdentity 
         legalRep: facts.legalRep,
         regionCode: facts.regionCode,
       };
-      const lists = definitions.filter((list) => list.key !== 'bankruptcy' || soleProprietor).map(
-        (list): PublicListStanding => ({
+      const lists = definitions
+        .filter((list) => list.key !== 'bankruptcy' || soleProprietor)
+        .map((list): PublicListStanding => ({
           Key: list.key,
           Label: list.label,
           Source: list.source,
           Adverse: list.adverse,
           Entries: (statements[list.key].all(params) as Row[]).map((row) => ({ ...row, InForce: row.InForce === 1 })),
-        }),
-      );
+        }));
       return { lists, searched: lists.map((list) => `${list.Label}（${list.Source}）`) };
     },
   };
