@@ -57,10 +57,9 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const dataDir = path.resolve(config.dataDir);
   const outboxDir = path.join(dataDir, OUTBOX_DIR);
   const portalUrl = (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/');
-  const site = siteIdentity(config.site);
-  const { siteName } = site;
-  // Who the pages, reports and mail speak as: read by the parts below.
-  app.decorate('site', site);
+  // Who the pages, reports and mail speak as: app.site, read by the parts below.
+  app.decorate('site', siteIdentity(config.site));
+  const { siteName } = app.site;
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

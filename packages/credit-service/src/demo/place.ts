@@ -1,3 +1,5 @@
+import { siteIdentity, type SiteIdentity } from '../lib/site.js';
+
 /*
  * The demo's place: the fictional 云州市 (site 信用云州) and its districts, with their region codes,
  * district credit sites and towns. Only the demo data set reads this; the service names its site,
@@ -7,6 +9,9 @@
 
 /** The city, its short name, its region code and the portal's site name. */
 export const CITY = { name: '云州市', shortName: '云州', regionCode: '350200', siteName: '信用云州' } as const;
+
+/** The demo city's identity, as the data set's own records (filed applications' steps) name its centre. */
+export const DEMO_SITE: SiteIdentity = siteIdentity({ siteName: CITY.siteName, cityName: CITY.name });
 
 export interface District {
   /** District name without the city, e.g. 东湖区. */

@@ -3,7 +3,6 @@
  * leaders' portraits, QR-style badges and flipbook pages. Deterministic: the same record always
  * gives the same bytes, so the gateway may cache them.
  */
-import { DEFAULT_SITE_NAME } from '../lib/site.js';
 import { Random, mixSeed } from '../lib/random.js';
 
 export const SVG_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
@@ -99,8 +98,8 @@ export interface ImageSpec {
   hue: number;
 }
 
-/** Draws one stored image. */
-export function renderImage(image: ImageSpec, siteName: string = DEFAULT_SITE_NAME): string {
+/** Draws one stored image; a banner carries the site's name. */
+export function renderImage(image: ImageSpec, siteName: string): string {
   const { width: w, height: h, hue } = image;
   const random = new Random(seedOf(image.name));
   switch (image.kind) {

@@ -6,7 +6,7 @@ import type {
   RedBlackDetail,
   RedBlackListItem,
 } from '@credit-portal/shared';
-import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
+import type { SiteIdentity } from '../lib/site.js';
 import { containsPattern, rowId } from '../lib/sql.js';
 import { promiseColumns } from './entity-details.js';
 import type { Page } from './publicity.js';
@@ -40,7 +40,7 @@ const ENTITY_MATCH = `(@like IS NULL OR e.name LIKE @like ESCAPE '\\' OR e.credi
  * unit is the deciding authority, the update time the listing day's), published promises and the
  * fulfilment checks of the kept ones.
  */
-export function createCreditListRepository(db: Database, site: SiteIdentity = DEFAULT_SITE) {
+export function createCreditListRepository(db: Database, site: SiteIdentity) {
   const PROMISE_COLUMNS = promiseColumns(site);
   const entryWhere = `FROM red_black_list r JOIN entities e ON e.id = r.entity_id
     WHERE r.valid_until >= @today AND (@type IS NULL OR r.list_type = @type) AND ${ENTITY_MATCH}`;

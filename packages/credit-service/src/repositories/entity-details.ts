@@ -11,7 +11,7 @@ import type {
 import { rowId } from '../lib/sql.js';
 import { penaltyPublicizedSql } from './publicity.js';
 import { createPublicStandingRepository, promiseSourceUnit } from './public-standing.js';
-import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
+import type { SiteIdentity } from '../lib/site.js';
 import { sqlText } from '../lib/sql.js';
 
 /** Rows per section of the details page: an entity's whole record, bounded against outliers. */
@@ -75,7 +75,7 @@ export interface NewPromise {
  * their validity are left out, as on the public lists; the other public lists come from
  * publicStanding, as in the reports.
  */
-export function createEntityDetailRepository(db: Database, site: SiteIdentity = DEFAULT_SITE) {
+export function createEntityDetailRepository(db: Database, site: SiteIdentity) {
   const PROMISE_COLUMNS = promiseColumns(site);
   // The registering district from the regions table (migration 25); none known: the city alone.
   const base = db.prepare(

@@ -11,7 +11,7 @@ import {
 } from '@credit-portal/shared';
 import { sameText, sha256 } from '../lib/hash.js';
 import { DESCRIPTION_TABLE, reportDescription, REPORT_INFO_TABLE, SUMMARY_TABLE } from '../db/h5-report.js';
-import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
+import type { SiteIdentity } from '../lib/site.js';
 
 /** A person of the H5 app. */
 export interface H5Person {
@@ -87,7 +87,7 @@ const toPerson = (row: PersonRow | undefined): H5Person | undefined =>
 const SWEEP_GRACE_MS = 2 * 3600_000;
 
 /** SQL reads and writes of the H5 app: persons, tokens, linked entities, report tables and requests. */
-export function createH5Repository(db: Database, site: SiteIdentity = DEFAULT_SITE) {
+export function createH5Repository(db: Database, site: SiteIdentity) {
   const notes = reportDescription(site);
   const personById = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE id = ?`);
   const personByDocument = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE id_number = ? AND name = ?`);

@@ -5,7 +5,7 @@ import {
   type PublicListKey,
   type PublicListStanding,
 } from '@credit-portal/shared';
-import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
+import type { SiteIdentity } from '../lib/site.js';
 
 /*
  * An entity's standing on the public lists of the information-disclosure section, in one query
@@ -65,7 +65,7 @@ type Row = Omit<PublicListEntry, 'InForce'> & { InForce: number };
  */
 const OF_ENTITY = `(entity_id = @id OR (entity_id IS NULL AND @code <> '' AND credit_code = @code))`;
 
-export function createPublicStandingRepository(db: Database, site: SiteIdentity = DEFAULT_SITE) {
+export function createPublicStandingRepository(db: Database, site: SiteIdentity) {
   const definitions = publicLists(site);
   const entity = db.prepare(
     'SELECT credit_code AS code, ent_type AS entType, legal_rep AS legalRep, region_code AS regionCode FROM entities WHERE id = ?',

@@ -12,7 +12,7 @@ import {
   type RepairPunishRow,
   type ReviewAction,
 } from '@credit-portal/shared';
-import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
+import type { SiteIdentity } from '../lib/site.js';
 import { containsPattern, rowId } from '../lib/sql.js';
 import { addMonths } from '../lib/dates.js';
 import { penaltyPublicizedSql } from './publicity.js';
@@ -146,7 +146,7 @@ const APPLICATION_COLUMNS = `a.id, a.apply_no AS applyNo, a.kind, a.owner, a.ent
 const APPLICATION_FROM = `service_applications a JOIN entities e ON e.id = a.entity_id JOIN penalties p ON p.id = a.penalty_id`;
 
 /** `site`'s centre receives filings and closes them (the timeline's first and last steps). */
-export function createServicesRepository(db: Database, site: SiteIdentity = DEFAULT_SITE) {
+export function createServicesRepository(db: Database, site: SiteIdentity) {
   const entitiesOf = db.prepare(
     `SELECT CAST(e.id AS TEXT) AS EntityId, e.name AS EntName, e.credit_code AS CreditCode, e.ent_type AS EntType,
        e.status AS Status, u.role AS Role

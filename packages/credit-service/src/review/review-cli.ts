@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { REVIEW_ACTION_LABELS, REVIEW_ACTIONS, formatBeijingTime, type ReviewAction } from '@credit-portal/shared';
 import type { Database } from 'better-sqlite3';
-import type { SiteIdentity } from '../lib/site.js';
+import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
 import { createServicesRepository } from '../repositories/services.js';
 import { hashPasswordSync, SCRYPT_PARAMS, type ScryptParams } from '../lib/passwords.js';
 import { enrolmentUri, newReviewerPassword, newTotpSecret } from './reviewer-auth.js';
@@ -172,7 +172,7 @@ export function runReviewCommand(
     return 0;
   }
   if (positionals[0] === 'reviewer') return runReviewerCommand(db, positionals.slice(1), values.name, io, options);
-  const repo = createServicesRepository(db, options.site);
+  const repo = createServicesRepository(db, options.site ?? DEFAULT_SITE);
   if (positionals.length === 1 && positionals[0] === 'list') {
     const open = repo.openApplications();
     if (open.length === 0) io.out('没有待办的申请');

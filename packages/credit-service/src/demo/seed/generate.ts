@@ -110,8 +110,9 @@ export function districtRows(): DistrictRow[] {
 
 /**
  * The city's districts by region code (migration 25), which the details page names as the
- * registering district: written with the data set, and into a database seeded before the table
- * (the migration copied only the districts with a site). Returns how many rows were new.
+ * registering district: ensureSeed writes them after the data set, and into a database seeded
+ * before the table (the migration copied only the districts with a site). Returns how many rows
+ * were new.
  */
 export function writeRegions(db: Database): number {
   const insert = db.prepare('INSERT OR IGNORE INTO regions (region_code, name) VALUES (?, ?)');
@@ -227,7 +228,6 @@ export function writeSeed(db: Database, options: SeedOptions, seededAt: Date = n
         d.sortOrder,
       ]);
     }
-    writeRegions(db);
     const entity = inserter(db, 'entities', [
       'id',
       'name',

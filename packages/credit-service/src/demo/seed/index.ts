@@ -102,7 +102,8 @@ export function ensureSeed(db: Database, options: EnsureSeedOptions, log: SeedLo
 
 /** The parts of newer migrations a database lacks, each dated back from `asOf` as that part always was. */
 function fillParts(db: Database, asOf: string, log: SeedLog): void {
-  // The districts without a site of their own (migration 25 copied those with one).
+  // The region names (migration 25): all of a new data set's, and those without a district site in
+  // an older one (the migration copied the others).
   const regions = db.transaction(() => writeRegions(db))();
   if (regions > 0) log({ regions }, 'filled the region names');
   // A database seeded before migration 5 gets the portal tables' data now, once.

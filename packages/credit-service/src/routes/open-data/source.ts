@@ -24,7 +24,7 @@ const asText = (row: object): OpenDataRecord =>
  * person's document number on a penalty is masked as the penalty details mask it. Order: stable
  * (by id, or the lists' own order with id as the tie-break).
  */
-export function createOpenDataSource(db: Database, site?: SiteIdentity) {
+export function createOpenDataSource(db: Database, site: SiteIdentity) {
   const creditLists = createCreditListRepository(db, site);
   const disclosure = createDisclosureRepository(db);
   const licences = db.prepare(`SELECT ${LICENCE_FIELDS.join(', ')} FROM licences ORDER BY id`);
