@@ -57,7 +57,6 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const dataDir = path.resolve(config.dataDir);
   const outboxDir = path.join(dataDir, OUTBOX_DIR);
   const portalUrl = (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/');
-  // Who the pages, reports and mail speak as: app.site, read by the parts below.
   app.decorate('site', siteIdentity(config.site));
   const { siteName } = app.site;
 
