@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityDetailRepository } from '../src/repositories/entity-details.js';
 import { REVIEW_PAGE_PATH } from '../src/review/review-page.js';
 import { buildApp } from '../src/app.js';
+import { DISTRICTS } from '../src/demo/place.js';
 import { buildTestApp, removeDir, tempDir, TEST_PASSWORD_HASHING, type TestApp } from './helper.js';
 import { compact, pdfText } from './services-pdf-text.js';
 
@@ -31,6 +32,27 @@ function decodedHeader(eml: string, name: string): string {
           ).toString('utf8'),
     );
 }
+
+describe('by default', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('names the demo city’s registering districts, from the regions the seed wrote', () => {
+    const details = createEntityDetailRepository(t.app.db, t.app.site);
+    const inRegion = t.app.db.prepare('SELECT CAST(MIN(id) AS TEXT) FROM entities WHERE region_code = ?').pluck();
+    for (const district of DISTRICTS) {
+      const id = inRegion.get(district.regionCode) as string | null;
+      expect(id, district.name).not.toBeNull();
+      expect(details.baseInfo(id!)).toMatchObject({
+        District: `云州市${district.name}`,
+        RegAuthority: `云州市${district.name}市场监督管理局`,
+      });
+    }
+  });
+});
 
 describe('a service configured for another city', () => {
   let t: TestApp;

@@ -41,7 +41,7 @@ const ENTITY_MATCH = `(@like IS NULL OR e.name LIKE @like ESCAPE '\\' OR e.credi
  * fulfilment checks of the kept ones.
  */
 export function createCreditListRepository(db: Database, site: SiteIdentity) {
-  const PROMISE_COLUMNS = promiseColumns(site);
+  const promiseSelect = promiseColumns(site);
   const entryWhere = `FROM red_black_list r JOIN entities e ON e.id = r.entity_id
     WHERE r.valid_until >= @today AND (@type IS NULL OR r.list_type = @type) AND ${ENTITY_MATCH}`;
   const entryCount = db.prepare(`SELECT COUNT(*) ${entryWhere}`).pluck();
@@ -61,10 +61,10 @@ export function createCreditListRepository(db: Database, site: SiteIdentity) {
     WHERE p.status = '已公示' AND ${ENTITY_MATCH}`;
   const promiseCount = db.prepare(`SELECT COUNT(*) ${promiseWhere}`).pluck();
   const promiseRows = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} ${promiseWhere} ORDER BY p.promised_on DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+    `SELECT ${promiseSelect} ${promiseWhere} ORDER BY p.promised_on DESC, p.id DESC LIMIT @limit OFFSET @offset`,
   );
   const promiseById = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.id = ? AND p.status = '已公示'`,
   );
 

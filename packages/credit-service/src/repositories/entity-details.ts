@@ -8,11 +8,10 @@ import type {
   PromiseType,
   RedBlackEntry,
 } from '@credit-portal/shared';
-import { rowId } from '../lib/sql.js';
+import { rowId, sqlText } from '../lib/sql.js';
 import { penaltyPublicizedSql } from './publicity.js';
 import { createPublicStandingRepository, promiseSourceUnit } from './public-standing.js';
 import type { SiteIdentity } from '../lib/site.js';
-import { sqlText } from '../lib/sql.js';
 
 /** Rows per section of the details page: an entity's whole record, bounded against outliers. */
 const SECTION_LIMIT = 200;
@@ -76,7 +75,7 @@ export interface NewPromise {
  * publicStanding, as in the reports.
  */
 export function createEntityDetailRepository(db: Database, site: SiteIdentity) {
-  const PROMISE_COLUMNS = promiseColumns(site);
+  const promiseSelect = promiseColumns(site);
   // The registering district from the regions table (migration 25); none known: the city alone.
   const base = db.prepare(
     `SELECT CAST(e.id AS TEXT) AS ID, e.name AS EntName, e.status AS Status, e.credit_code AS CreditCode,
@@ -102,15 +101,15 @@ export function createEntityDetailRepository(db: Database, site: SiteIdentity) {
      ORDER BY list_type, included_on DESC, id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const promises = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.entity_id = ? AND p.status = '已公示' ORDER BY p.promised_on DESC, p.id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const promisesOf = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.owner = ? ORDER BY p.id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const promiseById = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id WHERE p.id = ?`,
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id WHERE p.id = ?`,
   );
   const standing = createPublicStandingRepository(db, site);
   const promiseInsert = db.prepare(
