@@ -29,7 +29,7 @@ import routesPlugin from './routes/index.js';
 import { OUTBOX_DIR } from './mail/mailer.js';
 import { loggerOptionsFor } from './lib/logging.js';
 import { localToday } from './lib/dates.js';
-import { CITY } from './lib/place.js';
+import { siteIdentity } from './lib/site.js';
 
 export * from './exports.js';
 
@@ -57,7 +57,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const dataDir = path.resolve(config.dataDir);
   const outboxDir = path.join(dataDir, OUTBOX_DIR);
   const portalUrl = (config.portalUrl ?? DEFAULT_PORTAL_URL).replace(/\/*$/, '/');
-  const siteName = CITY.siteName;
+  app.decorate('site', siteIdentity(config.site));
+  const { siteName } = app.site;
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

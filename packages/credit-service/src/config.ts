@@ -2,6 +2,7 @@ import type { AuditSettings } from '@credit-portal/node-common';
 import type { BackupSettings } from './backup/settings.js';
 import type { LoggerSetting } from './lib/logging.js';
 import type { ScryptParams } from './lib/passwords.js';
+import type { SiteIdentity } from './lib/site.js';
 import type { RateLimitSettings } from './plugins/rate-limits.js';
 import type { EntityReportRenderer } from './routes/h5/index.js';
 import type { SignatureCheckerOptions } from './signing/signature-checker.js';
@@ -46,7 +47,7 @@ export interface CreditServiceConfig {
   h5TokenTtlSeconds?: number;
   /** SMTP server of outgoing mail (smtp:// or smtps://); unset: DATA_DIR/outbox, listed at /outbox. */
   smtpUrl?: string;
-  /** From header of outgoing mail. */
+  /** From header of outgoing mail; default the site's name on noreply@xyyz.example. */
   mailFrom?: string;
   /** Renders an entity's credit report for the H5 app's mail (default: the enterprise credit report). */
   entityReport?: EntityReportRenderer;
@@ -99,6 +100,8 @@ export interface CreditServiceConfig {
   signatureCheck?: SignatureCheckerOptions;
   /** Scheduled backups (src/backup, README "Backups and restore"); unset or dir null: none. */
   backup?: BackupSettings;
+  /** What pages, reports and mail call the site, its city and the issuing centre (lib/site.ts); default the demo's city. */
+  site?: Partial<SiteIdentity>;
 }
 
 /** Where content that lives on the older site points when OLD_SITE_URL is not set (a reserved example domain, RFC 2606). */

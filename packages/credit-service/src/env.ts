@@ -16,6 +16,7 @@ import { DEFAULT_FOLLOW_SCHEDULE, scheduleProblem } from './follow/job.js';
 import { DEFAULT_SEARCH_WORKERS, MAX_SEARCH_WORKERS } from './plugins/entity-search.js';
 import { readAdminSettings, type AdminSettings } from './admin/settings.js';
 import { readBackupSettings, type BackupSettings } from './backup/settings.js';
+import { readSite, type SiteIdentity } from './lib/site.js';
 
 /** The process settings server.ts reads from the environment. */
 export interface ServerSettings {
@@ -61,6 +62,8 @@ export interface ServerSettings {
   admin: AdminSettings;
   /** BACKUP_DIR (unset: no scheduled backups), BACKUP_CRON, BACKUP_RETENTION_DAYS, BACKUP_KEY_PASSPHRASE_FILE. */
   backup: BackupSettings;
+  /** SITE_NAME (the gateway's variable), CITY_NAME, CREDIT_CENTRE_NAME: what pages, reports and mail call the site. */
+  site: SiteIdentity;
 }
 
 /**
@@ -208,6 +211,7 @@ export function readSettings(
     searchWorkers: read.int('SEARCH_WORKERS', DEFAULT_SEARCH_WORKERS, 0, MAX_SEARCH_WORKERS),
     admin: readAdminSettings(read),
     backup: readBackupSettings(read),
+    site: readSite(read),
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
   // balancer) is a page of the portal's origin.

@@ -38,6 +38,8 @@ describe('readSettings', () => {
         searchWorkers: Math.min(2, availableParallelism()),
         admin: { host: '127.0.0.1', port: 9465 },
         backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
+        // The gateway's SITE_NAME default, and the demo's city.
+        site: { siteName: '信用云州', cityName: '云州市', centreName: '云州市公共信用信息中心' },
       },
       errors: [],
     });
@@ -68,6 +70,9 @@ describe('readSettings', () => {
       OPEN_DATA_CRON: '30 1 * * *',
       FOLLOW_JOB_SCHEDULE: '0 */10 * * * *',
       SEARCH_WORKERS: '0',
+      SITE_NAME: '信用测试州',
+      CITY_NAME: '测试市',
+      CREDIT_CENTRE_NAME: '测试市信用中心',
     });
     expect(settings).toEqual({
       host: '0.0.0.0',
@@ -103,7 +108,10 @@ describe('readSettings', () => {
       searchWorkers: 0,
       admin: { host: '127.0.0.1', port: 9465 },
       backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
+      site: { siteName: '信用测试州', cityName: '测试市', centreName: '测试市信用中心' },
     });
+    // CREDIT_CENTRE_NAME unset: the configured city's 公共信用信息中心.
+    expect(readSettings({ CITY_NAME: '测试市', ...keyFile }).settings?.site.centreName).toBe('测试市公共信用信息中心');
     expect(
       readSettings({ GATEWAY_PORT: '9000', PORTAL_URL: 'https://xyyz.example/', ...keyFile }).settings?.portalUrl,
     ).toBe('https://xyyz.example/');

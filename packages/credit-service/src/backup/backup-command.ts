@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvReader, readAuditSettings, type EnvSource } from '@credit-portal/node-common';
+import { readSite } from '../lib/site.js';
 import { createBackup } from './create-backup.js';
 import { readPassphraseFile, readPrivateKeyToBackup } from './private-key.js';
 import { readBackupSettings } from './settings.js';
@@ -138,7 +139,8 @@ export async function runBackupCommand(argv: readonly string[], env: EnvSource, 
             })
           : undefined;
         secretsRead();
-        const set = await createBackup({ backupDir: backupDir(), dataDir, auditDir, includePrivateKey });
+        const issuer = readSite(read).centreName;
+        const set = await createBackup({ backupDir: backupDir(), dataDir, auditDir, includePrivateKey, issuer });
         emit({ ok: true, path: set.path, ...summary(set.manifest) });
         return 0;
       }

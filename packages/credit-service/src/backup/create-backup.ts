@@ -7,7 +7,7 @@ import { type ReportSigningKeys } from '@credit-portal/shared';
 import { openRecord, parseSeriesFile, type ExternalAnchor, auditDigests } from '@credit-portal/node-common';
 import { AUDIT_KEY_SECRET } from '../audit/anchor-store.js';
 import { DATABASE_FILE } from '../db/open.js';
-import { REPORT_ISSUER } from '../reports/render.js';
+import { DEFAULT_SITE } from '../lib/site.js';
 import { signingKeysDocument, signingKeysIn } from '../signing/report-signer.js';
 import {
   copyCompleteLines,
@@ -55,6 +55,8 @@ export interface CreateBackupOptions {
   includePrivateKey?: PrivateKeyToBackup;
   /** The clock (tests). */
   now?: () => Date;
+  /** The centre named as the keys' issuer in the manifest (app.site.centreName); default the demo's. */
+  issuer?: string;
 }
 
 export interface CreatedBackup {
@@ -114,8 +116,8 @@ export function storedAnchors(db: Database): ExternalAnchor[] {
  * The public keys as /.well-known/credit-report-keys.json serves them, from a database's
  * report_signing_keys (none in a database from before SM2 signing).
  */
-export const publishedKeysOf = (db: Database): ReportSigningKeys =>
-  signingKeysDocument(tableExists(db, 'report_signing_keys') ? signingKeysIn(db) : [], REPORT_ISSUER);
+export const publishedKeysOf = (db: Database, issuer: string = DEFAULT_SITE.centreName): ReportSigningKeys =>
+  signingKeysDocument(tableExists(db, 'report_signing_keys') ? signingKeysIn(db) : [], issuer);
 
 /** Copies the database through SQLite's online backup, then makes the copy a standalone file. */
 async function copyDatabase(options: CreateBackupOptions, target: string) {
@@ -145,7 +147,7 @@ async function copyDatabase(options: CreateBackupOptions, target: string) {
       rows: countRows(copy),
       anchors: storedAnchors(copy),
       keyInDatabase,
-      keys: publishedKeysOf(copy),
+      keys: publishedKeysOf(copy, options.issuer),
     };
   } finally {
     copy.close();

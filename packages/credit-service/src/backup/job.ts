@@ -38,6 +38,8 @@ export interface BackupJobOptions {
   privateKey?: { keyFile?: string | null; passphraseFile: string };
   /** The clock (tests). */
   now?: () => Date;
+  /** The keys' issuer in the manifest (app.site.centreName). */
+  issuer?: string;
 }
 
 export interface BackupJob {
@@ -72,6 +74,7 @@ export function createBackupJob(options: BackupJobOptions): BackupJob {
         db: options.db,
         includePrivateKey: key,
         now,
+        issuer: options.issuer,
       });
       const pruned = await pruneBackups(options.backupDir, options.retentionDays, now());
       run = { startedAt, durationSeconds: seconds(), ok: true, path: set.path };

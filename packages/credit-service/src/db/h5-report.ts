@@ -1,5 +1,5 @@
 import { H5 } from '@credit-portal/shared';
-import { CITY } from '../lib/place.js';
+import type { SiteIdentity } from '../lib/site.js';
 
 /*
  * The fixed parts of the H5 app's personal credit report (spec §3, §9; migration 12): the version
@@ -16,9 +16,9 @@ export const REPORT_INFO_TABLE = 'ReportInfo';
 export const DESCRIPTION_TABLE = 'description';
 export const SUMMARY_TABLE = 'summary';
 
-/** The report's notes (the description table, not shown as a section). */
-export const REPORT_DESCRIPTION = [
-  `本报告依据${CITY.name}公共信用信息平台归集的公共信用信息生成，仅反映报告生成时平台归集的信息。`,
+/** The report's notes (the description table, not shown as a section), in the site's city and centre. */
+export const reportDescription = (site: SiteIdentity): string[] => [
+  `本报告依据${site.cityName}公共信用信息平台归集的公共信用信息生成，仅反映报告生成时平台归集的信息。`,
   '本报告仅供信息主体本人查询使用，信息主体应妥善保管，因保管不当造成个人信息泄露的，由信息主体自行承担责任。',
-  `信息主体对报告内容有异议的，可向${CITY.name}公共信用信息中心提出异议申请。`,
+  `信息主体对报告内容有异议的，可向${site.centreName}提出异议申请。`,
 ];

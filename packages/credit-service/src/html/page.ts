@@ -61,7 +61,7 @@ export const FOCUS_RULES = `
 export interface Page {
   /** The page's title: the document's title (before `site`) and the column's heading. */
   title: string;
-  /** Named after the title in the document's title, e.g. 信用云州（原网站）. */
+  /** Named after the title in the document's title, e.g. the site's name with （原网站）. */
   site: string;
   /** The header bar's text; unset: the page has no header bar. */
   header?: string;

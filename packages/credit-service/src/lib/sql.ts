@@ -10,3 +10,6 @@ export const pageOffset = (pageIndex: number, pageSize: number): number => (page
 export function rowId(id: string): number | null {
   return /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null;
 }
+
+/** A string literal of `text` for SQL written once per service (a configured name), quotes doubled. */
+export const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { DEFAULT_SITE_NAME } from '../lib/site.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /*
@@ -70,8 +71,11 @@ export class MailNotConfiguredError extends Error {
   }
 }
 
-/** The default sender. */
-export const DEFAULT_MAIL_FROM = '信用云州 <noreply@xyyz.example>';
+/** The sender when MAIL_FROM is not set: the site's name on the example domain. */
+export const mailFromOf = (siteName: string): string => `${siteName} <noreply@xyyz.example>`;
+
+/** The default site's sender. */
+export const DEFAULT_MAIL_FROM = mailFromOf(DEFAULT_SITE_NAME);
 
 /** The outbox's folder name under DATA_DIR. */
 export const OUTBOX_DIR = 'outbox';

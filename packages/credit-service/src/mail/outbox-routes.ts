@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { NotFoundError } from '../lib/errors.js';
-import { CITY } from '../lib/place.js';
 import { escapeHtml, renderPage, sendHtml } from '../html/page.js';
 import { listOutbox } from './mailer.js';
 import { OUTBOX_PATH } from '../html/paths.js';
@@ -70,7 +69,7 @@ ${
 ${rows}
 </tbody></table>`
 }`;
-    return sendHtml(reply, 200, renderPage({ title: '本地发件箱', site: CITY.siteName, style: STYLE, body }));
+    return sendHtml(reply, 200, renderPage({ title: '本地发件箱', site: app.site.siteName, style: STYLE, body }));
   });
 
   app.get(

@@ -98,8 +98,8 @@ export interface ImageSpec {
   hue: number;
 }
 
-/** Draws one stored image. */
-export function renderImage(image: ImageSpec): string {
+/** Draws one stored image; a banner carries the site's name. */
+export function renderImage(image: ImageSpec, siteName: string): string {
   const { width: w, height: h, hue } = image;
   const random = new Random(seedOf(image.name));
   switch (image.kind) {
@@ -129,7 +129,7 @@ export function renderImage(image: ImageSpec): string {
         image.title,
         `<defs>${gradient('g', hue, 48)}</defs><rect width="${w}" height="${h}" fill="url(#g)"/>` +
           decoration(random, w, h) +
-          textLines(['信用云州'], {
+          textLines([siteName], {
             x: 80,
             y: 80,
             size: 26,

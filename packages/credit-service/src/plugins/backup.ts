@@ -27,6 +27,7 @@ export default fp<BackupPluginOptions>(
       cron: options.cron,
       retentionDays: options.retentionDays,
       log: app.log,
+      issuer: app.site.centreName,
       privateKey: options.passphraseFile
         ? { keyFile: options.keyFile, passphraseFile: options.passphraseFile }
         : undefined,

@@ -19,6 +19,7 @@ export default fp<ReportsPluginOptions>(
       signingKey: options.signingKey,
       signer: app.reportSigner,
       demo: options.demo,
+      site: app.site,
     });
     // A loopback PORTAL_URL on a public bind: said at start, once the service listens.
     warnOfLoopbackPortal(app, options.portalUrl, options.demo);

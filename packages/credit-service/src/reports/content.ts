@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ReportContentSection, ReportFindings, ReportType } from '@credit-portal/shared';
+import type { SiteIdentity } from '../lib/site.js';
 import { createEntityDetailRepository } from '../repositories/entity-details.js';
 import { createPublicStandingRepository } from '../repositories/public-standing.js';
 
@@ -81,9 +82,9 @@ interface ListRow {
   valid_until: string;
 }
 
-export function createReportContentReader(db: Database) {
-  const details = createEntityDetailRepository(db);
-  const standing = createPublicStandingRepository(db);
+export function createReportContentReader(db: Database, site: SiteIdentity) {
+  const details = createEntityDetailRepository(db, site);
+  const standing = createPublicStandingRepository(db, site);
   const licences = db.prepare(
     `SELECT XK_WSH, XK_XKZS, XK_XKLB, XK_JDRQ, XK_YXQZI, XK_XKJG FROM licences
      WHERE entity_id = @entity AND XK_JDRQ BETWEEN @from AND @to ORDER BY XK_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,

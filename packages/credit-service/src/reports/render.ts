@@ -4,9 +4,6 @@ import { ReportPdf, type ReportSigningMark, type TableColumn } from '../pdf/repo
 import type { ReportSigner } from '../signing/report-signer.js';
 import type { ReportContent } from './content.js';
 
-/** The issuer printed on every report. */
-export const REPORT_ISSUER = '云州市公共信用信息中心';
-
 /** 一 … 二十: a report has up to sixteen headings since each public list has its own section. */
 const CHINESE_ORDINALS = [
   ...['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'],
@@ -62,12 +59,14 @@ export function reportSigningMark(
 
 /**
  * The PDF of a report: title, the report's number, time, period and verification code with a QR
- * code to the portal's verification page, the registration, each section as a table, and notes.
+ * code to the portal's verification page, the registration, each section as a table, and notes;
+ * `issuer` is the centre's name (app.site), printed under the title and in the notes.
  */
 export async function renderReportPdf(
   content: ReportContent,
   code: string,
   portalUrl: string,
+  issuer: string,
   signing?: ReportSigningMark,
 ): Promise<Buffer> {
   const special = content.reportType === 'special';
@@ -75,11 +74,11 @@ export async function renderReportPdf(
   const pdf = new ReportPdf({
     title: `${title}（${content.entity.name}）`,
     reportNumber: content.reportNo,
-    author: REPORT_ISSUER,
+    author: issuer,
     subject: REPORT_TYPE_LABELS[content.reportType],
     signing,
   });
-  pdf.title(title, special ? '（代替有无违法违规记录证明）' : REPORT_ISSUER);
+  pdf.title(title, special ? '（代替有无违法违规记录证明）' : issuer);
   pdf.keyValues(
     [
       ['报告编号', content.reportNo],
@@ -120,11 +119,11 @@ export async function renderReportPdf(
   }
   heading('说明');
   for (const note of [
-    `1. 本报告由${REPORT_ISSUER}根据各部门归集至公共信用信息平台的信息生成，反映截至生成时间的记录。`,
+    `1. 本报告由${issuer}根据各部门归集至公共信用信息平台的信息生成，反映截至生成时间的记录。`,
     '2. 行政处罚信息仅列示报告期内作出且仍在公示期内的记录（轻微违法行为依规不予公示）；已完成信用修复的记录标注“已修复”，不再对外公示。',
     '3. 红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺；其他公示名单列示报告生成时信用门户公示的该主体全部记录及其状态，不限于报告期。',
     `4. 本报告所载内容摘要：${content.summary.join('；')}。`,
-    `5. 本报告经${REPORT_ISSUER}以 SM2 电子签名（GB/T 32918，签名密钥指纹见页脚），内容以核验结果为准：可在信用门户“报告核验”页上传本文件核验，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验；对报告内容有异议的，可通过信用门户“信用异议”申请核查。`,
+    `5. 本报告经${issuer}以 SM2 电子签名（GB/T 32918，签名密钥指纹见页脚），内容以核验结果为准：可在信用门户“报告核验”页上传本文件核验，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验；对报告内容有异议的，可通过信用门户“信用异议”申请核查。`,
   ]) {
     pdf.paragraph(note, { muted: true });
   }

@@ -22,6 +22,7 @@ import {
   type PdfSignatureCheck,
 } from '../signing/report-signer.js';
 import { SignatureCheckOverBudgetError } from '../signing/signature-checker.js';
+import type { SiteIdentity } from '../lib/site.js';
 import { createReportContentReader, type ReportContent } from './content.js';
 import { isLoopbackUrl, LOOPBACK_PORTAL_MESSAGE } from './portal-address.js';
 import { renderReportPdf, reportSigningMark } from './render.js';
@@ -50,6 +51,8 @@ export interface ReportSettings {
    * report that would print a loopback address is refused (portal-address.ts). Unset: not checked.
    */
   demo?: boolean;
+  /** Who issues the reports and publishes the lists they print (app.site). */
+  site: SiteIdentity;
 }
 
 export interface ReportOrder {
@@ -173,7 +176,8 @@ export function createReportService(db: Database, settings: ReportSettings) {
   let hmacKey: string | undefined = settings.signingKey;
   // Only the rows issued before SM2 signing need it: read (or made) on first use.
   const key = (): string => (hmacKey ??= createAccountRepository(db).secret('report-signing'));
-  const reader = createReportContentReader(db);
+  const { site } = settings;
+  const reader = createReportContentReader(db, site);
   // Refused rather than issued without its address: a bank relies on checking the report at the
   // centre's address, and a report that names none (or this machine) cannot be told from a
   // forgery. A 409, not a 503: the gateway shows a 4xx's message and counts no upstream failure.
@@ -226,6 +230,7 @@ export function createReportService(db: Database, settings: ReportSettings) {
       content,
       code,
       settings.portalUrl,
+      site.centreName,
       reportSigningMark(signer, reportNo, type, now, generatedAt, settings.portalUrl),
     );
     const { file: pdf, signature: pdfSignature } = signer.signPdf(rendered);

@@ -6,8 +6,9 @@ import type {
   RedBlackDetail,
   RedBlackListItem,
 } from '@credit-portal/shared';
+import type { SiteIdentity } from '../lib/site.js';
 import { containsPattern, rowId } from '../lib/sql.js';
-import { PROMISE_COLUMNS } from './entity-details.js';
+import { promiseColumns } from './entity-details.js';
 import type { Page } from './publicity.js';
 
 export interface ListFilter {
@@ -39,7 +40,8 @@ const ENTITY_MATCH = `(@like IS NULL OR e.name LIKE @like ESCAPE '\\' OR e.credi
  * unit is the deciding authority, the update time the listing day's), published promises and the
  * fulfilment checks of the kept ones.
  */
-export function createCreditListRepository(db: Database) {
+export function createCreditListRepository(db: Database, site: SiteIdentity) {
+  const promiseSelect = promiseColumns(site);
   const entryWhere = `FROM red_black_list r JOIN entities e ON e.id = r.entity_id
     WHERE r.valid_until >= @today AND (@type IS NULL OR r.list_type = @type) AND ${ENTITY_MATCH}`;
   const entryCount = db.prepare(`SELECT COUNT(*) ${entryWhere}`).pluck();
@@ -59,10 +61,10 @@ export function createCreditListRepository(db: Database) {
     WHERE p.status = '已公示' AND ${ENTITY_MATCH}`;
   const promiseCount = db.prepare(`SELECT COUNT(*) ${promiseWhere}`).pluck();
   const promiseRows = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} ${promiseWhere} ORDER BY p.promised_on DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+    `SELECT ${promiseSelect} ${promiseWhere} ORDER BY p.promised_on DESC, p.id DESC LIMIT @limit OFFSET @offset`,
   );
   const promiseById = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.id = ? AND p.status = '已公示'`,
   );
 

@@ -8,10 +8,10 @@ import type {
   PromiseType,
   RedBlackEntry,
 } from '@credit-portal/shared';
-import { rowId } from '../lib/sql.js';
+import { rowId, sqlText } from '../lib/sql.js';
 import { penaltyPublicizedSql } from './publicity.js';
-import { createPublicStandingRepository, PROMISE_SOURCE_UNIT } from './public-standing.js';
-import { CITY, DISTRICTS } from '../lib/place.js';
+import { createPublicStandingRepository, promiseSourceUnit } from './public-standing.js';
+import type { SiteIdentity } from '../lib/site.js';
 
 /** Rows per section of the details page: an entity's whole record, bounded against outliers. */
 const SECTION_LIMIT = 200;
@@ -51,12 +51,11 @@ export function toLicenceBlock(row: LicenceRecord): LicenceBlock {
   };
 }
 
-const DISTRICT_BY_REGION = new Map(DISTRICTS.map((district) => [district.regionCode, district.name]));
-
-/** A credit promise as the calls answer it (`p` credit_promises, `e` its entity). */
-export const PROMISE_COLUMNS = `CAST(p.id AS TEXT) AS ID, e.name AS EntName, e.credit_code AS CreditCode,
-  p.promise_type AS PromiseType, p.content AS Content, p.promiser AS Promiser, p.promised_on AS PromiseDate,
-  p.status AS Status, '${PROMISE_SOURCE_UNIT}' AS SourceUnit, p.created_at AS UpdateTime`;
+/** A credit promise as the calls answer it (`p` credit_promises, `e` its entity); the site's centre is their source. */
+export const promiseColumns = (site: SiteIdentity): string => `CAST(p.id AS TEXT) AS ID, e.name AS EntName,
+  e.credit_code AS CreditCode, p.promise_type AS PromiseType, p.content AS Content, p.promiser AS Promiser,
+  p.promised_on AS PromiseDate, p.status AS Status, ${sqlText(promiseSourceUnit(site))} AS SourceUnit,
+  p.created_at AS UpdateTime`;
 
 export interface NewPromise {
   entityId: number;
@@ -75,12 +74,14 @@ export interface NewPromise {
  * their validity are left out, as on the public lists; the other public lists come from
  * publicStanding, as in the reports.
  */
-export function createEntityDetailRepository(db: Database) {
+export function createEntityDetailRepository(db: Database, site: SiteIdentity) {
+  const promiseSelect = promiseColumns(site);
+  // The registering district from the regions table (migration 25); none known: the city alone.
   const base = db.prepare(
-    `SELECT CAST(id AS TEXT) AS ID, name AS EntName, status AS Status, credit_code AS CreditCode,
-       ent_type AS EntType, setup_date AS SetUpDate, legal_rep AS LegalRep, address AS Address,
-       region_code AS regionCode
-     FROM entities WHERE id = ?`,
+    `SELECT CAST(e.id AS TEXT) AS ID, e.name AS EntName, e.status AS Status, e.credit_code AS CreditCode,
+       e.ent_type AS EntType, e.setup_date AS SetUpDate, e.legal_rep AS LegalRep, e.address AS Address,
+       coalesce(r.name, '') AS district
+     FROM entities e LEFT JOIN regions r ON r.region_code = e.region_code WHERE e.id = ?`,
   );
   const byCode = db.prepare('SELECT id, name FROM entities WHERE credit_code = ?');
   const owns = db.prepare('SELECT 1 FROM user_entities WHERE owner = ? AND entity_id = ?');
@@ -100,17 +101,17 @@ export function createEntityDetailRepository(db: Database) {
      ORDER BY list_type, included_on DESC, id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const promises = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.entity_id = ? AND p.status = '已公示' ORDER BY p.promised_on DESC, p.id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const promisesOf = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id
      WHERE p.owner = ? ORDER BY p.id DESC LIMIT ${SECTION_LIMIT}`,
   );
   const promiseById = db.prepare(
-    `SELECT ${PROMISE_COLUMNS} FROM credit_promises p JOIN entities e ON e.id = p.entity_id WHERE p.id = ?`,
+    `SELECT ${promiseSelect} FROM credit_promises p JOIN entities e ON e.id = p.entity_id WHERE p.id = ?`,
   );
-  const standing = createPublicStandingRepository(db);
+  const standing = createPublicStandingRepository(db, site);
   const promiseInsert = db.prepare(
     `INSERT INTO credit_promises
        (entity_id, owner, promise_type, content, promiser, contact_mobile, promised_on, status, created_at)
@@ -123,14 +124,13 @@ export function createEntityDetailRepository(db: Database) {
       const row =
         key === null
           ? undefined
-          : (base.get(key) as (Omit<EntityBaseInfo, 'District' | 'RegAuthority'> & { regionCode: string }) | undefined);
+          : (base.get(key) as (Omit<EntityBaseInfo, 'District' | 'RegAuthority'> & { district: string }) | undefined);
       if (!row) return undefined;
-      const { regionCode, ...info } = row;
-      const district = DISTRICT_BY_REGION.get(regionCode);
+      const { district, ...info } = row;
       return {
         ...info,
-        District: `${CITY.name}${district ?? ''}`,
-        RegAuthority: `${CITY.name}${district ?? ''}市场监督管理局`,
+        District: `${site.cityName}${district}`,
+        RegAuthority: `${site.cityName}${district}市场监督管理局`,
       };
     },
 

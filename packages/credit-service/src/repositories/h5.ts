@@ -10,7 +10,8 @@ import {
   type ReportTables,
 } from '@credit-portal/shared';
 import { sameText, sha256 } from '../lib/hash.js';
-import { DESCRIPTION_TABLE, REPORT_DESCRIPTION, REPORT_INFO_TABLE, SUMMARY_TABLE } from '../db/h5-report.js';
+import { DESCRIPTION_TABLE, reportDescription, REPORT_INFO_TABLE, SUMMARY_TABLE } from '../db/h5-report.js';
+import type { SiteIdentity } from '../lib/site.js';
 
 /** A person of the H5 app. */
 export interface H5Person {
@@ -86,7 +87,8 @@ const toPerson = (row: PersonRow | undefined): H5Person | undefined =>
 const SWEEP_GRACE_MS = 2 * 3600_000;
 
 /** SQL reads and writes of the H5 app: persons, tokens, linked entities, report tables and requests. */
-export function createH5Repository(db: Database) {
+export function createH5Repository(db: Database, site: SiteIdentity) {
+  const notes = reportDescription(site);
   const personById = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE id = ?`);
   const personByDocument = db.prepare(`SELECT ${PERSON_COLUMNS} FROM h5_persons WHERE id_number = ? AND name = ?`);
   const insertToken = db.prepare(
@@ -328,7 +330,7 @@ export function createH5Repository(db: Database) {
       };
       const description: ReportTable = {
         TableName: DESCRIPTION_TABLE,
-        Rows: REPORT_DESCRIPTION.map((text, i) => ({ 序号: i + 1, 说明: text })),
+        Rows: notes.map((text, i) => ({ 序号: i + 1, 说明: text })),
       };
       return { Tables: [{ TableName: 'config', Rows: config }, info, ...data, description, summary] };
     },

@@ -5,7 +5,7 @@ import {
   type PublicListKey,
   type PublicListStanding,
 } from '@credit-portal/shared';
-import { CITY } from '../lib/place.js';
+import type { SiteIdentity } from '../lib/site.js';
 
 /*
  * An entity's standing on the public lists of the information-disclosure section, in one query
@@ -15,8 +15,8 @@ import { CITY } from '../lib/place.js';
  * would be the disagreement this exists to prevent.
  */
 
-/** Who receives credit promises filed on the portal, reviews and publishes them, and the checks of their keeping. */
-export const PROMISE_SOURCE_UNIT = `${CITY.name}公共信用信息中心`;
+/** Who receives credit promises filed on the portal, reviews and publishes them, and the checks of their keeping: the centre. */
+export const promiseSourceUnit = (site: SiteIdentity): string => site.centreName;
 
 /** Records per list: an entity's whole record, bounded against outliers. */
 const ENTRIES_LIMIT = 50;
@@ -29,21 +29,24 @@ interface ListDefinition {
   adverse: boolean;
 }
 
-/** The lists, in the order the disclosure section names them; labels as their pages title them. */
-export const PUBLIC_LISTS: readonly ListDefinition[] = [
-  { key: 'abnormal', label: '经营异常名录', source: `${CITY.name}市场监督管理局`, adverse: true },
-  { key: 'majorTax', label: '重大税收违法失信主体', source: `国家税务总局${CITY.name}税务局`, adverse: true },
-  {
-    key: 'wageArrears',
-    label: '拖欠农民工工资失信联合惩戒对象名单',
-    source: `${CITY.name}人力资源和社会保障局`,
-    adverse: true,
-  },
-  { key: 'nontax', label: '非税收入欠缴信息', source: `${CITY.name}财政局`, adverse: true },
-  { key: 'bankruptcy', label: '个人破产信息', source: `${CITY.name}中级人民法院`, adverse: true },
-  { key: 'promiseKept', label: '守信践诺公示', source: PROMISE_SOURCE_UNIT, adverse: false },
-  { key: 'hetao', label: '信用河套企业名录', source: '深港科技创新合作区深圳园区发展署', adverse: false },
-];
+/** The lists, in the order the disclosure section names them; labels as their pages title them; publishers of the site's city. */
+export function publicLists(site: SiteIdentity): readonly ListDefinition[] {
+  const city = site.cityName;
+  return [
+    { key: 'abnormal', label: '经营异常名录', source: `${city}市场监督管理局`, adverse: true },
+    { key: 'majorTax', label: '重大税收违法失信主体', source: `国家税务总局${city}税务局`, adverse: true },
+    {
+      key: 'wageArrears',
+      label: '拖欠农民工工资失信联合惩戒对象名单',
+      source: `${city}人力资源和社会保障局`,
+      adverse: true,
+    },
+    { key: 'nontax', label: '非税收入欠缴信息', source: `${city}财政局`, adverse: true },
+    { key: 'bankruptcy', label: '个人破产信息', source: `${city}中级人民法院`, adverse: true },
+    { key: 'promiseKept', label: '守信践诺公示', source: promiseSourceUnit(site), adverse: false },
+    { key: 'hetao', label: '信用河套企业名录', source: '深港科技创新合作区深圳园区发展署', adverse: false },
+  ];
+}
 
 /** What was searched and what was found. */
 export interface PublicStanding {
@@ -62,7 +65,8 @@ type Row = Omit<PublicListEntry, 'InForce'> & { InForce: number };
  */
 const OF_ENTITY = `(entity_id = @id OR (entity_id IS NULL AND @code <> '' AND credit_code = @code))`;
 
-export function createPublicStandingRepository(db: Database) {
+export function createPublicStandingRepository(db: Database, site: SiteIdentity) {
+  const definitions = publicLists(site);
   const entity = db.prepare(
     'SELECT credit_code AS code, ent_type AS entType, legal_rep AS legalRep, region_code AS regionCode FROM entities WHERE id = ?',
   );
@@ -132,15 +136,15 @@ export function createPublicStandingRepository(db: Database) {
         legalRep: facts.legalRep,
         regionCode: facts.regionCode,
       };
-      const lists = PUBLIC_LISTS.filter((list) => list.key !== 'bankruptcy' || soleProprietor).map(
-        (list): PublicListStanding => ({
+      const lists = definitions
+        .filter((list) => list.key !== 'bankruptcy' || soleProprietor)
+        .map((list): PublicListStanding => ({
           Key: list.key,
           Label: list.label,
           Source: list.source,
           Adverse: list.adverse,
           Entries: (statements[list.key].all(params) as Row[]).map((row) => ({ ...row, InForce: row.InForce === 1 })),
-        }),
-      );
+        }));
       return { lists, searched: lists.map((list) => `${list.Label}（${list.Source}）`) };
     },
   };

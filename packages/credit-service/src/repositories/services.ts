@@ -12,6 +12,7 @@ import {
   type RepairPunishRow,
   type ReviewAction,
 } from '@credit-portal/shared';
+import type { SiteIdentity } from '../lib/site.js';
 import { containsPattern, rowId } from '../lib/sql.js';
 import { addMonths } from '../lib/dates.js';
 import { penaltyPublicizedSql } from './publicity.js';
@@ -22,8 +23,6 @@ import { penaltyPublicizedSql } from './publicity.js';
  * penalty states they set (信用修复中, 异议处理中, repaired_on).
  */
 
-/** The unit that receives filings and closes them (the timeline's first and last steps). */
-export const SERVICE_CENTRE = '云州市公共信用信息中心';
 /** Who a submission step names. */
 export const ONLINE_APPLICANT = '申请人（网上提交）';
 
@@ -146,7 +145,8 @@ const APPLICATION_COLUMNS = `a.id, a.apply_no AS applyNo, a.kind, a.owner, a.ent
   p.CF_CFJG AS authority`;
 const APPLICATION_FROM = `service_applications a JOIN entities e ON e.id = a.entity_id JOIN penalties p ON p.id = a.penalty_id`;
 
-export function createServicesRepository(db: Database) {
+/** `site`'s centre receives filings and closes them (the timeline's first and last steps). */
+export function createServicesRepository(db: Database, site: SiteIdentity) {
   const entitiesOf = db.prepare(
     `SELECT CAST(e.id AS TEXT) AS EntityId, e.name AS EntName, e.credit_code AS CreditCode, e.ent_type AS EntType,
        e.status AS Status, u.role AS Role
@@ -261,7 +261,7 @@ export function createServicesRepository(db: Database) {
         return { outcome: 'transition' as const, application: toApplication(row) };
       const to = transition.to;
       const handlingUnit =
-        unit ?? (to === 'reviewing' || to === 'approved' || to === 'rejected' ? row.authority : SERVICE_CENTRE);
+        unit ?? (to === 'reviewing' || to === 'approved' || to === 'rejected' ? row.authority : site.centreName);
       let result = row.result;
       if (to === 'approved' || to === 'rejected') {
         result = comment?.trim() || DEFAULT_RESULTS[row.kind][to];

@@ -6,6 +6,7 @@ import { AUDIT_KEY_SECRET, createAnchorStore } from '../audit/anchor-store.js';
 import { REVIEW_CLI_WRITER } from '../audit/writers.js';
 import { parseReviewArgs, REVIEW_USAGE, runReviewCommand, type ReviewDecision } from './review-cli.js';
 import { reviewNote } from './review-audit.js';
+import { readSite } from '../lib/site.js';
 
 // The reviewer's command line: node dist/review/cli.js [--data-dir D] list | <applyNo> <action> --reviewer <login> | reviewer ….
 let dataDir: string;
@@ -17,6 +18,7 @@ try {
 }
 const read = new EnvReader(process.env);
 const audit = readAuditSettings(read, path.join(dataDir, 'audit'));
+const site = readSite(read);
 if (read.problems.length > 0) {
   for (const problem of read.problems) console.error(`review: ${problem}`);
   process.exit(1);
@@ -29,6 +31,7 @@ try {
     process.argv.slice(2),
     { out: (line) => process.stdout.write(`${line}\n`), err: (line) => console.error(line) },
     (decision) => decisions.push(decision),
+    { site },
   );
   // Decisions are audited like the page's and the endpoint's, in the command line's own chain.
   if (decisions.length > 0) {

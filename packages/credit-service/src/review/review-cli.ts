@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { REVIEW_ACTION_LABELS, REVIEW_ACTIONS, formatBeijingTime, type ReviewAction } from '@credit-portal/shared';
 import type { Database } from 'better-sqlite3';
+import { DEFAULT_SITE, type SiteIdentity } from '../lib/site.js';
 import { createServicesRepository } from '../repositories/services.js';
 import { hashPasswordSync, SCRYPT_PARAMS, type ScryptParams } from '../lib/passwords.js';
 import { enrolmentUri, newReviewerPassword, newTotpSecret } from './reviewer-auth.js';
@@ -67,6 +68,8 @@ export interface ReviewCliOptions {
   /** scrypt cost of the passwords made here; default SCRYPT_PARAMS (tests lower it). */
   passwordParams?: ScryptParams;
   now?: () => number;
+  /** Whose centre closes the applications (CREDIT_CENTRE_NAME); default the demo's. */
+  site?: SiteIdentity;
 }
 
 /** The reviewer commands: add, list, disable, reset-totp, reset-password. */
@@ -169,7 +172,7 @@ export function runReviewCommand(
     return 0;
   }
   if (positionals[0] === 'reviewer') return runReviewerCommand(db, positionals.slice(1), values.name, io, options);
-  const repo = createServicesRepository(db);
+  const repo = createServicesRepository(db, options.site ?? DEFAULT_SITE);
   if (positionals.length === 1 && positionals[0] === 'list') {
     const open = repo.openApplications();
     if (open.length === 0) io.out('没有待办的申请');

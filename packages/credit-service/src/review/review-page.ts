@@ -12,7 +12,6 @@ import type { FastifyRequest } from 'fastify';
 import type { ServicesRepository } from '../repositories/services.js';
 import type { TypeboxApp } from '../lib/typebox-app.js';
 import { acceptFormPosts, escapeHtml, frameStyle, renderPage, sendHtml } from '../html/page.js';
-import { CITY } from '../lib/place.js';
 import { REVIEWER_SESSION_MAX_SECONDS, type ReviewerAuth } from './reviewer-auth.js';
 import { reviewerRef, type Reviewer } from './reviewers.js';
 import { historyHtml, loginNote, reviewNote } from './review-audit.js';
@@ -50,10 +49,11 @@ const STYLE = frameStyle(
 `,
 );
 
-const CENTRE = `${CITY.name}公共信用信息中心`;
-
-const page = (body: string): string =>
-  renderPage({ title: '信用修复与异议审核', site: CENTRE, header: `${CENTRE} · 业务审核`, style: STYLE, body });
+/** The page in the centre's name (app.site.centreName). */
+const pageOf =
+  (centre: string) =>
+  (body: string): string =>
+    renderPage({ title: '信用修复与异议审核', site: centre, header: `${centre} · 业务审核`, style: STYLE, body });
 
 /** The session cookie: only this page's address gets it, never script, never from another site. */
 const SESSION_COOKIE = 'review_session';
@@ -140,6 +140,7 @@ const sameText = (a: string, b: string): boolean =>
  */
 export function registerReviewPage(app: TypeboxApp, repo: ServicesRepository, auth: ReviewerAuth): void {
   acceptFormPosts(app, { bodyLimit: 16 * 1024 });
+  const page = pageOf(app.site.centreName);
 
   const signedIn = (request: FastifyRequest): Signed | null => {
     const token = cookieOf(request, SESSION_COOKIE);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DEFAULT_MAIL_FROM } from '../mail/mailer.js';
+import { mailFromOf } from '../mail/mailer.js';
 import outboxRoutes from '../mail/outbox-routes.js';
 import mailerPlugin from '../plugins/mailer.js';
 import reportSignerPlugin from '../plugins/report-signer.js';
@@ -99,7 +99,7 @@ export default fp<RoutesOptions>(
     // app.mailer: before the H5 app and 信用关注, which mail.
     await app.register(mailerPlugin, {
       smtpUrl: config.smtpUrl,
-      from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+      from: config.mailFrom ?? mailFromOf(siteName),
       outboxDir,
       demo,
     });

@@ -236,7 +236,7 @@ describe('信用服务: reports and filings', () => {
       }
     }
     if (!penalty) throw new Error('no repairable penalty in the test data set');
-    createServicesRepository(t.app.db).linkEntity(owner, penalty.entityId, '经办人');
+    createServicesRepository(t.app.db, t.app.site).linkEntity(owner, penalty.entityId, '经办人');
     const { payload, headers } = multipart(
       {
         punishId: penalty.id,
@@ -327,7 +327,7 @@ describe('the H5 app', () => {
 
     // The download: the final token of the encrypted steps is what the file route takes.
     const row = t.app.db.prepare('SELECT id FROM h5_persons WHERE is_demo = 1').pluck().get() as number;
-    const { repo } = { repo: (await import('../../src/repositories/h5.js')).createH5Repository(t.app.db) };
+    const { repo } = { repo: (await import('../../src/repositories/h5.js')).createH5Repository(t.app.db, t.app.site) };
     const final = repo.issueToken('report_final', row, 60_000, { parent: user.Infotoken });
     const file = await written(() =>
       t.app.inject({ method: 'GET', url: API_PATHS.h5ReportFile, query: { token: final } }),

@@ -83,7 +83,7 @@ async function fileRepair(app: FastifyInstance, token: string): Promise<Applicat
     });
     const penalty = body.Data!.list.find((row) => row.Repairable);
     if (!penalty) continue;
-    createServicesRepository(app.db).linkEntity('user:1', id, '经办人');
+    createServicesRepository(app.db, app.site).linkEntity('user:1', id, '经办人');
     const form = multipart(
       {
         punishId: penalty.id,

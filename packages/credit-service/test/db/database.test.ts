@@ -6,6 +6,8 @@ import { migrate } from '../../src/db/migrate.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { openDatabase } from '../../src/db/open.js';
 import { writeSeed } from '../../src/demo/seed/generate.js';
+import { ensureSeed } from '../../src/demo/seed/index.js';
+import { DISTRICTS } from '../../src/demo/place.js';
 import { removeDir, tempDir } from '../helper.js';
 import path from 'node:path';
 
@@ -88,6 +90,26 @@ describe('database', () => {
       expect(new Set(stored)).toEqual(expected);
       expect(stored).toContain('ab\t1');
       expect(stored).not.toContain('Ab\t1');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('names the regions of a database seeded before migration 25: the district sites by the migration, the rest by the seed', async () => {
+    const db = new BetterSqlite3(path.join(await newDir(), DATABASE_FILE));
+    try {
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 25),
+      );
+      writeSeed(db, { seed: 5, entities: 400 });
+      expect(migrate(db)).toEqual([25]);
+      const regions = () => db.prepare('SELECT region_code, name FROM regions ORDER BY region_code').raw().all();
+      const withSite = DISTRICTS.filter((d) => d.site).map((d) => [d.regionCode, d.name]);
+      expect(withSite.length).toBeLessThan(DISTRICTS.length);
+      expect(regions()).toEqual(withSite);
+      ensureSeed(db, { seed: 5, entities: 400, asOf: '2026-11-02' });
+      expect(regions()).toEqual(DISTRICTS.map((d) => [d.regionCode, d.name]));
     } finally {
       db.close();
     }

@@ -63,7 +63,7 @@ async function repairablePenalty(): Promise<string> {
     });
     const row = body.Data!.list.find((r) => r.Repairable);
     if (row) {
-      createServicesRepository(t.app.db).linkEntity('user:1', id, '经办人');
+      createServicesRepository(t.app.db, t.app.site).linkEntity('user:1', id, '经办人');
       return row.id;
     }
   }

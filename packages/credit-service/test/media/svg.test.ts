@@ -18,11 +18,25 @@ describe('svg rendering', () => {
       height: 450,
       hue: 10,
     };
-    const svg = renderImage(spec);
-    expect(svg).toBe(renderImage(spec));
+    const svg = renderImage(spec, '信用云州');
+    expect(svg).toBe(renderImage(spec, '信用云州'));
     expect(svg).toContain('A&amp;B &lt;公司&gt;');
     expect(svg).not.toContain('<公司>');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="800" height="450"/);
+  });
+
+  it('puts the site’s name it is given on a banner', () => {
+    const banner = {
+      name: 'b',
+      kind: 'banner' as const,
+      title: '信用承诺',
+      subtitle: '',
+      width: 1200,
+      height: 360,
+      hue: 200,
+    };
+    expect(renderImage(banner, '信用测试州')).toContain('>信用测试州<');
+    expect(renderImage(banner, '信用测试州')).not.toContain('云州');
   });
 
   it('draws covers and inner pages of 461x600 with the folio', () => {

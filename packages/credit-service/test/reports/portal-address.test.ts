@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const service = (portalUrl: string, demo: boolean) =>
-  createReportService(testApp.app.db, { portalUrl, signer: testApp.app.reportSigner, demo });
+  createReportService(testApp.app.db, { portalUrl, signer: testApp.app.reportSigner, demo, site: testApp.app.site });
 
 describe('a report with a loopback portal address', () => {
   it('is refused with a Chinese message when the demo stand-ins are off', async () => {

@@ -119,7 +119,7 @@ beforeAll(async () => {
   token = login.body.Data!.JwtToken;
   // The demo account acts for the three, so that it may ask for their 专项信用报告.
   const owner = `user:${String(t.app.db.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(DEMO_ACCOUNT.mobile))}`;
-  const services = createServicesRepository(t.app.db);
+  const services = createServicesRepository(t.app.db, t.app.site);
   for (const { name } of CASES) services.linkEntity(owner, entityNamed(name).id, '经办人');
 }, 60_000);
 

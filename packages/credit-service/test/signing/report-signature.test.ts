@@ -205,7 +205,7 @@ describe('SM2-signed reports', () => {
     const pdf = await renderPersonalReportPdf(
       tables,
       { name: DEMO_PERSON.name, idType: DEMO_PERSON.idType, idNumber: DEMO_PERSON.idNumber },
-      { signer: t.app.reportSigner, portalUrl: `${portal}/` },
+      { signer: t.app.reportSigner, portalUrl: `${portal}/`, issuer: t.app.site.centreName },
     );
     const run = await offline(pdf, 'personal');
     expect(run.output).toContain('Verified OK');

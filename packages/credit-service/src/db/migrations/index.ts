@@ -30,6 +30,7 @@ import m021 from './021-login-sessions-by-subject.js';
 import m022 from './022-login-sessions-by-account.js';
 import m023 from './023-account-failure-addresses.js';
 import m024 from './024-reviewers.js';
+import m025 from './025-regions.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m022,
   m023,
   m024,
+  m025,
 ];

@@ -1,6 +1,6 @@
 import { creditCode } from './entity.js';
 import { mixSeed } from '../../lib/random.js';
-import { CITY, type District } from '../../lib/place.js';
+import { CITY, type District } from '../place.js';
 
 /** A government department that issues licences or penalties, at city or district level. */
 export interface Authority {

@@ -20,7 +20,7 @@ import {
 import { dayNumber, formatDay, yearOf } from '../../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
 import { Random, mixSeed } from '../../lib/random.js';
-import { CITY, DISTRICTS } from '../../lib/place.js';
+import { CITY, DISTRICTS } from '../place.js';
 import { flipbookPagePath, imagePath } from '../../media/paths.js';
 import type { ImageSpec } from '../../media/svg.js';
 

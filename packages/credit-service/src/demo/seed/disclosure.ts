@@ -3,7 +3,7 @@ import { SOLE_PROPRIETOR_MARK, idNumberCheckChar, type DisclosureSubjectType } f
 import { Random, mixSeed } from '../../lib/random.js';
 import { authorityOf, type Authority } from './agencies.js';
 import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../../lib/dates.js';
-import { DISTRICTS, type District } from '../../lib/place.js';
+import { DISTRICTS, type District } from '../place.js';
 import { GIVEN_NAME_CHARS, ROADS, SURNAMES } from './vocabulary.js';
 
 /*

@@ -6,7 +6,7 @@ import {
 } from '@credit-portal/shared';
 import { dayNumber, formatDay } from '../../lib/dates.js';
 import { Random, mixSeed, permutation as seededPermutation } from '../../lib/random.js';
-import { CITY, DISTRICTS, type District } from '../../lib/place.js';
+import { CITY, DISTRICTS, type District } from '../place.js';
 import {
   BRAND_CHARS,
   COMPANY_INDUSTRIES,

@@ -13,7 +13,7 @@ import {
   type PenaltyRow,
 } from './publicity.js';
 import { Random, mixSeed } from '../../lib/random.js';
-import { DISTRICTS } from '../../lib/place.js';
+import { DISTRICTS } from '../place.js';
 import { LICENCE_FIELDS, PENALTY_FIELDS, PENALTY_PUBLICITY_COLUMNS } from '../../db/columns.js';
 import { ENTITY_BIGRAMS_INSERT_TRIGGER, FILL_ENTITY_BIGRAMS } from '../../db/migrations/index.js';
 import { writePortalSeed } from './portal.js';
@@ -106,6 +106,17 @@ export function districtRows(): DistrictRow[] {
         ]
       : [],
   );
+}
+
+/**
+ * The city's districts by region code (migration 25), which the details page names as the
+ * registering district: ensureSeed writes them after the data set, and into a database seeded
+ * before the table (the migration copied only the districts with a site). Returns how many rows
+ * were new.
+ */
+export function writeRegions(db: Database): number {
+  const insert = db.prepare('INSERT OR IGNORE INTO regions (region_code, name) VALUES (?, ?)');
+  return DISTRICTS.reduce((added, district) => added + insert.run(district.regionCode, district.name).changes, 0);
 }
 
 function* range<T>(count: number, make: (index: number) => T): Generator<T> {

@@ -3,7 +3,7 @@ import { beijingDay, formatBeijingTime } from '@credit-portal/shared';
 import type { SeedOptions } from '../../db/dataset.js';
 import { ensureAccountSeed, ensureFulfilmentSeed } from './account.js';
 import { ensureDisclosureSeed } from './disclosure.js';
-import { isSeeded, writeSeed } from './generate.js';
+import { isSeeded, writeRegions, writeSeed } from './generate.js';
 import { ensureH5Seed } from './h5.js';
 import { ensureHetaoSeed } from './hetao.js';
 import { ensurePortalSeed } from './portal.js';
@@ -102,6 +102,10 @@ export function ensureSeed(db: Database, options: EnsureSeedOptions, log: SeedLo
 
 /** The parts of newer migrations a database lacks, each dated back from `asOf` as that part always was. */
 function fillParts(db: Database, asOf: string, log: SeedLog): void {
+  // The region names (migration 25): all of a new data set's, and those without a district site in
+  // an older one (the migration copied the others).
+  const regions = db.transaction(() => writeRegions(db))();
+  if (regions > 0) log({ regions }, 'filled the region names');
   // A database seeded before migration 5 gets the portal tables' data now, once.
   const portal = ensurePortalSeed(db);
   if (portal && hasRows(portal)) log({ ...portal }, 'filled the portal page tables');

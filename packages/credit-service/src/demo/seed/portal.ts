@@ -16,7 +16,7 @@ import {
   type MessageTemplate,
 } from './portal-texts.js';
 import { SEED_AS_OF } from './publicity.js';
-import { CITY, DISTRICTS } from '../../lib/place.js';
+import { CITY, DISTRICTS } from '../place.js';
 
 /*
  * The data of the main portal's own pages (migration 5): interaction messages drawn from the

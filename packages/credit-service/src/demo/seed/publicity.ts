@@ -9,7 +9,7 @@ import { authorityOf, hasDistrictLevel, type AgencyKey, type Authority } from '.
 import { addMonths, dayNumber, formatDay, withTime, yearOf } from '../../lib/dates.js';
 import { entityAt, type EntityRow } from './entity.js';
 import { Random, mixSeed } from '../../lib/random.js';
-import { DISTRICTS } from '../../lib/place.js';
+import { DISTRICTS } from '../place.js';
 import { BRAND_CHARS, ROADS } from './vocabulary.js';
 
 /**

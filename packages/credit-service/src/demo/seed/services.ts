@@ -5,6 +5,7 @@ import { userSubject } from '../../repositories/account.js';
 import { createServicesRepository, filingState, type PenaltyForFiling } from '../../repositories/services.js';
 import { penaltyPublicizedSql } from '../../repositories/publicity.js';
 import { DEMO_ACCOUNT } from './account.js';
+import { DEMO_SITE } from '../place.js';
 import { dayNumber, formatDay, withTime } from '../../lib/dates.js';
 
 /*
@@ -36,7 +37,7 @@ export function ensureServicesSeed(db: Database, asOf: string): ServicesSeedSumm
 }
 
 function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesSeedSummary {
-  const repo = createServicesRepository(db);
+  const repo = createServicesRepository(db, DEMO_SITE);
   let userB = db.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(DEMO_ACCOUNT_B.mobile) as
     number | undefined;
   if (userB === undefined) {

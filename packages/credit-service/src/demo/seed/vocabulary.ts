@@ -1,5 +1,5 @@
 /*
- * Word lists of the demo data set of the fictional city 云州市 (its places are in lib/place.ts).
+ * Word lists of the demo data set of the fictional city 云州市 (its places are in demo/place.ts).
  * Everything here is invented demo vocabulary; combinations of these words make the generated names.
  */
 

@@ -27,7 +27,7 @@ export function undocumented(url: string): boolean {
 export default fp(
   async (app) => {
     await registerDocs(app, {
-      title: '信用云州 参考上游服务 API（credit-service）',
+      title: `${app.site.siteName} 参考上游服务 API（credit-service）`,
       description:
         '内容管理、信用数据、账号登录与访问日志接收的参考实现，使用旧版信封方言（msg / errorCode）。生产环境中网关指向中心的真实系统。',
       transform: ({ schema, url }) => ({

@@ -28,7 +28,7 @@ export interface AccountOptions {
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
-  const details = createEntityDetailRepository(app.db);
+  const details = createEntityDetailRepository(app.db, app.site);
   registerAuthRoutes(app, { sms: options.sms, siteName: options.siteName });
   registerPasswordChangeRoutes(app);
   registerTicketRoutes(app);

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { OLD_SITE_PAGES, OLD_SITE_PERSONAL_PAGE } from '@credit-portal/shared';
 import { ServiceError } from '../../lib/errors.js';
-import { CITY } from '../../lib/place.js';
 import { acceptFormPosts, escapeHtml, frameStyle, renderPage, sendHtml, TEXT_RULES } from '../../html/page.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
 import { OLD_SITE_PREFIX } from '../../html/paths.js';
@@ -27,8 +26,10 @@ const STYLE = frameStyle(
 );
 
 /** A page of the old site (its addresses carry one-time codes: htmlHeaders sends no referrer). */
-const page = (title: string, body: string): string =>
-  renderPage({ title, site: `${CITY.siteName}（原网站）`, header: `${CITY.siteName} · 原网站`, style: STYLE, body });
+const pageOf =
+  (siteName: string) =>
+  (title: string, body: string): string =>
+    renderPage({ title, site: `${siteName}（原网站）`, header: `${siteName} · 原网站`, style: STYLE, body });
 
 const link = (href: string, text: string, secondary = false): string =>
   `<a class="${secondary ? 'button secondary' : 'button'}" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
@@ -45,6 +46,8 @@ const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLengt
  */
 export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void {
   const { auth, audit } = app;
+  const { siteName } = app.site;
+  const page = pageOf(siteName);
   const portal = portalUrl;
   const portalEntry = (query: Record<string, string>): string =>
     `${portal}#/newszxy?${new URLSearchParams(query).toString()}`;
@@ -136,7 +139,7 @@ export function registerOldSiteRoutes(app: TypeboxApp, portalUrl: string): void 
         200,
         page(
           '您已安全退出',
-          `<p>您已退出${CITY.siteName}的登录，本次登录及由其进入原网站的凭证均已失效。</p><div class="links">${link(`${portal}#/index`, '返回信用门户首页')}</div>`,
+          `<p>您已退出${siteName}的登录，本次登录及由其进入原网站的凭证均已失效。</p><div class="links">${link(`${portal}#/index`, '返回信用门户首页')}</div>`,
         ),
       );
     },

@@ -14,7 +14,7 @@ import type { TypeboxApp } from '../../lib/typebox-app.js';
  */
 export function registerRedBlackRoutes(app: TypeboxApp): void {
   const { auth } = app;
-  const lists = createCreditListRepository(app.db);
+  const lists = createCreditListRepository(app.db, app.site);
 
   serve(
     app,

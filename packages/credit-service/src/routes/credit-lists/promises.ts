@@ -11,7 +11,7 @@ import { createCreditListRepository } from '../../repositories/credit-lists.js';
  * and the checks that found them kept (守信践诺: xscnList, xylygsDetail).
  */
 const promiseRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const lists = createCreditListRepository(app.db);
+  const lists = createCreditListRepository(app.db, app.site);
 
   serve(app, CONTRACTS.promiseList, async (request) => {
     const { keyword, pageIndex = 1, pageSize = PAGE_SIZE.default } = request.query;

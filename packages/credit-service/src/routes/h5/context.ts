@@ -84,7 +84,7 @@ export interface H5Context {
 const normalizeDocument = (value: string): string => value.trim().toUpperCase();
 
 export function createH5Context(app: H5App, options: H5Options): H5Context {
-  const repo = createH5Repository(app.db);
+  const repo = createH5Repository(app.db, app.site);
   let rsa: Promise<{ privateKey: KeyObject; publicKey: H5RsaPublicKey }> | undefined;
   const loadRsa = async () => {
     const stored = repo.storedSecret(RSA_SECRET) ?? repo.secret(RSA_SECRET, await newRsaPrivateKeyPem());

@@ -16,7 +16,7 @@ import type { H5App, H5Context } from './context.js';
  */
 export function registerEntityDetailRoutes(app: H5App, ctx: H5Context): void {
   const { repo } = ctx;
-  const details = createEntityDetailRepository(app.db);
+  const details = createEntityDetailRepository(app.db, app.site);
 
   serve(app, CONTRACTS.h5EntityDetail, async ({ body }) => {
     const person = ctx.sessionPerson(body.Infotoken);

@@ -9,8 +9,6 @@ import { h5Page } from './pages.js';
 // The page's address (html/paths.ts), re-exported for the routes and tests that name it here.
 export { FACE_VERIFY_PATH };
 
-const page = (title: string, body: string): string => h5Page('人脸识别认证', title, body);
-
 /**
  * The form's script: it posts the form itself (asking for JSON) and goes on with
  * location.replace, so that the verification's page leaves the history — Back from the app then
@@ -79,6 +77,7 @@ export function registerFaceVerifyRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
   const { audit } = app;
   const loginAgain = `${options.portalUrl}#/h5/login`;
+  const page = (title: string, body: string): string => h5Page(app.site.siteName, '人脸识别认证', title, body);
 
   const expiredPage = (reason: string = H5_MESSAGES.certNotVerified) =>
     page(

@@ -1,4 +1,3 @@
-import { CITY } from '../../lib/place.js';
 import { FOCUS_RULES, frameStyle, renderPage, TEXT_RULES } from '../../html/page.js';
 
 /*
@@ -24,6 +23,6 @@ const STYLE = frameStyle(
 `,
 );
 
-/** A page of the H5 app served by this service: `section` names it in the header bar (after the site). */
-export const h5Page = (section: string, title: string, body: string): string =>
-  renderPage({ title, site: CITY.siteName, header: `${CITY.siteName} · ${section}`, style: STYLE, body });
+/** A page of the H5 app served by this service: `section` names it in the header bar (after the site's name). */
+export const h5Page = (siteName: string, section: string, title: string, body: string): string =>
+  renderPage({ title, site: siteName, header: `${siteName} · ${section}`, style: STYLE, body });

@@ -8,7 +8,6 @@ import {
 import { ReportPdf } from '../../pdf/report-pdf.js';
 import { reportSigningMark } from '../../reports/render.js';
 import type { ReportSigner } from '../../signing/report-signer.js';
-import { CITY } from '../../lib/place.js';
 import { DESCRIPTION_TABLE, PERSONAL_VERSION } from '../../db/h5-report.js';
 
 /** Who the personal report is about, as printed (masked). */
@@ -18,12 +17,12 @@ export interface PersonalReportSubject {
   idNumber: string;
 }
 
-const ISSUER = `${CITY.name}公共信用信息中心`;
-
-/** The centre's key and the portal's address, for the signature and its footer. */
+/** The centre's key and the portal's address, for the signature and its footer; the centre that issues it. */
 export interface PersonalReportSigning {
   signer: ReportSigner;
   portalUrl: string;
+  /** The issuing centre (app.site.centreName), in the metadata and under the title. */
+  issuer: string;
 }
 
 /**
@@ -49,10 +48,10 @@ export async function renderPersonalReportPdf(
     ),
     title: '个人公共信用报告',
     reportNumber: built.reportNumber,
-    author: ISSUER,
+    author: signing.issuer,
     subject: `个人公共信用报告 ${built.reportNumber}`,
   });
-  pdf.title('个人公共信用报告', ISSUER);
+  pdf.title('个人公共信用报告', signing.issuer);
   pdf.keyValues(
     [
       ['报告编号', built.reportNumber],

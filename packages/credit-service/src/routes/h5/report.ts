@@ -31,8 +31,9 @@ const REPORT_PAGE = '#/h5/PersonCreditReport';
 const opensAsPage = (request: FastifyRequest): boolean => /\btext\/html\b/i.test(request.headers.accept ?? '');
 
 /** The page of a dead report address (used, expired or unknown): what happened and the way back. */
-const deadLinkPage = (portalUrl: string): string =>
+const deadLinkPage = (siteName: string, portalUrl: string): string =>
   h5Page(
+    siteName,
     '个人信用报告',
     '报告链接已失效',
     `<p class="error" role="alert">该报告下载链接已使用或已过期，无法再次打开。</p>
@@ -119,7 +120,7 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
         if (!opensAsPage(request)) throw new UnauthorizedError(H5_MESSAGES.reportTokenInvalid);
         // Recorded as the envelope's refusal is.
         audit.note(request, { result: 'failure', reason: 'unauthorized' });
-        return sendHtml(reply, 410, deadLinkPage(options.portalUrl));
+        return sendHtml(reply, 410, deadLinkPage(app.site.siteName, options.portalUrl));
       }
       notePerson(request, person);
       const { report, tables } = reportOf(person, '');
@@ -127,6 +128,7 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       const pdf = await renderPersonalReportPdf(tables, person, {
         signer: app.reportSigner,
         portalUrl: options.portalUrl,
+        issuer: app.site.centreName,
       });
       return reply
         .type('application/pdf')
@@ -175,7 +177,11 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
       const mail = ctx.reserveMail(person, 'personal');
       let pdf: Buffer;
       try {
-        pdf = await renderPersonalReportPdf(tables, person, { signer: app.reportSigner, portalUrl: options.portalUrl });
+        pdf = await renderPersonalReportPdf(tables, person, {
+          signer: app.reportSigner,
+          portalUrl: options.portalUrl,
+          issuer: app.site.centreName,
+        });
         await options.mailer.send({
           to: email,
           subject: `个人公共信用报告（${report.reportNumber}）`,

@@ -43,7 +43,10 @@ const mediaRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, 
     async (request, reply) => {
       const image = content.image(request.params.file.slice(0, -'.svg'.length));
       if (!image) throw new NotFoundError(NOT_FOUND_MESSAGES.image);
-      return reply.type(SVG_CONTENT_TYPE).header('cache-control', CACHE_CONTROL).send(renderImage(image));
+      return reply
+        .type(SVG_CONTENT_TYPE)
+        .header('cache-control', CACHE_CONTROL)
+        .send(renderImage(image, app.site.siteName));
     },
   );
 };

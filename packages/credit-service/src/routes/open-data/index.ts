@@ -63,7 +63,7 @@ const openDataRoutes: FastifyPluginAsyncTypebox<OpenDataRouteOptions> = async (a
   const root = path.join(options.dataDir, OPEN_DATA_DIR);
   const job = createOpenDataJob({
     root,
-    source: createOpenDataSource(app.db),
+    source: createOpenDataSource(app.db, app.site),
     retentionDays: options.retentionDays,
     cron: options.cron,
     log: app.log,

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { maskIdNumber, type OpenDatasetId } from '@credit-portal/shared';
 import { LICENCE_FIELDS, PENALTY_FIELDS } from '../../db/columns.js';
+import type { SiteIdentity } from '../../lib/site.js';
 import { createCreditListRepository } from '../../repositories/credit-lists.js';
 import { createDisclosureRepository } from '../../repositories/disclosure.js';
 import { penaltyPublicizedSql } from '../../repositories/publicity.js';
@@ -23,8 +24,8 @@ const asText = (row: object): OpenDataRecord =>
  * person's document number on a penalty is masked as the penalty details mask it. Order: stable
  * (by id, or the lists' own order with id as the tie-break).
  */
-export function createOpenDataSource(db: Database) {
-  const creditLists = createCreditListRepository(db);
+export function createOpenDataSource(db: Database, site: SiteIdentity) {
+  const creditLists = createCreditListRepository(db, site);
   const disclosure = createDisclosureRepository(db);
   const licences = db.prepare(`SELECT ${LICENCE_FIELDS.join(', ')} FROM licences ORDER BY id`);
   const penalties = db.prepare(

@@ -24,7 +24,7 @@ export interface ServicesContext {
 }
 
 export function createServicesContext(app: TypeboxApp, options: ServicesOptions): ServicesContext {
-  const repo = createServicesRepository(app.db);
+  const repo = createServicesRepository(app.db, app.site);
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const tempDir = path.join(uploadsDir, '.incoming');
   return { repo, options, uploadsDir, tempDir };

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS, CONTRACTS, SERVICE_MESSAGES, type ReportType } from '@credit-portal/shared';
 import { signingKeysDocument } from '../../signing/report-signer.js';
-import { REPORT_ISSUER } from '../../reports/render.js';
 import { errorCodeOk } from '../../lib/dialect.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { serve } from '../../lib/serve.js';
@@ -71,7 +70,7 @@ export function registerReportRoutes(app: TypeboxApp, ctx: ServicesContext): voi
   const { signer } = ctx.options;
   serve(app, CONTRACTS.reportSigningKeys, async (_request, reply) => {
     reply.header('cache-control', `public, max-age=${KEY_LIST_MAX_AGE_SECONDS}`);
-    return errorCodeOk(signingKeysDocument(signer.keys(), REPORT_ISSUER));
+    return errorCodeOk(signingKeysDocument(signer.keys(), app.site.centreName));
   });
   app.get<{ Params: { file: string } }>(`${API_PATHS.reportSigningKeyPem}:file`, async (request, reply) => {
     const keyId = /^([0-9a-f]{64})\.pem$/.exec(request.params.file)?.[1];

@@ -192,7 +192,7 @@ describe('信用关注: what else is published', () => {
     for (const entityId of [objection.entityId, repair.entityId]) {
       await call('POST', API_PATHS.follow, { token: tokenA, body: { entityId: String(entityId) } });
     }
-    const services = createServicesRepository(t.app.db);
+    const services = createServicesRepository(t.app.db, t.app.site);
     const at = '2026-11-20 10:00:00';
     const walk = (app: Open, last: 'approve' | 'reject') => {
       const steps = { submitted: ['accept', 'review'], accepted: ['review'], reviewing: [] }[app.status] ?? [];

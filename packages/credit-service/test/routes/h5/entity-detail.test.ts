@@ -70,7 +70,7 @@ describe('CommercialSubjectDetail', () => {
       CreditCode: entity!.SCCode,
     });
     // The same answer as the portal's details page: one repository, no second copy of the query.
-    const details = createEntityDetailRepository(testApp.app.db);
+    const details = createEntityDetailRepository(testApp.app.db, testApp.app.site);
     expect(body.Data.BaseInfo).toEqual(details.baseInfo(entity!.BaseId));
     expect(body.Data.DetailInfo).toEqual(details.detailInfo(entity!.BaseId, localToday()));
     expect(body.Data.DetailInfo.PublicLists.length).toBeGreaterThan(0);

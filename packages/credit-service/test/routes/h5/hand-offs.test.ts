@@ -107,7 +107,7 @@ describe('a dead personal report address', () => {
       url: API_PATHS.h5TestUserInfo,
       payload: { Name: DEMO_PERSON.name, IdCard: DEMO_PERSON.idNumber },
     });
-    const repo = createH5Repository(testApp.app.db);
+    const repo = createH5Repository(testApp.app.db, testApp.app.site);
     const personId = repo.personByDocument(DEMO_PERSON.name, DEMO_PERSON.idNumber)!.id;
     const token = repo.issueToken('report_final', personId, 60_000, { parent: body.Data.Infotoken });
     const first = await testApp.app.inject({ method: 'GET', url: API_PATHS.h5ReportFile, query: { token } });

@@ -205,7 +205,7 @@ describe('open data of the credit-service', () => {
 
   it('is idempotent: a second run and a restart on the same data directory keep the day as written', async () => {
     const before = manifest();
-    const again = writeOpenDataDay(root, today, createOpenDataSource(app.db));
+    const again = writeOpenDataDay(root, today, createOpenDataSource(app.db, app.site));
     expect(again.written).toBe(false);
     expect(again.manifest).toEqual(before);
     const restarted = await buildTestApp({ dataDir: testApp.dataDir, openData: { cron: null } });
@@ -359,7 +359,7 @@ describe('the daily job', () => {
       const day = new Date('2031-05-06T12:00:00');
       const job = createOpenDataJob({
         root: scratch,
-        source: createOpenDataSource(testApp.app.db),
+        source: createOpenDataSource(testApp.app.db, testApp.app.site),
         retentionDays: 7,
         // Every second (croner takes a seconds field).
         cron: '* * * * * *',

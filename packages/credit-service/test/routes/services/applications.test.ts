@@ -43,7 +43,7 @@ const stored = () => filesUnder(uploads);
 
 /** Links another company with a penalty that can be repaired now to user A, and returns that penalty. */
 async function spareRepairable() {
-  const repo = createServicesRepository(t.app.db);
+  const repo = createServicesRepository(t.app.db, t.app.site);
   const ids = t.app.db
     .prepare(
       `SELECT DISTINCT p.entity_id FROM penalties p JOIN entities e ON e.id = p.entity_id

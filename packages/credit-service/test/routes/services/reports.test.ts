@@ -205,7 +205,7 @@ describe('reports', () => {
   it('renders the enterprise report for other parts of the service', async () => {
     const { pdf: bytes, reportNumber } = await renderEnterpriseReport(
       t.app.db,
-      { portalUrl: 'http://portal.test/', signer: t.app.reportSigner },
+      { portalUrl: 'http://portal.test/', signer: t.app.reportSigner, site: t.app.site },
       { entityId: entity.EntityId },
     );
     expect(reportNumber).toMatch(/^XYBG/);

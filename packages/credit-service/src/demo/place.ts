@@ -1,11 +1,17 @@
+import { siteIdentity, type SiteIdentity } from '../lib/site.js';
+
 /*
- * The city this service is the credit centre of: the fictional 云州市 (site 信用云州) and its
- * districts, with their region codes and district credit sites. The service's own texts (page
- * titles, the issuing centre, registration authorities) and the demo data set both name them.
+ * The demo's place: the fictional 云州市 (site 信用云州) and its districts, with their region codes,
+ * district credit sites and towns. Only the demo data set reads this; the service names its site,
+ * city and centre from its configuration (lib/site.ts, whose defaults are this city's) and the
+ * districts from the database (district_sites, regions), which the seed fills from here.
  */
 
 /** The city, its short name, its region code and the portal's site name. */
 export const CITY = { name: '云州市', shortName: '云州', regionCode: '350200', siteName: '信用云州' } as const;
+
+/** The demo city's identity, as the data set's own records (filed applications' steps) name its centre. */
+export const DEMO_SITE: SiteIdentity = siteIdentity({ siteName: CITY.siteName, cityName: CITY.name });
 
 export interface District {
   /** District name without the city, e.g. 东湖区. */
