@@ -20,7 +20,7 @@ import rateLimitsPlugin, { DEFAULT_RATE_LIMITS } from './plugins/rate-limits.js'
 import securityHeadersPlugin from './plugins/security-headers.js';
 import staleUploadsPlugin from './plugins/stale-uploads.js';
 import smsPlugin from './plugins/sms.js';
-import backupPlugin from './plugins/backup.js';
+import backupPlugin, { backupOptions } from './plugins/backup.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import auditPlugin from './plugins/audit.js';
@@ -80,14 +80,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   const { jwtSecret, passwordHashing: passwordParams } = config;
   const tokenTtlSeconds = config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   const sessionIdleSeconds = config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS;
-  await app.register(authPlugin, {
-    jwtSecret,
-    tokenTtlSeconds,
-    sessionIdleSeconds,
-    passwordParams,
-    sms: app.sms,
-    siteName,
-  });
+  const sessions = { jwtSecret, tokenTtlSeconds, sessionIdleSeconds, passwordParams };
+  await app.register(authPlugin, { ...sessions, sms: app.sms, siteName });
   // The audit trail: after auth (its records name the login), before every audited route.
   await app.register(auditPlugin, {
     dataDir,
@@ -111,15 +105,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   // Every route, and the services only routes use (reports, the mailer).
   const oldSiteUrl = config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL;
   await app.register(routesPlugin, { config, dataDir, outboxDir, portalUrl, oldSiteUrl, siteName });
-  if (config.backup?.dir) {
-    const { dir } = config.backup;
-    await app.register(backupPlugin, {
-      ...config.backup,
-      dir,
-      dataDir,
-      auditDir: config.audit?.dir,
-      keyFile: config.reportSigningKeyFile,
-    });
-  }
+  const backup = backupOptions(config, dataDir);
+  if (backup) await app.register(backupPlugin, backup);
   return app;
 }

@@ -14,6 +14,16 @@ export interface BackupPluginOptions extends Omit<BackupSettings, 'dir'> {
   keyFile?: string;
 }
 
+/** The plugin's options from the service's configuration and its resolved DATA_DIR (null: BACKUP_DIR unset). */
+export function backupOptions(
+  config: { backup?: BackupSettings; audit?: { dir?: string }; reportSigningKeyFile?: string },
+  dataDir: string,
+): BackupPluginOptions | null {
+  const backup = config.backup;
+  if (!backup?.dir) return null;
+  return { ...backup, dir: backup.dir, dataDir, auditDir: config.audit?.dir, keyFile: config.reportSigningKeyFile };
+}
+
 /** The scheduled backups (src/backup), their run and set-age metrics, stopped before the database closes. */
 export default fp<BackupPluginOptions>(
   async (app, options) => {
