@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { API_PATHS, type LoginResult } from '@credit-portal/shared';
 import { buildApp, listOutbox, OUTBOX_DIR, type CreditServiceConfig } from '../src/app.js';
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { localToday } from '../src/lib/dates.js';
 import { openDatabase } from '../src/db/open.js';
 import { SEED_SCRYPT_PARAMS } from '../src/lib/passwords.js';
@@ -127,6 +128,31 @@ export async function buildTestApp(config: Partial<CreditServiceConfig> = {}): P
       await removeDir(dataDir);
     },
   };
+}
+
+/** The errorCode dialect's envelope, as most of the service's routes answer. */
+export interface Answer<T> {
+  ErrorCode: number;
+  Data: T | null;
+  Msg: string;
+}
+
+/** Logs in with a mobile number and password; the JwtToken. */
+export async function loginAs(app: FastifyInstance, mobile: string, password: string): Promise<string> {
+  const { body } = await injectJson<Answer<{ JwtToken: string }>>(app, {
+    method: 'POST',
+    url: API_PATHS.login,
+    payload: { Mobile: mobile, Password: password },
+  });
+  if (!body.Data) throw new Error(`login answered ${body.ErrorCode}: ${body.Msg}`);
+  return body.Data.JwtToken;
+}
+
+/** User A and user B, the demo accounts, logged in on the app. */
+export async function demoLogins(t: TestApp): Promise<{ tokenA: string; tokenB: string }> {
+  const tokenA = await loginAs(t.app, DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.password);
+  const tokenB = await loginAs(t.app, DEMO_ACCOUNT_B.mobile, DEMO_ACCOUNT_B.password);
+  return { tokenA, tokenB };
 }
 
 /** Injects a request and parses the JSON answer. */

@@ -1,28 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  API_PATHS,
-  type Application,
-  type RepairPunishPage,
-  type ReportSignatureCheck,
-  type ReportVerifyOutcome,
-} from '@credit-portal/shared';
-import { createServicesRepository } from '../../src/repositories/services.js';
+import { API_PATHS, type ReportSignatureCheck, type ReportVerifyOutcome } from '@credit-portal/shared';
 import { DEMO_ACCOUNT } from '../../src/demo/seed/index.js';
-import { buildTestApp, injectJson, type TestApp } from '../helper.js';
+import { entity, linkEntity, penalty, repairApplication } from '../factories.js';
+import { buildTestApp, injectJson, loginAs, type Answer, type TestApp } from '../helper.js';
+import { multipart } from '../routes/services/helper.js';
 import { compact, pdfText } from '../routes/services/pdf-text.js';
-import { multipart, PDF } from '../routes/services/helper.js';
 
 /*
  * Times the service stamps are read in Beijing time whatever zone the process runs in (TZ=UTC in
  * containers and CI): the clock is set to a UTC instant and the answers must show Beijing's wall
- * time. The day is today's, so that the seeded penalties are as repairable as on any other test day.
+ * time. The day is today's, so that a penalty decided a year ago is repairable.
  */
-
-interface Answer<T> {
-  ErrorCode: number;
-  Data: T | null;
-  Msg: string;
-}
 
 let t: TestApp;
 const day = new Date().toISOString().slice(0, 10);
@@ -34,40 +22,13 @@ function clockAt(iso: string): void {
   vi.setSystemTime(new Date(iso));
 }
 
-async function login(): Promise<string> {
-  const { body } = await injectJson<Answer<{ JwtToken: string }>>(t.app, {
-    method: 'POST',
-    url: API_PATHS.login,
-    payload: { Mobile: DEMO_ACCOUNT.mobile, Password: DEMO_ACCOUNT.password },
-  });
-  return body.Data!.JwtToken;
-}
+const login = (): Promise<string> => loginAs(t.app, DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.password);
 
-/** A penalty that can be repaired now, of a company linked to the demo account for the test. */
-async function repairablePenalty(): Promise<string> {
-  const ids = t.app.db
-    .prepare(
-      `SELECT DISTINCT p.entity_id FROM penalties p JOIN entities e ON e.id = p.entity_id
-       WHERE p.CF_XDR_LB <> '自然人' AND p.CF_ZT = '正常' AND p.severity <> '轻微' AND p.repaired_on IS NULL
-         AND e.ent_type NOT LIKE '%个体工商户%' AND p.entity_id NOT IN (SELECT entity_id FROM user_entities)
-       ORDER BY p.entity_id`,
-    )
-    .pluck()
-    .all() as number[];
-  for (const id of ids) {
-    const code = t.app.db.prepare('SELECT credit_code FROM entities WHERE id = ?').pluck().get(id) as string;
-    const { body } = await injectJson<Answer<RepairPunishPage>>(t.app, {
-      method: 'GET',
-      url: API_PATHS.repairPunishSearch,
-      query: { entNameOrPunishDocNo: code, pageSize: '50' },
-    });
-    const row = body.Data!.list.find((r) => r.Repairable);
-    if (row) {
-      createServicesRepository(t.app.db, t.app.site).linkEntity('user:1', id, '经办人');
-      return row.id;
-    }
-  }
-  throw new Error('no repairable penalty in the test data set');
+/** A penalty that can be repaired now, of a company of its own linked to the demo account. */
+function repairablePenalty(): string {
+  const company = entity(t.app.db);
+  linkEntity(t, 'user:1', company);
+  return String(penalty(t.app.db, company).id);
 }
 
 /** The enterprise report of the first entity over the year up to `periodTo`. */
@@ -106,29 +67,12 @@ afterAll(async () => {
 
 describe('server-stamped times in Beijing time', () => {
   it('stamps a filing’s timeline at 08:42 UTC as 16:42', async () => {
-    const punishId = await repairablePenalty();
+    const punishId = repairablePenalty();
     clockAt(`${day}T08:42:00Z`);
     const token = await login();
-    const { payload, headers } = multipart(
-      {
-        punishId,
-        purposeId: '1',
-        contactName: '张三',
-        contactPhone: '13812345678',
-        description: '已缴清罚款并完成整改，申请信用修复。',
-      },
-      [{ name: '整改报告.pdf', content: PDF }],
-    );
-    headers.authorization = `Bearer ${token}`;
-    const { status, body } = await injectJson<Answer<Application>>(t.app, {
-      method: 'POST',
-      url: API_PATHS.repairUpload,
-      headers,
-      payload,
-    });
-    expect(status, body.Msg).toBe(200);
-    expect(body.Data!.SubmittedAt).toBe(`${day} 16:42:00`);
-    expect(body.Data!.Steps[0]!.Time).toBe(`${day} 16:42:00`);
+    const filed = await repairApplication(t, token, punishId);
+    expect(filed.SubmittedAt).toBe(`${day} 16:42:00`);
+    expect(filed.Steps[0]!.Time).toBe(`${day} 16:42:00`);
   });
 
   it('prints a report’s 生成时间 and 签名时间 in Beijing time, labelled, as its verification answers', async () => {

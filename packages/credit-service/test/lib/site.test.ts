@@ -5,6 +5,7 @@ import { createEntityDetailRepository } from '../../src/repositories/entity-deta
 import { REVIEW_PAGE_PATH } from '../../src/review/review-page.js';
 import { buildApp } from '../../src/app.js';
 import { DISTRICTS } from '../../src/demo/place.js';
+import { entity } from '../factories.js';
 import { buildTestApp, removeDir, tempDir, TEST_PASSWORD_HASHING, type TestApp } from '../helper.js';
 import { compact, pdfText } from '../routes/services/pdf-text.js';
 
@@ -103,12 +104,8 @@ describe('without the demo, on an empty database', () => {
 
   it('knows no region of the demo’s city, and names the registering district from the regions table or the city alone', () => {
     expect(app.db.prepare('SELECT COUNT(*) FROM regions').pluck().get()).toBe(0);
-    const insert = app.db.prepare(
-      `INSERT INTO entities (id, name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
-       VALUES (?, ?, ?, '存续', '有限责任公司', '2020-01-01', '张三', ?, '测试市某路1号')`,
-    );
-    insert.run(1, '测试甲有限公司', '91000000000000001A', '999901');
-    insert.run(2, '测试乙有限公司', '91000000000000002B', '999902');
+    entity(app.db, { id: 1, name: '测试甲有限公司', regionCode: '999901' });
+    entity(app.db, { id: 2, name: '测试乙有限公司', regionCode: '999902' });
     app.db.prepare("INSERT INTO regions (region_code, name) VALUES ('999902', '新区')").run();
     const details = createEntityDetailRepository(app.db, app.site);
     expect(details.baseInfo('1')).toMatchObject({ District: '测试市', RegAuthority: '测试市市场监督管理局' });

@@ -7,6 +7,7 @@ import {
   creditCodeCheckChar,
   type EntitySearchResult,
 } from '@credit-portal/shared';
+import { entity as newEntity } from '../../factories.js';
 import { buildTestApp, injectJson, type TestApp } from '../../helper.js';
 
 /** Enough entities that common keywords exceed the result limit, as at production scale. */
@@ -111,12 +112,9 @@ describe('entity search', () => {
   });
 
   it('keeps the bigram index in step with inserts, renames and deletes, folding ASCII case as LIKE does', async () => {
-    const insert = app.db.prepare(
-      `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
-       VALUES (?, ?, '存续', '有限责任公司', '2020-01-01', '林晓', '350202', '云州市东湖区望海路2号')`,
-    );
+    const insert = (name: string, creditCode: string) => newEntity(app.db, { name, creditCode, legalRep: '林晓' });
     const code = (n: number) => `91350202MA0QX${String(n).padStart(4, '0')}X`;
-    const id = Number(insert.run('云州市Qx鲲鹏云算科技有限公司', code(1)).lastInsertRowid);
+    const { id } = insert('云州市Qx鲲鹏云算科技有限公司', code(1));
     // The name hits (two letters also find names by their pinyin initials, after these).
     const ids = async (keyword: string) =>
       (await search(keyword)).body.Data!.filter((e) => e.Match === 'name').map((e) => e.ID);
@@ -148,12 +146,12 @@ describe('entity search', () => {
     const first17 = `92350202MA${entity.credit_code.slice(10, 17)}`;
     const right = creditCodeCheckChar(first17)!;
     const wrongCode = first17 + (right === '0' ? '1' : '0');
-    app.db
-      .prepare(
-        `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
-         VALUES ('云州市东湖区老码头海鲜排档', ?, '存续', '个体工商户', '2016-05-01', '黄海生', '350202', '云州市东湖区望海路1号')`,
-      )
-      .run(wrongCode);
+    newEntity(app.db, {
+      name: '云州市东湖区老码头海鲜排档',
+      creditCode: wrongCode,
+      entType: '个体工商户',
+      legalRep: '黄海生',
+    });
     const { body } = await search(wrongCode);
     expect(body.ErrorCode).toBe(200);
     expect(body.Data!.map((e) => e.CreditCode)).toEqual([wrongCode]);
@@ -191,18 +189,15 @@ describe('entity search', () => {
 });
 
 describe('a search that forgives', () => {
-  const insert = () =>
-    app.db.prepare(
-      `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
-       VALUES (?, ?, '存续', '有限责任公司(自然人投资或控股)', '2021-03-01', ?, '350208', '云州市北岭区北岭路8号')`,
-    );
+  const insert = (name: string, creditCode: string, legalRep: string) =>
+    newEntity(app.db, { name, creditCode, legalRep, regionCode: '350208', entType: '有限责任公司(自然人投资或控股)' });
   let jiatian: string;
   let traditional: string;
 
   beforeAll(() => {
     // The issue's company and person, and a name registered in traditional characters.
-    jiatian = String(insert().run('云州市北岭区佳天科技有限公司', '91350208MA0QY0001X', '覃斌红').lastInsertRowid);
-    traditional = String(insert().run('雲州市鼎盛貿易有限公司', '91350208MA0QY0002X', '林曉').lastInsertRowid);
+    jiatian = String(insert('云州市北岭区佳天科技有限公司', '91350208MA0QY0001X', '覃斌红').id);
+    traditional = String(insert('雲州市鼎盛貿易有限公司', '91350208MA0QY0002X', '林曉').id);
   });
 
   const ids = (rows: EntitySearchResult[]) => rows.map((e) => e.ID);
@@ -365,7 +360,7 @@ describe('a search that forgives', () => {
   });
 
   it('computes the keys of a renamed entity and forgets a deleted one', async () => {
-    const id = insert().run('云州市北岭区鲲鹏科技有限公司', '91350208MA0QY0003X', '覃斌').lastInsertRowid;
+    const { id } = insert('云州市北岭区鲲鹏科技有限公司', '91350208MA0QY0003X', '覃斌');
     expect(ids((await search('kpkj')).body.Data!)).toContain(String(id));
     app.db.prepare('UPDATE entities SET name = ? WHERE id = ?').run('云州市北岭区雲鹏科技有限公司', id);
     expect(ids((await search('kpkj')).body.Data!)).not.toContain(String(id));

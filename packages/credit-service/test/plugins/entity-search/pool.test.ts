@@ -12,6 +12,7 @@ import dbPlugin from '../../../src/plugins/db.js';
 import entitySearchPlugin from '../../../src/plugins/entity-search.js';
 import errorHandlerPlugin from '../../../src/plugins/error-handler.js';
 import entityRoutes from '../../../src/routes/entity/index.js';
+import { entity } from '../../factories.js';
 import { buildTestApp, injectJson, type TestApp } from '../../helper.js';
 
 /*
@@ -48,13 +49,11 @@ function search(app: FastifyInstance, keyword: string) {
   });
 }
 
-/** The same write on both databases (same template, so the same ids). */
-function onBoth(sql: string, ...params: unknown[]): void {
-  for (const { app } of [inProcess, pooled]) app.db.prepare(sql).run(...params);
+/** The same company on both databases (same template, so the same ids). */
+function onBoth(name: string, creditCode: string, legalRep: string): void {
+  const fields = { name, creditCode, legalRep, regionCode: '350208', entType: '有限责任公司(自然人投资或控股)' };
+  for (const { app } of [inProcess, pooled]) entity(app.db, fields);
 }
-
-const INSERT = `INSERT INTO entities (name, credit_code, status, ent_type, setup_date, legal_rep, region_code, address)
-  VALUES (?, ?, '存续', '有限责任公司(自然人投资或控股)', '2021-03-01', ?, '350208', '云州市北岭区北岭路8号')`;
 
 /** Searches both apps; the pool's answer, which must equal the main thread's. */
 async function sameAnswer(keyword: string): Promise<Answer> {
@@ -67,8 +66,8 @@ async function sameAnswer(keyword: string): Promise<Answer> {
 describe('entity search through the worker pool', () => {
   beforeAll(() => {
     // The issue's company and person, and a name registered in traditional characters (as the suite has them).
-    onBoth(INSERT, '云州市北岭区佳天科技有限公司', '91350208MA0QY0001X', '覃斌红');
-    onBoth(INSERT, '雲州市鼎盛貿易有限公司', '91350208MA0QY0002X', '林曉');
+    onBoth('云州市北岭区佳天科技有限公司', '91350208MA0QY0001X', '覃斌红');
+    onBoth('雲州市鼎盛貿易有限公司', '91350208MA0QY0002X', '林曉');
   });
 
   it('runs in two threads', () => {
@@ -141,9 +140,7 @@ describe('entity search through the worker pool', () => {
   });
 
   it('sees what the main connection wrote: keys computed there before a worker reads them', async () => {
-    const id = Number(
-      pooled.app.db.prepare(INSERT).run('云州市北岭区鲲鹏科技有限公司', '91350208MA0QY0003X', '覃斌').lastInsertRowid,
-    );
+    const { id } = entity(pooled.app.db, { name: '云州市北岭区鲲鹏科技有限公司', creditCode: '91350208MA0QY0003X' });
     const ids = async (keyword: string) => (await search(pooled.app, keyword)).body.Data!.map((e) => e.ID);
     expect(await ids('kpkj')).toContain(String(id));
     pooled.app.db.prepare('UPDATE entities SET name = ? WHERE id = ?').run('云州市北岭区雲鹏科技有限公司', id);

@@ -15,7 +15,8 @@ import {
 } from '@credit-portal/shared';
 import { localToday } from '../../../src/lib/dates.js';
 import { penaltyPublicizedSql } from '../../../src/repositories/publicity.js';
-import { buildTestApp, injectJson, registerWithCode, type TestApp } from '../../helper.js';
+import { account } from '../../factories.js';
+import { buildTestApp, injectJson, type TestApp } from '../../helper.js';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -290,8 +291,7 @@ describe('kept promises (promisefulfilment, promisefulfilmentdetail)', () => {
 describe('red and black lists (redblackinfo, redblackdetail)', () => {
   let token = '';
   beforeAll(async () => {
-    const { body } = await registerWithCode(app, testApp.dataDir, '13711112222', 'Lists1234x');
-    token = body.Data!.JwtToken;
+    ({ token } = await account(testApp));
   });
   const list = (payload: object, auth = token) =>
     injectJson<ErrorCodeBody<RedBlackPage>>(app, {

@@ -19,6 +19,7 @@ import { publishDemoPenalty } from '../../../src/demo/seed/publish.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../../../src/demo/seed/index.js';
 import { localToday } from '../../../src/lib/dates.js';
 import { TEST_ENTITIES, TEST_PASSWORD_HASHING, TEST_SEED, UNLIMITED, type TestApp } from '../../helper.js';
+import { follow } from '../../factories.js';
 import { followTools, startFollowTest, MAIL, tokenIn, X, Y } from './support.js';
 
 /*
@@ -41,7 +42,7 @@ describe('信用关注: notices and the daily digest', () => {
   let firstMail: string;
 
   it('a new penalty of a followed entity makes one notice and one mail, not two after a restart', async () => {
-    await call('POST', API_PATHS.follow, { token: tokenA, body: { entityId: String(X) } });
+    await follow(t, tokenA, X);
     const settings = await call('POST', API_PATHS.followSettings, {
       token: tokenA,
       body: { EmailDigest: true, Email: MAIL },
@@ -323,7 +324,7 @@ describe('信用关注: the signed unfollow link', () => {
     expect(second.body).toMatchObject({ ErrorCode: 200, Msg: FOLLOW_MESSAGES.linkUsed, Data: { Unfollowed: false } });
 
     // Followed again: the old link names the ended follow, not the new one.
-    await call('POST', API_PATHS.follow, { token: tokenA, body: { entityId: String(X) } });
+    await follow(t, tokenA, X);
     expect((await unfollowByLink(token!)).body.Data!.Unfollowed).toBe(false);
     expect(await followsX()).toBe(true);
   });

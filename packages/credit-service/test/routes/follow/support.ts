@@ -3,16 +3,11 @@ import path from 'node:path';
 import { API_PATHS, type FollowConfirmResult } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '../../../src/app.js';
 import { mailBodyText } from '../../../../../e2e/mail-text.js';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../../../src/demo/seed/index.js';
-import { buildTestApp, injectJson, type TestApp } from '../../helper.js';
+import { buildTestApp, demoLogins, injectJson, loginAs, type Answer, type TestApp } from '../../helper.js';
 
 /* What the 信用关注 tests share: entities to follow, an address, the calls and the outbox's mails. */
 
-export interface Answer<T> {
-  ErrorCode: number;
-  Data: T | null;
-  Msg: string;
-}
+export type { Answer };
 
 /** Entities of the test data set: the one A follows in the job tests, and others. */
 export const X = 11;
@@ -40,12 +35,7 @@ export function followTools(service: () => TestApp) {
     return injectJson<Answer<T>>(service().app, { method, url, headers, payload: options.body, query: options.query });
   }
 
-  async function login(mobile: string, password: string): Promise<string> {
-    const { body } = await call<{ JwtToken: string }>('POST', API_PATHS.login, {
-      body: { Mobile: mobile, Password: password },
-    });
-    return body.Data!.JwtToken;
-  }
+  const login = (mobile: string, password: string) => loginAs(service().app, mobile, password);
 
   const db = (): Db => (service().app as unknown as { db: Db }).db;
 
@@ -73,8 +63,5 @@ export function followTools(service: () => TestApp) {
 /** A service of its own for a test file, with user A and user B (the demo accounts) logged in. */
 export async function startFollowTest(): Promise<{ t: TestApp; tokenA: string; tokenB: string }> {
   const t = await buildTestApp();
-  const { login } = followTools(() => t);
-  const tokenA = await login(DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.password);
-  const tokenB = await login(DEMO_ACCOUNT_B.mobile, DEMO_ACCOUNT_B.password);
-  return { t, tokenA, tokenB };
+  return { t, ...(await demoLogins(t)) };
 }

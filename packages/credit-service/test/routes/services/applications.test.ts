@@ -10,8 +10,7 @@ import {
   type JudgeBusiness,
   type RepairPunishPage,
 } from '@credit-portal/shared';
-import { localToday } from '../../../src/lib/dates.js';
-import { createServicesRepository } from '../../../src/repositories/services.js';
+import { entity, linkEntity, penalty } from '../../factories.js';
 import type { TestApp } from '../../helper.js';
 import { EXE, filesUnder, JPG, PDF, PNG } from './helper.js';
 import { servicesTools, startServicesTest } from './support.js';
@@ -41,27 +40,14 @@ const review = (applyNo: string, action: string, bearer = reviewer, extra: objec
 const count = (table: string): number => Number(t.app.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get());
 const stored = () => filesUnder(uploads);
 
-/** Links another company with a penalty that can be repaired now to user A, and returns that penalty. */
+/** A company of its own, linked to user A, with a penalty that can be repaired now: that penalty as the search lists it. */
 async function spareRepairable() {
-  const repo = createServicesRepository(t.app.db, t.app.site);
-  const ids = t.app.db
-    .prepare(
-      `SELECT DISTINCT p.entity_id FROM penalties p JOIN entities e ON e.id = p.entity_id
-       WHERE p.CF_XDR_LB <> '自然人' AND p.CF_ZT = '正常' AND p.severity <> '轻微' AND p.repaired_on IS NULL
-         AND p.CF_GSJZQ >= ? AND e.ent_type NOT LIKE '%个体工商户%'
-         AND p.entity_id NOT IN (SELECT entity_id FROM user_entities) ORDER BY p.entity_id`,
-    )
-    .pluck()
-    .all(localToday()) as number[];
-  for (const id of ids) {
-    const code = t.app.db.prepare('SELECT credit_code FROM entities WHERE id = ?').pluck().get(id) as string;
-    const penalty = await repairable(code);
-    if (penalty) {
-      repo.linkEntity('user:1', id, '经办人');
-      return penalty;
-    }
-  }
-  throw new Error('no spare repairable penalty in the test data set');
+  const company = entity(t.app.db);
+  linkEntity(t, 'user:1', company);
+  const made = penalty(t.app.db, company);
+  const found = await repairable(company.creditCode);
+  expect(found?.id).toBe(String(made.id));
+  return found!;
 }
 
 /** A penalty of the entity that can be repaired now. */

@@ -1,15 +1,10 @@
 import { API_PATHS, type MyBusiness } from '@credit-portal/shared';
-import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../../../src/demo/seed/index.js';
-import { buildTestApp, injectJson, type TestApp } from '../../helper.js';
+import { buildTestApp, demoLogins, injectJson, loginAs, type Answer, type TestApp } from '../../helper.js';
 import { multipart } from './helper.js';
 
 /* What the 信用服务 tests share: the service with both demo accounts logged in, and the portal's calls. */
 
-export interface Answer<T> {
-  ErrorCode: number;
-  Data: T | null;
-  Msg: string;
-}
+export type { Answer };
 
 /** The helpers of a test file, on its service (asked for at each call: a file builds it in beforeAll). */
 export function servicesTools(service: () => TestApp) {
@@ -23,12 +18,7 @@ export function servicesTools(service: () => TestApp) {
     return injectJson<Answer<T>>(service().app, { method, url, headers, payload: options.body, query: options.query });
   }
 
-  async function login(mobile: string, password: string): Promise<string> {
-    const { body } = await call<{ JwtToken: string }>('POST', API_PATHS.login, {
-      body: { Mobile: mobile, Password: password },
-    });
-    return body.Data!.JwtToken;
-  }
+  const login = (mobile: string, password: string) => loginAs(service().app, mobile, password);
 
   async function upload<T>(
     url: string,
@@ -54,8 +44,5 @@ export function servicesTools(service: () => TestApp) {
  */
 export async function startServicesTest(): Promise<{ t: TestApp; tokenA: string; tokenB: string }> {
   const t = await buildTestApp({ portalUrl: 'http://portal.test/' });
-  const { login } = servicesTools(() => t);
-  const tokenA = await login(DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.password);
-  const tokenB = await login(DEMO_ACCOUNT_B.mobile, DEMO_ACCOUNT_B.password);
-  return { t, tokenA, tokenB };
+  return { t, ...(await demoLogins(t)) };
 }
