@@ -231,6 +231,7 @@ describe('a phone asked to log in', () => {
     expect(await page.getByText(MESSAGES.loginExpired).count()).toBe(0);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.returnPath)).toBe(target);
     const tabs = page.getByRole('navigation', { name: '登录方式' }).getByRole('link');
+    await page.getByRole('textbox', { name: '手机号码' }).waitFor();
     expect(await tabs.allTextContents()).toEqual(['账号登录', '扫码登录']);
     expect(await tabs.first().getAttribute('aria-current')).toBe('page');
     await page.getByRole('textbox', { name: '手机号码' }).waitFor();
