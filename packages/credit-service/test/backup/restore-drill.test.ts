@@ -22,7 +22,7 @@ import { verifyBackup } from '../../src/backup/verify-backup.js';
 import { localToday } from '../../src/lib/dates.js';
 import { createServicesRepository } from '../../src/repositories/services.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../../src/demo/seed/index.js';
-import { buildTestApp, injectJson, removeDir, type TestApp } from '../helper.js';
+import { buildTestApp, injectJson, removeDir, type TestApp, type Answer } from '../helper.js';
 import { makeSigningKeyFiles, PASSPHRASE, readManifest } from './support.js';
 import { multipart, PDF, PNG } from '../routes/services/helper.js';
 import { compact, pdfText } from '../routes/services/pdf-text.js';
@@ -32,12 +32,6 @@ import { compact, pdfText } from '../routes/services/pdf-text.js';
  * destroyed data directory, and the service started on it — its logins, filings, issued reports
  * and audit trail as they were.
  */
-
-interface Answer<T> {
-  ErrorCode: number;
-  Data: T | null;
-  Msg: string;
-}
 
 let t: TestApp;
 let work: string;

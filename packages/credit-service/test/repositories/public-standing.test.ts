@@ -12,7 +12,7 @@ import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES } from '../../src/db/dataset.js';
 import { addMonths, localToday } from '../../src/lib/dates.js';
 import { createServicesRepository } from '../../src/repositories/services.js';
 import { DEMO_ACCOUNT } from '../../src/demo/seed/index.js';
-import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from '../helper.js';
+import { buildTestApp, injectJson, removeDir, tempDir, type TestApp, type Answer } from '../helper.js';
 import { verifyOffline } from '../reports/offline.js';
 import { compact, pdfText } from '../routes/services/pdf-text.js';
 
@@ -24,12 +24,6 @@ import { compact, pdfText } from '../routes/services/pdf-text.js';
  */
 
 const AS_OF = '2026-12-05';
-
-interface Answer<T> {
-  ErrorCode: number;
-  Data: T | null;
-  Msg: string;
-}
 
 /** What each company is on, as the list pages publish it. */
 const CASES: readonly {
