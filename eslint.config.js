@@ -121,6 +121,25 @@ export default tseslint.config(
     },
   },
   {
+    // The vocabulary (labels, messages, limits) is what the SPA's pages import without schemas: a
+    // value imported from TypeBox or a schema module would build those schemas on every such page.
+    files: ['packages/shared/src/vocabulary/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['typebox', 'typebox/*', '../schemas/*', '../contracts/*'],
+              allowTypeImports: true,
+              message: 'Vocabulary modules are plain data: only `import type` from schemas and contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -194,38 +194,6 @@ export const OLD_SITE_PAGES = {
 /** The PageType of the old site's personal centre. */
 export const OLD_SITE_PERSONAL_PAGE = 'grzl';
 
-// Interaction (互动交流): labels the pages show; their schemas are in schemas/interaction.ts.
-
-/** Message types and their labels. */
-export const INTERACTION_TYPES = { consult: '咨询', complaint: '投诉', suggestion: '建议' } as const;
-export type InteractionType = keyof typeof INTERACTION_TYPES;
-
-/** Message states and their labels. */
-export const INTERACTION_STATUSES = { replied: '已答复', processing: '办理中' } as const;
-export type InteractionStatus = keyof typeof INTERACTION_STATUSES;
-
-/** How satisfied the writer said they were with the reply. */
-export const SATISFACTION_LEVELS = ['满意', '基本满意', '不满意'] as const;
-
-/** The sections article search covers (the dated articles; not static pages, images or books). */
-export const ARTICLE_SEARCH_SECTIONS: readonly ContentSectionKey[] = [
-  'news',
-  'notices',
-  'riskWarnings',
-  'specialGovernance',
-  'integrityPublicity',
-  'integrityJourney',
-  'policy',
-  'legislation',
-  'interpretation',
-  'governmentVoice',
-  'regionalCredit',
-  'jointRewardPunishment',
-  'caseList',
-  'commitmentList',
-  'annualReports',
-];
-
 // The information-disclosure lists (schemas/credit-lists.ts).
 
 /** Longest keyword of the list searches: a long or SQL-looking keyword is simply searched for. */

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { defineRoute } from '../api.js';
 import { ACCOUNT_HEADS as HEADS } from '../heads/account.js';
+import { ACCOUNT_MESSAGES } from '../vocabulary/account.js';
 import {
-  ACCOUNT_MESSAGES,
   BindMobileRequestSchema,
   BindWechatRequestSchema,
   CreatePromiseRequestSchema,

@@ -2,8 +2,8 @@ import {
   ABNORMAL_BUSINESS_FIELD_LABELS,
   ARREARS_FUNDS_FIELD_LABELS,
   MAJOR_TAX_VIOLATION_FIELD_LABELS,
-} from '../schemas/disclosure.js';
-import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../schemas/publicity.js';
+} from '../vocabulary/disclosure.js';
+import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../vocabulary/publicity.js';
 
 /*
  * Open data (开放数据): the datasets the credit centre publishes as daily bulk files and

@@ -1,5 +1,5 @@
 import { H5 } from '../constants.js';
-import { H5_DOCUMENT_TYPES, type H5DocumentType, type H5Residence } from '../schemas/h5.js';
+import { H5_DOCUMENT_TYPES, type H5DocumentType, type H5Residence } from '../vocabulary/h5.js';
 
 /** What the eligibility rule of spec §1 looks at. */
 export interface H5EligibilityInput {

@@ -34,6 +34,3 @@ export const EntitySearchQuerySchema = Type.Object({
   EntNameOrCreditCode: Type.String({ minLength: 1, maxLength: 100 }),
 });
 export type EntitySearchQuery = Static<typeof EntitySearchQuerySchema>;
-
-/** At most this many results come back for one search (the list is paged on the client). */
-export const ENTITY_SEARCH_LIMIT = 200;

@@ -10,10 +10,6 @@ import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
 
 const S = Type.String();
 
-/** The credit labels a member enterprise can carry, in display order. */
-export const HETAO_LABELS = ['港澳投资', '科技创新', '守信激励', '专精特新', '跨境贸易'] as const;
-export type HetaoLabel = (typeof HETAO_LABELS)[number];
-
 /** GET GetXyhtList: `searchkey` matches the name or the credit code; empty lists every member. */
 export const HetaoListQuerySchema = Type.Object({
   searchkey: Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX })),
@@ -53,17 +49,3 @@ export type HetaoCheck = Static<typeof HetaoCheckSchema>;
 /** GetXyhtLabel: the entity's credit labels; empty for an entity outside the zone. */
 export const HetaoLabelsSchema = Type.Object({ labels: Type.Array(S) });
 export type HetaoLabels = Static<typeof HetaoLabelsSchema>;
-
-/** Field labels of a member row, in display order. */
-export const HETAO_FIELD_LABELS: Readonly<Record<Exclude<keyof HetaoRow, 'id'>, string>> = {
-  EntName: '企业名称',
-  CreditCode: '统一社会信用代码',
-  EntType: '企业类型',
-  LegalRep: '法定代表人',
-  SetUpDate: '成立日期',
-  Address: '住所',
-  Labels: '信用标签',
-  JoinedOn: '纳入日期',
-  SourceUnit: '数据来源单位',
-  UpdateTime: '更新时间',
-};

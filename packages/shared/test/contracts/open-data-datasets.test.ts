@@ -3,8 +3,8 @@ import {
   ABNORMAL_BUSINESS_FIELD_LABELS,
   ARREARS_FUNDS_FIELD_LABELS,
   MAJOR_TAX_VIOLATION_FIELD_LABELS,
-} from '../../src/schemas/disclosure.js';
-import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../../src/schemas/publicity.js';
+} from '../../src/vocabulary/disclosure.js';
+import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../../src/vocabulary/publicity.js';
 import {
   OPEN_DATASET_IDS,
   OPEN_DATASETS,

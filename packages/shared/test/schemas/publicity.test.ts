@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LICENCE_FIELD_LABELS,
-  LicenceDetailSchema,
-  PENALTY_FIELD_LABELS,
-  PenaltyDetailSchema,
-} from '../../src/schemas/publicity.js';
+import { LicenceDetailSchema, PenaltyDetailSchema } from '../../src/schemas/publicity.js';
+import { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS } from '../../src/vocabulary/publicity.js';
 
 const CHINESE = /^[\u4e00-\u9fff（）、，]+$/u;
 

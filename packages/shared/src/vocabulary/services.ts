@@ -1,0 +1,138 @@
+/*
+ * 信用服务 (schemas/services.ts): upload limits and types, the service's messages, application kinds,
+ * steps, review actions and objection grounds with their labels, the filing forms' labels, the
+ * review paths, report types and periods, the verification link. Plain data, no TypeBox: the SPA's
+ * pages import these without building the schemas.
+ */
+
+/**
+ * Materials of a filing: at most this many files, each at most UPLOAD_MAX_FILE_BYTES, of the
+ * types UPLOAD_FILE_TYPES recognizes by their first bytes (never by name). The gateway refuses a
+ * request body over UPLOAD_MAX_REQUEST_BYTES before it reaches the credit-service, which checks
+ * every file and the count itself.
+ */
+export const UPLOAD_MAX_FILES = 5;
+export const UPLOAD_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** The whole multipart body: every file at its largest plus 1 MiB for the fields and part headers. */
+export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_MAX_FILES * UPLOAD_MAX_FILE_BYTES + 1024 * 1024;
+/** The multipart field name of the materials (repeat it once per file). */
+export const UPLOAD_FILE_FIELD = 'files';
+/** Accepted file types, recognized by their magic bytes. */
+export const UPLOAD_FILE_TYPES = [
+  { type: 'application/pdf', label: 'PDF', extension: 'pdf' },
+  { type: 'image/jpeg', label: 'JPG', extension: 'jpg' },
+  { type: 'image/png', label: 'PNG', extension: 'png' },
+] as const;
+/** The accept attribute of the SPA's file inputs (a hint only: the service checks the content). */
+export const UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/** The service's messages for uploads and filings (normalized envelope `message`). */
+export const SERVICE_MESSAGES = {
+  notMultipart: '请以 multipart/form-data 方式提交申请材料',
+  noFiles: '请上传至少一份申请材料',
+  tooManyFiles: `申请材料最多上传${UPLOAD_MAX_FILES}个文件`,
+  fileTooLarge: `单个文件不能超过${UPLOAD_MAX_FILE_BYTES / 1024 / 1024}MB`,
+  requestTooLarge: '上传内容过大，请压缩或减少文件后重试',
+  badFileType: '仅支持上传PDF、JPG、PNG格式的文件（按文件内容识别）',
+  emptyFile: '不能上传空文件',
+  unknownField: '表单中含有无法识别的字段',
+  punishNotFound: '未找到该行政处罚记录',
+  notMyBusiness: '该主体不是您名下的企业，不能办理',
+  notRepairable: '该行政处罚记录当前不可申请信用修复',
+  notObjectionable: '该行政处罚记录当前不可提出异议',
+  purposeUnknown: '请选择有效的修复用途',
+  applicationNotFound: '未找到该申请，请核对申请编号',
+  entityNotFound: '未找到该主体',
+  reportPeriodInvalid: '报告期间不正确：开始日期不能晚于结束日期，结束日期不能晚于今天',
+  reportPeriodTooLong: '报告期间最长为5年',
+  /** One answer for an unknown number and a wrong code, so that numbers cannot be found by trying. */
+  reportNotVerified: '报告编号或验证码不正确，请核对后重新输入',
+  reportFileAltered: '上传的文件与该报告编号出具的报告不一致，文件可能已被修改',
+  reportFileUnknown: '上传的文件不是本中心出具的信用报告，或文件已被修改',
+  reportSignatureBad: '报告签名校验未通过，该报告记录不可信，请联系信用中心',
+  reportCreditCodeMismatch: '统一社会信用代码与该报告的主体不一致',
+  /** One answer for an unknown login, a wrong password, a wrong or used code and a locked account. */
+  reviewerLoginBad: '登录名、密码或动态验证码不正确',
+  reviewerSessionBad: '审核登录已失效，请重新登录',
+  reviewTransitionBad: '该申请当前状态不能执行此操作',
+} as const;
+
+/** Kinds of application. */
+export const APPLICATION_KINDS = ['repair', 'objection'] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+export const APPLICATION_KIND_LABELS: Readonly<Record<ApplicationKind, string>> = {
+  repair: '信用修复',
+  objection: '信用异议',
+};
+
+/** The steps of an application's timeline, in order; approved and rejected exclude each other. */
+export const APPLICATION_STEPS = ['submitted', 'accepted', 'reviewing', 'approved', 'rejected', 'completed'] as const;
+export type ApplicationStep = (typeof APPLICATION_STEPS)[number];
+export const APPLICATION_STEP_LABELS: Readonly<Record<ApplicationStep, string>> = {
+  submitted: '已提交',
+  accepted: '已受理',
+  reviewing: '审核中',
+  approved: '审核通过',
+  rejected: '审核不通过',
+  completed: '已办结',
+};
+
+/** What a reviewer can do next from each state (the review endpoint, page and CLI). */
+export const REVIEW_ACTIONS = ['accept', 'review', 'approve', 'reject', 'complete'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+export const REVIEW_ACTION_LABELS: Readonly<Record<ReviewAction, string>> = {
+  accept: '受理',
+  review: '开始审核',
+  approve: '审核通过',
+  reject: '审核不通过',
+  complete: '办结',
+};
+
+/** The objection grounds of UploadCreditObjection. */
+export const OBJECTION_TYPES = [
+  '信息内容有误',
+  '信息主体有误',
+  '超过公示期限仍在公示',
+  '已完成信用修复仍在公示',
+  '其他',
+] as const;
+export type ObjectionType = (typeof OBJECTION_TYPES)[number];
+
+/** Field labels and empty-field messages of the filing forms. */
+export const FILING_FIELD_LABELS = {
+  punishId: '行政处罚记录',
+  purposeId: '修复用途',
+  objectionType: '异议类型',
+  contactName: '联系人',
+  contactPhone: '联系电话',
+  description: '情况说明',
+  files: '申请材料',
+} as const;
+
+/**
+ * The centre's review endpoint on the credit-service (not proxied by the public gateway): GET
+ * lists the applications not yet completed, POST ReviewRequest moves one on. Both need a
+ * reviewer's session, `Authorization: Bearer <token>` from POST SERVICE_REVIEW_LOGIN_PATH (login
+ * name, password and the authenticator's current code); SERVICE_REVIEW_LOGOUT_PATH ends it.
+ */
+export const SERVICE_REVIEW_PATH = '/api/creditservice/review';
+export const SERVICE_REVIEW_LOGIN_PATH = `${SERVICE_REVIEW_PATH}/login`;
+export const SERVICE_REVIEW_LOGOUT_PATH = `${SERVICE_REVIEW_PATH}/logout`;
+
+/** Longest report period: 5 years (the user picks the period). */
+export const REPORT_PERIOD_MAX_YEARS = 5;
+
+export const REPORT_TYPES = ['enterprise', 'special'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
+  enterprise: '企业信用报告',
+  special: '专项信用报告（代替有无违法违规记录证明）',
+};
+
+/** The three kinds of signed report: the two of 信用服务 and the H5 personal report. */
+export const SIGNED_REPORT_KINDS = ['enterprise', 'special', 'personal'] as const;
+
+/** The SPA's verification page and the QR code's link: /#/xyfw/verify?no=…&code=… on the portal. */
+export const REPORT_VERIFY_ROUTE = 'xyfw/verify';
+export const reportVerifyUrl = (portalUrl: string, reportNo: string, code: string): string =>
+  `${portalUrl.replace(/\/*$/, '/')}#/${REPORT_VERIFY_ROUTE}?no=${encodeURIComponent(reportNo)}&code=${encodeURIComponent(code)}`;
