@@ -2,11 +2,7 @@ import { H5EntityRecordSchema, type H5EntityRecord } from '@credit-portal/shared
 import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
-
-/** The entity list's Data.Data was not a JSON list of entity records (spec §8: a data error). */
-export class H5DataError extends Error {
-  override readonly name = 'H5DataError';
-}
+import { H5DataError } from './h5-data-error';
 
 const FIELDS = Object.keys(H5EntityRecordSchema.properties) as (keyof H5EntityRecord)[];
 

@@ -2,7 +2,7 @@ import { H5, buildReportSections, type BuiltReport, type H5UserInfo, type Report
 import { H5_HEADS } from '@credit-portal/shared/heads/h5';
 import useSWR from 'swr';
 import { call } from '@/lib/api-client';
-import { H5DataError } from './get-entities';
+import { H5DataError } from './h5-data-error';
 
 /** The report request of spec §3; an empty ReportNumber asks for a new report. */
 const reportRequest = (user: H5UserInfo, ReportNumber = '') => ({
