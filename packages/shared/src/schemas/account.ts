@@ -7,7 +7,6 @@ import {
   PROMISE_CONTENT_MIN,
   PROMISE_CONTENT_MAX,
   PUBLIC_LIST_KEYS,
-  type PromiseType,
 } from '../vocabulary/account.js';
 
 /*

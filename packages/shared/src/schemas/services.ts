@@ -8,7 +8,6 @@ import {
   OBJECTION_TYPES,
   REPORT_TYPES,
   SIGNED_REPORT_KINDS,
-  type ReportType,
 } from '../vocabulary/services.js';
 
 /*
