@@ -3,6 +3,8 @@ import { PageField, PageSchema, pageSizeField } from './query.js';
 import { CreditPromiseSchema } from './account.js';
 import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
 import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
+import type { PROMISE_FULFILMENT_FIELD_LABELS } from '../vocabulary/credit-lists.js';
+import type { LabelsName, Proof } from './labelled.js';
 
 /*
  * The public credit lists of the information-disclosure section (spec §2.1 xygs): the double-
@@ -130,3 +132,8 @@ export const RedBlackDetailSchema = Type.Interface([RedBlackListItemSchema], {
   Related: Type.Array(RedBlackListItemSchema),
 });
 export type RedBlackDetail = Static<typeof RedBlackDetailSchema>;
+
+/** The field labels (vocabulary/) name exactly the fields of their rows. */
+export type PromiseFulfilmentFieldLabelsNamed = Proof<
+  LabelsName<typeof PROMISE_FULFILMENT_FIELD_LABELS, Exclude<keyof PromiseFulfilmentDetail, 'id' | 'PromiseId'>>
+>;

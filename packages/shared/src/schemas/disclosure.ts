@@ -1,6 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { LIST_KEYWORD_MAX } from '../constants.js';
 import { PageField, PageSchema, pageSizeField } from './query.js';
+import type {
+  ABNORMAL_BUSINESS_FIELD_LABELS,
+  MAJOR_TAX_VIOLATION_FIELD_LABELS,
+  ARREARS_FUNDS_FIELD_LABELS,
+  NONTAX_FIELD_LABELS,
+  BANKRUPTCY_FIELD_LABELS,
+} from '../vocabulary/disclosure.js';
+import type { LabelsName, Proof } from './labelled.js';
 
 /*
  * The public disclosure lists of the information-disclosure section (spec §2.1, §7):
@@ -161,3 +169,18 @@ export const BankruptcyDetailSchema = Type.Object({
   SourceUnit: S,
 });
 export type BankruptcyDetail = Static<typeof BankruptcyDetailSchema>;
+
+/** The field labels (vocabulary/) name exactly the fields of their rows. */
+export type AbnormalBusinessFieldLabelsNamed = Proof<
+  LabelsName<typeof ABNORMAL_BUSINESS_FIELD_LABELS, Exclude<keyof AbnormalBusinessRow, 'id'>>
+>;
+export type MajorTaxViolationFieldLabelsNamed = Proof<
+  LabelsName<typeof MAJOR_TAX_VIOLATION_FIELD_LABELS, Exclude<keyof MajorTaxViolationRow, 'id'>>
+>;
+export type ArrearsFundsFieldLabelsNamed = Proof<
+  LabelsName<typeof ARREARS_FUNDS_FIELD_LABELS, Exclude<keyof ArrearsFundsRow, 'id'>>
+>;
+export type NontaxFieldLabelsNamed = Proof<LabelsName<typeof NONTAX_FIELD_LABELS, Exclude<keyof NontaxDetail, 'id'>>>;
+export type BankruptcyFieldLabelsNamed = Proof<
+  LabelsName<typeof BANKRUPTCY_FIELD_LABELS, Exclude<keyof BankruptcyDetail, 'id'>>
+>;

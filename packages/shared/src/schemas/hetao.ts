@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
 import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
+import type { HETAO_FIELD_LABELS } from '../vocabulary/hetao.js';
+import type { LabelsName, Proof } from './labelled.js';
 
 /*
  * 信用河套: the enterprise credit list of the Shenzhen–Hong Kong Hetao cooperation zone. A paged
@@ -49,3 +51,6 @@ export type HetaoCheck = Static<typeof HetaoCheckSchema>;
 /** GetXyhtLabel: the entity's credit labels; empty for an entity outside the zone. */
 export const HetaoLabelsSchema = Type.Object({ labels: Type.Array(S) });
 export type HetaoLabels = Static<typeof HetaoLabelsSchema>;
+
+/** The field labels (vocabulary/) name exactly the fields of their rows. */
+export type HetaoFieldLabelsNamed = Proof<LabelsName<typeof HETAO_FIELD_LABELS, Exclude<keyof HetaoRow, 'id'>>>;

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
+import type { LICENCE_FIELD_LABELS, PENALTY_FIELD_LABELS, PenaltyFlagField } from '../vocabulary/publicity.js';
+import type { LabelsName, Proof } from './labelled.js';
 
 /** Licence list row (camelCase, spec §3). */
 export const LicenceListRowSchema = Type.Object({
@@ -153,3 +155,11 @@ export const NoticeQuerySchema = Type.Object({
 
 export const NoticePageSchema = PageSchema(NoticeListItemSchema);
 export type NoticePage = Static<typeof NoticePageSchema>;
+
+/** The field labels (vocabulary/) name exactly the fields of their rows. */
+export type LicenceFieldLabelsNamed = Proof<
+  LabelsName<typeof LICENCE_FIELD_LABELS, Exclude<keyof LicenceDetail, 'id'>>
+>;
+export type PenaltyFieldLabelsNamed = Proof<
+  LabelsName<typeof PENALTY_FIELD_LABELS, Exclude<keyof PenaltyDetail, 'id' | PenaltyFlagField>>
+>;

@@ -1,5 +1,3 @@
-import type { PromiseFulfilmentDetail } from '../schemas/credit-lists.js';
-
 /*
  * The public credit lists (schemas/credit-lists.ts): penalty states and severities, why a penalty
  * is not publicized, the fulfilment detail's field labels. Plain data, no TypeBox: the SPA's pages
@@ -25,9 +23,7 @@ export const PUBLICITY_NOTES = {
 } as const;
 
 /** The fulfilment detail's fields with their Chinese labels, in display order. */
-export const PROMISE_FULFILMENT_FIELD_LABELS: Readonly<
-  Record<Exclude<keyof PromiseFulfilmentDetail, 'id' | 'PromiseId'>, string>
-> = {
+export const PROMISE_FULFILMENT_FIELD_LABELS = {
   EntName: '主体名称',
   CreditCode: '统一社会信用代码',
   PromiseType: '承诺类型',
@@ -39,4 +35,4 @@ export const PROMISE_FULFILMENT_FIELD_LABELS: Readonly<
   Content: '承诺内容',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;

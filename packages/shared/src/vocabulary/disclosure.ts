@@ -1,11 +1,3 @@
-import type {
-  AbnormalBusinessRow,
-  ArrearsFundsRow,
-  BankruptcyDetail,
-  MajorTaxViolationRow,
-  NontaxDetail,
-} from '../schemas/disclosure.js';
-
 /*
  * The disclosure lists (schemas/disclosure.ts): subject types and each list's field labels in
  * display order. Plain data, no TypeBox: the SPA's pages import these without building the schemas.
@@ -15,10 +7,8 @@ import type {
 export const DISCLOSURE_SUBJECT_TYPES = ['法人及非法人组织', '个体工商户', '自然人'] as const;
 export type DisclosureSubjectType = (typeof DISCLOSURE_SUBJECT_TYPES)[number];
 
-type Labels<T> = Readonly<Record<Exclude<keyof T, 'id'>, string>>;
-
 /** Field labels, in display order; amounts name their unit. */
-export const ABNORMAL_BUSINESS_FIELD_LABELS: Labels<AbnormalBusinessRow> = {
+export const ABNORMAL_BUSINESS_FIELD_LABELS = {
   EntName: '企业名称',
   SubjectType: '主体类别',
   CreditCode: '统一社会信用代码',
@@ -29,9 +19,9 @@ export const ABNORMAL_BUSINESS_FIELD_LABELS: Labels<AbnormalBusinessRow> = {
   ListedOn: '列入日期',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;
 
-export const MAJOR_TAX_VIOLATION_FIELD_LABELS: Labels<MajorTaxViolationRow> = {
+export const MAJOR_TAX_VIOLATION_FIELD_LABELS = {
   EntName: '纳税人名称',
   SubjectType: '主体类别',
   CreditCode: '统一社会信用代码',
@@ -45,9 +35,9 @@ export const MAJOR_TAX_VIOLATION_FIELD_LABELS: Labels<MajorTaxViolationRow> = {
   ListedOn: '列入日期',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;
 
-export const ARREARS_FUNDS_FIELD_LABELS: Labels<ArrearsFundsRow> = {
+export const ARREARS_FUNDS_FIELD_LABELS = {
   EntName: '失信主体名称',
   SubjectType: '主体类别',
   CreditCode: '统一社会信用代码',
@@ -62,9 +52,9 @@ export const ARREARS_FUNDS_FIELD_LABELS: Labels<ArrearsFundsRow> = {
   ValidUntil: '移出日期',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;
 
-export const NONTAX_FIELD_LABELS: Labels<NontaxDetail> = {
+export const NONTAX_FIELD_LABELS = {
   EntName: '缴款人名称',
   SubjectType: '主体类别',
   CreditCode: '统一社会信用代码',
@@ -81,9 +71,9 @@ export const NONTAX_FIELD_LABELS: Labels<NontaxDetail> = {
   CollectingOrg: '执收单位',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;
 
-export const BANKRUPTCY_FIELD_LABELS: Labels<BankruptcyDetail> = {
+export const BANKRUPTCY_FIELD_LABELS = {
   CaseNo: '案号',
   DebtorName: '债务人姓名',
   IdNumber: '证件号码',
@@ -100,4 +90,4 @@ export const BANKRUPTCY_FIELD_LABELS: Labels<BankruptcyDetail> = {
   Announcement: '公告内容',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;

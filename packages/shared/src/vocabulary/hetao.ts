@@ -1,5 +1,3 @@
-import type { HetaoRow } from '../schemas/hetao.js';
-
 /*
  * 信用河套 (schemas/hetao.ts): the credit labels and the member row's field labels. Plain data, no
  * TypeBox: the SPA's pages import these without building the schemas.
@@ -10,7 +8,7 @@ export const HETAO_LABELS = ['港澳投资', '科技创新', '守信激励', '�
 export type HetaoLabel = (typeof HETAO_LABELS)[number];
 
 /** Field labels of a member row, in display order. */
-export const HETAO_FIELD_LABELS: Readonly<Record<Exclude<keyof HetaoRow, 'id'>, string>> = {
+export const HETAO_FIELD_LABELS = {
   EntName: '企业名称',
   CreditCode: '统一社会信用代码',
   EntType: '企业类型',
@@ -21,4 +19,4 @@ export const HETAO_FIELD_LABELS: Readonly<Record<Exclude<keyof HetaoRow, 'id'>, 
   JoinedOn: '纳入日期',
   SourceUnit: '数据来源单位',
   UpdateTime: '更新时间',
-};
+} as const;

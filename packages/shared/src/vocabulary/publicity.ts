@@ -1,12 +1,10 @@
-import type { LicenceDetail, PenaltyDetail } from '../schemas/publicity.js';
-
 /*
  * Licences and penalties (schemas/publicity.ts): the detail pages' field labels in display order.
  * Plain data, no TypeBox: the SPA's pages import these without building the schemas.
  */
 
 /** Labels of the licence and penalty detail fields, in display order. */
-export const LICENCE_FIELD_LABELS: Readonly<Record<Exclude<keyof LicenceDetail, 'id'>, string>> = {
+export const LICENCE_FIELD_LABELS = {
   XK_XDR_MC: '行政相对人名称',
   XK_XDR_LB: '行政相对人类别',
   XK_XDR_SHXYM: '统一社会信用代码',
@@ -29,12 +27,12 @@ export const LICENCE_FIELD_LABELS: Readonly<Record<Exclude<keyof LicenceDetail, 
   XK_LYDW: '数据来源单位',
   XK_LYDWDM: '数据来源单位统一社会信用代码',
   UPDATETIME: '更新时间',
-};
+} as const;
 
 /** Penalty detail fields that are flags for the page, not publication fields (no label). */
 export type PenaltyFlagField = 'publicized' | 'publicityNote';
 
-export const PENALTY_FIELD_LABELS: Readonly<Record<Exclude<keyof PenaltyDetail, 'id' | PenaltyFlagField>, string>> = {
+export const PENALTY_FIELD_LABELS = {
   CF_XDR_MC: '行政相对人名称',
   CF_XDR_LB: '行政相对人类别',
   CF_XDR_SHXYM: '统一社会信用代码',
@@ -62,4 +60,4 @@ export const PENALTY_FIELD_LABELS: Readonly<Record<Exclude<keyof PenaltyDetail, 
   CF_ZT: '状态',
   severity: '违法行为严重程度',
   UPDATETIME: '更新时间',
-};
+} as const;
