@@ -166,7 +166,8 @@ describe('a search worker that dies mid-request', () => {
   beforeAll(async () => {
     // The parts of the app that search, on the pooled app's database, with one thread that dies
     // on a keyword starting with 崩溃 (test/plugins/entity-search/dying-search-worker.ts).
-    app = Fastify();
+    // As buildApp: no fixed plugin timeout (a busy host may take longer than 10 s to start the threads).
+    app = Fastify({ pluginTimeout: 0 });
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { dataDir: pooled.dataDir, seed: SEED, seedEntities: ENTITIES });
     await app.register(entitySearchPlugin, {
