@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { API_PATHS, type Application } from '@credit-portal/shared';
-import { addMonths } from '../src/lib/dates.js';
-import { localToday } from '../src/lib/dates.js';
+import { addMonths, localToday } from '../src/lib/dates.js';
 import { createServicesRepository } from '../src/repositories/services.js';
 import { injectJson, registerWithCode, type Answer, type TestApp } from './helper.js';
 import { multipart, PDF } from './routes/services/helper.js';

@@ -68,9 +68,12 @@ export function limitedJsonParser(app: FastifyInstance, options: JsonBodyOptions
     };
     const preread = rawBody?.read(request.raw);
     if (preread !== undefined) {
-      const problem = preread.length > limit ? null : new JsonShapeScanner(limits).push(preread);
-      if (preread.length > limit) done(refuse.tooLarge(false));
-      else if (problem) done(refuse.badRequest(problem, false));
+      if (preread.length > limit) {
+        done(refuse.tooLarge(false));
+        return;
+      }
+      const problem = new JsonShapeScanner(limits).push(preread);
+      if (problem) done(refuse.badRequest(problem, false));
       else parseBytes(preread, done);
       return;
     }
