@@ -132,7 +132,9 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     clientErrorHandler,
-    pluginTimeout: 30_000,
+    // Start-up work (Redis, the workers, the pre-rendered page) takes what the host gives it, as in
+    // the credit-service: a fixed timeout fails starts on a busy host; a hang is for the health check.
+    pluginTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
