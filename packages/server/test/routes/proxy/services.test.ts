@@ -18,6 +18,7 @@ import {
   type Application,
   type MyBusiness,
   type RepairPunishRow,
+  REPAIR_PROMISE,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService } from '@credit-portal/credit-service';
 import { addReviewer, totpCode } from '../../../../credit-service/test/review/reviewer-helper.js';
@@ -117,6 +118,9 @@ describe('信用服务 through the gateway', () => {
     contactName: '李四',
     contactPhone: '13700001111',
     description: '罚款已缴清，整改已完成。',
+    promiseSigner: '李四',
+    promiseAccepted: 'true',
+    promiseVersion: REPAIR_PROMISE.version,
   });
 
   function file(path: string, token: string | null, form: Record<string, string>, files: [string, Buffer][]) {
