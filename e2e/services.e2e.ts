@@ -181,6 +181,9 @@ describe('credit services in a browser', () => {
           .locator('input[type=file]')
           .setInputFiles({ name: '整改证明.png', mimeType: 'image/png', buffer: PNG });
         await page.getByText('整改证明.png').waitFor();
+        // The 信用修复承诺书: signed by name, the box ticked.
+        await page.getByLabel('承诺人姓名').fill('王经理');
+        await page.getByRole('checkbox', { name: '我已阅读并承诺' }).check();
         await submit.click();
 
         const result = page.locator('.ant-result');

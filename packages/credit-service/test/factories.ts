@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { API_PATHS, type Application } from '@credit-portal/shared';
+import { API_PATHS, REPAIR_PROMISE, type Application } from '@credit-portal/shared';
 import { addMonths, localToday } from '../src/lib/dates.js';
 import { createServicesRepository } from '../src/repositories/services.js';
 import { injectJson, registerWithCode, type Answer, type TestApp } from './helper.js';
@@ -129,6 +129,9 @@ export async function repairApplication(t: TestApp, token: string, punishId: num
     contactName: '张三',
     contactPhone: '13812345678',
     description: '已缴清罚款并完成整改，申请信用修复。',
+    promiseSigner: '张三',
+    promiseAccepted: 'true',
+    promiseVersion: REPAIR_PROMISE.version,
   };
   const { payload, headers } = multipart(fields, [{ name: '整改报告.pdf', content: PDF }]);
   headers.authorization = `Bearer ${token}`;

@@ -10,18 +10,24 @@ import { localToday } from '../lib/dates.js';
 import type { Mailer } from '../mail/mailer.js';
 import { recordedRun, type ServiceMetrics } from '../metrics/service-metrics.js';
 import type { Digest, FollowRepository, ScanResult } from '../repositories/follow.js';
+import type { RepairableRepository } from '../repositories/repairable-notices.js';
+import { repairableMail } from './repairable-mail.js';
 import { signUnfollowLink } from './unfollow-link.js';
 
 /*
  * The follow job: on a schedule (croner), turn what was published since the last run
  * into notices (repositories/follow.ts `scan`: marks and notices in one transaction), then mail
- * each opted-in follower at most one digest a day (claimed before it is sent). Runs never overlap
+ * each opted-in follower at most one digest a day (claimed before it is sent). The same run tells
+ * the owners (and opted-in followers) of a penalty whose shortest publicity ended today that it
+ * can be repaired (repositories/repairable-notices.ts: a notice and one mail each). Runs never overlap
  * (croner's protect, and a run in progress is joined by a manual one), and a restart starts from
  * the marks and claims in the database: a publication is noticed once and mailed once.
  */
 
 export interface FollowJobOptions {
   repo: FollowRepository;
+  /** The repairable-day notices and their mails. */
+  repairable: RepairableRepository;
   mailer: Mailer;
   /** Key of the signed unfollow links. */
   linkKey: string;
@@ -41,6 +47,8 @@ export interface FollowJobRun {
   notices: ScanResult;
   mailed: number;
   failed: number;
+  /** The repairable-day notices made, and their mails sent and failed. */
+  repairable: { notices: number; mailed: number; failed: number };
 }
 
 export interface FollowJob {
@@ -141,9 +149,38 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
         options.log.error({ err: error }, 'follow digest not sent');
       }
     }
+    const repairable = await repairableRun(at);
     const made = Object.values(notices).reduce((sum, n) => sum + n, 0);
-    if (made > 0 || mailed > 0 || failed > 0) options.log.info({ notices, mailed, failed }, 'follow job run');
-    return { notices, mailed, failed };
+    if (
+      made > 0 ||
+      mailed > 0 ||
+      failed > 0 ||
+      repairable.notices > 0 ||
+      repairable.mailed > 0 ||
+      repairable.failed > 0
+    ) {
+      options.log.info({ notices, mailed, failed, repairable }, 'follow job run');
+    }
+    return { notices, mailed, failed, repairable };
+  }
+
+  /** Today's repairable-day notices, then every mail not yet sent (claimed first: at most once each). */
+  async function repairableRun(at: Date): Promise<FollowJobRun['repairable']> {
+    const made = options.repairable.scan(formatBeijingTime(at), localToday(at));
+    let mailed = 0;
+    let failed = 0;
+    for (const mail of options.repairable.claimMails()) {
+      try {
+        await options.mailer.send(repairableMail(mail, options.portalUrl, options.siteName));
+        options.repairable.mailSent(mail.penalty.id, mail.owner, formatBeijingTime(now()));
+        mailed += 1;
+      } catch (error) {
+        options.repairable.mailFailed(mail.penalty.id, mail.owner);
+        failed += 1;
+        options.log.error({ err: error }, 'repairable-day mail not sent');
+      }
+    }
+    return { notices: made, mailed, failed };
   }
 
   const run = (): Promise<FollowJobRun> => {

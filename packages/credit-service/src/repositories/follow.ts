@@ -121,6 +121,9 @@ export interface Digest {
   notices: DigestNotice[];
 }
 
+/** What SaveFollowSettings changes: the digest and its address, and (when given) the repairable-day opt-in. */
+export type SettingsChoice = Pick<FollowSettings, 'EmailDigest' | 'Email'> & { RepairableNotice?: boolean };
+
 export type FollowOutcome = 'followed' | 'already' | 'limit' | 'no_entity';
 
 interface NoticeRow {
@@ -131,6 +134,7 @@ interface NoticeRow {
   title: string;
   detail: string;
   record_id: string | null;
+  doc_no: string | null;
   published_on: string;
   created_at: string;
   read_at: string | null;
@@ -152,7 +156,7 @@ export interface FollowRepository {
   list(owner: string): FollowedEntity[];
   settings(owner: string): FollowSettings;
   /** Saves the choice; a changed address loses its confirmation (and any pending link). */
-  saveSettings: Transaction<(owner: string, settings: Omit<FollowSettings, 'EmailConfirmed'>, at: string) => void>;
+  saveSettings: Transaction<(owner: string, settings: SettingsChoice, at: string) => void>;
   /**
    * A new confirmation link for the owner's saved address (replacing any earlier one): its token,
    * or 'recent' when one was mailed less than FOLLOW_CONFIRM_RESEND_SECONDS ago.
@@ -191,11 +195,13 @@ export function createFollowRepository(db: Database): FollowRepository {
      FROM follows f JOIN entities e ON e.id = f.entity_id WHERE f.owner = ? ORDER BY f.id DESC`,
   );
   const settingsGet = db.prepare(
-    'SELECT email, email_digest, email_confirmed, confirm_sent_at FROM follow_settings WHERE owner = ?',
+    'SELECT email, email_digest, email_confirmed, confirm_sent_at, repairable_notice FROM follow_settings WHERE owner = ?',
   );
   const settingsPut = db.prepare(
-    `INSERT INTO follow_settings (owner, email, email_digest, updated_at) VALUES (@owner, @email, @digest, @at)
-     ON CONFLICT (owner) DO UPDATE SET email = excluded.email, email_digest = excluded.email_digest, updated_at = excluded.updated_at`,
+    `INSERT INTO follow_settings (owner, email, email_digest, repairable_notice, updated_at)
+     VALUES (@owner, @email, @digest, @repairable, @at)
+     ON CONFLICT (owner) DO UPDATE SET email = excluded.email, email_digest = excluded.email_digest,
+       repairable_notice = excluded.repairable_notice, updated_at = excluded.updated_at`,
   );
   const unconfirm = db.prepare(
     `UPDATE follow_settings SET email_confirmed = 0, confirm_token_hash = NULL, confirm_expires = NULL,
@@ -217,7 +223,8 @@ export function createFollowRepository(db: Database): FollowRepository {
   const noticeCount = db.prepare('SELECT COUNT(*) FROM follow_notices WHERE owner = ?').pluck();
   const unreadCount = db.prepare('SELECT COUNT(*) FROM follow_notices WHERE owner = ? AND read_at IS NULL').pluck();
   const noticePage = db.prepare(
-    `SELECT n.id, n.entity_id, e.name, n.kind, n.title, n.detail, n.record_id, n.published_on, n.created_at, n.read_at
+    `SELECT n.id, n.entity_id, e.name, n.kind, n.title, n.detail, n.record_id, n.doc_no, n.published_on, n.created_at,
+       n.read_at
      FROM follow_notices n JOIN entities e ON e.id = n.entity_id
      WHERE n.owner = ? ORDER BY n.id DESC LIMIT ? OFFSET ?`,
   );
@@ -267,7 +274,14 @@ export function createFollowRepository(db: Database): FollowRepository {
 
   const settingsRow = (owner: string) =>
     settingsGet.get(owner) as
-      { email: string; email_digest: number; email_confirmed: number; confirm_sent_at: number | null } | undefined;
+      | {
+          email: string;
+          email_digest: number;
+          email_confirmed: number;
+          confirm_sent_at: number | null;
+          repairable_notice: number;
+        }
+      | undefined;
 
   const toNotice = (row: NoticeRow): FollowNotice => ({
     id: String(row.id),
@@ -280,6 +294,7 @@ export function createFollowRepository(db: Database): FollowRepository {
     CreatedAt: row.created_at,
     Read: row.read_at !== null,
     RecordId: row.record_id,
+    DocNo: row.doc_no,
   });
 
   return {
@@ -321,12 +336,20 @@ export function createFollowRepository(db: Database): FollowRepository {
         EmailDigest: row?.email_digest === 1,
         Email: row?.email ?? '',
         EmailConfirmed: row?.email_confirmed === 1,
+        RepairableNotice: row?.repairable_notice === 1,
       };
     },
 
-    saveSettings: db.transaction((owner: string, settings: Omit<FollowSettings, 'EmailConfirmed'>, at: string) => {
+    saveSettings: db.transaction((owner: string, settings: SettingsChoice, at: string) => {
       const before = settingsRow(owner);
-      settingsPut.run({ owner, email: settings.Email, digest: settings.EmailDigest ? 1 : 0, at });
+      const repairable = settings.RepairableNotice ?? before?.repairable_notice === 1;
+      settingsPut.run({
+        owner,
+        email: settings.Email,
+        digest: settings.EmailDigest ? 1 : 0,
+        repairable: repairable ? 1 : 0,
+        at,
+      });
       if (before && before.email !== settings.Email) unconfirm.run(owner);
     }),
 

@@ -6,6 +6,7 @@ import {
   normalizeKeyword,
   type Application,
   type ApplicationKind,
+  type ApplicationPromise,
   type ApplicationStep,
   type MyBusiness,
   type RepairPunishPage,
@@ -27,7 +28,7 @@ import { penaltyPublicizedSql } from './publicity.js';
 export const ONLINE_APPLICANT = '申请人（网上提交）';
 
 /** Months of publicity after which a repair may be filed: 一般 3, 严重 12 (国办发〔2025〕22号). */
-const REPAIR_AFTER_MONTHS: Readonly<Record<string, number>> = { 一般: 3, 严重: 12 };
+export const REPAIR_AFTER_MONTHS: Readonly<Record<string, number>> = { 一般: 3, 严重: 12 };
 
 /** Where each review action may start, and the step it records. */
 const TRANSITIONS: Readonly<Record<ReviewAction, { from: readonly ApplicationStep[]; to: ApplicationStep }>> = {
@@ -78,6 +79,13 @@ export interface NewMaterial {
   sha256: string;
 }
 
+/** The 信用修复承诺书 a repair is filed with: REPAIR_PROMISE's version, its text's SHA-256 (hex), who signed. */
+export interface NewPromise {
+  version: string;
+  textSha256: string;
+  signer: string;
+}
+
 export interface NewApplication {
   kind: ApplicationKind;
   owner: string;
@@ -89,6 +97,8 @@ export interface NewApplication {
   /** yyyy-mm-dd hh:mm:ss in Beijing time, as the timelines are written and their days read. */
   at: string;
   materials: readonly NewMaterial[];
+  /** A repair's signed promise (signed at `at`); null for an objection. */
+  promise: NewPromise | null;
 }
 
 interface ApplicationRow {
@@ -134,7 +144,8 @@ export function filingState(
   };
 }
 
-const PENALTY_FILING_COLUMNS = `p.id, p.entity_id AS entityId, e.name AS entName, e.credit_code AS creditCode,
+/** The columns of a PenaltyForFiling from `penalties p JOIN entities e`. */
+export const PENALTY_FILING_COLUMNS = `p.id, p.entity_id AS entityId, e.name AS entName, e.credit_code AS creditCode,
   p.CF_WSH AS docNo, p.CF_CFJG AS authority, p.CF_ZT AS state, p.severity, p.CF_JDRQ AS decidedOn,
   p.CF_GSJZQ AS deadline, p.repaired_on AS repairedOn, p.CF_XDR_LB AS subjectType`;
 
@@ -207,6 +218,14 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
      FROM application_materials WHERE application_id = ? ORDER BY id`,
   );
   const storedOf = db.prepare('SELECT stored_name FROM application_materials').pluck();
+  const insertPromise = db.prepare(
+    `INSERT INTO application_promises (application_id, version, text_sha256, signer_name, signed_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+  const promiseOf = db.prepare(
+    `SELECT version AS Version, text_sha256 AS TextSha256, signer_name AS Signer, signed_at AS SignedAt
+     FROM application_promises WHERE application_id = ?`,
+  );
   const updateStatus = db.prepare(
     'UPDATE service_applications SET status = @status, result = @result, updated_at = @at WHERE id = @id',
   );
@@ -233,6 +252,7 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
       Result: row.result,
       Materials: materialsOf.all(row.id) as Application['Materials'],
       Steps: steps.map((step) => ({ ...step, Label: APPLICATION_STEP_LABELS[step.Step] })),
+      Promise: (promiseOf.get(row.id) as ApplicationPromise | undefined) ?? null,
     };
   }
 
@@ -363,6 +383,9 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
         );
         insertStep.run(id, 'submitted', input.at, ONLINE_APPLICANT, '');
         for (const material of input.materials) insertMaterial.run({ applicationId: id, ...material });
+        if (input.promise) {
+          insertPromise.run(id, input.promise.version, input.promise.textSha256, input.promise.signer, input.at);
+        }
         setPenaltyState.run(input.kind === 'repair' ? '信用修复中' : '异议处理中', input.penalty.id);
         beforeCommit(applyNo);
         return toApplication(byApplyNo.get(applyNo) as ApplicationRow);

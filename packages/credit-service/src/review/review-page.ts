@@ -77,6 +77,14 @@ interface Signed {
   csrf: string;
 }
 
+/** A repair's signed 信用修复承诺书 (signer, time, version), or that it has none. */
+function promiseHtml(a: Application): string {
+  if (a.Kind !== 'repair') return '';
+  if (!a.Promise) return '<br>未签署信用修复承诺书';
+  const p = a.Promise;
+  return `<br>信用修复承诺书：${escapeHtml(p.Signer)} 签署于 ${escapeHtml(p.SignedAt)}（版本 ${escapeHtml(p.Version)}，SHA-256 ${escapeHtml(p.TextSha256.slice(0, 12))}…）`;
+}
+
 function list(
   applications: readonly Application[],
   histories: ReadonlyMap<string, readonly AuditRecord[]>,
@@ -93,7 +101,7 @@ function list(
   <td>${escapeHtml(id)}<br>${escapeHtml(a.KindLabel)}</td>
   <td>${escapeHtml(a.EntName)}<br>${escapeHtml(a.CreditCode)}</td>
   <td>${escapeHtml(a.CF_WSH)}<br>${escapeHtml(a.Purpose)}</td>
-  <td>${escapeHtml(a.Description)}<br>材料 ${a.Materials.length} 份</td>
+  <td>${escapeHtml(a.Description)}<br>材料 ${a.Materials.length} 份${promiseHtml(a)}</td>
   <td>${escapeHtml(a.StatusLabel)}<br>${escapeHtml(a.UpdatedAt)}${historyHtml(histories.get(id) ?? [], names)}</td>
   <td><form method="post" action="${REVIEW_PAGE_PATH}">
     <input type="hidden" name="csrf" value="${escapeHtml(signed.csrf)}"><input type="hidden" name="applyNo" value="${escapeHtml(id)}">

@@ -8,6 +8,7 @@ import {
   type H5UserInfo,
   type LoginTicket,
   type RepairPunishPage,
+  REPAIR_PROMISE,
 } from '@credit-portal/shared';
 import { type AuditRecord } from '@credit-portal/node-common';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B, DEMO_PERSON } from '../../src/demo/seed/index.js';
@@ -244,6 +245,9 @@ describe('信用服务: reports and filings', () => {
         contactName: '张三',
         contactPhone: '13812345678',
         description: '已缴清罚款并完成整改，申请信用修复。',
+        promiseSigner: '张三',
+        promiseAccepted: 'true',
+        promiseVersion: REPAIR_PROMISE.version,
       },
       [{ name: '缴款凭证.png', content: PNG, type: 'image/png' }],
     );

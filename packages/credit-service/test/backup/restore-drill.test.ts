@@ -12,6 +12,7 @@ import {
   type RepairPunishPage,
   type ReportSigningKeys,
   type ReportVerifyOutcome,
+  REPAIR_PROMISE,
 } from '@credit-portal/shared';
 import { runAuditCommand } from '../../src/audit/verify-command.js';
 import { countRows, createBackup } from '../../src/backup/create-backup.js';
@@ -85,6 +86,9 @@ async function fileRepair(app: FastifyInstance, token: string): Promise<Applicat
         contactName: '张三',
         contactPhone: '13812345678',
         description: '已缴清罚款并完成整改，申请信用修复。',
+        promiseSigner: '张三',
+        promiseAccepted: 'true',
+        promiseVersion: REPAIR_PROMISE.version,
       },
       [
         { name: '缴款凭证.png', content: PNG },

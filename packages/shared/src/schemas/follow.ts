@@ -42,6 +42,12 @@ export const FollowSettingsSchema = Type.Object({
   EmailDigest: Type.Boolean(),
   Email: Type.String(),
   EmailConfirmed: Type.Boolean(),
+  /**
+   * A followed entity's penalty reaching the end of its shortest publicity (可申请信用修复) makes a
+   * notice, and a mail to a confirmed address, for this follower too (off by default). The
+   * accounts linked to the entity get it always.
+   */
+  RepairableNotice: Type.Boolean(),
 });
 export type FollowSettings = Static<typeof FollowSettingsSchema>;
 
@@ -52,6 +58,8 @@ export type FollowSettings = Static<typeof FollowSettingsSchema>;
 export const FollowSettingsRequestSchema = Type.Object({
   EmailDigest: Type.Boolean(),
   Email: Type.Optional(Type.String({ maxLength: 254 })),
+  /** The 可申请信用修复 notice for followed entities; absent: unchanged. */
+  RepairableNotice: Type.Optional(Type.Boolean()),
 });
 export type FollowSettingsRequest = Static<typeof FollowSettingsRequestSchema>;
 
@@ -98,6 +106,8 @@ export const FollowNoticeSchema = Type.Object({
   Read: Type.Boolean(),
   /** The public record it names, when it has a details page: its id there (licence, penalty). */
   RecordId: Type.Union([Type.String(), Type.Null()]),
+  /** 可申请信用修复: the penalty's document number (the link to its repair filing carries it); else null. */
+  DocNo: Type.Union([Type.String(), Type.Null()]),
 });
 export type FollowNotice = Static<typeof FollowNoticeSchema>;
 

@@ -115,6 +115,10 @@ export const RepairFilingFieldsSchema = Type.Object(
     contactPhone: ContactPhone,
     /** What the entity has done to correct the conduct (已履行行政处罚决定、整改情况). */
     description: Description,
+    /** The 信用修复承诺书 signed: the signer's typed name, the box ticked ('true'), the text's version (REPAIR_PROMISE). */
+    promiseSigner: Type.String({ minLength: 1, maxLength: 30 }),
+    promiseAccepted: Type.Literal('true'),
+    promiseVersion: Type.String({ minLength: 1, maxLength: 20 }),
   },
   { additionalProperties: false },
 );
@@ -153,6 +157,16 @@ export const ApplicationMaterialSchema = Type.Object({
   Size: Type.Integer({ minimum: 0 }),
 });
 
+/** The 信用修复承诺书 a repair was filed with: its version, the text's SHA-256 (hex), the signer, when. */
+export const ApplicationPromiseSchema = Type.Object({
+  Version: S,
+  TextSha256: S,
+  Signer: S,
+  /** yyyy-mm-dd hh:mm:ss. */
+  SignedAt: S,
+});
+export type ApplicationPromise = Static<typeof ApplicationPromiseSchema>;
+
 /** An application as its owner sees it, with its timeline, oldest step first. */
 export const ApplicationSchema = Type.Object({
   ApplyNo: S,
@@ -178,6 +192,8 @@ export const ApplicationSchema = Type.Object({
   Result: S,
   Materials: Type.Array(ApplicationMaterialSchema),
   Steps: Type.Array(ApplicationStepSchema),
+  /** Repair: the signed promise (null for one filed before the promise was asked for); objection: null. */
+  Promise: Type.Union([ApplicationPromiseSchema, Type.Null()]),
 });
 export type Application = Static<typeof ApplicationSchema>;
 

@@ -33,6 +33,7 @@ export const FOLLOW_NOTICE_KINDS = [
   'black_list',
   'abnormal',
   'status',
+  'penalty_repairable',
 ] as const;
 export type FollowNoticeKind = (typeof FOLLOW_NOTICE_KINDS)[number];
 
@@ -46,6 +47,7 @@ export const FOLLOW_NOTICE_LABELS: Readonly<Record<FollowNoticeKind, string>> = 
   black_list: '黑名单',
   abnormal: '经营异常',
   status: '登记状态变更',
+  penalty_repairable: '可申请信用修复',
 };
 
 /** The service's messages (normalized envelope `message`). */

@@ -55,6 +55,10 @@ export const SERVICE_MESSAGES = {
   reviewerLoginBad: '登录名、密码或动态验证码不正确',
   reviewerSessionBad: '审核登录已失效，请重新登录',
   reviewTransitionBad: '该申请当前状态不能执行此操作',
+  /** A repair filed without the signed 信用修复承诺书 (the signer's name and the box ticked). */
+  promiseRequired: '请阅读信用修复承诺书，填写承诺人姓名并勾选“我已阅读并承诺”后再提交',
+  /** The form signed a promise text that is no longer the current one. */
+  promiseOutdated: '信用修复承诺书内容已更新，请刷新页面，重新阅读并签署后再提交',
 } as const;
 
 /** Kinds of application. */
@@ -107,7 +111,38 @@ export const FILING_FIELD_LABELS = {
   contactPhone: '联系电话',
   description: '情况说明',
   files: '申请材料',
+  promiseSigner: '承诺人姓名',
+  promiseAccepted: '信用修复承诺书',
+  promiseVersion: '信用修复承诺书版本',
 } as const;
+
+/**
+ * The 信用修复承诺书 a repair filing signs (信用修复管理办法, 国家发展改革委令第36号: the applicant
+ * submits a promise of credit repair). The filer reads it, types their name and ticks the box; the
+ * filing stores the version, the text's SHA-256 and the signer with the time. A changed text is a
+ * new version: a form signed against an older one is refused, so no one signs unseen words.
+ */
+export const REPAIR_PROMISE = {
+  version: '2026.1',
+  title: '信用修复承诺书',
+  paragraphs: [
+    '本单位（本人）就本次信用修复申请，郑重承诺如下：',
+    '一、本次申请所提交的全部材料真实、准确、完整、有效，不存在隐瞒事实、虚假陈述或者伪造、变造材料的情形。',
+    '二、本单位已按要求纠正失信行为，履行行政处罚决定确定的法定义务（包括按时足额缴纳罚款、没收违法所得等），已完成整改，主动消除不良影响。',
+    '三、本单位今后将严格遵守法律、法规、规章和有关规定，依法诚信经营，自觉接受政府部门和社会公众的监督。',
+    '四、如违背上述承诺，或者所提交材料存在虚假情形，本单位愿意依照《信用修复管理办法》等规定承担相应法律责任，接受撤销信用修复决定、恢复公示相关失信信息并记入信用记录等处理。',
+  ],
+  /** The box the filer ticks. */
+  consent: '我已阅读并承诺',
+} as const;
+
+/** The promise's text as its SHA-256 is taken: the paragraphs, one a line. */
+export const repairPromiseText = (): string => REPAIR_PROMISE.paragraphs.join('\n');
+
+/** The SPA's repair filing form (hash route; query punishId and docNo, no secret): the repairable-day notice links to it. */
+export const REPAIR_FILING_PAGE_PATH = '/xyfw/xyxf/report';
+export const repairFilingUrl = (portalUrl: string, punishId: string, docNo: string): string =>
+  `${portalUrl.replace(/\/*$/, '/')}#${REPAIR_FILING_PAGE_PATH}?punishId=${encodeURIComponent(punishId)}&docNo=${encodeURIComponent(docNo)}`;
 
 /**
  * The centre's review endpoint on the credit-service (not proxied by the public gateway): GET

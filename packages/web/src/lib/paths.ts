@@ -81,7 +81,7 @@ export const paths = {
   publicCheck: '/public/xyhc',
   creditRepair: '/xyfw/xyxf',
   creditRepairSearch: '/xyfw/xyxf/search',
-  /** The repair filing form (query punishId and docNo, from the search). */
+  /** The repair filing form (query punishId and docNo, from the search or the repairable-day notice and mail): the shared REPAIR_FILING_PAGE_PATH. */
   creditRepairReport: '/xyfw/xyxf/report',
   /** The user's repair applications, each with its number and timeline; login. */
   creditRepairProgress: '/xyfw/xyxf/document-submit',

@@ -17,8 +17,16 @@ export interface PublishedPenalty {
   docNo: string;
 }
 
-/** Inserts a new published penalty for `entityId`, decided on `today`; null when the entity does not exist. */
-export function publishDemoPenalty(db: Database, entityId: number, today: string): PublishedPenalty | null {
+/**
+ * Inserts a new published penalty for `entityId`, decided on `decidedOn` (default `today`) with a
+ * year's publicity from then; null when the entity does not exist.
+ */
+export function publishDemoPenalty(
+  db: Database,
+  entityId: number,
+  today: string,
+  decidedOn: string = today,
+): PublishedPenalty | null {
   const entity = db
     .prepare(
       'SELECT id, name, credit_code AS creditCode, legal_rep AS legalRep, district_id AS districtId FROM entities WHERE id = ?',
@@ -44,8 +52,8 @@ export function publishDemoPenalty(db: Database, entityId: number, today: string
     CF_XDR_MC: entity.name,
     CF_XDR_SHXYM: entity.creditCode,
     CF_FRDB: entity.legalRep,
-    CF_JDRQ: today,
-    CF_GSJZQ: addMonths(today, 12),
+    CF_JDRQ: decidedOn,
+    CF_GSJZQ: addMonths(decidedOn, 12),
     CF_ZT: '正常',
     repaired_on: null,
     UPDATETIME: `${today} 09:00:00`,

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ReviewAction } from '@credit-portal/shared';
 import { hashPasswordSync } from '../../lib/passwords.js';
 import { userSubject } from '../../repositories/account.js';
+import { signedPromise } from '../../applications/promise.js';
 import { createServicesRepository, filingState, type PenaltyForFiling } from '../../repositories/services.js';
 import { penaltyPublicizedSql } from '../../repositories/publicity.js';
 import { DEMO_ACCOUNT } from './account.js';
@@ -133,6 +134,7 @@ function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesS
         description,
         at: withTime(formatDay(start), 9 * 3600 + 30 * 60),
         materials: [],
+        promise: kind === 'repair' ? signedPromise('王晓明') : null,
       },
       () => undefined,
     );

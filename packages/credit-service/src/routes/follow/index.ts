@@ -138,7 +138,11 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       } else if (email && !isEmailAddress(email)) {
         throw new BadRequestError(FOLLOW_MESSAGES.emailInvalid);
       }
-      repo.saveSettings(owner, { EmailDigest: request.body.EmailDigest, Email: email }, formatBeijingTime());
+      repo.saveSettings(
+        owner,
+        { EmailDigest: request.body.EmailDigest, Email: email, RepairableNotice: request.body.RepairableNotice },
+        formatBeijingTime(),
+      );
       const saved = repo.settings(owner);
       const noted = (confirmation: 'not_needed' | 'mailed' | 'mail_failed') =>
         app.audit.note(request, { details: { digest: saved.EmailDigest, confirmation } });

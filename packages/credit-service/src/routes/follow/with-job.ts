@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createFollowJob } from '../../follow/job.js';
 import { createFollowRepository } from '../../repositories/follow.js';
+import { createRepairableRepository } from '../../repositories/repairable-notices.js';
 import followRoutes from './index.js';
 
 export interface FollowPluginOptions {
@@ -27,6 +28,7 @@ export default fp<FollowPluginOptions>(
     await app.register(followRoutes, { repo, linkKey, mailer, portalUrl, siteName });
     const followJob = createFollowJob({
       repo,
+      repairable: createRepairableRepository(app.db),
       mailer,
       linkKey,
       portalUrl,

@@ -21,7 +21,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { serve } from '../../lib/serve.js';
 import { pageOffset } from '../../lib/sql.js';
 import type { TypeboxApp } from '../../lib/typebox-app.js';
-import { filingState } from '../../repositories/services.js';
+import { filingState, type NewPromise } from '../../repositories/services.js';
 import { ownerOf } from '../../plugins/auth.js';
 import type { ServicesContext } from './context.js';
 
@@ -100,6 +100,8 @@ export interface FilingFields {
   purpose: string;
   punishId: string;
   contact: Pick<RepairFilingFields, 'contactName' | 'contactPhone' | 'description'>;
+  /** A repair's signed 信用修复承诺书; null for an objection. */
+  promise: NewPromise | null;
 }
 
 /** Files an application: fields, ownership and the penalty's state, then one transaction. */
@@ -116,7 +118,7 @@ export async function fileApplication(
   const upload: ReceivedUpload = await receiveUpload(request, tempDir);
   const stored: string[] = [];
   try {
-    const { purpose, punishId, contact } = readFields(upload.fields);
+    const { purpose, punishId, contact, promise } = readFields(upload.fields);
     if (upload.files.length === 0) throw new BadRequestError(SERVICE_MESSAGES.noFiles);
     const penalty = repo.penalty(punishId);
     if (!penalty || penalty.subjectType === '自然人') throw new NotFoundError(SERVICE_MESSAGES.punishNotFound);
@@ -148,6 +150,7 @@ export async function fileApplication(
           size: f.size,
           sha256: f.sha256,
         })),
+        promise,
       },
       () => moveIntoPlace(upload.files, storedNames, uploadsDir),
     );

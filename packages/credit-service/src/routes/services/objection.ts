@@ -8,7 +8,7 @@ import type { ServicesContext } from './context.js';
 /** An objection filing's form: the objection's type is its purpose. */
 function objectionFields(received: Record<string, string>): FilingFields {
   const fields = checkFields<ObjectionFilingFields>(ObjectionFilingFieldsSchema, received);
-  return { purpose: fields.objectionType, punishId: fields.punishId, contact: fields };
+  return { purpose: fields.objectionType, punishId: fields.punishId, contact: fields, promise: null };
 }
 
 /** 异议申诉, behind login and for the owner only: the filing with its materials, its flow and its result. */

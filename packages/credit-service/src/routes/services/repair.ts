@@ -1,10 +1,12 @@
 import {
   CONTRACTS,
   PAGE_SIZE,
+  REPAIR_PROMISE,
   RepairFilingFieldsSchema,
   SERVICE_MESSAGES,
   type RepairFilingFields,
 } from '@credit-portal/shared';
+import { signedPromise } from '../../applications/promise.js';
 import { checkFields } from '../../applications/uploads.js';
 import { localToday } from '../../lib/dates.js';
 import { errorCodeOk } from '../../lib/dialect.js';
@@ -25,12 +27,25 @@ export const REPAIR_PURPOSES = [
   { id: '6', name: '其他', description: '其他需要修复信用记录的情形' },
 ] as const;
 
-/** A repair filing's form: the purpose by its id in REPAIR_PURPOSES. */
+/**
+ * A repair filing's form: the purpose by its id in REPAIR_PURPOSES, and the 信用修复承诺书 signed
+ * against the current text. A missing or unticked promise gets its own message first (the
+ * generic field messages would name a checkbox as a field to fill in).
+ */
 function repairFields(received: Record<string, string>): FilingFields {
+  if (received.promiseAccepted !== 'true' || !received.promiseSigner?.trim() || !received.promiseVersion) {
+    throw new BadRequestError(SERVICE_MESSAGES.promiseRequired);
+  }
   const fields = checkFields<RepairFilingFields>(RepairFilingFieldsSchema, received);
+  if (fields.promiseVersion !== REPAIR_PROMISE.version) throw new BadRequestError(SERVICE_MESSAGES.promiseOutdated);
   const found = REPAIR_PURPOSES.find((p) => p.id === fields.purposeId);
   if (!found) throw new BadRequestError(SERVICE_MESSAGES.purposeUnknown);
-  return { purpose: found.name, punishId: fields.punishId, contact: fields };
+  return {
+    purpose: found.name,
+    punishId: fields.punishId,
+    contact: fields,
+    promise: signedPromise(fields.promiseSigner),
+  };
 }
 
 /**

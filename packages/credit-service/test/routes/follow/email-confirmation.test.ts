@@ -40,7 +40,7 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
     const saved = await saveB({ EmailDigest: true, Email: STRANGER });
     expect(saved.body).toEqual({
       ErrorCode: 200,
-      Data: { EmailDigest: true, Email: STRANGER, EmailConfirmed: false },
+      Data: { EmailDigest: true, Email: STRANGER, EmailConfirmed: false, RepairableNotice: false },
       Msg: FOLLOW_MESSAGES.confirmMailSent,
     });
     const [confirmation] = await confirmationsTo(STRANGER);
@@ -55,7 +55,12 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
     const before = publishDemoPenalty(t.app.db, Y, localToday())!;
     await t.app.followJob.run();
     expect(await digestsTo(STRANGER)).toEqual([]);
-    expect(await settingsB()).toEqual({ EmailDigest: true, Email: STRANGER, EmailConfirmed: false });
+    expect(await settingsB()).toEqual({
+      EmailDigest: true,
+      Email: STRANGER,
+      EmailConfirmed: false,
+      RepairableNotice: false,
+    });
 
     const confirmed = await confirmEmail(await confirmTokenFor(STRANGER));
     expect(confirmed.body).toEqual({
@@ -63,7 +68,12 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
       Data: { Email: 's***@example.net' },
       Msg: FOLLOW_MESSAGES.emailConfirmed,
     });
-    expect(await settingsB()).toEqual({ EmailDigest: true, Email: STRANGER, EmailConfirmed: true });
+    expect(await settingsB()).toEqual({
+      EmailDigest: true,
+      Email: STRANGER,
+      EmailConfirmed: true,
+      RepairableNotice: false,
+    });
 
     const after = publishDemoPenalty(t.app.db, Y, localToday())!;
     await t.app.followJob.run();
@@ -83,6 +93,7 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
       EmailDigest: true,
       Email: SECOND,
       EmailConfirmed: false,
+      RepairableNotice: false,
     });
     const expired = await confirmTokenFor(SECOND);
     db().prepare('UPDATE follow_settings SET confirm_expires = 1 WHERE confirm_expires IS NOT NULL').run();
@@ -115,7 +126,12 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
       expect(status).toBe(400);
       expect(body.Msg).toMatch(/^参数错误/);
     }
-    expect(await settingsB()).toEqual({ EmailDigest: true, Email: THIRD, EmailConfirmed: false });
+    expect(await settingsB()).toEqual({
+      EmailDigest: true,
+      Email: THIRD,
+      EmailConfirmed: false,
+      RepairableNotice: false,
+    });
 
     const good = await confirmTokenFor(THIRD);
     expect((await confirmEmail(good)).body.Data).toEqual({ Email: 't***@example.net' });
@@ -127,11 +143,12 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
       EmailDigest: false,
       Email: THIRD,
       EmailConfirmed: true,
+      RepairableNotice: false,
     });
     const on = await saveB({ EmailDigest: true, Email: THIRD });
     expect(on.body).toEqual({
       ErrorCode: 200,
-      Data: { EmailDigest: true, Email: THIRD, EmailConfirmed: true },
+      Data: { EmailDigest: true, Email: THIRD, EmailConfirmed: true, RepairableNotice: false },
       Msg: FOLLOW_MESSAGES.settingsSaved,
     });
     expect((await outbox()).length).toBe(mails);
@@ -157,7 +174,7 @@ describe('信用关注: a digest address is confirmed by its owner', () => {
       for (let i = 0; i < 2; i += 1) {
         expect((await save()).body).toEqual({
           ErrorCode: 200,
-          Data: { EmailDigest: true, Email: MAIL, EmailConfirmed: false },
+          Data: { EmailDigest: true, Email: MAIL, EmailConfirmed: false, RepairableNotice: false },
           Msg: FOLLOW_MESSAGES.confirmMailFailed,
         });
       }

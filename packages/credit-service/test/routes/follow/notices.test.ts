@@ -14,6 +14,7 @@ import { createFollowJob } from '../../../src/follow/job.js';
 import { signUnfollowLink } from '../../../src/follow/unfollow-link.js';
 import { createMailer } from '../../../src/mail/mailer.js';
 import { createFollowRepository } from '../../../src/repositories/follow.js';
+import { createRepairableRepository } from '../../../src/repositories/repairable-notices.js';
 import { createServicesRepository } from '../../../src/repositories/services.js';
 import { publishDemoPenalty } from '../../../src/demo/seed/publish.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../../../src/demo/seed/index.js';
@@ -49,7 +50,7 @@ describe('信用关注: notices and the daily digest', () => {
     });
     expect(settings.body).toEqual({
       ErrorCode: 200,
-      Data: { EmailDigest: true, Email: MAIL, EmailConfirmed: false },
+      Data: { EmailDigest: true, Email: MAIL, EmailConfirmed: false, RepairableNotice: false },
       Msg: FOLLOW_MESSAGES.confirmMailSent,
     });
     const confirmed = await confirmEmail(await confirmTokenFor(MAIL));
@@ -106,7 +107,12 @@ describe('信用关注: notices and the daily digest', () => {
     });
     t = { ...t, app };
     const afterRestart = await app.followJob.run();
-    expect(afterRestart).toEqual({ notices: {}, mailed: 0, failed: 0 });
+    expect(afterRestart).toEqual({
+      notices: {},
+      mailed: 0,
+      failed: 0,
+      repairable: { notices: 0, mailed: 0, failed: 0 },
+    });
     tokenA = await login(DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.password);
     tokenB = await login(DEMO_ACCOUNT_B.mobile, DEMO_ACCOUNT_B.password);
     expect(
@@ -129,6 +135,7 @@ describe('信用关注: notices and the daily digest', () => {
     const repo = createFollowRepository(t.app.db);
     const job = createFollowJob({
       repo,
+      repairable: createRepairableRepository(t.app.db),
       mailer,
       linkKey: repo.linkKey(),
       portalUrl: 'http://portal.example/',
@@ -256,6 +263,7 @@ describe('信用关注: a digest that cannot be sent', () => {
     const jobWith = (mailer: Parameters<typeof createFollowJob>[0]['mailer']) =>
       createFollowJob({
         repo,
+        repairable: createRepairableRepository(t.app.db),
         mailer,
         linkKey: repo.linkKey(),
         portalUrl: 'http://portal.example/',

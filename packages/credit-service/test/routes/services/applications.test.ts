@@ -9,6 +9,7 @@ import {
   type ApplicationPage,
   type JudgeBusiness,
   type RepairPunishPage,
+  REPAIR_PROMISE,
 } from '@credit-portal/shared';
 import { entity, linkEntity, penalty } from '../../factories.js';
 import type { TestApp } from '../../helper.js';
@@ -64,6 +65,9 @@ const repairFields = (punishId: string) => ({
   contactName: '张三',
   contactPhone: '13812345678',
   description: '已缴清罚款并完成整改，申请信用修复。',
+  promiseSigner: '张三',
+  promiseAccepted: 'true',
+  promiseVersion: REPAIR_PROMISE.version,
 });
 
 beforeAll(async () => {

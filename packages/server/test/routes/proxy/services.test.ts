@@ -18,6 +18,7 @@ import {
   type Application,
   type MyBusiness,
   type RepairPunishRow,
+  REPAIR_PROMISE,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService } from '@credit-portal/credit-service';
 import { addReviewer, totpCode } from '../../../../credit-service/test/review/reviewer-helper.js';
@@ -117,6 +118,9 @@ describe('信用服务 through the gateway', () => {
     contactName: '李四',
     contactPhone: '13700001111',
     description: '罚款已缴清，整改已完成。',
+    promiseSigner: '李四',
+    promiseAccepted: 'true',
+    promiseVersion: REPAIR_PROMISE.version,
   });
 
   function file(path: string, token: string | null, form: Record<string, string>, files: [string, Buffer][]) {
@@ -268,7 +272,7 @@ describe('信用服务 through the gateway', () => {
     expect(decided.body.data.Result).toBe('缴款凭证不清晰，请重新提交。');
   });
 
-  it('refuses a renamed .exe, an oversized file, too many files and another user’s entity, storing nothing', async () => {
+  it('refuses a renamed .exe, an oversized file, too many files, no signed promise and another user’s entity, storing nothing', async () => {
     const penalty = await spareRepairable();
     const before = { rows: rows(), files: stored() };
     const exe = await file(API_PATHS.repairUpload, tokenA, fields(penalty.id), [
@@ -287,6 +291,10 @@ describe('信用服务 through the gateway', () => {
       Array.from({ length: 6 }, (_, i): [string, Buffer] => [`${i}.png`, PNG]),
     ).expect(400);
     expect(many.body.message).toBe(SERVICE_MESSAGES.tooManyFiles);
+    // A repair without its signed 信用修复承诺书.
+    const { promiseSigner: _signer, promiseAccepted: _accepted, ...unsigned } = fields(penalty.id);
+    const noPromise = await file(API_PATHS.repairUpload, tokenA, unsigned, [['a.png', PNG]]).expect(400);
+    expect(noPromise.body).toMatchObject({ ok: false, message: SERVICE_MESSAGES.promiseRequired });
     const notMine = await file(API_PATHS.repairUpload, tokenB, fields(penalty.id), [['a.png', PNG]]).expect(403);
     expect(notMine.body.message).toBe(SERVICE_MESSAGES.notMyBusiness);
     const anonymous = await file(API_PATHS.repairUpload, null, fields(penalty.id), [['a.png', PNG]]).expect(401);

@@ -166,6 +166,7 @@ function filing(over: Partial<Application> = {}): Application {
         Comment: '材料齐全，予以受理。',
       },
     ],
+    Promise: null,
     ...over,
   };
 }

@@ -12,6 +12,7 @@ import {
   type FollowNotice,
   type FollowNoticePage,
   type FollowSettings,
+  type FollowSettingsRequest,
   type FollowState,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,6 +79,7 @@ function notice(id: number, over: Partial<FollowNotice> = {}): FollowNotice {
     CreatedAt: '2026-11-20 10:00:00',
     Read: false,
     RecordId: String(9000 + id),
+    DocNo: null,
     ...over,
   };
 }
@@ -103,7 +105,7 @@ const followList = (over: Partial<FollowList> = {}): FollowList => ({
   ],
   totalCount: 2,
   Limit: FOLLOW_LIMIT,
-  Settings: { EmailDigest: false, Email: '', EmailConfirmed: false },
+  Settings: { EmailDigest: false, Email: '', EmailConfirmed: false, RepairableNotice: false },
   ...over,
 });
 
@@ -283,12 +285,16 @@ describe('个人中心 › 信用关注', () => {
 
   it('turns the daily mail on with a valid address only, and says the address waits for its owner’s confirmation', async () => {
     const user = setupUser();
-    let settings: FollowSettings = { EmailDigest: false, Email: '', EmailConfirmed: false };
+    let settings: FollowSettings = { EmailDigest: false, Email: '', EmailConfirmed: false, RepairableNotice: false };
     const gateway = fakeGateway()
       .on(CONTRACTS.followList, () => followList({ Settings: settings }))
       .on(CONTRACTS.followNotices, () => ({ list: [], totalCount: 0, Unread: 0 }))
       .on(CONTRACTS.followSettings, (request) => {
-        settings = { ...(request.body as { EmailDigest: boolean; Email: string }), EmailConfirmed: false };
+        settings = {
+          RepairableNotice: false,
+          ...(request.body as FollowSettingsRequest),
+          EmailConfirmed: false,
+        } as FollowSettings;
         return new FakeReply(200, { ok: true, code: 200, message: FOLLOW_MESSAGES.confirmMailSent, data: settings });
       });
     storeLogin(loginResult());
@@ -309,7 +315,7 @@ describe('个人中心 › 信用关注', () => {
     await user.click(main.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
       expect(gateway.calls(CONTRACTS.followSettings.path).map((call) => call.body)).toEqual([
-        { EmailDigest: true, Email: 'me@example.com' },
+        { EmailDigest: true, Email: 'me@example.com', RepairableNotice: false },
       ]),
     );
     expect(await screen.findByText(FOLLOW_MESSAGES.confirmMailSent)).toBeInTheDocument();
@@ -322,7 +328,9 @@ describe('个人中心 › 信用关注', () => {
     let answered = 0;
     const gateway = fakeGateway()
       .on(CONTRACTS.followList, () =>
-        followList({ Settings: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: false } }),
+        followList({
+          Settings: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: false, RepairableNotice: false },
+        }),
       )
       .on(CONTRACTS.followNotices, () => ({ list: [], totalCount: 0, Unread: 0 }))
       .on(CONTRACTS.followSettings, () =>
@@ -331,7 +339,7 @@ describe('个人中心 › 信用关注', () => {
               ok: true,
               code: 200,
               message: FOLLOW_MESSAGES.confirmMailFailed,
-              data: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: false },
+              data: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: false, RepairableNotice: false },
             })
           : failure(429, 429, FOLLOW_MESSAGES.confirmMailRecent),
       );
@@ -356,7 +364,9 @@ describe('个人中心 › 信用关注', () => {
   it('shows a confirmed address as confirmed, with no resend', async () => {
     fakeGateway()
       .on(CONTRACTS.followList, () =>
-        followList({ Settings: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: true } }),
+        followList({
+          Settings: { EmailDigest: true, Email: 'me@example.com', EmailConfirmed: true, RepairableNotice: false },
+        }),
       )
       .on(CONTRACTS.followNotices, () => ({ list: [], totalCount: 0, Unread: 0 }));
     storeLogin(loginResult());

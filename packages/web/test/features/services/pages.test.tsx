@@ -451,6 +451,7 @@ describe('an application’s card', () => {
           Comment: '',
         },
       ],
+      Promise: null,
     };
     render(
       <TestProviders>

@@ -8,6 +8,7 @@ import {
   type FollowList,
   type FollowNotice,
   type FollowSettings,
+  type FollowSettingsRequest,
 } from '@credit-portal/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -34,6 +35,12 @@ function recordPath(notice: FollowNotice): string | null {
   if (notice.Kind === 'licence') return licenceDetailsPath(notice.RecordId, notice.EntName);
   if (notice.Kind === 'penalty') return penaltyDetailsPath(notice.RecordId, notice.EntName);
   return null;
+}
+
+/** A 可申请信用修复 notice's link: the repair filing with its penalty chosen (as the mail's link). */
+function repairPath(notice: FollowNotice): string | null {
+  if (notice.Kind !== 'penalty_repairable' || notice.RecordId === null || notice.DocNo === null) return null;
+  return withQuery(paths.creditRepairReport, { punishId: notice.RecordId, docNo: notice.DocNo });
 }
 
 /** Where the saved choice stands: an address waiting for its owner's confirmation, or confirmed. */
@@ -72,13 +79,15 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
   const { message } = useFeedback();
   const [on, setOn] = useState(list.Settings.EmailDigest);
   const [email, setEmail] = useState(list.Settings.Email);
+  const [repairable, setRepairable] = useState(list.Settings.RepairableNotice);
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState<'form' | 'resend' | null>(null);
   const switchId = useId();
+  const repairableId = useId();
   const emailId = useId();
   const problemId = useId();
 
-  const send = async (choice: { EmailDigest: boolean; Email: string }, by: 'form' | 'resend') => {
+  const send = async (choice: FollowSettingsRequest, by: 'form' | 'resend') => {
     setProblem('');
     setSaving(by);
     try {
@@ -99,7 +108,7 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
     const address = email.trim();
     if (on && !address) return setProblem(FOLLOW_MESSAGES.emailRequired);
     if (address && !isEmailAddress(address)) return setProblem(FOLLOW_MESSAGES.emailInvalid);
-    await send({ EmailDigest: on, Email: address }, 'form');
+    await send({ EmailDigest: on, Email: address, RepairableNotice: repairable }, 'form');
   };
 
   return (
@@ -138,6 +147,20 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
           保存
         </Button>
       </div>
+      <div className={styles.mailRow}>
+        <label htmlFor={repairableId} className={styles.switchLabel}>
+          <Switch
+            id={repairableId}
+            checked={repairable}
+            onChange={setRepairable}
+            aria-describedby={`${repairableId}-note`}
+          />
+          可申请信用修复提醒
+        </label>
+      </div>
+      <p id={`${repairableId}-note`} className={styles.note}>
+        开启后，关注的主体有行政处罚满最短公示期、可以申请信用修复时，将在本页提醒您，并向已确认的邮箱发送一封邮件（每条处罚只提醒一次）。与该主体关联的账号无论是否开启，都会收到此提醒。修改后请点击“保存”。
+      </p>
       <MailStatus
         settings={list.Settings}
         resending={saving === 'resend'}
@@ -223,6 +246,7 @@ function Followed({ token }: { token: string }) {
 
 function NoticeItem({ notice, onRead }: { notice: FollowNotice; onRead: (notice: FollowNotice) => void }) {
   const record = recordPath(notice);
+  const repair = repairPath(notice);
   return (
     <li className={notice.Read ? styles.notice : `${styles.notice} ${styles.unread}`}>
       <div className={styles.noticeHead}>
@@ -237,6 +261,7 @@ function NoticeItem({ notice, onRead }: { notice: FollowNotice; onRead: (notice:
         <Link to={detailsOf(notice.EntityId)}>{notice.EntName}</Link>
         <span>公示日期 {notice.PublishedOn}</span>
         {record ? <Link to={record}>查看公示信息</Link> : null}
+        {repair ? <Link to={repair}>申请信用修复</Link> : null}
         {notice.Read ? null : (
           <Button type="link" size="small" className={styles.readButton} onClick={() => onRead(notice)}>
             标为已读
@@ -300,7 +325,7 @@ function FollowCentre({ session }: { session: LoginSession }) {
     <div className={styles.page}>
       <h1 className={styles.heading}>信用关注</h1>
       <p className={styles.intro}>
-        关注的企业等信用主体有新的行政许可、行政处罚（含信用修复、异议处理结果）、红黑名单、经营异常或登记状态变更公示时，将在本页提醒您。
+        关注的企业等信用主体有新的行政许可、行政处罚（含信用修复、异议处理结果）、红黑名单、经营异常或登记状态变更公示时，将在本页提醒您；与您账号关联的企业有行政处罚可以申请信用修复时，也会在本页提醒。
       </p>
       <Followed token={session.token} />
       <Notices token={session.token} />

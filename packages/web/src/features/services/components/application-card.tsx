@@ -74,23 +74,44 @@ export function ApplicationCard({ application }: { application: Application }) {
         </p>
       ) : null}
       <Stages application={application} />
-      <Timeline
-        className={styles.timeline}
-        items={application.Steps.map((step, index) => ({
-          key: `${step.Step}-${index}`,
-          color: step.Step === 'rejected' ? 'red' : index === application.Steps.length - 1 ? 'blue' : 'green',
-          content: (
-            <div>
-              <p className={styles.timelineHead}>
-                <strong>{step.Label}</strong>
-                <time className={styles.timelineTime}>{step.Time}</time>
-              </p>
-              <p className={styles.meta}>办理单位：{step.HandlingUnit}</p>
-              {step.Comment ? <p className={styles.meta}>办理意见：{step.Comment}</p> : null}
-            </div>
-          ),
-        }))}
-      />
+      <Timeline className={styles.timeline} items={timelineItems(application)} />
     </article>
   );
+}
+
+/** The timeline's items: every step, and the signed 信用修复承诺书 right after the submission it came with. */
+function timelineItems(application: Application) {
+  const items = application.Steps.map((step, index) => ({
+    key: `${step.Step}-${index}`,
+    color: step.Step === 'rejected' ? 'red' : index === application.Steps.length - 1 ? 'blue' : 'green',
+    content: (
+      <div>
+        <p className={styles.timelineHead}>
+          <strong>{step.Label}</strong>
+          <time className={styles.timelineTime}>{step.Time}</time>
+        </p>
+        <p className={styles.meta}>办理单位：{step.HandlingUnit}</p>
+        {step.Comment ? <p className={styles.meta}>办理意见：{step.Comment}</p> : null}
+      </div>
+    ),
+  }));
+  const promise = application.Promise;
+  if (!promise) return items;
+  items.splice(1, 0, {
+    key: 'promise',
+    color: 'green',
+    content: (
+      <div>
+        <p className={styles.timelineHead}>
+          <strong>签署信用修复承诺书</strong>
+          <time className={styles.timelineTime}>{promise.SignedAt}</time>
+        </p>
+        <p className={styles.meta}>承诺人：{promise.Signer}</p>
+        <p className={styles.meta}>
+          承诺书版本 {promise.Version} · 文本 SHA-256 {promise.TextSha256.slice(0, 12)}…
+        </p>
+      </div>
+    ),
+  });
+  return items;
 }

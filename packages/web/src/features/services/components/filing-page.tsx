@@ -2,13 +2,14 @@ import {
   FILING_FIELD_LABELS,
   OBJECTION_TYPES,
   PENALTY_FIELD_LABELS,
+  REPAIR_PROMISE,
   RepairFilingFieldsSchema,
   SERVICE_MESSAGES,
   type Application,
   type ObjectionType,
   type RepairPunishRow,
 } from '@credit-portal/shared';
-import { Alert, Button, Form, Input, Result, Select, type UploadFile } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Result, Select, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LabelledFields } from '@/components/labelled-fields';
@@ -67,6 +68,50 @@ interface FilingFields {
   contactPhone: string;
   description: string;
   files: UploadFile[];
+  /** Repair: the 信用修复承诺书 signed (the signer's name, the box ticked). */
+  promiseSigner?: string;
+  promiseAccepted?: boolean;
+}
+
+/**
+ * The 信用修复承诺书 step of a repair: the text (scrollable, reachable by keyboard), the signer's
+ * name and the box — both required; the service stores them with the text's version.
+ */
+function PromiseStep() {
+  return (
+    <section className={styles.promise} aria-labelledby="promise-title">
+      <h2 id="promise-title" className={styles.cardTitle}>
+        {REPAIR_PROMISE.title}
+      </h2>
+      {/* Focusable so that a keyboard can scroll the text; named by its heading. */}
+      <div className={styles.promiseText} tabIndex={0} role="document" aria-labelledby="promise-title">
+        {REPAIR_PROMISE.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <p className={styles.meta}>承诺书版本：{REPAIR_PROMISE.version}</p>
+      </div>
+      <Form.Item
+        label={FILING_FIELD_LABELS.promiseSigner}
+        name="promiseSigner"
+        extra="请填写签署本承诺书的申请人（经办人）姓名"
+        rules={[{ required: true, whitespace: true, message: '请填写承诺人姓名' }]}
+      >
+        <Input maxLength={NAME_MAX} autoComplete="name" className={styles.promiseSigner} />
+      </Form.Item>
+      <Form.Item
+        name="promiseAccepted"
+        valuePropName="checked"
+        rules={[
+          {
+            validator: (_rule, value) =>
+              value === true ? Promise.resolve() : Promise.reject(new Error(`请勾选“${REPAIR_PROMISE.consent}”`)),
+          },
+        ]}
+      >
+        <Checkbox>{REPAIR_PROMISE.consent}</Checkbox>
+      </Form.Item>
+    </section>
+  );
 }
 
 function Filed({ kind, application }: { kind: FilingKind; application: Application }) {
@@ -117,7 +162,16 @@ function FilingForm({ kind, row, session }: { kind: FilingKind; row: RepairPunis
       const files = filesOf(values.files);
       const application =
         kind === 'repair'
-          ? await fileRepair({ ...common, purposeId: values.purposeId ?? '' }, files)
+          ? await fileRepair(
+              {
+                ...common,
+                purposeId: values.purposeId ?? '',
+                promiseSigner: values.promiseSigner?.trim() ?? '',
+                promiseAccepted: 'true',
+                promiseVersion: REPAIR_PROMISE.version,
+              },
+              files,
+            )
           : await fileObjection({ ...common, objectionType: values.objectionType ?? OBJECTION_TYPES[0] }, files);
       void message.success('申请已提交');
       setFiled(application);
@@ -229,6 +283,7 @@ function FilingForm({ kind, row, session }: { kind: FilingKind; row: RepairPunis
                 >
                   <MaterialsUpload limits={FILING_LIMITS} />
                 </Form.Item>
+                {kind === 'repair' ? <PromiseStep /> : null}
                 {failure ? (
                   <Alert className={styles.notice} type="error" showIcon role="alert" title={`提交失败：${failure}`} />
                 ) : null}
