@@ -32,6 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The first report of a service loads its fonts and keys: slow on a busy machine, so no tight limit. */
+const SLOW = 180_000;
+
 /** The enterprise report of the entity: its number and the code printed on it. */
 async function issue(of: MadeEntity): Promise<{ reportNo: string; code: string }> {
   const response = await t.app.inject({
@@ -59,7 +62,7 @@ function approve(applyNo: string): void {
   }
 }
 
-describe('report status', () => {
+describe('report status', { timeout: SLOW }, () => {
   it('is 有效 at issue and 已有更新 once a new penalty is published, naming its kind and day only', async () => {
     const company = entity(t.app.db);
     penalty(t.app.db, company);
