@@ -87,7 +87,9 @@ export function createCoverageReader(db: Database, site: SiteIdentity) {
     `SELECT id, list_type AS type FROM red_black_list
      WHERE entity_id = @entity AND included_on <= @today AND valid_until >= @today`,
   );
-  const listById = db.prepare('SELECT included_on AS includedOn, valid_until AS validUntil FROM red_black_list WHERE id = ?');
+  const listById = db.prepare(
+    'SELECT included_on AS includedOn, valid_until AS validUntil FROM red_black_list WHERE id = ?',
+  );
   // Through the entity's penalties: an application names the penalty it is about.
   const upheld = db.prepare(
     `SELECT a.id, MIN(s.at) AS at FROM penalties p
@@ -195,20 +197,31 @@ export function createCoverageReader(db: Database, site: SiteIdentity) {
   function changedSince(entity: number, since: string, generatedAt: string, today: string): ReportChange[] {
     const params = { entity, since, today };
     const changes: Change[] = [];
-    for (const row of penaltiesSince.all(params) as { decidedOn: string; publicUntil: string; repairedOn: string | null }[]) {
+    for (const row of penaltiesSince.all(params) as {
+      decidedOn: string;
+      publicUntil: string;
+      repairedOn: string | null;
+    }[]) {
       if (row.decidedOn > since && row.repairedOn === null && row.publicUntil >= today) {
         changes.push(change('penaltyPublished', row.decidedOn));
       } else if (row.repairedOn !== null && row.repairedOn > since && row.decidedOn <= since) {
         changes.push(change('penaltyRepaired', row.repairedOn));
-      } else if (row.repairedOn === null && row.decidedOn <= since && row.publicUntil < today && row.publicUntil >= since) {
+      } else if (
+        row.repairedOn === null &&
+        row.decidedOn <= since &&
+        row.publicUntil < today &&
+        row.publicUntil >= since
+      ) {
         changes.push(change('penaltyEnded', row.publicUntil));
       }
     }
     for (const day of licencesSince.all(params) as string[]) changes.push(change('licenceAdded', day));
     for (const row of listsSince.all(params) as { type: 'red' | 'black'; includedOn: string; validUntil: string }[]) {
       const listed = row.includedOn > since;
-      if (row.type === 'red') changes.push(change(listed ? 'redListAdded' : 'redListRemoved', listed ? row.includedOn : row.validUntil));
-      else changes.push(change(listed ? 'blackListAdded' : 'blackListRemoved', listed ? row.includedOn : row.validUntil));
+      if (row.type === 'red')
+        changes.push(change(listed ? 'redListAdded' : 'redListRemoved', listed ? row.includedOn : row.validUntil));
+      else
+        changes.push(change(listed ? 'blackListAdded' : 'blackListRemoved', listed ? row.includedOn : row.validUntil));
     }
     for (const entry of listEntries(publicListsOf(entity, today)).values()) {
       if (entry.listedOn > since) changes.push(change('publicListAdded', entry.listedOn, `列入${entry.label}`));

@@ -40,7 +40,11 @@ async function issue(of: MadeEntity): Promise<{ reportNo: string; code: string }
   const response = await t.app.inject({
     method: 'POST',
     url: API_PATHS.enterpriseReport,
-    payload: { entityId: String(of.id), periodFrom: `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`, periodTo: today },
+    payload: {
+      entityId: String(of.id),
+      periodFrom: `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`,
+      periodTo: today,
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
   const text = compact(await pdfText(response.rawPayload));
@@ -130,7 +134,10 @@ describe('report status', { timeout: SLOW }, () => {
   it('answers a wrong code exactly as an unknown number, and as VerifyReport does', async () => {
     const company = entity(t.app.db);
     const { reportNo, code } = await issue(company);
-    const wrongCode = await status(reportNo, code.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')));
+    const wrongCode = await status(
+      reportNo,
+      code.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+    );
     const unknown = await status(`${reportNo.slice(0, -1)}${(Number(reportNo.at(-1)) + 1) % 10}`, code);
     for (const failed of [wrongCode, unknown]) {
       expect(failed.status).toBe(200);
@@ -186,7 +193,9 @@ describe('report status', { timeout: SLOW }, () => {
     const company = entity(t.app.db);
     const { reportNo, code } = await issue(company);
     t.app.db
-      .prepare(`UPDATE credit_reports SET coverage = json_set(coverage, '$.penalties', json('[1]')) WHERE report_no = ?`)
+      .prepare(
+        `UPDATE credit_reports SET coverage = json_set(coverage, '$.penalties', json('[1]')) WHERE report_no = ?`,
+      )
       .run(reportNo);
     const { status: code409, body } = await status(reportNo, code);
     expect(code409).toBe(409);

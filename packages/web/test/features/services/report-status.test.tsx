@@ -135,7 +135,13 @@ describe('report status on the verify page', () => {
   });
 
   it('says 无法确定 for a report issued before its coverage was kept', async () => {
-    gateway(() => ({ ...STATUS, State: 'undetermined', StateLabel: '无法确定', Basis: 'dates', Note: REPORT_STATUS_NOTES.undetermined }));
+    gateway(() => ({
+      ...STATUS,
+      State: 'undetermined',
+      StateLabel: '无法确定',
+      Basis: 'dates',
+      Note: REPORT_STATUS_NOTES.undetermined,
+    }));
     await checkWithCode();
     const section = await statusSection();
     expect(await within(section).findByText('无法确定')).toBeInTheDocument();
@@ -149,7 +155,9 @@ describe('report status on the verify page', () => {
     const { user } = await checkWithCode();
     expect(await screen.findByText('报告真实有效')).toBeInTheDocument();
     const section = await statusSection();
-    expect(await within(section).findByRole('alert')).toHaveTextContent('暂时无法查询报告当前状态：上游服务暂时不可用，请稍后再试');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      '暂时无法查询报告当前状态：上游服务暂时不可用，请稍后再试',
+    );
     answer = () => UPDATED;
     await user.click(within(section).getByRole('button', { name: '重新查询' }));
     expect(await within(section).findByText('已有更新')).toBeInTheDocument();

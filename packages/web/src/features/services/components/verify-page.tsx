@@ -87,7 +87,10 @@ export default function VerifyPage() {
     reportNo && linkedCode ? { reportNo, code: linkedCode } : null,
   );
   const [byCodeAsked, setByCodeAsked] = useState(asked !== null);
-  const byCode = useReportVerification(byCodeAsked ? (asked?.reportNo ?? '') : '', byCodeAsked ? (asked?.code ?? '') : '');
+  const byCode = useReportVerification(
+    byCodeAsked ? (asked?.reportNo ?? '') : '',
+    byCodeAsked ? (asked?.code ?? '') : '',
+  );
   const [fileCheck, setFileCheck] = useState<FileCheck | null>(null);
 
   // The number follows the address (QR links, back and forward); a code in it is taken and dropped.
