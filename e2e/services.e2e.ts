@@ -299,17 +299,25 @@ describe('credit services in a browser', () => {
         const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
         // The report is about the entity picked.
         expect(stdout.replace(/\s+/g, '')).toContain(name);
-        // The address of the report's QR code, printed under it: the number and code filled in and checked at once.
-        const link = /https?:\/\/\S+?#\/xyfw\/verify\?no=[A-Za-z0-9]+&code=[A-Za-z0-9]+/.exec(
-          stdout.replace(/\s+/g, ''),
-        )?.[0];
+        // The address of the report's QR code, printed under it: the number only; the code is
+        // printed beside it and typed in (never carried in an address).
+        const printed = stdout.replace(/\s+/g, '');
+        const link = /https?:\/\/\S+?#\/xyfw\/verify\?no=[A-Za-z0-9]+/.exec(printed)?.[0];
         expect(link).toBeTruthy();
+        expect(printed).not.toMatch(/xyfw\/verify\?no=[A-Za-z0-9]+&code=/);
+        const code = /验证码([A-Z2-9]{8})/.exec(printed)?.[1] ?? '';
         const query = new URLSearchParams(link!.split('?')[1]);
-        await page.goto(
-          `${baseUrl}/#${withQuery(paths.reportVerify, { no: query.get('no'), code: query.get('code') })}`,
-        );
+        await page.goto(`${baseUrl}/#${withQuery(paths.reportVerify, { no: query.get('no') })}`);
+        await page.getByLabel('验证码').fill(code);
+        await page.getByRole('button', { name: '立即核验' }).click();
         await page.getByText('报告真实有效').waitFor();
         expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+        // And whether it is still current: just issued, 有效.
+        await page
+          .getByRole('region', { name: /报告当前状态/ })
+          .getByText('有效', { exact: true })
+          .waitFor();
+        expect(page.url()).not.toContain(code);
         // One upload box on the page, for both ways.
         const fileInput = page.locator('input[type=file]');
         expect(await fileInput.count()).toBe(1);

@@ -33,6 +33,12 @@ describe('buildRouteTable', () => {
     expect(buildRouteTable(defaults, [route({ upstream: 'report', personal: true })])[0]?.cache).toBeNull();
   });
 
+  it('never keeps a report’s status: it is about now', () => {
+    const status = buildRouteTable(defaults).find((row) => row.path === API_PATHS.reportStatus);
+    expect(status?.rateLimit).toBe('strict');
+    expect(status?.cache).toBeNull();
+  });
+
   it('applies defaults and keeps the stale-if-error window at least the stale window', () => {
     const [row] = buildRouteTable(defaults, [
       route({ cache: { tags: ['a'], staleSeconds: 10, errorStaleSeconds: 1 } }),
@@ -105,6 +111,7 @@ describe('rate-limit classes', () => {
       API_PATHS.enterpriseReport,
       API_PATHS.specialReport,
       API_PATHS.reportVerify,
+      API_PATHS.reportStatus,
       API_PATHS.reportVerifyFile,
       API_PATHS.reportVerifySignature,
       API_PATHS.thirdPartyCheck,

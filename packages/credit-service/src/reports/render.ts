@@ -88,9 +88,10 @@ export async function renderReportPdf(
     ],
     2,
   );
-  const url = reportVerifyUrl(portalUrl, content.reportNo, code);
+  // The address names the number only: the code is typed in from this page, never carried in a link.
+  const url = reportVerifyUrl(portalUrl, content.reportNo);
   pdf.qrCode(await qrPng(url), [
-    '扫描二维码，或在信用门户“报告核验”页面输入报告编号和验证码，可核验本报告的真实性并查看报告所载内容摘要。',
+    '扫描二维码打开信用门户“报告核验”页面（已填入报告编号），输入上方验证码，可核验本报告的真实性、查看报告所载内容摘要，并查询报告当前状态（有效或已有更新）。',
     `核验地址：${url}`,
   ]);
 

@@ -4,8 +4,12 @@ import {
   formatBeijingTime,
   normalizeKeyword,
   REPORT_PERIOD_MAX_YEARS,
+  REPORT_STATE_LABELS,
+  REPORT_STATUS_NOTES,
   REPORT_TYPE_LABELS,
   SERVICE_MESSAGES,
+  type ReportState,
+  type ReportStatusOutcome,
   type ReportType,
   type ReportSignatureCheck,
   type ReportVerification,
@@ -24,6 +28,7 @@ import {
 import { SignatureCheckOverBudgetError } from '../signing/signature-checker.js';
 import type { SiteIdentity } from '../lib/site.js';
 import { createReportContentReader, type ReportContent } from './content.js';
+import { createCoverageReader, type ReportCoverage } from './coverage.js';
 import { isLoopbackUrl, LOOPBACK_PORTAL_MESSAGE } from './portal-address.js';
 import { renderReportPdf, reportSigningMark } from './render.js';
 import { canonicalJson, sameDigest, sha256Hex, sign, SIGNATURE_ALGORITHM } from './signing.js';
@@ -95,6 +100,8 @@ interface ReportRecord {
   keyId: string | null;
   /** The PDF's embedded SM2 signature (base64 DER); null for HMAC rows. */
   pdfSignature: string | null;
+  /** What it covered (coverage.ts, canonical JSON); null for the reports issued before it was kept. */
+  coverage: string | null;
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -128,7 +135,10 @@ const codeHash = (reportNo: string, code: string): string => sha256Hex(`${report
 /** Compared against when a number is unknown (no code hashes to it). */
 const NO_CODE_HASH = '0'.repeat(64);
 
-type SignedFields = Omit<ReportRecord, 'signature' | 'content' | 'signatureAlgorithm' | 'keyId' | 'pdfSignature'>;
+type SignedFields = Omit<
+  ReportRecord,
+  'signature' | 'content' | 'signatureAlgorithm' | 'keyId' | 'pdfSignature' | 'coverage'
+>;
 
 /** The fields of an HMAC record the signature covers (everything but the signature itself). */
 const signedPayload = (record: SignedFields): string =>
@@ -145,13 +155,18 @@ const signedPayload = (record: SignedFields): string =>
     pdfSha256: record.pdfSha256,
   });
 
-/** What an SM2 record's signature covers: the HMAC record's fields, the algorithm, key and the PDF's signature. */
-const sm2Payload = (record: SignedFields & Pick<ReportRecord, 'keyId' | 'pdfSignature'>): string =>
+/**
+ * What an SM2 record's signature covers: the HMAC record's fields, the algorithm, key and the PDF's
+ * signature, and the digest of its coverage when it has one (absent: the payload of the records
+ * issued before is unchanged, so their signatures still verify).
+ */
+const sm2Payload = (record: SignedFields & Pick<ReportRecord, 'keyId' | 'pdfSignature' | 'coverage'>): string =>
   canonicalJson({
     ...JSON.parse(signedPayload(record)),
     signatureAlgorithm: SM2_RECORD_ALGORITHM,
     keyId: record.keyId,
     pdfSignature: record.pdfSignature,
+    coverageDigest: record.coverage === null ? undefined : sha256Hex(record.coverage),
   });
 
 const SM2_RECORD_ALGORITHM = 'SM2-with-SM3';
@@ -178,21 +193,22 @@ export function createReportService(db: Database, settings: ReportSettings) {
   const key = (): string => (hmacKey ??= createAccountRepository(db).secret('report-signing'));
   const { site } = settings;
   const reader = createReportContentReader(db, site);
+  const coverageReader = createCoverageReader(db, site);
   // Refused rather than issued without its address: a bank relies on checking the report at the
   // centre's address, and a report that names none (or this machine) cannot be told from a
   // forgery. A 409, not a 503: the gateway shows a 4xx's message and counts no upstream failure.
   const refuseAll = settings.demo === false && isLoopbackUrl(settings.portalUrl);
   const insert = db.prepare(
     `INSERT INTO credit_reports (report_no, report_type, entity_id, period_from, period_to, generated_at, requested_by,
-       code_hash, content, content_digest, pdf_sha256, signature, signature_algorithm, key_id, pdf_signature)
+       code_hash, content, content_digest, pdf_sha256, signature, signature_algorithm, key_id, pdf_signature, coverage)
      VALUES (@reportNo, @reportType, @entityId, @periodFrom, @periodTo, @generatedAt, @requestedBy, @codeHash, @content,
-       @contentDigest, @pdfSha256, @signature, @signatureAlgorithm, @keyId, @pdfSignature)`,
+       @contentDigest, @pdfSha256, @signature, @signatureAlgorithm, @keyId, @pdfSignature, @coverage)`,
   );
   const byNo = db.prepare(
     `SELECT report_no AS reportNo, report_type AS reportType, entity_id AS entityId, period_from AS periodFrom,
        period_to AS periodTo, generated_at AS generatedAt, requested_by AS requestedBy, code_hash AS codeHash,
        content, content_digest AS contentDigest, pdf_sha256 AS pdfSha256, signature,
-       signature_algorithm AS signatureAlgorithm, key_id AS keyId, pdf_signature AS pdfSignature
+       signature_algorithm AS signatureAlgorithm, key_id AS keyId, pdf_signature AS pdfSignature, coverage
      FROM credit_reports WHERE report_no = ?`,
   );
   const exists = db.prepare('SELECT 1 FROM credit_reports WHERE report_no = ?');
@@ -215,16 +231,20 @@ export function createReportService(db: Database, settings: ReportSettings) {
     const { from, to } = checkPeriod(order, today);
     const reportNo = newReportNo(type, today);
     const generatedAt = formatBeijingTime(now);
-    const content = reader.read({
-      reportNo,
-      reportType: type,
-      generatedAt,
-      entityId: order.entityId,
-      periodFrom: from,
-      periodTo: to,
-      today,
-    });
-    if (!content) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
+    // One read transaction: the coverage is of the same records as the content.
+    const { content, coverage } = db.transaction(() => {
+      const read = reader.read({
+        reportNo,
+        reportType: type,
+        generatedAt,
+        entityId: order.entityId,
+        periodFrom: from,
+        periodTo: to,
+        today,
+      });
+      return { content: read, coverage: read ? coverageReader.read(Number(read.entity.id), today) : null };
+    })();
+    if (!content || !coverage) throw new NotFoundError(SERVICE_MESSAGES.entityNotFound);
     const code = newCode();
     const rendered = await renderReportPdf(
       content,
@@ -247,7 +267,7 @@ export function createReportService(db: Database, settings: ReportSettings) {
       contentDigest: sha256Hex(canonical),
       pdfSha256: sha256Hex(pdf),
     };
-    const record = { ...fields, keyId: signer.keyId, pdfSignature };
+    const record = { ...fields, keyId: signer.keyId, pdfSignature, coverage: canonicalJson(coverage) };
     insert.run({
       ...record,
       content: canonical,
@@ -376,6 +396,49 @@ export function createReportService(db: Database, settings: ReportSettings) {
         SignedAt: formatBeijingTime(new Date(info.signedAt ?? '')),
         SignedLength: signedLength,
         Verification: found,
+      };
+    },
+
+    /**
+     * ReportStatus: number + code, then whether the entity's public record is what the report
+     * covered — 有效 or 已有更新 with each change's kind and day, never its content. A report issued
+     * before coverage was kept is compared by the records' days: 已有更新 when they show a change,
+     * else 无法确定.
+     */
+    status(reportNo: string, code: string, now = new Date()): ReportStatusOutcome {
+      const found = lookup(reportNo, code);
+      if (!found) return { Verified: false, Message: SERVICE_MESSAGES.reportNotVerified, Status: null };
+      const { record, content } = found;
+      const today = localToday(now);
+      let state: ReportState;
+      let note: string;
+      const basis = record.coverage === null ? 'dates' : 'coverage';
+      const changes =
+        record.coverage === null
+          ? coverageReader.changedSince(record.entityId, record.generatedAt.slice(0, 10), record.generatedAt, today)
+          : coverageReader.compare(record.entityId, JSON.parse(record.coverage) as ReportCoverage, today);
+      if (changes.length > 0) {
+        state = 'updated';
+        note = basis === 'coverage' ? REPORT_STATUS_NOTES.updated : REPORT_STATUS_NOTES.datesUpdated;
+      } else {
+        state = basis === 'coverage' ? 'current' : 'undetermined';
+        note = REPORT_STATUS_NOTES[state];
+      }
+      return {
+        Verified: true,
+        Message: '',
+        Status: {
+          ReportNo: record.reportNo,
+          ReportTypeLabel: REPORT_TYPE_LABELS[record.reportType],
+          EntName: content.entity.name,
+          GeneratedAt: record.generatedAt,
+          State: state,
+          StateLabel: REPORT_STATE_LABELS[state],
+          Basis: basis,
+          Note: note,
+          CheckedAt: formatBeijingTime(now),
+          Changes: changes,
+        },
       };
     },
 

@@ -15,6 +15,7 @@ import {
   RepairPurposeListSchema,
   ReportRequestSchema,
   ReportSignatureCheckSchema,
+  ReportStatusOutcomeSchema,
   ReportSigningKeysSchema,
   ReportVerifyOutcomeSchema,
   ReportVerifyFileFieldsSchema,
@@ -77,6 +78,11 @@ export const SERVICES_CONTRACTS = {
   reportVerify: defineRoute(HEADS.reportVerify, {
     query: ReportVerifyQuerySchema,
     data: ReportVerifyOutcomeSchema,
+    emptyFieldMessages: { reportNo: '请输入报告编号', code: '请输入验证码' },
+  }),
+  reportStatus: defineRoute(HEADS.reportStatus, {
+    query: ReportVerifyQuerySchema,
+    data: ReportStatusOutcomeSchema,
     emptyFieldMessages: { reportNo: '请输入报告编号', code: '请输入验证码' },
   }),
   reportVerifyFile: defineRoute(HEADS.reportVerifyFile, {

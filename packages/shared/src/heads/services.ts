@@ -103,6 +103,14 @@ export const SERVICES_HEADS = {
     rateLimit: 'strict',
     methods: ['GET'],
   }),
+  reportStatus: defineHead({
+    ...credit,
+    // Not shown in the spec: chosen.
+    path: '/api/creditreport/ReportStatus',
+    // Checks a report number and code; never cached: the answer is whether the record changed.
+    rateLimit: 'strict',
+    methods: ['GET'],
+  }),
   reportVerifyFile: defineHead({
     ...credit,
     // Not shown in the spec: chosen.

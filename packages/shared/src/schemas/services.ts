@@ -6,6 +6,9 @@ import {
   APPLICATION_STEPS,
   REVIEW_ACTIONS,
   OBJECTION_TYPES,
+  REPORT_CHANGE_KINDS,
+  REPORT_STATES,
+  REPORT_STATUS_BASES,
   REPORT_TYPES,
   SIGNED_REPORT_KINDS,
 } from '../vocabulary/services.js';
@@ -326,6 +329,50 @@ export const ReportVerifyQuerySchema = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 20 }),
 });
 export type ReportVerifyQuery = Static<typeof ReportVerifyQuerySchema>;
+
+/** One kind of change since a report was issued, on one day: what and when, never what it says. */
+export const ReportChangeSchema = Type.Object({
+  Kind: Type.Enum(REPORT_CHANGE_KINDS),
+  /** REPORT_CHANGE_LABELS, or for a public list 列入/移出 and the list's name (e.g. 列入经营异常名录). */
+  KindLabel: S,
+  /** yyyy-mm-dd: decided, repaired, ended, listed or removed; null when the record is gone and its day unknown. */
+  Date: Type.Union([Day, Type.Null()]),
+  /** How many records changed so on that day. */
+  Count: Type.Integer({ minimum: 1 }),
+});
+export type ReportChange = Static<typeof ReportChangeSchema>;
+
+/** Whether a verified report is still current. */
+export const ReportStatusSchema = Type.Object({
+  ReportNo: S,
+  ReportTypeLabel: S,
+  EntName: S,
+  /** yyyy-mm-dd hh:mm:ss (Beijing time). */
+  GeneratedAt: S,
+  State: Type.Enum(REPORT_STATES),
+  /** 有效 / 已有更新 / 无法确定. */
+  StateLabel: S,
+  /** coverage: the records covered at issue compared with today's; dates: a report issued before coverage was kept. */
+  Basis: Type.Enum(REPORT_STATUS_BASES),
+  /** What the state means, in a sentence (REPORT_STATUS_NOTES). */
+  Note: S,
+  /** When the status was found: yyyy-mm-dd hh:mm:ss (Beijing time). */
+  CheckedAt: S,
+  /** Oldest first; [] when current. */
+  Changes: Type.Array(ReportChangeSchema),
+});
+export type ReportStatus = Static<typeof ReportStatusSchema>;
+
+/**
+ * The answer of ReportStatus (number + code): like VerifyReport's, a number or code that does not
+ * match is an ordinary answer (Verified false, one message for both).
+ */
+export const ReportStatusOutcomeSchema = Type.Object({
+  Verified: Type.Boolean(),
+  Message: S,
+  Status: Type.Union([ReportStatusSchema, Type.Null()]),
+});
+export type ReportStatusOutcome = Static<typeof ReportStatusOutcomeSchema>;
 
 /**
  * The text fields of VerifyReportFile (multipart/form-data): the number and code, with the PDF

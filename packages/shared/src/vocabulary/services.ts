@@ -167,7 +167,72 @@ export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
 /** The three kinds of signed report: the two of 信用服务 and the H5 personal report. */
 export const SIGNED_REPORT_KINDS = ['enterprise', 'special', 'personal'] as const;
 
-/** The SPA's verification page and the QR code's link: /#/xyfw/verify?no=…&code=… on the portal. */
+/**
+ * The SPA's verification page and the QR code's link: /#/xyfw/verify?no=… on the portal. The
+ * verification code is printed beside the QR code and typed in: it unlocks the report's record, and
+ * such secrets never go into an address (browser history, screenshots, shared links). Reports
+ * issued before carry ?no=…&code=… in their QR code; the page takes the code into its field and
+ * drops it from the address at once.
+ */
 export const REPORT_VERIFY_ROUTE = 'xyfw/verify';
-export const reportVerifyUrl = (portalUrl: string, reportNo: string, code: string): string =>
-  `${portalUrl.replace(/\/*$/, '/')}#/${REPORT_VERIFY_ROUTE}?no=${encodeURIComponent(reportNo)}&code=${encodeURIComponent(code)}`;
+export const reportVerifyUrl = (portalUrl: string, reportNo: string): string =>
+  `${portalUrl.replace(/\/*$/, '/')}#/${REPORT_VERIFY_ROUTE}?no=${encodeURIComponent(reportNo)}`;
+
+/**
+ * A report's status (ReportStatus): 有效 while the entity's public record is what it was when the
+ * report was issued; 已有更新 once something changed since; 无法确定 for a report issued before
+ * its coverage was recorded when the dates of the records show no change either.
+ */
+export const REPORT_STATES = ['current', 'updated', 'undetermined'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+export const REPORT_STATE_LABELS: Readonly<Record<ReportState, string>> = {
+  current: '有效',
+  updated: '已有更新',
+  undetermined: '无法确定',
+};
+
+/** How a status was found: the coverage recorded at issue compared with today's, or the records' dates alone. */
+export const REPORT_STATUS_BASES = ['coverage', 'dates'] as const;
+export type ReportStatusBasis = (typeof REPORT_STATUS_BASES)[number];
+
+/** The kinds of change a status names, never their content (no authority, amount or text). */
+export const REPORT_CHANGE_KINDS = [
+  'penaltyPublished',
+  'penaltyRepaired',
+  'penaltyEnded',
+  'penaltyWithdrawn',
+  'objectionUpheld',
+  'licenceAdded',
+  'redListAdded',
+  'redListRemoved',
+  'blackListAdded',
+  'blackListRemoved',
+  'publicListAdded',
+  'publicListRemoved',
+] as const;
+export type ReportChangeKind = (typeof REPORT_CHANGE_KINDS)[number];
+export const REPORT_CHANGE_LABELS: Readonly<Record<ReportChangeKind, string>> = {
+  penaltyPublished: '新公示行政处罚',
+  penaltyRepaired: '行政处罚已信用修复',
+  penaltyEnded: '行政处罚公示期满',
+  penaltyWithdrawn: '行政处罚已撤下公示',
+  objectionUpheld: '信用异议经核实更正',
+  licenceAdded: '新增行政许可',
+  redListAdded: '列入守信激励（红名单）',
+  redListRemoved: '移出守信激励（红名单）',
+  blackListAdded: '列入失信惩戒（黑名单）',
+  blackListRemoved: '移出失信惩戒（黑名单）',
+  publicListAdded: '列入公示名单',
+  publicListRemoved: '移出公示名单',
+};
+
+/** What each status says, in words the verify page shows. */
+export const REPORT_STATUS_NOTES = {
+  current: '自报告出具以来，该主体的公示信息未发生变化，报告内容仍与信用门户公示的信息一致。',
+  updated:
+    '自报告出具以来，该主体的公示信息已发生变化（下列为变化类型和日期，不显示具体内容）。如需最新信息，请重新出具信用报告或在信用门户查询。',
+  datesUpdated:
+    '该报告出具时尚未留存覆盖范围记录，以下变化系按公示记录的日期判断：报告出具后有下列更新（只显示变化类型和日期）。如需最新信息，请重新出具信用报告。',
+  undetermined:
+    '该报告出具时尚未留存覆盖范围记录，无法确定其内容是否仍为最新：按公示记录的日期未发现出具后的更新，但出具前作出、出具后才归集的记录无法识别。如需确认，请重新出具信用报告。',
+} as const;

@@ -34,6 +34,23 @@ export function registerVerifyRoutes(app: TypeboxApp, ctx: ServicesContext): voi
     { config: { audit: 'report.verified' } },
   );
 
+  // Whether the report is still current; checked by number and code like VerifyReport.
+  serve(
+    app,
+    CONTRACTS.reportStatus,
+    async (request, reply) => {
+      const outcome = reports.status(request.query.reportNo, request.query.code);
+      app.audit.note(request, {
+        details: { method: 'status' },
+        ...(outcome.Verified ? {} : { result: 'failure', reason: 'not_verified' }),
+      });
+      // The answer is about now: a shared cache must not keep it.
+      reply.header('cache-control', 'no-store');
+      return errorCodeOk(outcome);
+    },
+    { config: { audit: 'report.verified' } },
+  );
+
   serve(
     app,
     CONTRACTS.reportVerifyFile,

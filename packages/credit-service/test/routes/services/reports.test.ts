@@ -61,7 +61,9 @@ describe('reports', () => {
     expect(text).toContain(`报告编号${reportNo}`);
     expect(text).toContain('已修复');
     code = /验证码([A-Z2-9]{8})/.exec(text)![1]!;
-    expect(text).toContain(`http://portal.test/#/xyfw/verify?no=${reportNo}&code=${code}`);
+    // The QR code's link names the number only: the code is printed beside it, never in an address.
+    expect(text).toContain(`核验地址：http://portal.test/#/xyfw/verify?no=${reportNo}`);
+    expect(text).not.toContain(`code=${code}`);
   });
 
   it('verifies the report by number and code, and by its file', async () => {

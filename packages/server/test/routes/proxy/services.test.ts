@@ -384,6 +384,21 @@ describe('信用服务 through the gateway', () => {
       .query({ creditCode: entity.CreditCode, reportNo, code })
       .expect(200);
     expect(third.body.data.Verification.ReportNo).toBe(reportNo);
+    // Its status through the gateway: 有效 just after issue, never from a cache.
+    for (let i = 0; i < 2; i += 1) {
+      const status = await request(gateway.url).get(API_PATHS.reportStatus).query({ reportNo, code }).expect(200);
+      expect(status.headers['x-cache']).toBe('BYPASS');
+      expect(status.body.data).toMatchObject({ Verified: true, Status: { ReportNo: reportNo, StateLabel: '有效' } });
+    }
+    const statusBadCode = await request(gateway.url)
+      .get(API_PATHS.reportStatus)
+      .query({ reportNo, code: 'AAAAAAAA' })
+      .expect(200);
+    expect(statusBadCode.body.data).toEqual({
+      Verified: false,
+      Message: SERVICE_MESSAGES.reportNotVerified,
+      Status: null,
+    });
 
     const forged = await request(gateway.url)
       .get(API_PATHS.reportVerify)

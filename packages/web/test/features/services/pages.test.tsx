@@ -266,9 +266,11 @@ describe('reports and their verification', () => {
           : failure(400, 400, SERVICE_MESSAGES.reportCreditCodeMismatch);
       });
     const user = setupUser();
-    // The link of the report's QR code: number and code filled in and checked at once.
-    renderAppAt(`#${withQuery(paths.reportVerify, { no: VERIFIED.ReportNo, code })}`);
+    // The link of the report's QR code: the number filled in; the code is typed from the report.
+    renderAppAt(`#${withQuery(paths.reportVerify, { no: VERIFIED.ReportNo })}`);
     let main = await findMain();
+    await fill(user, await screen.findByLabelText('验证码'), code);
+    await user.click(main.getByRole('button', { name: '立即核验' }));
     expect(await screen.findByText('报告真实有效')).toBeInTheDocument();
     expect(screen.getByText(ENTITY.EntName)).toBeInTheDocument();
     expect(screen.getByText(ENTITY.CreditCode)).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import {
   UPLOAD_FILE_FIELD,
   type ReportSignatureCheck,
+  type ReportStatusOutcome,
   type ReportVerifyOutcome,
   type ThirdPartyReport,
 } from '@credit-portal/shared';
@@ -19,6 +20,22 @@ export const verifyReport = (reportNo: string, code: string): Promise<ReportVeri
 export function useReportVerification(reportNo: string, code: string) {
   return useSWR(reportNo && code ? ([SERVICES_HEADS.reportVerify.path, reportNo, code] as const) : null, ([, no, c]) =>
     verifyReport(no, c),
+  );
+}
+
+/**
+ * Whether a report is still current (GET ReportStatus, public, by number and code): 有效, 已有更新
+ * with each change's kind and day, or 无法确定 for a report issued before its coverage was kept.
+ */
+export const reportStatus = (reportNo: string, code: string): Promise<ReportStatusOutcome> =>
+  call(SERVICES_HEADS.reportStatus, { query: { reportNo, code } });
+
+/** The status of a number and code; nothing is asked for until both are given. Never revalidated on focus: a fresh check is the 重新查询 button's. */
+export function useReportStatus(reportNo: string, code: string) {
+  return useSWR(
+    reportNo && code ? ([SERVICES_HEADS.reportStatus.path, reportNo, code] as const) : null,
+    ([, no, c]) => reportStatus(no, c),
+    { revalidateOnFocus: false },
   );
 }
 

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useReportVerification, verifyReportFile, verifyReportSignature } from '../api/verify-report';
 import { MaterialsUpload, filesOf } from './materials-upload';
+import { ReportStatusPanel } from './report-status';
 import { REPORT_PDF_LIMITS, SignatureResult } from './signature-check';
 import { VerificationResult } from './verification-result';
 import { planVerification, VERIFY_MISSING, type VerifyWay } from './verify-way';
@@ -31,10 +32,19 @@ function Failure({ title = '核验未通过', message }: { title?: string; messa
   );
 }
 
-/** The outcome of a check: what the report said, or why the check did not pass. */
-function Outcome({ outcome }: { outcome: ReportVerifyOutcome }) {
+/** The number and code a check was asked with (kept in the page, never in its address). */
+interface Asked {
+  reportNo: string;
+  code: string;
+}
+
+/** The outcome of a check: what the report said and whether it is still current, or why the check did not pass. */
+function Outcome({ outcome, asked }: { outcome: ReportVerifyOutcome; asked: Asked | null }) {
   return outcome.Verified && outcome.Report ? (
-    <VerificationResult verification={outcome.Report} />
+    <>
+      <VerificationResult verification={outcome.Report} />
+      {asked ? <ReportStatusPanel reportNo={asked.reportNo} code={asked.code} /> : null}
+    </>
   ) : (
     <Failure message={outcome.Message} />
   );
@@ -48,32 +58,46 @@ function Checking({ text }: { text: string }) {
   );
 }
 
-function FileCheckShown({ check }: { check: FileCheck }) {
+function FileCheckShown({ check, asked }: { check: FileCheck; asked: Asked | null }) {
   if (check.pending) return <Checking text={check.way === 'signature' ? '正在核验电子签名…' : '正在核验…'} />;
   if ('error' in check) {
     return <Failure title={check.way === 'signature' ? '电子签名核验未通过' : '核验未通过'} message={check.error} />;
   }
-  return 'signature' in check ? <SignatureResult check={check.signature} /> : <Outcome outcome={check.outcome} />;
+  return 'signature' in check ? (
+    <SignatureResult check={check.signature} />
+  ) : (
+    <Outcome outcome={check.outcome} asked={asked} />
+  );
 }
 
 /**
  * xyfw/verify: one form, two ways to check a report. The PDF alone is checked by its embedded SM2
  * signature (no number or code needed: a bank handed the file); the number and verification code
- * (filled in from the QR code's link ?no=&code=, and then checked at once) find the record kept
- * for them; given both, the file is also compared byte for byte with the one issued.
+ * find the record kept for them and whether the report is still current (ReportStatus); given
+ * both, the file is also compared byte for byte with the one issued. The QR code's link ?no= fills
+ * in the number; the code is typed in from the report and never goes into the address. The link
+ * of a report issued before (?no=&code=) is still checked at once, and its code leaves the address.
  */
 export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const reportNo = params.get('no')?.trim() ?? '';
-  const code = params.get('code')?.trim() ?? '';
+  const linkedCode = params.get('code')?.trim() ?? '';
   const [form] = Form.useForm<VerifyFields>();
-  const byCode = useReportVerification(reportNo, code);
+  const [asked, setAsked] = useState<Asked | null>(() =>
+    reportNo && linkedCode ? { reportNo, code: linkedCode } : null,
+  );
+  const [byCodeAsked, setByCodeAsked] = useState(asked !== null);
+  const byCode = useReportVerification(
+    byCodeAsked ? (asked?.reportNo ?? '') : '',
+    byCodeAsked ? (asked?.code ?? '') : '',
+  );
   const [fileCheck, setFileCheck] = useState<FileCheck | null>(null);
 
-  // The address is the source of the number and code (QR links, back and forward): the fields follow it.
+  // The number follows the address (QR links, back and forward); a code in it is taken and dropped.
   useEffect(() => {
-    form.setFieldsValue({ reportNo, code });
-  }, [form, reportNo, code]);
+    form.setFieldsValue(linkedCode ? { reportNo, code: linkedCode } : { reportNo });
+    if (linkedCode) setParams(reportNo ? { no: reportNo } : {}, { replace: true });
+  }, [form, reportNo, linkedCode, setParams]);
 
   /** The rule of one text field: what the form as a whole still lacks, said under the field it concerns. */
   const missingRule = (field: 'reportNo' | 'code') => ({
@@ -97,11 +121,15 @@ export default function VerifyPage() {
     if ('missing' in plan) return;
     if (plan.way === 'code' || !file) {
       setFileCheck(null);
-      setParams({ no, code: c }, { replace: true });
+      setAsked({ reportNo: no, code: c });
+      setByCodeAsked(true);
+      setParams({ no }, { replace: true });
       return;
     }
-    // A file checked by its signature alone leaves no number or code in the address to check again.
-    setParams(plan.way === 'file' ? { no, code: c } : {}, { replace: true });
+    // A file checked by its signature alone leaves no number in the address to check again.
+    setParams(plan.way === 'file' ? { no } : {}, { replace: true });
+    setAsked(plan.way === 'file' ? { reportNo: no, code: c } : null);
+    setByCodeAsked(false);
     setFileCheck({ pending: true, way: plan.way });
     try {
       setFileCheck(
@@ -115,12 +143,12 @@ export default function VerifyPage() {
   };
 
   const shown = fileCheck ? (
-    <FileCheckShown check={fileCheck} />
-  ) : reportNo && code ? (
+    <FileCheckShown check={fileCheck} asked={asked} />
+  ) : byCodeAsked && asked ? (
     byCode.error ? (
       <Failure message={errorMessage(byCode.error)} />
     ) : byCode.data ? (
-      <Outcome outcome={byCode.data} />
+      <Outcome outcome={byCode.data} asked={asked} />
     ) : (
       <Checking text="正在核验…" />
     )
@@ -130,13 +158,13 @@ export default function VerifyPage() {
     <div className={styles.page}>
       <h1 className={styles.heading}>报告核验</h1>
       <p className={styles.intro}>
-        核验信用中心出具的信用报告，两种方式任选其一：上传报告PDF文件，无需报告编号和验证码，即可核验文件是否由信用中心签发、签名后是否被改动；或输入报告上的报告编号和验证码（扫描报告上的二维码可自动填入），查看信用中心留存的报告内容摘要。两者同时提供时，还将核对文件与出具的报告是否完全一致。
+        核验信用中心出具的信用报告，两种方式任选其一：上传报告PDF文件，无需报告编号和验证码，即可核验文件是否由信用中心签发、签名后是否被改动；或输入报告上的报告编号和验证码（扫描报告上的二维码可自动填入报告编号），查看信用中心留存的报告内容摘要及报告当前状态（有效或已有更新）。两者同时提供时，还将核对文件与出具的报告是否完全一致。
       </p>
       <Form<VerifyFields>
         form={form}
         layout="vertical"
         className={styles.form}
-        initialValues={{ reportNo, code, file: [] }}
+        initialValues={{ reportNo, code: linkedCode, file: [] }}
         onFinish={(values) => void submit(values)}
       >
         <div className={styles.formGrid}>
