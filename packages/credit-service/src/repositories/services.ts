@@ -16,6 +16,7 @@ import type { SiteIdentity } from '../lib/site.js';
 import { containsPattern, rowId } from '../lib/sql.js';
 import { addMonths } from '../lib/dates.js';
 import { penaltyPublicizedSql } from './publicity.js';
+import { recordPenaltyChange } from './public-records.js';
 
 /*
  * 信用服务's data (migration 11): the entities linked to each login, the penalties a repair or an
@@ -266,8 +267,15 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
       if (to === 'approved' || to === 'rejected') {
         result = comment?.trim() || DEFAULT_RESULTS[row.kind][to];
         // The decision ends the penalty's 信用修复中 / 异议处理中; an approved repair ends its publicity.
-        if (to === 'approved' && row.kind === 'repair') setRepaired.run(at.slice(0, 10), row.penaltyId);
-        else setPenaltyState.run(row.previousState, row.penaltyId);
+        // Either is a public change, recorded with it (the withdrawal while the record is still public).
+        const day = at.slice(0, 10);
+        if (to === 'approved' && row.kind === 'repair') {
+          recordPenaltyChange(db, row.penaltyId, day, { kind: 'withdrawn', reason: '已修复' });
+          setRepaired.run(day, row.penaltyId);
+        } else {
+          setPenaltyState.run(row.previousState, row.penaltyId);
+          recordPenaltyChange(db, row.penaltyId, day, { kind: 'updated' });
+        }
       }
       insertStep.run(row.id, to, at, handlingUnit, comment?.trim() ?? '');
       updateStatus.run({ id: row.id, status: to, result, at });
@@ -364,6 +372,8 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
         insertStep.run(id, 'submitted', input.at, ONLINE_APPLICANT, '');
         for (const material of input.materials) insertMaterial.run({ applicationId: id, ...material });
         setPenaltyState.run(input.kind === 'repair' ? '信用修复中' : '异议处理中', input.penalty.id);
+        // The record's published state changed (the lists and details show 信用修复中 / 异议处理中).
+        recordPenaltyChange(db, input.penalty.id, input.at.slice(0, 10), { kind: 'updated' });
         beforeCommit(applyNo);
         return toApplication(byApplyNo.get(applyNo) as ApplicationRow);
       })();

@@ -32,6 +32,7 @@ import m023 from './023-account-failure-addresses.js';
 import m024 from './024-reviewers.js';
 import m025 from './025-regions.js';
 import m026 from './026-public-changes.js';
+import m028 from './028-public-change-marks.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m028,
 ];
