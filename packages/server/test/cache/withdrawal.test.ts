@@ -83,6 +83,16 @@ async function cacheBoth(gateway: RunningGateway, id: number): Promise<void> {
   await waitFor(async () => (await notices(gateway)).headers['x-cache'] === 'HIT', 'the notices cached');
 }
 
+/** Waits until every gateway has applied the outbox through its head. */
+async function settled(upstream: Upstream, gateways: RunningGateway[]): Promise<void> {
+  const { db } = upstream.app as CreditService;
+  const head = Number(db.prepare('SELECT MAX(seq) FROM public_changes').pluck().get());
+  await waitFor(
+    () => gateways.every((gateway) => (gateway.app.changeFollower?.applied ?? 0) >= head),
+    'every gateway through the outbox head',
+  );
+}
+
 const gone = (gateways: RunningGateway[], id: number) =>
   waitFor(
     async () => {
@@ -128,6 +138,8 @@ describe('two gateways sharing Redis', () => {
   it('keeps other records’ details cached', async () => {
     const kept = newPenalty(upstream);
     const withdrawn = newPenalty(upstream);
+    // Each replica applies every change (the purge of a slower one reaches all): both done with the publications.
+    await settled(upstream, [a, b]);
     await cacheBoth(a, kept);
     await cacheBoth(a, withdrawn);
     approveRepair(upstream, withdrawn);
@@ -183,10 +195,8 @@ describe('one gateway on its embedded cache (no Redis)', () => {
     // Past freshness: the entries would be served for a day if the upstream failed.
     await new Promise((resolve) => setTimeout(resolve, 400));
     approveRepair(upstream, id);
-    const { db } = upstream.app as CreditService;
-    const head = Number(db.prepare('SELECT MAX(seq) FROM public_changes').pluck().get());
     // The purge applied, and nothing asked since: the upstream now fails.
-    await waitFor(() => (gateway.app.changeFollower?.applied ?? 0) >= head, 'the withdrawal applied');
+    await settled(upstream, [gateway]);
     await upstream.fault({ pathPrefix: '/api/dmenterprise/', mode: 'error', status: 500 });
     try {
       for (let i = 0; i < 3; i += 1) {
