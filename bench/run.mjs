@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --only gateway|visitlog|search|web]`: starts what it measures on free ports
+// `npm run bench [-- --only gateway|visitlog|withdrawal|search|web]`: starts what it measures on free ports
 // (credit-service and gateway from packages/*/dist, nginx, a bare Node peer), measures with
 // autocannon in its own process, prints a table and writes bench/results/latest.json. Fails
 // (exit 1) when something cannot be measured rather than printing zeros.
@@ -11,8 +11,9 @@ import { runGateway } from './gateway.mjs';
 import { BenchError, ROOT, fail, stopAll } from './lib.mjs';
 import { checkBuilt, cleanupTemps, startCreditService } from './services.mjs';
 import { runVisitLog } from './visitlog.mjs';
+import { runWithdrawal } from './withdrawal.mjs';
 
-const PARTS = ['gateway', 'visitlog', 'search', 'web'];
+const PARTS = ['gateway', 'visitlog', 'withdrawal', 'search', 'web'];
 
 function parseArgs(argv) {
   const only = [];
@@ -88,7 +89,7 @@ async function main() {
   const results = {};
   const startedAt = new Date().toISOString();
   const loadAtStart = loadavg();
-  const needsServices = parts.includes('gateway') || parts.includes('visitlog');
+  const needsServices = ['gateway', 'visitlog', 'withdrawal'].some((part) => parts.includes(part));
   if (needsServices) checkBuilt();
   let credit = null;
   try {
@@ -103,6 +104,7 @@ async function main() {
     if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
     if (parts.includes('gateway')) results.gateway = await runGateway(credit, { log, cpuProfDir });
     if (parts.includes('visitlog')) results.visitlog = await runVisitLog(credit, { log, cpuProfDir });
+    if (parts.includes('withdrawal')) results.withdrawal = await runWithdrawal(credit, { log });
     if (credit) await credit.stop();
     for (const part of ['search', 'web']) {
       if (!parts.includes(part)) continue;

@@ -26,6 +26,7 @@ import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } f
 import auditPlugin from './plugins/audit.js';
 import { startupSettings } from './audit/startup.js';
 import routesPlugin from './routes/index.js';
+import publicChangesPlugin from './public-changes/plugin.js';
 import { OUTBOX_DIR } from './mail/mailer.js';
 import { loggerOptionsFor } from './lib/logging.js';
 import { localToday } from './lib/dates.js';
@@ -105,6 +106,8 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   // Every route, and the services only routes use (reports, the mailer).
   const oldSiteUrl = config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL;
   await app.register(routesPlugin, { config, dataDir, outboxDir, portalUrl, oldSiteUrl, siteName });
+  // The outbox's delivery to the gateways, and the job that ends publicity periods at midnight.
+  await app.register(publicChangesPlugin, { followToken: config.changesFeedToken });
   const backup = backupOptions(config, dataDir);
   if (backup) await app.register(backupPlugin, backup);
   return app;

@@ -71,6 +71,11 @@ export interface CreditServiceConfig {
   /** Bearer token sent to the SMS gateway (SMS_WEBHOOK_TOKEN). */
   smsWebhookToken?: string;
   /**
+   * The token the gateways present to follow the public-changes outbox (CHANGES_FEED_TOKEN);
+   * unset: only callers on this machine are answered.
+   */
+  changesFeedToken?: string;
+  /**
    * scrypt cost of new and re-hashed passwords; default SCRYPT_PARAMS (OWASP: N=2^17, r=8, p=1).
    * Not an environment setting: test builds lower it to keep their many logins quick.
    */

@@ -50,6 +50,7 @@ export interface ServerSettings {
   smsWebhookUrl: string | undefined;
   /** Bearer token of the SMS gateway. */
   smsWebhookToken: string | undefined;
+  changesFeedToken: string | undefined;
   /** FOLLOW_JOB_SCHEDULE: the follow job's cron pattern (croner); null: off. */
   followSchedule: string | null;
   /** The audit trail: AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, AUDIT_RETENTION_*_DAYS, AUDIT_ANCHOR_INTERVAL_SECONDS. */
@@ -71,7 +72,13 @@ export interface ServerSettings {
  * secrets), which server.ts reads before it drops its privileges. Not REPORT_SIGNING_KEY: its
  * _FILE name is the SM2 key's path (REPORT_SIGNING_KEY_FILE), a setting of its own, read there too.
  */
-export const SECRET_SETTINGS = ['CREDIT_SERVICE_JWT_SECRET', 'AUDIT_KEY', 'SMS_WEBHOOK_TOKEN', 'SMTP_URL'] as const;
+export const SECRET_SETTINGS = [
+  'CREDIT_SERVICE_JWT_SECRET',
+  'AUDIT_KEY',
+  'SMS_WEBHOOK_TOKEN',
+  'SMTP_URL',
+  'CHANGES_FEED_TOKEN',
+] as const;
 
 /** A cron pattern (croner's syntax, local time), checked by parsing it. */
 function readCron(read: EnvReader, name: string, fallback: string): string {
@@ -202,6 +209,7 @@ export function readSettings(
     },
     smsWebhookUrl: read.optionalUrl('SMS_WEBHOOK_URL', HTTP) ?? undefined,
     smsWebhookToken: read.optionalString('SMS_WEBHOOK_TOKEN', 16, 500) ?? undefined,
+    changesFeedToken: read.optionalString('CHANGES_FEED_TOKEN', 16, 500) ?? undefined,
     followSchedule: readFollowSchedule(read),
     audit: readAuditSettings(read, `${dataDir.replace(/\/+$/, '')}/audit`),
     openData: {

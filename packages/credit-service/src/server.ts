@@ -57,6 +57,7 @@ const app = await buildApp({
   rateLimits: settings.rateLimits,
   smsWebhookUrl: settings.smsWebhookUrl,
   smsWebhookToken: settings.smsWebhookToken,
+  changesFeedToken: settings.changesFeedToken,
   audit: settings.audit,
   openData: settings.openData,
   followSchedule: settings.followSchedule ?? undefined,

@@ -155,3 +155,38 @@ export async function follow(t: TestApp, token: string, entityId: number): Promi
   });
   if (status !== 200) throw new Error(`follow answered ${status}: ${body.Msg}`);
 }
+
+/**
+ * A repair of the penalty filed (as the filing route files it, without its upload) and walked by
+ * the centre to `last` (approve: the penalty leaves publicity), through the services repository;
+ * the application's number.
+ */
+export function reviewedRepair(
+  db: Database,
+  site: Parameters<typeof createServicesRepository>[1],
+  penaltyId: number,
+  last: 'approve' | 'reject' = 'approve',
+): string {
+  const services = createServicesRepository(db, site);
+  const filed = services.penalty(String(penaltyId));
+  if (!filed) throw new Error(`no penalty ${penaltyId}`);
+  const at = `${localToday()} 10:00:00`;
+  const application = services.create(
+    {
+      kind: 'repair',
+      owner: `user:factory-${next()}`,
+      penalty: filed,
+      purpose: '1',
+      contactName: '张三',
+      contactPhone: '13812345678',
+      description: '已缴清罚款并完成整改，申请信用修复。',
+      at,
+      materials: [],
+    },
+    () => undefined,
+  );
+  for (const action of ['accept', 'review', last] as const) {
+    services.review(application.ApplyNo, action, at, undefined, undefined);
+  }
+  return application.ApplyNo;
+}

@@ -19,6 +19,7 @@ import { clientRequestIdOf, requestIdOf } from './lib/request-id.js';
 import { SECURITY_HEADERS } from './lib/security-headers.js';
 import auditPlugin from './plugins/audit.js';
 import cachePlugin from './plugins/cache.js';
+import publicChangesPlugin from './plugins/public-changes.js';
 import errorHandler, { clientErrorHandler } from './plugins/error-handler.js';
 import jsonBody from './plugins/json-body.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(redisPlugin);
   await app.register(upstreamsPlugin);
   await app.register(cachePlugin);
+  await app.register(publicChangesPlugin);
   await app.register(visitLogPlugin);
 
   if (config.tlsProbe) {

@@ -55,6 +55,19 @@ export interface GatewayConfig {
     /** Fresh hits answered in front of the router (cache/hit-path.ts); CACHE_FAST_PATH. */
     fastPath: boolean;
   };
+  /**
+   * The follow of the credit-service's public-changes outbox (plugins/public-changes.ts): each
+   * change purges its cache tags on every replica. CHANGES_FEED (on), CHANGES_FEED_URL (the
+   * credit upstream), CHANGES_FEED_TOKEN, CHANGES_FEED_WAIT_MS (the long poll's hold).
+   */
+  changes: {
+    enabled: boolean;
+    url: string;
+    token: string | null;
+    waitMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+  };
   visitLog: {
     appToken: string;
     batchSize: number;
@@ -105,7 +118,13 @@ export interface GatewayConfig {
  * The settings that are secrets: each may be given as NAME_FILE, a file holding it (compose
  * secrets), which server.ts reads before it drops its privileges.
  */
-export const SECRET_SETTINGS = ['REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD', 'CACHE_PURGE_TOKEN', 'AUDIT_KEY'] as const;
+export const SECRET_SETTINGS = [
+  'REDIS_PASSWORD',
+  'REDIS_SENTINEL_PASSWORD',
+  'CACHE_PURGE_TOKEN',
+  'AUDIT_KEY',
+  'CHANGES_FEED_TOKEN',
+] as const;
 
 export type Env = EnvSource;
 
@@ -211,6 +230,15 @@ export function loadConfig(env: Env): GatewayConfig {
       purgeToken: read.optionalString('CACHE_PURGE_TOKEN', 16, 512),
       fastPath: read.bool('CACHE_FAST_PATH', true),
     },
+    changes: {
+      enabled: read.bool('CHANGES_FEED', true),
+      // The credit upstream's base unless it says otherwise (set below, once that is read).
+      url: read.optionalUrl('CHANGES_FEED_URL', HTTP) ?? '',
+      token: read.optionalString('CHANGES_FEED_TOKEN', 16, 500),
+      waitMs: read.int('CHANGES_FEED_WAIT_MS', 20_000, 0, 30_000),
+      backoffBaseMs: read.int('CHANGES_FEED_BACKOFF_BASE_MS', 500, 10, 60_000),
+      backoffMaxMs: read.int('CHANGES_FEED_BACKOFF_MAX_MS', 30_000, 10, 600_000),
+    },
     visitLog,
     trustedProxies: read.proxies('TRUSTED_PROXIES', []),
     rateLimit: {
@@ -253,6 +281,7 @@ export function loadConfig(env: Env): GatewayConfig {
     audit: readAuditSettings(read, `${(read.raw('DATA_DIR') ?? './data').replace(/\/+$/, '')}/audit`),
     tlsProbe: readTlsProbe(read),
   };
+  config.changes.url ||= config.upstreams.credit;
   if (config.admin.port !== 0 && config.admin.port === config.port) {
     read.problem('ADMIN_PORT', `must differ from GATEWAY_PORT (${config.port})`);
   }

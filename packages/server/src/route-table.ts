@@ -16,6 +16,8 @@ export interface CachePolicy {
   errorStaleMs: number;
   /** Purge handles: POST /admin/cache/purge {tags} drops every entry carrying one of them. */
   tags: readonly string[];
+  /** A tag per request from a query parameter (prefix + value), e.g. penalty:123 on one penalty's details. */
+  keyTag: { param: string; prefix: string } | null;
 }
 
 /** One row of the gateway's route table: the shared upstream route, its cache policy in milliseconds. */
@@ -81,7 +83,13 @@ function toCachePolicy(cache: CacheRule, defaults: CacheDefaults): CachePolicy {
   const ttlMs = cache.ttlSeconds === undefined ? defaults.ttlMs : cache.ttlSeconds * 1000;
   const staleMs = cache.staleSeconds === undefined ? defaults.staleMs : cache.staleSeconds * 1000;
   const errorStaleMs = cache.errorStaleSeconds === undefined ? defaults.errorStaleMs : cache.errorStaleSeconds * 1000;
-  return { ttlMs, staleMs, errorStaleMs: Math.max(staleMs, errorStaleMs), tags: [...cache.tags] };
+  return {
+    ttlMs,
+    staleMs,
+    errorStaleMs: Math.max(staleMs, errorStaleMs),
+    tags: [...cache.tags],
+    keyTag: cache.keyTag ?? null,
+  };
 }
 
 /** The same table with every cache policy's timings replaced (tests use short ones). */

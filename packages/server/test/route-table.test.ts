@@ -43,7 +43,7 @@ describe('buildRouteTable', () => {
     const [row] = buildRouteTable(defaults, [
       route({ cache: { tags: ['a'], staleSeconds: 10, errorStaleSeconds: 1 } }),
     ]);
-    expect(row?.cache).toEqual({ ttlMs: 1000, staleMs: 10_000, errorStaleMs: 10_000, tags: ['a'] });
+    expect(row?.cache).toEqual({ ttlMs: 1000, staleMs: 10_000, errorStaleMs: 10_000, tags: ['a'], keyTag: null });
     expect(row?.timeoutMs).toBeNull();
     expect(row?.rateLimit).toBe('default');
   });
@@ -53,7 +53,7 @@ describe('buildRouteTable', () => {
       route({ cache: { tags: ['a'], ttlSeconds: 60 } }),
       route({ path: '/cms/y', timeoutMs: 20_000 }),
     ]);
-    expect(cached?.cache).toEqual({ ttlMs: 60_000, staleMs: 2000, errorStaleMs: 3000, tags: ['a'] });
+    expect(cached?.cache).toEqual({ ttlMs: 60_000, staleMs: 2000, errorStaleMs: 3000, tags: ['a'], keyTag: null });
     expect(slow).toMatchObject({ cache: null, timeoutMs: 20_000 });
   });
 });

@@ -53,6 +53,11 @@ export interface CacheRule {
   staleSeconds?: number;
   /** Past freshness, served for this long when the upstream fails (at least staleSeconds). */
   errorStaleSeconds?: number;
+  /**
+   * A tag made from a query parameter of the request (prefix + value), beside the fixed ones: one
+   * record's entries can then be purged without the rest (e.g. penalty:123 on a penalty's details).
+   */
+  keyTag?: { param: string; prefix: string };
 }
 
 /**

@@ -17,6 +17,7 @@ import type { SiteIdentity } from '../lib/site.js';
 import { containsPattern, rowId } from '../lib/sql.js';
 import { addMonths } from '../lib/dates.js';
 import { penaltyPublicizedSql } from './publicity.js';
+import { recordPenaltyChange } from './public-records.js';
 
 /*
  * 信用服务's data (migration 11): the entities linked to each login, the penalties a repair or an
@@ -156,8 +157,13 @@ const APPLICATION_COLUMNS = `a.id, a.apply_no AS applyNo, a.kind, a.owner, a.ent
   p.CF_CFJG AS authority`;
 const APPLICATION_FROM = `service_applications a JOIN entities e ON e.id = a.entity_id JOIN penalties p ON p.id = a.penalty_id`;
 
-/** `site`'s centre receives filings and closes them (the timeline's first and last steps). */
-export function createServicesRepository(db: Database, site: SiteIdentity) {
+/**
+ * `site`'s centre receives filings and closes them (the timeline's first and last steps). Each
+ * filing and decision records its public change (the outbox) unless `publicChanges` is false:
+ * the demo's seed, whose history is no news.
+ */
+export function createServicesRepository(db: Database, site: SiteIdentity, { publicChanges = true } = {}) {
+  const recordChange: typeof recordPenaltyChange = (...args) => publicChanges && recordPenaltyChange(...args);
   const entitiesOf = db.prepare(
     `SELECT CAST(e.id AS TEXT) AS EntityId, e.name AS EntName, e.credit_code AS CreditCode, e.ent_type AS EntType,
        e.status AS Status, u.role AS Role
@@ -286,8 +292,15 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
       if (to === 'approved' || to === 'rejected') {
         result = comment?.trim() || DEFAULT_RESULTS[row.kind][to];
         // The decision ends the penalty's 信用修复中 / 异议处理中; an approved repair ends its publicity.
-        if (to === 'approved' && row.kind === 'repair') setRepaired.run(at.slice(0, 10), row.penaltyId);
-        else setPenaltyState.run(row.previousState, row.penaltyId);
+        // Either is a public change, recorded with it (the withdrawal while the record is still public).
+        const day = at.slice(0, 10);
+        if (to === 'approved' && row.kind === 'repair') {
+          recordChange(db, row.penaltyId, day, { kind: 'withdrawn', reason: '已修复' });
+          setRepaired.run(day, row.penaltyId);
+        } else {
+          setPenaltyState.run(row.previousState, row.penaltyId);
+          recordChange(db, row.penaltyId, day, { kind: 'updated' });
+        }
       }
       insertStep.run(row.id, to, at, handlingUnit, comment?.trim() ?? '');
       updateStatus.run({ id: row.id, status: to, result, at });
@@ -387,6 +400,8 @@ export function createServicesRepository(db: Database, site: SiteIdentity) {
           insertPromise.run(id, input.promise.version, input.promise.textSha256, input.promise.signer, input.at);
         }
         setPenaltyState.run(input.kind === 'repair' ? '信用修复中' : '异议处理中', input.penalty.id);
+        // The record's published state changed (the lists and details show 信用修复中 / 异议处理中).
+        recordChange(db, input.penalty.id, input.at.slice(0, 10), { kind: 'updated' });
         beforeCommit(applyNo);
         return toApplication(byApplyNo.get(applyNo) as ApplicationRow);
       })();

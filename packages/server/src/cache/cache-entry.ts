@@ -18,6 +18,7 @@ export interface ProducedAnswer extends Answer {
 export interface CacheEntry extends Answer {
   path: string;
   tags: readonly string[];
+  /** When its upstream call began (a purge of one of its tags at or after this time buries it). */
   storedAt: number;
   /** Until then: HIT. */
   freshUntil: number;
@@ -68,8 +69,11 @@ function hitHeadersOf(headers: Readonly<Record<string, string>>): Readonly<Recor
   return Object.freeze({ ...headers, 'x-cache': 'HIT', 'cache-control': 'no-cache' });
 }
 
-/** Builds an entry from a fresh answer under a route's policy. */
-export function toEntry(answer: Answer, path: string, policy: CachePolicy, now = Date.now()): CacheEntry {
+/**
+ * Builds an entry from a fresh answer under a route's policy: fresh from `now`, dated `asOf` (when
+ * its upstream call began: a purge since then buries it, see tombstones.ts).
+ */
+export function toEntry(answer: Answer, path: string, policy: CachePolicy, now = Date.now(), asOf = now): CacheEntry {
   const freshUntil = now + policy.ttlMs;
   return {
     statusCode: answer.statusCode,
@@ -77,7 +81,7 @@ export function toEntry(answer: Answer, path: string, policy: CachePolicy, now =
     body: answer.body,
     path,
     tags: policy.tags,
-    storedAt: now,
+    storedAt: asOf,
     freshUntil,
     staleUntil: freshUntil + policy.staleMs,
     errorStaleUntil: freshUntil + policy.errorStaleMs,

@@ -9,6 +9,19 @@ export interface PurgeRequest {
   prefix?: string;
 }
 
+/** A purge as replicas tell each other: the request and when it was made (the tombstones' time). */
+export interface PurgeMessage extends PurgeRequest {
+  at: number;
+}
+
+/** A purge's tombstone members: t:<tag> and p:<prefix>. */
+const tombstoneMembers = (request: PurgeRequest): string[] => [
+  ...(request.tags ?? []).map((tag) => `t:${tag}`),
+  ...(request.prefix === undefined ? [] : [`p:${request.prefix}`]),
+];
+
+/** Moves a number on, never back (replicas apply the same changes at their own pace). */
+const RAISE_SCRIPT = `local current = tonumber(redis.call('GET', KEYS[1]) or '-1') if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end return 0`;
 const UNLOCK_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const DELETE_CHUNK = 500;
 
@@ -23,10 +36,13 @@ export class RedisCacheStore {
   #bytesOf: RedisConnection['client'] | null = null;
   #bytesClient: ReturnType<typeof bufferClient> | null = null;
   readonly channel: string;
+  /** One sorted set of the purges' tombstones (member t:<tag> or p:<prefix>, score: when), one slot. */
+  readonly #tombstonesKey: string;
 
   constructor(redis: RedisConnection) {
     this.#redis = redis;
     this.channel = redis.key('cache', 'purge');
+    this.#tombstonesKey = redis.key('cache', 'tombstones');
   }
 
   /** The shared connection answering Buffers (a hit sends the stored bytes as they are); follows a new master. */
@@ -88,6 +104,25 @@ export class RedisCacheStore {
     await Promise.all(writes);
   }
 
+  /** The last public change applied to this cache (plugins/public-changes.ts); null: none yet. */
+  async changesApplied(): Promise<number | null> {
+    const value = await this.#redis.client.get(this.#redis.key('cache', 'changes-applied'));
+    return value === null ? null : Number(value);
+  }
+
+  /** Records that the public changes through `seq` are applied (kept without expiry: the shared tier's resume point). */
+  async markChangesApplied(seq: number): Promise<void> {
+    await this.#redis.client.eval(RAISE_SCRIPT, {
+      keys: [this.#redis.key('cache', 'changes-applied')],
+      arguments: [String(seq)],
+    });
+  }
+
+  /** Deletes one entry (one that a purge buried, written back by a fill that was in flight). */
+  async delete(path: string, hash: string): Promise<void> {
+    await this.#redis.client.unlink(this.#entryKey(path, hash));
+  }
+
   /** A lock token when this replica may fill the key, null when another replica holds the lock. */
   async lock(hash: string, ttlMs: number): Promise<string | null> {
     const token = randomUUID();
@@ -119,11 +154,39 @@ export class RedisCacheStore {
   }
 
   /**
+   * Keeps a purge's tombstones for horizonMs, so that a replica that starts (or reconnects) later
+   * still refuses entries older than the purge that another replica writes back.
+   */
+  async bury(request: PurgeRequest, at: number, horizonMs: number): Promise<void> {
+    const members = tombstoneMembers(request);
+    if (members.length === 0) return;
+    await this.#redis.client
+      .multi()
+      // GT: a later purge moves a tombstone on, an earlier one (a slow replica) does not move it back.
+      .zAdd(
+        this.#tombstonesKey,
+        members.map((value) => ({ score: at, value })),
+        { GT: true },
+      )
+      .zRemRangeByScore(this.#tombstonesKey, '-inf', `(${at - horizonMs}`)
+      .pExpire(this.#tombstonesKey, horizonMs)
+      .exec();
+  }
+
+  /** The tombstones kept in Redis, as purges with their time. */
+  async tombstones(): Promise<PurgeMessage[]> {
+    const members = await this.#redis.client.zRangeWithScores(this.#tombstonesKey, 0, -1);
+    return members.map(({ value, score }) =>
+      value.startsWith('p:') ? { prefix: value.slice(2), at: score } : { tags: [value.slice(2)], at: score },
+    );
+  }
+
+  /**
    * Tells every replica (this one included) to drop matching entries from its in-process tier.
    * In a cluster a regular PUBLISH is forwarded to every node, so subscribers on any node hear it
    * (purges are rare: the broadcast costs nothing that matters).
    */
-  async broadcast(request: PurgeRequest): Promise<void> {
+  async broadcast(request: PurgeMessage): Promise<void> {
     await this.#redis.client.publish(this.channel, JSON.stringify(request));
   }
 

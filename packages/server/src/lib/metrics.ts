@@ -93,6 +93,25 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  readonly publicChangesApplied = new Counter({
+    name: 'gateway_public_changes_applied_total',
+    help: 'Public changes of the credit-service whose cache tags this replica purged.',
+    registers: [this.registry],
+  });
+
+  readonly publicChangesFailures = new Counter({
+    name: 'gateway_public_changes_failures_total',
+    help: 'Failed calls of the public-changes follow or purges of its changes (retried with backoff).',
+    registers: [this.registry],
+  });
+
+  readonly publicChangesSeq = new Gauge({
+    name: 'gateway_public_changes_seq',
+    help: 'The last public change applied by this replica (compare with the credit-service outbox head).',
+    aggregator: 'max',
+    registers: [this.registry],
+  });
+
   readonly upstreamDuration = new Histogram({
     name: 'gateway_upstream_duration_seconds',
     help: 'Upstream call latency, by upstream and status class.',

@@ -28,6 +28,8 @@ export function testConfig(env: Env, adjust?: (config: GatewayConfig) => void): 
     RATE_LIMIT_STRICT_MAX: '1000000',
     RATE_LIMIT_VISITLOG_MAX: '1000000',
     OPEN_DATA_RATE_LIMIT_MAX: '1000000',
+    // The follow of the credit-service's public changes: on in the tests that are about it.
+    CHANGES_FEED: 'off',
     // One audit directory per gateway: one writer per chain (plugins/audit.ts).
     AUDIT_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-audit-')),
     ...env,

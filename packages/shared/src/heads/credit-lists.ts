@@ -1,4 +1,5 @@
 import { defineHead } from '../api.js';
+import { PENALTY_LIST_TAG } from '../vocabulary/cache-tags.js';
 
 /**
  * The information-disclosure lists of the credit data API: the double-disclosure
@@ -21,7 +22,7 @@ export const CREDIT_LIST_HEADS = {
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',
-    cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 },
+    cache: { tags: ['publicity', 'penalty', PENALTY_LIST_TAG], ttlSeconds: 120 },
   }),
   redBlackList: defineHead({
     path: '/api/dmenterprise/redblackinfo',

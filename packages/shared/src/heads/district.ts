@@ -1,4 +1,5 @@
 import { defineHead } from '../api.js';
+import { PENALTY_LIST_TAG, PENALTY_TAG_PREFIX } from '../vocabulary/cache-tags.js';
 
 /** The district credit sites (spec §2.2, §7): siteinfo, the site list, their articles and publicity. */
 export const DISTRICT_HEADS = {
@@ -36,7 +37,7 @@ export const DISTRICT_HEADS = {
     methods: ['GET'],
     upstream: 'cms',
     dialect: 'msg',
-    cache: { tags: ['district', 'penalty'], ttlSeconds: 120 },
+    cache: { tags: ['district', 'penalty', PENALTY_LIST_TAG], ttlSeconds: 120 },
   }),
   districtLicenceDetail: defineHead({
     // Not shown in the spec: chosen.
@@ -52,6 +53,6 @@ export const DISTRICT_HEADS = {
     methods: ['GET'],
     upstream: 'cms',
     dialect: 'errorCode',
-    cache: { tags: ['district', 'penalty'], ttlSeconds: 600 },
+    cache: { tags: ['district', 'penalty'], ttlSeconds: 600, keyTag: { param: 'id', prefix: PENALTY_TAG_PREFIX } },
   }),
 };

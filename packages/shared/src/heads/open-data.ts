@@ -1,4 +1,5 @@
 import { defineHead } from '../api.js';
+import { OPEN_DATASET_TAG_PREFIX } from '../vocabulary/cache-tags.js';
 
 /*
  * The open-data read API (开放数据) under /open/v1: the catalogue of today's files, the
@@ -42,6 +43,8 @@ export const OPEN_DATA_HEADS = {
   openRecords: defineHead({
     path: '/open/v1/records',
     ...OPEN_DATA_READ,
+    // One dataset's pages carry its own tag: a change to one dataset leaves the others cached.
+    cache: { ...OPEN_DATA_CACHE, keyTag: { param: 'dataset', prefix: OPEN_DATASET_TAG_PREFIX } },
   }),
   /** GET /open/v1/files/{date}/{file}: a dataset's CSV or JSON Lines file, or the day's manifest.json; streamed through with the upstream's own ETag. */
   openFiles: defineHead({

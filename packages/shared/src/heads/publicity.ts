@@ -1,4 +1,5 @@
 import { defineHead } from '../api.js';
+import { PENALTY_LIST_TAG, PENALTY_TAG_PREFIX } from '../vocabulary/cache-tags.js';
 
 /** The credit data API's licence and penalty publicity (spec §7): the latest notices and one record. */
 export const PUBLICITY_HEADS = {
@@ -14,7 +15,7 @@ export const PUBLICITY_HEADS = {
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',
-    cache: { tags: ['publicity', 'penalty'], ttlSeconds: 120 },
+    cache: { tags: ['publicity', 'penalty', PENALTY_LIST_TAG], ttlSeconds: 120 },
   }),
   permitDetail: defineHead({
     path: '/api/dmenterprise/permitpublicitydetailinfo',
@@ -28,6 +29,6 @@ export const PUBLICITY_HEADS = {
     methods: ['GET'],
     upstream: 'credit',
     dialect: 'errorCode',
-    cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600 },
+    cache: { tags: ['publicity', 'penalty'], ttlSeconds: 600, keyTag: { param: 'id', prefix: PENALTY_TAG_PREFIX } },
   }),
 };

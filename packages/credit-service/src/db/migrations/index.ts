@@ -31,6 +31,8 @@ import m022 from './022-login-sessions-by-account.js';
 import m023 from './023-account-failure-addresses.js';
 import m024 from './024-reviewers.js';
 import m025 from './025-regions.js';
+import m026 from './026-public-changes.js';
+import m028 from './028-public-change-marks.js';
 import m029 from './029-report-coverage.js';
 import m030 from './030-repairable-notices-and-promises.js';
 
@@ -67,6 +69,8 @@ export const MIGRATIONS: readonly Migration[] = [
   m023,
   m024,
   m025,
+  m026,
+  m028,
   m029,
   m030,
 ];

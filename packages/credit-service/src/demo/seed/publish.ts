@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { addMonths } from '../../lib/dates.js';
+import { recordPenaltyChange } from '../../repositories/public-records.js';
 
 /*
  * Demo only (信用关注): publishes one new administrative penalty for an entity, as the
@@ -59,10 +60,15 @@ export function publishDemoPenalty(
     UPDATETIME: `${today} 09:00:00`,
   };
   const select = columns.map((name) => (name in overrides ? `@${name}` : name)).join(', ');
-  const id = Number(
-    db
-      .prepare(`INSERT INTO penalties (${columns.join(', ')}) SELECT ${select} FROM penalties WHERE id = @templateId`)
-      .run({ ...overrides, templateId: template.id }).lastInsertRowid,
-  );
+  // The row and its public change (added) commit together, as the data exchange's import would write them.
+  const id = db.transaction(() => {
+    const inserted = Number(
+      db
+        .prepare(`INSERT INTO penalties (${columns.join(', ')}) SELECT ${select} FROM penalties WHERE id = @templateId`)
+        .run({ ...overrides, templateId: template.id }).lastInsertRowid,
+    );
+    recordPenaltyChange(db, inserted, today, { kind: 'added' });
+    return inserted;
+  })();
   return { id, entityName: entity.name, docNo };
 }

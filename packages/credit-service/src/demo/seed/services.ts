@@ -38,7 +38,8 @@ export function ensureServicesSeed(db: Database, asOf: string): ServicesSeedSumm
 }
 
 function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesSeedSummary {
-  const repo = createServicesRepository(db, DEMO_SITE);
+  // The seed's filings and decisions are history, not changes to announce.
+  const repo = createServicesRepository(db, DEMO_SITE, { publicChanges: false });
   let userB = db.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(DEMO_ACCOUNT_B.mobile) as
     number | undefined;
   if (userB === undefined) {

@@ -9,7 +9,7 @@ import { compressLive, compressible, negotiate } from '../../lib/compression.js'
 import { cacheKey, splitUrl } from '../../lib/canonical.js';
 import { GatewayError } from '../../lib/errors.js';
 import { rawBodyOf } from '../../lib/raw-body.js';
-import { OPEN_DATA_QUOTA_KEY, type GatewayRoute } from '../../route-table.js';
+import { OPEN_DATA_QUOTA_KEY, type CachePolicy, type GatewayRoute } from '../../route-table.js';
 import { conditionalAnswer } from './conditional.js';
 import { ByteLimit, callUpstream, type DataSerializer, type ProxyTarget } from '../../upstream/proxy-call.js';
 import binaryProxy from './binary.js';
@@ -173,7 +173,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     const produce = () => callUpstream(target, request, method, search, body);
-    return relay(request, reply, route, key, produce);
+    return relay(request, reply, route, key, produce, query);
   }
 
   /** The upstream call (through the cache when `key` is given, else bypassing it) and its answer. */
@@ -183,6 +183,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     route: GatewayRoute,
     key: string | null,
     produce: () => Promise<ProducedAnswer>,
+    query: URLSearchParams,
   ): Promise<FastifyReply> {
     let status: CacheStatus = key === null ? 'BYPASS' : 'MISS';
     // Set first so that error answers say it too.
@@ -192,7 +193,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
       if (key === null || route.cache === null) {
         answer = await produce();
       } else {
-        const outcome = await app.cache.respond(key, route.path, route.cache, produce);
+        const outcome = await app.cache.respond(key, route.path, policyFor(route.cache, query), produce);
         answer = outcome.answer;
         status = outcome.status;
       }
@@ -231,6 +232,12 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     return { body, headers };
   }
 };
+
+/** The route's policy for one request: with its key tag (one record's tag) when the row has one and the query names it. */
+function policyFor(policy: CachePolicy, query: URLSearchParams): CachePolicy {
+  const value = policy.keyTag === null ? null : query.get(policy.keyTag.param);
+  return value ? { ...policy, tags: [...policy.tags, `${policy.keyTag!.prefix}${value}`] } : policy;
+}
 
 /** True when the request carries a user token in a header, a query parameter or a top-level body field. */
 function carriesUserToken(request: FastifyRequest, params: URLSearchParams | null): boolean {
