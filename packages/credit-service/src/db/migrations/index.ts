@@ -31,6 +31,8 @@ import m022 from './022-login-sessions-by-account.js';
 import m023 from './023-account-failure-addresses.js';
 import m024 from './024-reviewers.js';
 import m025 from './025-regions.js';
+import m026 from './026-public-changes.js';
+import m027 from './027-webhooks.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -65,4 +67,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m023,
   m024,
   m025,
+  m026,
+  m027,
 ];
