@@ -79,9 +79,11 @@ export interface CreditServiceConfig {
   audit?: Partial<AuditSettings> & { now?: () => Date };
   /**
    * Open data: days of files kept (OPEN_DATA_RETENTION_DAYS, default 7), the daily job's
-   * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), and the clock (tests).
+   * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), how often the outbox is
+   * checked for withdrawals (OPEN_DATA_WITHDRAWAL_CHECK_SECONDS, default 30; 0: on requests only),
+   * and the clock (tests).
    */
-  openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
+  openData?: { retentionDays?: number; cron?: string | null; withdrawalCheckSeconds?: number; now?: () => Date };
   /**
    * 信用关注's job: a cron pattern (croner; FOLLOW_JOB_SCHEDULE, server.ts default every
    * minute); unset: no schedule — tests run it with app.followJob.run().

@@ -43,6 +43,19 @@ export const OPEN_DATA_HEADS = {
     path: '/open/v1/records',
     ...OPEN_DATA_READ,
   }),
+  /**
+   * GET ?cursor&limit&dataset → OpenDataChangesPage: every change to the open datasets in order
+   * (added, updated, withdrawn with its reason). Never cached: a withdrawal is news at once; the
+   * quota is the records API's.
+   */
+  openChanges: defineHead({
+    path: '/open/v1/changes',
+    rateLimit: 'opendata',
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    tag: OPEN_DATA_TAG,
+  }),
   /** GET /open/v1/files/{date}/{file}: a dataset's CSV or JSON Lines file, or the day's manifest.json; streamed through with the upstream's own ETag. */
   openFiles: defineHead({
     path: '/open/v1/files/',
@@ -60,5 +73,6 @@ export const OPEN_DATA_HEADS = {
 export const OPEN_DATA_PATHS = {
   datasets: OPEN_DATA_HEADS.openDatasets.path,
   records: OPEN_DATA_HEADS.openRecords.path,
+  changes: OPEN_DATA_HEADS.openChanges.path,
   filesPrefix: OPEN_DATA_HEADS.openFiles.path,
 } as const;
