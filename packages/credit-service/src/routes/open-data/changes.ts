@@ -18,8 +18,7 @@ interface ChangeRow {
   occurredAt: string;
 }
 
-const COLUMNS =
-  'seq, event_id AS eventId, dataset, record_id AS recordId, kind, reason, occurred_at AS occurredAt';
+const COLUMNS = 'seq, event_id AS eventId, dataset, record_id AS recordId, kind, reason, occurred_at AS occurredAt';
 
 /** A row of public_changes as the feed and the webhooks send it. */
 export const changeOf = (row: ChangeRow): OpenDataChange => ({
@@ -41,9 +40,7 @@ export function createChangeLog(db: Database) {
   const bySeq = db.prepare(`SELECT ${COLUMNS} FROM public_changes WHERE seq = ?`);
   const last = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM public_changes').pluck();
   const withdrawal = db.prepare("SELECT 1 FROM public_changes WHERE seq > ? AND kind = 'withdrawn' LIMIT 1").pluck();
-  const counts = db.prepare(
-    'SELECT kind, COUNT(*) AS n FROM public_changes WHERE seq BETWEEN ? AND ? GROUP BY kind',
-  );
+  const counts = db.prepare('SELECT kind, COUNT(*) AS n FROM public_changes WHERE seq BETWEEN ? AND ? GROUP BY kind');
   return {
     /** Up to `limit` changes after `seq`, in order; of one dataset when given. */
     after(seq: number, limit: number, dataset?: string): OpenDataChange[] {

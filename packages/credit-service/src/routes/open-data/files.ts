@@ -80,7 +80,10 @@ export function previousManifest(root: string, date: string): OpenDataManifest |
   } catch {
     return null;
   }
-  for (const name of names.filter((n) => DAY.test(n) && n < date).sort().reverse()) {
+  for (const name of names
+    .filter((n) => DAY.test(n) && n < date)
+    .sort()
+    .reverse()) {
     const manifest = readManifest(root, name);
     if (manifest?.changes) return manifest;
   }
