@@ -21,6 +21,7 @@ import securityHeadersPlugin from './plugins/security-headers.js';
 import staleUploadsPlugin from './plugins/stale-uploads.js';
 import smsPlugin from './plugins/sms.js';
 import backupPlugin, { backupOptions } from './plugins/backup.js';
+import webhooksPlugin from './plugins/webhooks.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import auditPlugin from './plugins/audit.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   // Every route, and the services only routes use (reports, the mailer).
   const oldSiteUrl = config.oldSiteUrl ?? DEFAULT_OLD_SITE_URL;
   await app.register(routesPlugin, { config, dataDir, outboxDir, portalUrl, oldSiteUrl, siteName });
+  await app.register(webhooksPlugin, { ...config.webhooks, dataDir });
   const backup = backupOptions(config, dataDir);
   if (backup) await app.register(backupPlugin, backup);
   return app;

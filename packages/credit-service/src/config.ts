@@ -4,6 +4,7 @@ import type { LoggerSetting } from './lib/logging.js';
 import type { ScryptParams } from './lib/passwords.js';
 import type { SiteIdentity } from './lib/site.js';
 import type { RateLimitSettings } from './plugins/rate-limits.js';
+import type { WebhookSettings } from './plugins/webhooks.js';
 import type { EntityReportRenderer } from './routes/h5/index.js';
 import type { SignatureCheckerOptions } from './signing/signature-checker.js';
 
@@ -100,6 +101,8 @@ export interface CreditServiceConfig {
    * (signing/signature-checker.ts); default threads 0: on the main thread, without a budget.
    */
   signatureCheck?: SignatureCheckerOptions;
+  /** Signed webhooks (src/webhooks): private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS), polling, deadline, backoff. */
+  webhooks?: WebhookSettings;
   /** Scheduled backups (src/backup, README "Backups and restore"); unset or dir null: none. */
   backup?: BackupSettings;
   /** What pages, reports and mail call the site, its city and the issuing centre (lib/site.ts); default the demo's city. */

@@ -66,6 +66,8 @@ export interface ServerSettings {
   admin: AdminSettings;
   /** BACKUP_DIR (unset: no scheduled backups), BACKUP_CRON, BACKUP_RETENTION_DAYS, BACKUP_KEY_PASSPHRASE_FILE. */
   backup: BackupSettings;
+  /** Signed webhooks: WEBHOOK_ALLOW_PRIVATE_TARGETS (loopback and private receivers; default off). */
+  webhooks: { allowPrivateTargets: boolean };
   /** SITE_NAME (the gateway's variable), CITY_NAME, CREDIT_CENTRE_NAME: what pages, reports and mail call the site. */
   site: SiteIdentity;
 }
@@ -221,6 +223,7 @@ export function readSettings(
     searchWorkers: read.int('SEARCH_WORKERS', DEFAULT_SEARCH_WORKERS, 0, MAX_SEARCH_WORKERS),
     admin: readAdminSettings(read),
     backup: readBackupSettings(read),
+    webhooks: { allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false) },
     site: readSite(read),
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the
