@@ -29,8 +29,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -42,7 +40,8 @@ for (const [network, prefix] of [
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
-  // An IPv4-mapped IPv6 address is its IPv4 address.
+  // An IPv4-mapped IPv6 address is its IPv4 address (not a subnet of the list: BlockList would
+  // match every IPv4 address against it).
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return blocked.check(mapped, 'ipv4');
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
