@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createChangeLog } from '../routes/open-data/changes.js';
+import { createChangeLog } from '../repositories/change-feed.js';
 import {
   DEFAULT_WEBHOOK_RETRY,
   createWebhookWorker,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeLog } from '../routes/open-data/changes.js';
+import type { ChangeLog } from '../repositories/change-feed.js';
 import { WEBHOOK_HEADERS, webhookSignature } from './signature.js';
 import type { DueDelivery, WebhookRepository } from './subscribers.js';
 import { postWebhook } from './targets.js';

@@ -20,7 +20,7 @@ import { Type } from 'typebox';
 import { errorCodeOk } from '../../lib/dialect.js';
 import { BAD_REQUEST_PREFIX, BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { serve } from '../../lib/serve.js';
-import { createChangeLog } from './changes.js';
+import { createChangeLog } from '../../repositories/change-feed.js';
 import { cursorKey, createCursorCodec } from './cursor.js';
 import { OPEN_DATA_DIR, dayDir, type ManifestSigner } from './files.js';
 import { createOpenDataJob } from './job.js';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OpenDataManifest } from '@credit-portal/shared';
 import { localToday } from '../../lib/dates.js';
 import { recordedRun, type ServiceMetrics } from '../../metrics/service-metrics.js';
-import type { ChangeLog } from './changes.js';
+import type { ChangeLog } from '../../repositories/change-feed.js';
 import { isCurrentFormat, previousManifest, pruneOpenData, writeOpenDataDay, type ManifestSigner } from './files.js';
 import type { OpenDataSource } from './source.js';
 

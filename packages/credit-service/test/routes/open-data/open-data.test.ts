@@ -19,7 +19,7 @@ import {
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from '../../helper.js';
 import { formatDay, dayNumber, localToday } from '../../../src/lib/dates.js';
 import { createCursorCodec, cursorKey } from '../../../src/routes/open-data/cursor.js';
-import { createChangeLog } from '../../../src/routes/open-data/changes.js';
+import { createChangeLog } from '../../../src/repositories/change-feed.js';
 import {
   OPEN_DATA_DIR,
   manifestSignerOf,
