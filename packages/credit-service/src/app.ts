@@ -21,6 +21,7 @@ import securityHeadersPlugin from './plugins/security-headers.js';
 import staleUploadsPlugin from './plugins/stale-uploads.js';
 import smsPlugin from './plugins/sms.js';
 import backupPlugin, { backupOptions } from './plugins/backup.js';
+import webhooksPlugin from './plugins/webhooks.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import authPlugin, { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import auditPlugin from './plugins/audit.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
   await app.register(routesPlugin, { config, dataDir, outboxDir, portalUrl, oldSiteUrl, siteName });
   // The outbox's delivery to the gateways, and the job that ends publicity periods at midnight.
   await app.register(publicChangesPlugin, { followToken: config.changesFeedToken });
+  await app.register(webhooksPlugin, { ...config.webhooks, dataDir });
   const backup = backupOptions(config, dataDir);
   if (backup) await app.register(backupPlugin, backup);
   return app;

@@ -4,6 +4,7 @@ import type { LoggerSetting } from './lib/logging.js';
 import type { ScryptParams } from './lib/passwords.js';
 import type { SiteIdentity } from './lib/site.js';
 import type { RateLimitSettings } from './plugins/rate-limits.js';
+import type { WebhookSettings } from './plugins/webhooks.js';
 import type { EntityReportRenderer } from './routes/h5/index.js';
 import type { SignatureCheckerOptions } from './signing/signature-checker.js';
 
@@ -84,9 +85,11 @@ export interface CreditServiceConfig {
   audit?: Partial<AuditSettings> & { now?: () => Date };
   /**
    * Open data: days of files kept (OPEN_DATA_RETENTION_DAYS, default 7), the daily job's
-   * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), and the clock (tests).
+   * cron pattern (OPEN_DATA_CRON, default 00:05; null: no schedule), how often the outbox is
+   * checked for withdrawals (OPEN_DATA_WITHDRAWAL_CHECK_SECONDS, default 30; 0: on requests only),
+   * and the clock (tests).
    */
-  openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
+  openData?: { retentionDays?: number; cron?: string | null; withdrawalCheckSeconds?: number; now?: () => Date };
   /**
    * 信用关注's job: a cron pattern (croner; FOLLOW_JOB_SCHEDULE, server.ts default every
    * minute); unset: no schedule — tests run it with app.followJob.run().
@@ -103,6 +106,8 @@ export interface CreditServiceConfig {
    * (signing/signature-checker.ts); default threads 0: on the main thread, without a budget.
    */
   signatureCheck?: SignatureCheckerOptions;
+  /** Signed webhooks (src/webhooks): private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS), polling, deadline, backoff. */
+  webhooks?: WebhookSettings;
   /** Scheduled backups (src/backup, README "Backups and restore"); unset or dir null: none. */
   backup?: BackupSettings;
   /** What pages, reports and mail call the site, its city and the issuing centre (lib/site.ts); default the demo's city. */

@@ -10,7 +10,11 @@ import { DEFAULT_SEED, DEFAULT_SEED_ENTITIES, MAX_SEED_ENTITIES } from './db/dat
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from './routes/h5/context.js';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './plugins/auth.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits.js';
-import { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './routes/open-data/job.js';
+import {
+  DEFAULT_OPEN_DATA_CRON,
+  DEFAULT_OPEN_DATA_RETENTION_DAYS,
+  DEFAULT_OPEN_DATA_WITHDRAWAL_CHECK_SECONDS,
+} from './routes/open-data/job.js';
 import { Cron } from 'croner';
 import { DEFAULT_FOLLOW_SCHEDULE, scheduleProblem } from './follow/job.js';
 import { DEFAULT_SEARCH_WORKERS, MAX_SEARCH_WORKERS } from './plugins/entity-search.js';
@@ -56,13 +60,15 @@ export interface ServerSettings {
   /** The audit trail: AUDIT_DIR (default DATA_DIR/audit), AUDIT_KEY, AUDIT_RETENTION_*_DAYS, AUDIT_ANCHOR_INTERVAL_SECONDS. */
   audit: AuditSettings;
   /** Open data: OPEN_DATA_RETENTION_DAYS and the daily job's OPEN_DATA_CRON. */
-  openData: { retentionDays: number; cron: string };
+  openData: { retentionDays: number; cron: string; withdrawalCheckSeconds: number };
   /** SEARCH_WORKERS: entity search worker threads (read-only connections); 0: on the main thread. */
   searchWorkers: number;
   /** The admin listener (/metrics, detailed /readyz): CREDIT_SERVICE_ADMIN_HOST, CREDIT_SERVICE_ADMIN_PORT (0: off). */
   admin: AdminSettings;
   /** BACKUP_DIR (unset: no scheduled backups), BACKUP_CRON, BACKUP_RETENTION_DAYS, BACKUP_KEY_PASSPHRASE_FILE. */
   backup: BackupSettings;
+  /** Signed webhooks: WEBHOOK_ALLOW_PRIVATE_TARGETS (loopback and private receivers; default off). */
+  webhooks: { allowPrivateTargets: boolean };
   /** SITE_NAME (the gateway's variable), CITY_NAME, CREDIT_CENTRE_NAME: what pages, reports and mail call the site. */
   site: SiteIdentity;
 }
@@ -215,10 +221,17 @@ export function readSettings(
     openData: {
       retentionDays: read.int('OPEN_DATA_RETENTION_DAYS', DEFAULT_OPEN_DATA_RETENTION_DAYS, 1, 366),
       cron: readCron(read, 'OPEN_DATA_CRON', DEFAULT_OPEN_DATA_CRON),
+      withdrawalCheckSeconds: read.int(
+        'OPEN_DATA_WITHDRAWAL_CHECK_SECONDS',
+        DEFAULT_OPEN_DATA_WITHDRAWAL_CHECK_SECONDS,
+        0,
+        3600,
+      ),
     },
     searchWorkers: read.int('SEARCH_WORKERS', DEFAULT_SEARCH_WORKERS, 0, MAX_SEARCH_WORKERS),
     admin: readAdminSettings(read),
     backup: readBackupSettings(read),
+    webhooks: { allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false) },
     site: readSite(read),
   };
   // Content links must be absolute: a path (the gateway's OLD_SITE_URL=/oldsite behind the

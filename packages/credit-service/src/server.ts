@@ -65,6 +65,7 @@ const app = await buildApp({
   // One thread checks uploaded reports' signatures, each file within the budget.
   signatureCheck: { threads: 1 },
   backup: settings.backup,
+  webhooks: settings.webhooks,
   site: settings.site,
 });
 

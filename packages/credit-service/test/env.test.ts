@@ -33,11 +33,12 @@ describe('readSettings', () => {
           retentionDays: { access: 1096, security: 184 },
           anchorIntervalSeconds: 300,
         },
-        openData: { retentionDays: 7, cron: '5 0 * * *' },
+        openData: { retentionDays: 7, cron: '5 0 * * *', withdrawalCheckSeconds: 30 },
         // Two entity search threads, one on a one-core machine.
         searchWorkers: Math.min(2, availableParallelism()),
         admin: { host: '127.0.0.1', port: 9465 },
         backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
+        webhooks: { allowPrivateTargets: false },
         // The gateway's SITE_NAME default, and the demo's city.
         site: { siteName: '信用云州', cityName: '云州市', centreName: '云州市公共信用信息中心' },
       },
@@ -68,6 +69,8 @@ describe('readSettings', () => {
       REPORT_SIGNING_KEY_FILE: '/etc/credit/report-signing.pem',
       OPEN_DATA_RETENTION_DAYS: '30',
       OPEN_DATA_CRON: '30 1 * * *',
+      OPEN_DATA_WITHDRAWAL_CHECK_SECONDS: '5',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'on',
       FOLLOW_JOB_SCHEDULE: '0 */10 * * * *',
       SEARCH_WORKERS: '0',
       SITE_NAME: '信用测试州',
@@ -104,10 +107,11 @@ describe('readSettings', () => {
         retentionDays: { access: 1096, security: 184 },
         anchorIntervalSeconds: 300,
       },
-      openData: { retentionDays: 30, cron: '30 1 * * *' },
+      openData: { retentionDays: 30, cron: '30 1 * * *', withdrawalCheckSeconds: 5 },
       searchWorkers: 0,
       admin: { host: '127.0.0.1', port: 9465 },
       backup: { dir: null, cron: '30 2 * * *', retentionDays: 14, passphraseFile: null },
+      webhooks: { allowPrivateTargets: true },
       site: { siteName: '信用测试州', cityName: '测试市', centreName: '测试市信用中心' },
     });
     // CREDIT_CENTRE_NAME unset: the configured city's 公共信用信息中心.

@@ -193,6 +193,26 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly webhookAttempts = new Counter({
+    name: 'credit_service_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by result: delivered (2xx), failed (will be retried), dead (retry window over: dead letter).',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveries = new Gauge({
+    name: 'credit_service_webhook_deliveries',
+    help: 'Webhook deliveries by subscriber and state (pending, delivered, dead), read at scrape time.',
+    labelNames: ['subscriber', 'state'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookOldestPending = new Gauge({
+    name: 'credit_service_webhook_oldest_pending_seconds',
+    help: 'Age of the oldest webhook delivery still pending (0: none), read at scrape time.',
+    registers: [this.registry],
+  });
+
   readonly #jobs = new Map<string, JobRunState>();
   readonly #collectors: Array<() => Promise<void> | void> = [];
 
@@ -204,6 +224,7 @@ export class ServiceMetrics {
       this.messages.labels(channel, 'sent').inc(0);
       this.messages.labels(channel, 'failed').inc(0);
     }
+    for (const result of ['delivered', 'failed', 'dead']) this.webhookAttempts.labels(result).inc(0);
   }
 
   /** Makes a job's series exist (with 0) before its first run. */

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { openDatasetTag, PENALTY_LIST_TAG, penaltyTag } from '@credit-portal/shared';
+import { OPEN_DATA_CATALOGUE_TAG, openDatasetTag, PENALTY_LIST_TAG, penaltyTag } from '@credit-portal/shared';
 import { dayNumber, formatDay } from '../lib/dates.js';
 import { recordPublicChange, type PublicChangeKind, type PublicWithdrawalReason } from './public-changes.js';
 import { penaltyPublicizedSql } from './publicity.js';
@@ -10,15 +10,16 @@ import { penaltyPublicizedSql } from './publicity.js';
  * withdrawals of the records whose publicity period ended (公示期满), each recorded once.
  */
 
-/** A penalty's change: every penalty list, its details, and the penalties' open dataset. */
+/** A penalty's change: every penalty list, its details, the penalties' open dataset and the catalogue of its files. */
 export const penaltyChangeTags = (id: number | string): string[] => [
   PENALTY_LIST_TAG,
   penaltyTag(id),
   openDatasetTag('xzcf'),
+  OPEN_DATA_CATALOGUE_TAG,
 ];
 
 /** A red/black list entry's change: the lists and details are behind login (never cached), the open dataset is. */
-export const listEntryChangeTags = (): string[] => [openDatasetTag('hhmd')];
+export const listEntryChangeTags = (): string[] => [openDatasetTag('hhmd'), OPEN_DATA_CATALOGUE_TAG];
 
 /** The mark of the day through which ended publicity has been recorded (public_change_marks, migration 28). */
 const EXPIRED_THROUGH = 'expired-through';

@@ -22,6 +22,7 @@ import hetaoRoutes from './hetao/index.js';
 import interactionRoutes from './interaction/index.js';
 import lendingRoutes from './lending/index.js';
 import mediaRoutes from './media/index.js';
+import { manifestSignerOf } from './open-data/files.js';
 import openDataRoutes, { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './open-data/index.js';
 import publicityRoutes from './publicity/index.js';
 import servicesRoutes from './services/index.js';
@@ -31,7 +32,7 @@ import visitLogRoutes from './visit-log/index.js';
 export interface RoutesConfig {
   demo?: boolean;
   outboxPage?: boolean;
-  openData?: { retentionDays?: number; cron?: string | null; now?: () => Date };
+  openData?: { retentionDays?: number; cron?: string | null; withdrawalCheckSeconds?: number; now?: () => Date };
   reportSigningKey?: string;
   reportSigningKeyFile?: string;
   reportSigningKeyPem?: string;
@@ -81,12 +82,6 @@ export default fp<RoutesOptions>(
     await app.register(promiseRoutes);
     await app.register(hetaoRoutes);
     await app.register(accountRoutes, { portalUrl, sms: app.sms, siteName });
-    await app.register(openDataRoutes, {
-      dataDir,
-      retentionDays: config.openData?.retentionDays ?? DEFAULT_OPEN_DATA_RETENTION_DAYS,
-      cron: config.openData?.cron === undefined ? DEFAULT_OPEN_DATA_CRON : config.openData.cron,
-      now: config.openData?.now,
-    });
     // app.reportSigner (also the H5 personal report's), then app.reports on it: before the routes that issue.
     await app.register(reportSignerPlugin, {
       dataDir,
@@ -95,6 +90,15 @@ export default fp<RoutesOptions>(
       signatureCheck: config.signatureCheck,
     });
     await app.register(reportsPlugin, { portalUrl, signingKey: config.reportSigningKey, demo });
+    // Open data: its manifests are signed with the centre's key, as the reports are.
+    await app.register(openDataRoutes, {
+      dataDir,
+      retentionDays: config.openData?.retentionDays ?? DEFAULT_OPEN_DATA_RETENTION_DAYS,
+      cron: config.openData?.cron === undefined ? DEFAULT_OPEN_DATA_CRON : config.openData.cron,
+      withdrawalCheckSeconds: config.openData?.withdrawalCheckSeconds,
+      signer: manifestSignerOf(app.reportSigner),
+      now: config.openData?.now,
+    });
     await app.register(servicesRoutes, { dataDir, reports: app.reports, signer: app.reportSigner });
     // app.mailer: before the H5 app and 信用关注, which mail.
     await app.register(mailerPlugin, {

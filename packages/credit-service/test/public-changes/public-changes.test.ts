@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PUBLIC_CHANGES_FOLLOW_PATH,
+  OPEN_DATA_CATALOGUE_TAG,
   openDatasetTag,
   PENALTY_LIST_TAG,
   penaltyTag,
@@ -56,7 +57,12 @@ describe('a repair approved', () => {
       ['withdrawn', '已修复'],
     ]);
     expect(rows[1]!.entity_id).toBe(String(company.id));
-    expect(JSON.parse(rows[1]!.tags)).toEqual([PENALTY_LIST_TAG, penaltyTag(id), openDatasetTag('xzcf')]);
+    expect(JSON.parse(rows[1]!.tags)).toEqual([
+      PENALTY_LIST_TAG,
+      penaltyTag(id),
+      openDatasetTag('xzcf'),
+      OPEN_DATA_CATALOGUE_TAG,
+    ]);
   });
 
   it('records a rejection as an update, the record staying public', () => {

@@ -43,6 +43,9 @@ export const openDataFileName = (dataset: OpenDatasetId, date: string, format: O
 /** The name of a day's manifest file. */
 export const OPEN_DATA_MANIFEST_FILE = 'manifest.json';
 
+/** The name of its SM2 signature file (DER), beside it. */
+export const OPEN_DATA_MANIFEST_SIGNATURE_FILE = 'manifest.json.sig';
+
 const COUNTERPART_MEANING = '行政相对人的证照代码，无则为空';
 
 const LICENCE_MEANINGS: Readonly<Record<keyof typeof LICENCE_FIELD_LABELS, string>> = {

@@ -1,5 +1,5 @@
 import { defineHead } from '../api.js';
-import { OPEN_DATASET_TAG_PREFIX } from '../vocabulary/cache-tags.js';
+import { OPEN_DATA_CATALOGUE_TAG, OPEN_DATASET_TAG_PREFIX } from '../vocabulary/cache-tags.js';
 
 /*
  * The open-data read API (开放数据) under /open/v1: the catalogue of today's files, the
@@ -38,6 +38,8 @@ export const OPEN_DATA_HEADS = {
   openDatasets: defineHead({
     path: '/open/v1/datasets',
     ...OPEN_DATA_READ,
+    // A withdrawal rewrites today's files: the catalogue's rows and SHA-256 go with it.
+    cache: { ...OPEN_DATA_CACHE, tags: [...OPEN_DATA_CACHE.tags, OPEN_DATA_CATALOGUE_TAG] },
   }),
   /** GET ?dataset&cursor&limit → OpenDataRecordsPage: one page of today's records of a dataset. */
   openRecords: defineHead({
@@ -45,6 +47,19 @@ export const OPEN_DATA_HEADS = {
     ...OPEN_DATA_READ,
     // One dataset's pages carry its own tag: a change to one dataset leaves the others cached.
     cache: { ...OPEN_DATA_CACHE, keyTag: { param: 'dataset', prefix: OPEN_DATASET_TAG_PREFIX } },
+  }),
+  /**
+   * GET ?cursor&limit&dataset → OpenDataChangesPage: every change to the open datasets in order
+   * (added, updated, withdrawn with its reason). Never cached: a withdrawal is news at once; the
+   * quota is the records API's.
+   */
+  openChanges: defineHead({
+    path: '/open/v1/changes',
+    rateLimit: 'opendata',
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    tag: OPEN_DATA_TAG,
   }),
   /** GET /open/v1/files/{date}/{file}: a dataset's CSV or JSON Lines file, or the day's manifest.json; streamed through with the upstream's own ETag. */
   openFiles: defineHead({
@@ -63,5 +78,6 @@ export const OPEN_DATA_HEADS = {
 export const OPEN_DATA_PATHS = {
   datasets: OPEN_DATA_HEADS.openDatasets.path,
   records: OPEN_DATA_HEADS.openRecords.path,
+  changes: OPEN_DATA_HEADS.openChanges.path,
   filesPrefix: OPEN_DATA_HEADS.openFiles.path,
 } as const;

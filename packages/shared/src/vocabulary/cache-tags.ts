@@ -13,6 +13,9 @@ export const PENALTY_TAG_PREFIX = 'penalty:';
 /** The prefix of one open dataset's tag, given to its record pages (the records query's dataset). */
 export const OPEN_DATASET_TAG_PREFIX = 'open-data:';
 
+/** The open-data catalogue (today's files: rows, SHA-256): rewritten when a record is withdrawn. */
+export const OPEN_DATA_CATALOGUE_TAG = 'open-data-catalogue';
+
 /** The tag of one penalty's details. */
 export const penaltyTag = (id: string | number): string => `${PENALTY_TAG_PREFIX}${id}`;
 

@@ -32,6 +32,7 @@ import m023 from './023-account-failure-addresses.js';
 import m024 from './024-reviewers.js';
 import m025 from './025-regions.js';
 import m026 from './026-public-changes.js';
+import m027 from './027-webhooks.js';
 import m028 from './028-public-change-marks.js';
 import m029 from './029-report-coverage.js';
 import m030 from './030-repairable-notices-and-promises.js';
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m027,
   m028,
   m029,
   m030,

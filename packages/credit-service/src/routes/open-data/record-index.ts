@@ -18,10 +18,11 @@ export function createRecordIndex(root: string) {
   let day = '';
   const indexes = new Map<string, LineIndex>();
 
-  const indexOf = (date: string, name: string): LineIndex => {
-    if (date !== day) {
+  const indexOf = (date: string, revision: number, name: string): LineIndex => {
+    // A new day, or today's files rewritten (a withdrawal): the old line starts are of other bytes.
+    if (`${date}#${revision}` !== day) {
       indexes.clear();
-      day = date;
+      day = `${date}#${revision}`;
     }
     let index = indexes.get(name);
     if (index === undefined) {
@@ -37,9 +38,15 @@ export function createRecordIndex(root: string) {
   };
 
   return {
-    /** Records [offset, offset + limit) of the file `name` of `date`, and how many it holds in all. */
-    page(date: string, name: string, offset: number, limit: number): { records: OpenDataRecord[]; total: number } {
-      const { file, starts } = indexOf(date, name);
+    /** Records [offset, offset + limit) of the file `name` of `date` (its revision), and how many it holds in all. */
+    page(
+      date: string,
+      revision: number,
+      name: string,
+      offset: number,
+      limit: number,
+    ): { records: OpenDataRecord[]; total: number } {
+      const { file, starts } = indexOf(date, revision, name);
       const total = starts.length - 1;
       const first = Math.min(offset, total);
       const last = Math.min(offset + limit, total);

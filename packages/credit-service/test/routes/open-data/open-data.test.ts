@@ -19,8 +19,10 @@ import {
 import { buildTestApp, injectJson, removeDir, tempDir, type TestApp } from '../../helper.js';
 import { formatDay, dayNumber, localToday } from '../../../src/lib/dates.js';
 import { createCursorCodec, cursorKey } from '../../../src/routes/open-data/cursor.js';
+import { createChangeLog } from '../../../src/repositories/change-feed.js';
 import {
   OPEN_DATA_DIR,
+  manifestSignerOf,
   neutralizeCell,
   pruneOpenData,
   readManifest,
@@ -205,7 +207,11 @@ describe('open data of the credit-service', () => {
 
   it('is idempotent: a second run and a restart on the same data directory keep the day as written', async () => {
     const before = manifest();
-    const again = writeOpenDataDay(root, today, createOpenDataSource(app.db, app.site));
+    const again = writeOpenDataDay(root, today, createOpenDataSource(app.db, app.site), {
+      now: new Date(),
+      changes: createChangeLog(app.db).summary(1, 0),
+      signer: manifestSignerOf(app.reportSigner),
+    });
     expect(again.written).toBe(false);
     expect(again.manifest).toEqual(before);
     const restarted = await buildTestApp({ dataDir: testApp.dataDir, openData: { cron: null } });
@@ -280,7 +286,7 @@ describe('open data of the credit-service', () => {
         { dataset: 'jyyc', cursor: `${forgedPayload}.${mac}` },
         { dataset: 'jyyc', cursor: `${payload}.${Buffer.alloc(16).toString('base64url')}` },
         { dataset: 'xzxk', cursor },
-        { dataset: 'jyyc', cursor: codec.encode({ date: yesterday, dataset: 'jyyc', offset: 5 }) },
+        { dataset: 'jyyc', cursor: codec.encode({ date: yesterday, revision: 1, dataset: 'jyyc', offset: 5 }) },
         { dataset: 'jyyc', limit: 0 },
         { dataset: 'jyyc', limit: 1001 },
         { dataset: 'jyyc', limit: 'ten' },
@@ -360,6 +366,9 @@ describe('the daily job', () => {
       const job = createOpenDataJob({
         root: scratch,
         source: createOpenDataSource(testApp.app.db, testApp.app.site),
+        changes: createChangeLog(testApp.app.db),
+        signer: manifestSignerOf(testApp.app.reportSigner),
+        withdrawalCheckSeconds: 0,
         retentionDays: 7,
         // Every second (croner takes a seconds field).
         cron: '* * * * * *',

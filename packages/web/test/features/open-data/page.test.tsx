@@ -48,6 +48,7 @@ const CATALOG: OpenDataCatalog = {
   date: DATE,
   generatedAt: '2026-11-27T00:05:00.000Z',
   manifestUrl: `${OPEN_DATA_PATHS.filesPrefix}${DATE}/manifest.json`,
+  manifestSignatureUrl: `${OPEN_DATA_PATHS.filesPrefix}${DATE}/manifest.json.sig`,
   datasets: [datasetOf('xzxk', 1200), datasetOf('xzcf', 345)],
 };
 
