@@ -31,6 +31,7 @@ import m022 from './022-login-sessions-by-account.js';
 import m023 from './023-account-failure-addresses.js';
 import m024 from './024-reviewers.js';
 import m025 from './025-regions.js';
+import m031 from './031-publicity-search-filters.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m023,
   m024,
   m025,
+  m031,
 ];
