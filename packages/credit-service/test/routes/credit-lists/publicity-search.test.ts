@@ -5,7 +5,6 @@ import {
   API_PATHS,
   HEADS,
   OPEN_DATASETS,
-  OPEN_DATA_HEADS,
   PUBLICITY_EXPORT_MAX_ROWS,
   PUBLICITY_FILTER_MESSAGES,
   type PermitSearchPage,
@@ -174,8 +173,8 @@ describe('licence search filters (permitpublicitysearch)', () => {
 
 describe('CSV export (permitpublicityexport, punishpublicityexport)', () => {
   it('is served under the open-data quota, as the records API is', () => {
-    expect(HEADS.permitExport.rateLimit).toBe(OPEN_DATA_HEADS.openRecords.rateLimit);
-    expect(HEADS.punishExport.rateLimit).toBe(OPEN_DATA_HEADS.openRecords.rateLimit);
+    expect(HEADS.permitExport.rateLimit).toBe(HEADS.openRecords.rateLimit);
+    expect(HEADS.punishExport.rateLimit).toBe(HEADS.openRecords.rateLimit);
   });
 
   it('writes the filtered penalties with the CF_* field codes, BOM and masked ID numbers', async () => {
