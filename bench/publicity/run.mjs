@@ -177,7 +177,9 @@ try {
   // The tables' indexes are dropped while filling and built again after: a sorted build is many
   // times faster than a million ordered inserts into each. Same definitions, same result.
   const indexes = db
-    .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('licences', 'penalties') AND sql IS NOT NULL")
+    .prepare(
+      "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('licences', 'penalties') AND sql IS NOT NULL",
+    )
     .pluck()
     .all();
   for (const sql of indexes) db.exec(`DROP INDEX ${/^CREATE (?:UNIQUE )?INDEX (\S+)/.exec(sql)[1]}`);

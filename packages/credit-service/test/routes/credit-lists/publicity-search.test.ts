@@ -118,7 +118,11 @@ describe('filter validation', () => {
   const cases: Array<[string, Record<string, string>, string | RegExp]> = [
     ['a date in another shape', { dateFrom: '2026/01/01' }, '参数错误：dateFrom 格式不正确'],
     ['a day that does not exist', { dateTo: '2026-02-30' }, PUBLICITY_FILTER_MESSAGES.badDate],
-    ['a range the wrong way round', { dateFrom: '2026-05-01', dateTo: '2026-04-30' }, PUBLICITY_FILTER_MESSAGES.dateOrder],
+    [
+      'a range the wrong way round',
+      { dateFrom: '2026-05-01', dateTo: '2026-04-30' },
+      PUBLICITY_FILTER_MESSAGES.dateOrder,
+    ],
     ['an unknown kind', { kind: '罚酒' }, /^参数错误：.*kind.*取值无效$/],
     ['轻微, never published', { severity: '轻微' }, /^参数错误：.*severity.*取值无效$/],
     ['an unknown sort', { sort: 'sideways' }, /^参数错误：.*sort.*取值无效$/],

@@ -48,7 +48,10 @@ export interface ListSpec<Row> {
   /** A note under the filters. */
   filterNote?: string;
   /** The list's matches as a file (导出CSV), with the name used when the answer names none. */
-  exportFile?: { fetch: (request: Omit<ListRequest, 'pageIndex' | 'pageSize'>) => Promise<DownloadedFile>; name: string };
+  exportFile?: {
+    fetch: (request: Omit<ListRequest, 'pageIndex' | 'pageSize'>) => Promise<DownloadedFile>;
+    name: string;
+  };
 }
 
 const NO_FILTERS: readonly FilterField[] = [];
