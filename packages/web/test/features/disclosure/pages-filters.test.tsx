@@ -13,7 +13,14 @@ import { addressQuery, findMain, preloadPages, renderAppAt, setupUser } from '..
  * against the service (credit-service test/routes/credit-lists/publicity-search.test.ts).
  */
 
-beforeAll(() => preloadPages(paths.doubleDisclosure));
+// The page, and the tabs and wide table it loads after its heading.
+beforeAll(() =>
+  Promise.all([
+    preloadPages(paths.doubleDisclosure),
+    import('@/features/disclosure/components/double-disclosure-tabs'),
+    import('@/components/record-table-wide'),
+  ]),
+);
 afterEach(forgetLogin);
 
 const CSV = new TextEncoder().encode('\uFEFFCF_XDR_MC,CF_WSH\r\n');
