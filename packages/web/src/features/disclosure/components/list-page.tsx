@@ -10,7 +10,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage, type DownloadedFile } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import styles from './disclosure.module.css';
-import { PublicityFilters, filterParsers, type FilterField } from './publicity-filters';
+import { PublicityFilters, filterParsers, type FilterField, type FilterName } from './publicity-filters';
 import filterStyles from './publicity-filters.module.css';
 
 /** The search and page a list asks its upstream for. */
@@ -91,7 +91,7 @@ function ExportButton({ onExport }: { onExport: () => Promise<void> }) {
  */
 export function DisclosureList<Row>({ spec, keep }: { spec: ListSpec<Row>; keep?: readonly string[] }) {
   const fields = spec.filters ?? NO_FILTERS;
-  const { page, keyword, filters, go } = useListParams<string>({ keep, filters: filterParsers(fields) });
+  const { page, keyword, filters, go } = useListParams<FilterName>({ keep, filters: filterParsers(fields) });
   const pageSize = PAGE_SIZE.publicity;
   const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   // An address may carry more than the calls accept: the list searches for what fits.

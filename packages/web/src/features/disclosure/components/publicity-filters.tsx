@@ -4,9 +4,12 @@ import { useWideScreen } from '@/hooks/use-media-query';
 import type { FilterParser } from '@/hooks/use-list-params';
 import styles from './publicity-filters.module.css';
 
+/** The filters' names, in the address and in the calls alike. */
+export type FilterName = 'authority' | 'dateFrom' | 'dateTo' | 'category' | 'kind' | 'severity' | 'state' | 'sort';
+
 /** One filter of a list: a text, a day or a choice, kept in the address under `name`. */
 export interface FilterField {
-  name: string;
+  name: FilterName;
   label: string;
   type: 'text' | 'date' | 'select';
   /** A choice's values with their labels, in order; the first entry is "any" unless `required`. */
@@ -19,7 +22,8 @@ export interface FilterField {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads each filter from the address: a known choice, a well-formed day, a trimmed text; else none. */
-export function filterParsers(fields: readonly FilterField[]): Record<string, FilterParser> {
+export function filterParsers(fields: readonly FilterField[]): Record<FilterName, FilterParser> {
+  // Only the list's own filters: useListParams reads the names it is given.
   return Object.fromEntries(
     fields.map((field) => {
       const parse: FilterParser = (raw) => {
@@ -31,14 +35,14 @@ export function filterParsers(fields: readonly FilterField[]): Record<string, Fi
       };
       return [field.name, parse];
     }),
-  );
+  ) as Record<FilterName, FilterParser>;
 }
 
 interface PublicityFiltersProps {
   fields: readonly FilterField[];
   /** The filters applied (from the address), '' for none. */
   values: Record<string, string>;
-  onApply: (values: Record<string, string>) => void;
+  onApply: (values: Partial<Record<FilterName, string>>) => void;
   /** A note under the fields (e.g. why 已修复 is not offered). */
   note?: string;
 }
