@@ -129,7 +129,7 @@ describe('double disclosure filters at 1440 px', () => {
         await showRoute(page, baseUrl, `${paths.doubleDisclosure}?currentTab=2`);
         await page.locator('tbody tr.ant-table-row').first().waitFor();
         await page.getByLabel('违法行为程度').selectOption('严重');
-        await page.getByRole('button', { name: '筛选', exact: true }).click();
+        await page.getByRole('button', { name: /^筛\s?选$/ }).click();
         await page.getByText(/按筛选条件共找到 \d+ 条/).waitFor();
         expect(page.url()).toContain('severity=');
         const [download] = await Promise.all([
