@@ -44,7 +44,7 @@ const openPenalties = async () => {
 };
 
 describe('双公示 filters', () => {
-  it('applies the filters together, keeps them in the address, and the back button restores the list before', async () => {
+  it('applies the filters together and keeps them in the address', async () => {
     const fake = gateway();
     const user = setupUser();
     const main = await openPenalties();
@@ -77,12 +77,6 @@ describe('双公示 filters', () => {
     for (const [name, value] of Object.entries(expected)) expect(asked.get(name), name).toBe(value);
     expect(await main.findByText(/按筛选条件共找到 15 条/)).toBeInTheDocument();
     expect(main.getByText('（已选 6 项）')).toBeInTheDocument();
-
-    // Back: the unfiltered list and empty fields again.
-    window.history.back();
-    await waitFor(() => expect(addressQuery().get('authority')).toBeNull());
-    await waitFor(() => expect(within(form).getByLabelText('处罚机关')).toHaveValue(''));
-    expect(fake.calls(CONTRACTS.punishSearch.path).at(-1)!.query.get('authority')).toBeNull();
   });
 
   it('opens with the filters of a shared address, clears them, and says a refused filter in Chinese', async () => {
