@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API_PATHS } from '../packages/shared/src/heads/index.js';
@@ -117,6 +118,31 @@ describe('double disclosure at 1440 px', () => {
       expect(errors).toEqual([]);
     });
   });
+});
+
+describe('double disclosure filters at 1440 px', () => {
+  it(
+    'filters penalties by severity in the address and exports the matches as CSV',
+    { timeout: 180_000 },
+    async ({ expect }) => {
+      await pools.get(1440)!.use(async ({ page, errors }) => {
+        await showRoute(page, baseUrl, `${paths.doubleDisclosure}?currentTab=2`);
+        await page.locator('tbody tr.ant-table-row').first().waitFor();
+        await page.getByLabel('违法行为程度').selectOption('严重');
+        await page.getByRole('button', { name: /^筛\s?选$/ }).click();
+        await page.getByText(/按筛选条件共找到 \d+ 条/).waitFor();
+        expect(page.url()).toContain('severity=');
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: /导出CSV/ }).click(),
+        ]);
+        const text = await readFile((await download.path())!, 'utf8');
+        expect(text.startsWith('\uFEFFCF_XDR_MC,')).toBe(true);
+        expect(text.split('\r\n').length).toBeGreaterThan(2);
+        expect(errors).toEqual([]);
+      });
+    },
+  );
 });
 
 describe('红黑名单 at 1440 px', () => {

@@ -8,8 +8,6 @@ import {
   type NoticePage,
   type PenaltyDetail,
   type PenaltyListRow,
-  type PermitSearchRow,
-  type PunishSearchRow,
 } from '@credit-portal/shared';
 import { LICENCE_FIELDS, PENALTY_FIELDS } from '../db/columns.js';
 import { containsPattern, rowId } from '../lib/sql.js';
@@ -35,9 +33,6 @@ export interface Page<T> {
 export const penaltyPublicizedSql = (today: string, table = ''): string =>
   `${table}severity <> '轻微' AND ${table}repaired_on IS NULL AND ${table}CF_GSJZQ >= ${today}`;
 
-/** The state shown on the wire: 已修复 for a repaired record, else the case's state (CF_ZT). */
-const PENALTY_STATE_SQL = `CASE WHEN repaired_on IS NOT NULL THEN '已修复' ELSE CF_ZT END`;
-
 interface PenaltyRecord extends PenaltyDetail {
   repaired_on: string | null;
 }
@@ -61,15 +56,6 @@ export function createPublicityRepository(db: Database) {
   const penaltyCount = db.prepare(`SELECT COUNT(*) FROM penalties WHERE ${penaltyWhere}`).pluck();
   const penaltyRows = db.prepare(
     `SELECT CAST(id AS TEXT) AS id, CF_WSH AS cF_WSH, CF_XDR_MC AS cF_XDR_MC, CF_JDRQ AS cF_JDRQ
-     FROM penalties WHERE ${penaltyWhere} ORDER BY CF_JDRQ DESC, id DESC LIMIT @limit OFFSET @offset`,
-  );
-  const licenceSearchRows = db.prepare(
-    `SELECT CAST(id AS TEXT) AS id, XK_WSH AS xK_WSH, XK_XDR_MC AS xK_XDR_MC, XK_JDRQ AS xK_JDRQ, XK_XKJG AS xK_XKJG
-     FROM licences WHERE ${licenceWhere} ORDER BY XK_JDRQ DESC, id DESC LIMIT @limit OFFSET @offset`,
-  );
-  const penaltySearchRows = db.prepare(
-    `SELECT CAST(id AS TEXT) AS id, CF_WSH AS cF_WSH, CF_XDR_MC AS cF_XDR_MC, CF_JDRQ AS cF_JDRQ, CF_CFJG AS cF_CFJG,
-       ${PENALTY_STATE_SQL} AS cF_ZT
      FROM penalties WHERE ${penaltyWhere} ORDER BY CF_JDRQ DESC, id DESC LIMIT @limit OFFSET @offset`,
   );
   const licenceDetail = db.prepare(
@@ -105,29 +91,9 @@ export function createPublicityRepository(db: Database) {
     };
   };
 
-  /** Licences found by counterpart name or document number (the whole list without a keyword). */
-  const licenceSearch = (filter: PublicityFilter): Page<PermitSearchRow> => {
-    const where = params(filter);
-    return {
-      rows: licenceSearchRows.all({ ...where, limit: filter.limit, offset: filter.offset }) as PermitSearchRow[],
-      total: licenceCount.get(where) as number,
-    };
-  };
-
-  /** Penalties in publicity found by counterpart name or document number, with their state. */
-  const penaltySearch = (filter: PublicityFilter, today: string): Page<PunishSearchRow> => {
-    const where = { ...params(filter), today };
-    return {
-      rows: penaltySearchRows.all({ ...where, limit: filter.limit, offset: filter.offset }) as PunishSearchRow[],
-      total: penaltyCount.get(where) as number,
-    };
-  };
-
   return {
     licences,
     penalties,
-    licenceSearch,
-    penaltySearch,
 
     licenceNotices(offset: number, limit: number): NoticePage {
       const page = licences({ offset, limit });

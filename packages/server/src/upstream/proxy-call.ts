@@ -28,7 +28,7 @@ export interface ProxyTarget {
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 
 /** File answers (rows with fileAnswer): the types passed through, and the headers kept with them. */
-const FILE_TYPES = /^application\/pdf\b/i;
+const FILE_TYPES = /^(application\/pdf|text\/csv)\b/i;
 const FILE_HEADERS = ['content-type', 'content-disposition', 'x-report-number'];
 
 /**

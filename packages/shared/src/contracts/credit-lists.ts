@@ -11,8 +11,10 @@ import {
   RedBlackDetailSchema,
   RedBlackPageSchema,
   RedBlackQuerySchema,
+  PermitExportQuerySchema,
   PermitSearchPageSchema,
   PermitSearchQuerySchema,
+  PunishExportQuerySchema,
   PunishSearchPageSchema,
   PunishSearchQuerySchema,
 } from '../schemas/credit-lists.js';
@@ -27,6 +29,8 @@ export const CREDIT_LIST_CONTRACTS = {
     query: PunishSearchQuerySchema,
     data: PunishSearchPageSchema,
   }),
+  permitExport: defineRoute(HEADS.permitExport, { query: PermitExportQuerySchema }),
+  punishExport: defineRoute(HEADS.punishExport, { query: PunishExportQuerySchema }),
   redBlackList: defineRoute(HEADS.redBlackList, {
     body: RedBlackQuerySchema,
     data: RedBlackPageSchema,

@@ -24,6 +24,30 @@ export const CREDIT_LIST_HEADS = {
     dialect: 'errorCode',
     cache: { tags: ['publicity', 'penalty', PENALTY_LIST_TAG], ttlSeconds: 120 },
   }),
+  /** The licence search's matches as CSV (XK_* field codes, open data's format), at most 10,000 rows. */
+  permitExport: defineHead({
+    // Not shown in the spec: chosen.
+    path: '/api/dmenterprise/permitpublicityexport',
+    // Bulk data: the open-data quota, as the records API.
+    rateLimit: 'opendata',
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    fileAnswer: true,
+    timeoutMs: 30_000,
+  }),
+  /** The penalty search's matches as CSV (CF_* field codes, ID numbers masked), at most 10,000 rows. */
+  punishExport: defineHead({
+    // Not shown in the spec: chosen.
+    path: '/api/dmenterprise/punishpublicityexport',
+    // Bulk data: the open-data quota, as the records API.
+    rateLimit: 'opendata',
+    methods: ['GET'],
+    upstream: 'credit',
+    dialect: 'errorCode',
+    fileAnswer: true,
+    timeoutMs: 30_000,
+  }),
   redBlackList: defineHead({
     path: '/api/dmenterprise/redblackinfo',
     methods: ['POST'],

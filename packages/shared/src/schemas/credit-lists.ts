@@ -3,7 +3,14 @@ import { PageField, PageSchema, pageSizeField } from './query.js';
 import { CreditPromiseSchema } from './account.js';
 import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
 import { LIST_KEYWORD_MAX, LIST_PAGE_SIZE_MAX } from '../constants.js';
-import type { PROMISE_FULFILMENT_FIELD_LABELS } from '../vocabulary/credit-lists.js';
+import {
+  LICENCE_CATEGORIES,
+  PENALTY_KINDS,
+  PENALTY_STATES,
+  PUBLICITY_SORTS,
+  PUBLISHED_SEVERITIES,
+  type PROMISE_FULFILMENT_FIELD_LABELS,
+} from '../vocabulary/credit-lists.js';
 import type { LabelsName, Proof } from './labelled.js';
 
 /*
@@ -14,13 +21,51 @@ import type { LabelsName, Proof } from './labelled.js';
 const Keyword = Type.Optional(Type.String({ maxLength: LIST_KEYWORD_MAX }));
 const Paging = { ...PageField, ...pageSizeField(LIST_PAGE_SIZE_MAX) };
 
-/** GET permitpublicitysearch: keyword on the counterpart name or the licence document number. */
-export const PermitSearchQuerySchema = Type.Object({ entNameOrLicenseDocNo: Keyword, ...Paging });
+const Day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }));
+const oneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Optional(Type.Union(values.map((value) => Type.Literal(value as T[number]))));
+
+/**
+ * The filters both searches share: the deciding authority (exact name), the decision date range
+ * (inclusive, YYYY-MM-DD) and the order by decision date (default newest first).
+ */
+const PublicityFilters = {
+  authority: Type.Optional(Type.String({ maxLength: 100 })),
+  dateFrom: Day,
+  dateTo: Day,
+  sort: oneOf(PUBLICITY_SORTS),
+};
+
+/** The licence filters: the shared ones and the licence category (XK_XKLB). */
+const PermitFilters = { entNameOrLicenseDocNo: Keyword, ...PublicityFilters, category: oneOf(LICENCE_CATEGORIES) };
+
+/**
+ * The penalty filters: the shared ones, the kind (one of CF_CFLB's), the severity and the state
+ * (CF_ZT; 已修复 is accepted by the schema so that the service can say why it finds nothing).
+ */
+const PunishFilters = {
+  entNameOrPunishDocNo: Keyword,
+  ...PublicityFilters,
+  kind: oneOf(PENALTY_KINDS),
+  severity: oneOf(PUBLISHED_SEVERITIES),
+  state: oneOf(PENALTY_STATES),
+};
+
+/** GET permitpublicitysearch: keyword on the counterpart name or the licence document number, and the filters. */
+export const PermitSearchQuerySchema = Type.Object({ ...PermitFilters, ...Paging });
 export type PermitSearchQuery = Static<typeof PermitSearchQuerySchema>;
 
 /** GET punishpublicitysearch: keyword on the counterpart name or the penalty document number. */
-export const PunishSearchQuerySchema = Type.Object({ entNameOrPunishDocNo: Keyword, ...Paging });
+export const PunishSearchQuerySchema = Type.Object({ ...PunishFilters, ...Paging });
 export type PunishSearchQuery = Static<typeof PunishSearchQuerySchema>;
+
+/** GET permitpublicityexport: the licence search's filters, every match as CSV (at most PUBLICITY_EXPORT_MAX_ROWS). */
+export const PermitExportQuerySchema = Type.Object(PermitFilters);
+export type PermitExportQuery = Static<typeof PermitExportQuerySchema>;
+
+/** GET punishpublicityexport: the penalty search's filters, every match as CSV (at most PUBLICITY_EXPORT_MAX_ROWS). */
+export const PunishExportQuerySchema = Type.Object(PunishFilters);
+export type PunishExportQuery = Static<typeof PunishExportQuerySchema>;
 
 /** A licence search row: the list row plus the deciding authority. */
 export const PermitSearchRowSchema = Type.Interface([LicenceListRowSchema], { xK_XKJG: Type.String() });

@@ -36,6 +36,7 @@ import m027 from './027-webhooks.js';
 import m028 from './028-public-change-marks.js';
 import m029 from './029-report-coverage.js';
 import m030 from './030-repairable-notices-and-promises.js';
+import m031 from './031-publicity-search-filters.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m028,
   m029,
   m030,
+  m031,
 ];

@@ -38,7 +38,7 @@ beforeAll(() =>
     paths.bankruptcyDetails,
     paths.abnormalBusiness,
     paths.hetaoSearch,
-  ),
+  ).then(() => import('@/features/disclosure/components/double-disclosure-tabs')),
 );
 
 afterEach(forgetLogin);

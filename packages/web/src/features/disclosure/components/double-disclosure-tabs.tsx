@@ -1,14 +1,46 @@
-import type { PermitSearchRow, PunishSearchRow } from '@credit-portal/shared';
+import {
+  LICENCE_CATEGORIES,
+  PENALTY_KINDS,
+  PENALTY_SEARCH_STATES,
+  PUBLISHED_SEVERITIES,
+  type PermitSearchRow,
+  type PunishSearchRow,
+} from '@credit-portal/shared';
 import { CREDIT_LIST_HEADS } from '@credit-portal/shared/heads/credit-lists';
 import { useSearchParams } from 'react-router';
 import { LiteTabs } from '@/components/lite/lite-tabs';
 import { LiteTag } from '@/components/lite/lite-tag';
-import { call } from '@/lib/api-client';
+import { call, callFile } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { licenceDetailsPath, penaltyDetailsPath } from '@/lib/paths';
 import { DisclosureList, type ListSpec } from './list-page';
+import type { FilterField } from './publicity-filters';
 
-const { permitSearch: PERMIT_SEARCH, punishSearch: PUNISH_SEARCH } = CREDIT_LIST_HEADS;
+const {
+  permitSearch: PERMIT_SEARCH,
+  punishSearch: PUNISH_SEARCH,
+  permitExport: PERMIT_EXPORT,
+  punishExport: PUNISH_EXPORT,
+} = CREDIT_LIST_HEADS;
+
+const choices = (values: readonly string[]) => values.map((value) => [value, value] as const);
+
+/** The filters both lists share (address names = the calls' parameters). */
+const SHARED_FILTERS = (authority: string): FilterField[] => [
+  { name: 'authority', label: authority, type: 'text', maxLength: 100 },
+  { name: 'dateFrom', label: '决定日期（起）', type: 'date' },
+  { name: 'dateTo', label: '决定日期（止）', type: 'date' },
+];
+const SORT: FilterField = {
+  name: 'sort',
+  label: '排序',
+  type: 'select',
+  required: true,
+  options: [
+    ['', '决定日期从新到旧'],
+    ['asc', '决定日期从旧到新'],
+  ],
+};
 
 const LICENCES: ListSpec<PermitSearchRow> = {
   title: '行政许可',
@@ -16,8 +48,17 @@ const LICENCES: ListSpec<PermitSearchRow> = {
   searchLabel: '行政相对人名称或许可文书号',
   placeholder: '请输入相对人名称、信用代码或许可文书号',
   swrKey: PERMIT_SEARCH.path,
-  fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(PERMIT_SEARCH, { query: { entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
+  fetch: ({ keyword, pageIndex, pageSize, filters }) =>
+    call(PERMIT_SEARCH, { query: { ...filters, entNameOrLicenseDocNo: keyword, pageIndex, pageSize } }),
+  filters: [
+    ...SHARED_FILTERS('许可机关'),
+    { name: 'category', label: '许可类别', type: 'select', options: choices(LICENCE_CATEGORIES) },
+    SORT,
+  ],
+  exportFile: {
+    fetch: ({ keyword, filters }) => callFile(PERMIT_EXPORT, { query: { ...filters, entNameOrLicenseDocNo: keyword } }),
+    name: '行政许可.csv',
+  },
   rowKey: (row) => row.id,
   cardTitle: (row) => row.xK_XDR_MC,
   columns: [
@@ -39,8 +80,20 @@ const PENALTIES: ListSpec<PunishSearchRow> = {
   searchLabel: '行政相对人名称或处罚文书号',
   placeholder: '请输入相对人名称、信用代码或处罚文书号',
   swrKey: PUNISH_SEARCH.path,
-  fetch: ({ keyword, pageIndex, pageSize }) =>
-    call(PUNISH_SEARCH, { query: { entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
+  fetch: ({ keyword, pageIndex, pageSize, filters }) =>
+    call(PUNISH_SEARCH, { query: { ...filters, entNameOrPunishDocNo: keyword, pageIndex, pageSize } }),
+  filters: [
+    ...SHARED_FILTERS('处罚机关'),
+    { name: 'kind', label: '处罚类别', type: 'select', options: choices(PENALTY_KINDS) },
+    { name: 'severity', label: '违法行为程度', type: 'select', options: choices(PUBLISHED_SEVERITIES) },
+    { name: 'state', label: '记录状态', type: 'select', options: choices(PENALTY_SEARCH_STATES) },
+    SORT,
+  ],
+  filterNote: '轻微违法行为不予公示；已完成信用修复的记录依规不再公示，因此不提供“已修复”筛选。',
+  exportFile: {
+    fetch: ({ keyword, filters }) => callFile(PUNISH_EXPORT, { query: { ...filters, entNameOrPunishDocNo: keyword } }),
+    name: '行政处罚.csv',
+  },
   rowKey: (row) => row.id,
   cardTitle: (row) => row.cF_XDR_MC,
   columns: [

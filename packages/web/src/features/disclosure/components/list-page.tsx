@@ -1,18 +1,25 @@
 import { LIST_KEYWORD_MAX, PAGE_SIZE } from '@credit-portal/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { KeywordSearchBar } from '@/components/keyword-search-bar';
+import { LiteButton } from '@/components/lite/lite-button';
 import { PagedList, type ListPage } from '@/components/paged-list';
 import { RecordTable, type RecordColumn } from '@/components/record-table';
 import { RequireLogin } from '@/components/require-login';
 import { useListParams } from '@/hooks/use-list-params';
+import { errorMessage, type DownloadedFile } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import styles from './disclosure.module.css';
+import { PublicityFilters, filterParsers, type FilterField, type FilterName } from './publicity-filters';
+import filterStyles from './publicity-filters.module.css';
 
 /** The search and page a list asks its upstream for. */
 export interface ListRequest {
   keyword: string;
   pageIndex: number;
   pageSize: number;
+  /** The filters set (by name; those not set are absent). */
+  filters: Record<string, string>;
 }
 
 /** Everything that makes one disclosure list; the page itself is the same for all of them. */
@@ -36,6 +43,46 @@ export interface ListSpec<Row> {
   more?: (row: Row) => ReactNode;
   /** The upstream call needs the user's login (spec §7: sent with the stored JwtToken). */
   requiresLogin?: boolean;
+  /** Filters beside the keyword, kept in the address. */
+  filters?: readonly FilterField[];
+  /** A note under the filters. */
+  filterNote?: string;
+  /** The list's matches as a file (导出CSV), with the name used when the answer names none. */
+  exportFile?: {
+    fetch: (request: Omit<ListRequest, 'pageIndex' | 'pageSize'>) => Promise<DownloadedFile>;
+    name: string;
+  };
+}
+
+const NO_FILTERS: readonly FilterField[] = [];
+
+/** 导出CSV: the matches as a file, with its progress and a failure said in words. */
+function ExportButton({ onExport }: { onExport: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const run = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await onExport();
+    } catch (error) {
+      setFailure(`导出失败：${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={filterStyles.toolbar}>
+      {failure ? (
+        <p className={filterStyles.exportError} role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <LiteButton onClick={() => void run()} loading={busy} aria-label="导出CSV（最多 10000 条）">
+        {busy ? '正在导出…' : '导出CSV'}
+      </LiteButton>
+    </div>
+  );
 }
 
 /**
@@ -43,10 +90,13 @@ export interface ListSpec<Row> {
  * parameters of the page around it (a tab) that paging and searching keep.
  */
 export function DisclosureList<Row>({ spec, keep }: { spec: ListSpec<Row>; keep?: readonly string[] }) {
-  const { page, keyword, go } = useListParams({ keep });
+  const fields = spec.filters ?? NO_FILTERS;
+  const { page, keyword, filters, go } = useListParams<FilterName>({ keep, filters: filterParsers(fields) });
   const pageSize = PAGE_SIZE.publicity;
+  const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   // An address may carry more than the calls accept: the list searches for what fits.
-  const request: ListRequest = { keyword: keyword.slice(0, LIST_KEYWORD_MAX), pageIndex: page, pageSize };
+  const request: ListRequest = { keyword: keyword.slice(0, LIST_KEYWORD_MAX), pageIndex: page, pageSize, filters: set };
+  const filtered = keyword !== '' || Object.keys(set).some((name) => name !== 'sort');
   const query = useSWR([spec.swrKey, request] as const, ([, key]) => spec.fetch(key), { keepPreviousData: true });
   // A page past the last one (an old bookmark, a typed address) moves to the last page.
   const lastPage = query.data ? Math.ceil(query.data.totalCount / pageSize) : 0;
@@ -64,12 +114,24 @@ export function DisclosureList<Row>({ spec, keep }: { spec: ListSpec<Row>; keep?
         onSearch={(text) => go({ keyword: text })}
         onReset={() => go({ keyword: '' })}
       />
+      {fields.length > 0 ? (
+        <PublicityFilters fields={fields} values={filters} onApply={(next) => go(next)} note={spec.filterNote} />
+      ) : null}
+      {spec.exportFile ? (
+        <ExportButton
+          onExport={async () =>
+            saveFile(await spec.exportFile!.fetch({ keyword: request.keyword, filters: set }), spec.exportFile!.name)
+          }
+        />
+      ) : null}
       <PagedList
         query={query}
         page={page}
         pageSize={pageSize}
         onPageChange={(next) => go({ page: next })}
-        summary={(total) => (keyword ? `“${keyword}”共找到 ${total} 条` : `共 ${total} 条`)}
+        summary={(total) =>
+          keyword ? `“${keyword}”共找到 ${total} 条` : filtered ? `按筛选条件共找到 ${total} 条` : `共 ${total} 条`
+        }
       >
         {(rows) => (
           <RecordTable

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, type DownloadedFile } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { saveFile } from './save-file';
+import { saveFile } from '@/lib/save-file';
 import styles from './services.module.css';
 
 // The date picker's months and weekdays in Chinese (antd's zh_CN locale names dayjs's 'zh-cn').
