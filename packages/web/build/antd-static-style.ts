@@ -150,6 +150,7 @@ const RENDERINGS: Record<string, (antd: Antd, h: H) => ReactNode[]> = {
     h(Button, { type: 'link', loading: true }, 'x'),
     h(Button, null, 'x'),
   ],
+  Checkbox: ({ Checkbox }, h) => [h(Checkbox, { checked: true }, 'x'), h(Checkbox, null, 'x')],
   Col: ({ Row, Col }, h) => [h(Row, { gutter: 16 }, h(Col, { span: 12, md: 8 }, 'x'))],
   Collapse: ({ Collapse }, h) => [
     h(Collapse, { items: [{ key: '1', label: 'x', children: 'x' }], defaultActiveKey: ['1'] }),
