@@ -19,10 +19,11 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let work: string;
 
-/** The documented commands: every ```sh block of docs/VERIFY.md, in order. */
+/** The documented commands for a report: every ```sh block of docs/VERIFY.md before its open-data part, in order. */
 async function documentedScript(): Promise<string> {
   const doc = await readFile(path.resolve(import.meta.dirname, '../docs/VERIFY.md'), 'utf8');
-  return [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+  const reports = doc.split('\n# Verifying the open-data files')[0]!;
+  return [...reports.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
 }
 
 /** Runs the documented commands on a file in a directory of its own: their output and exit status. */
