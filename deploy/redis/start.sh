@@ -56,7 +56,7 @@ write_acl() {
       '+ping +hello +info +client|setname +select' \
       '+get +set +del +unlink +exists +pexpire +expire +pttl +ttl +type +mget +scan +renamenx' \
       '+eval +evalsha +multi +exec +discard +watch +unwatch +wait' \
-      '+publish +subscribe +unsubscribe +sadd +smembers +srem' \
+      '+publish +subscribe +unsubscribe +sadd +smembers +srem +zadd +zrange +zremrangebyscore' \
       '+xadd +xreadgroup +xread +xack +xautoclaim +xclaim +xdel +xtrim +xlen +xpending +xrange +xrevrange' \
       '+xgroup|create +xgroup|createconsumer +xgroup|delconsumer +xinfo|consumers +xinfo|groups +xinfo|stream'
     echo "user replica on #$internal_hash resetkeys resetchannels -@all +ping +psync +replconf +sync"
