@@ -6,7 +6,6 @@ import {
   UPLOAD_MAX_FILE_BYTES,
   type Application,
   type EntitySearchResult,
-  type RepairPunishRow,
   type ReportSignatureCheck,
   type ReportVerification,
   type ThirdPartyReport,
@@ -19,6 +18,7 @@ import { failure, fakeGateway, fileReply } from '../../fake-gateway';
 import { bearerOf, loginResult } from '../../fixtures';
 import { findMain, preloadPages, renderAppAt, setupUser } from '../../render-app';
 import { TestProviders } from '../../test-providers';
+import { ROW } from './fixtures';
 
 /*
  * 信用服务 with the API client stubbed at its edge (test/fake-gateway.ts): the filing forms check
@@ -53,26 +53,6 @@ afterEach(() => {
 
 const DEMO_A = '13900000000';
 const DEMO_B = '13900000001';
-
-/** A penalty of one of DEMO_A's entities that a repair or an objection can be filed against. */
-const ROW: RepairPunishRow = {
-  id: '905',
-  EntityId: '1001',
-  CF_WSH: '云市监罚〔2025〕88号',
-  CF_XDR_MC: '云州市恒信科技有限公司',
-  CF_XDR_SHXYM: '91520100MA6H00001X',
-  CF_CFLB: '罚款',
-  CF_WFXW: '虚假宣传',
-  CF_JDRQ: '2025-01-10',
-  CF_CFJG: '云州市市场监督管理局',
-  CF_GSJZQ: '2026-07-10',
-  Severity: '一般',
-  CF_ZT: '正常',
-  RepairableFrom: '2025-04-10',
-  Repairable: true,
-  Objectionable: true,
-  Note: '',
-};
 
 /** The filing pages' gateway: the penalty, whether its entity is the user's, the purposes. */
 function filingGateway({ mine = true }: { mine?: boolean } = {}) {

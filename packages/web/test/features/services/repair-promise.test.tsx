@@ -7,7 +7,6 @@ import {
   repairFilingUrl,
   type Application,
   type FollowNotice,
-  type RepairPunishRow,
 } from '@credit-portal/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationCard } from '@/features/services/components/application-card';
@@ -17,6 +16,7 @@ import { fakeGateway } from '../../fake-gateway';
 import { loginResult } from '../../fixtures';
 import { findMain, preloadPages, renderAppAt, setupUser } from '../../render-app';
 import { TestProviders } from '../../test-providers';
+import { ROW } from './fixtures';
 
 /*
  * The day a penalty becomes repairable, in the SPA (API stubbed at its edge): the notice's link
@@ -37,25 +37,6 @@ afterEach(() => {
   clearLogin();
   vi.unstubAllGlobals();
 });
-
-const ROW: RepairPunishRow = {
-  id: '905',
-  EntityId: '1001',
-  CF_WSH: '云市监罚〔2025〕88号',
-  CF_XDR_MC: '云州市恒信科技有限公司',
-  CF_XDR_SHXYM: '91520100MA6H00001X',
-  CF_CFLB: '罚款',
-  CF_WFXW: '虚假宣传',
-  CF_JDRQ: '2025-01-10',
-  CF_CFJG: '云州市市场监督管理局',
-  CF_GSJZQ: '2026-07-10',
-  Severity: '一般',
-  CF_ZT: '正常',
-  RepairableFrom: '2025-04-10',
-  Repairable: true,
-  Objectionable: true,
-  Note: '',
-};
 
 const PROMISE = {
   Version: REPAIR_PROMISE.version,
