@@ -55,4 +55,5 @@ export * from './schemas/services.js';
 export * from './vocabulary/services.js';
 export * from './schemas/follow.js';
 export * from './vocabulary/follow.js';
+export * from './vocabulary/privacy.js';
 export * from './helpers/h5-eligibility.js';

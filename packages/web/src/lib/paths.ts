@@ -145,6 +145,12 @@ export const paths = {
   myFilings: '/grzx/wdbj',
   /** 修改密码: a logged-in user's new password, given the current one (not in the spec: chosen). */
   changePassword: '/grzx/xgmm',
+  /** 个人信息处理规则 (not in the spec: chosen): the shared PRIVACY_PAGE_PATH, linked from the footer, every login and registration. */
+  privacy: '/grzx/privacy',
+  /** 我的数据: everything held about the account, shown and downloaded (not in the spec: chosen). */
+  myData: '/grzx/wdsj',
+  /** 注销账号: closing the account after proving it (not in the spec: chosen). */
+  closeAccount: '/grzx/zxzh',
   bindMobile: '/grzx/bdzh',
   bindWechat: '/grzx/bdwx',
   /** Where the chat app's authorization sends the browser back (?code=&state= before the hash): login or binding. */
@@ -165,6 +171,10 @@ export const paths = {
   /** The same login for the personal report: lands on h5Report. */
   h5ReportLogin: '/h5/PersonCreditReportLogin',
   h5Report: '/h5/PersonCreditReport',
+  /** Who looked at my report: the accesses to the person's report from the audit trail (not in the spec: chosen). */
+  h5ReportAccess: '/h5/PersonCreditReport/access',
+  /** The portal's own notice before the hand-off to face verification, with its separate consent (not in the spec: chosen). */
+  h5FaceNotice: '/h5/faceNotice',
   /** One of the verified person's own entities (?id=), inside the app: no second login (not in the spec: chosen). */
   h5Entity: '/h5/gtxy/detail',
 } as const;

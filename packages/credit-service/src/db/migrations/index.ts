@@ -37,6 +37,7 @@ import m028 from './028-public-change-marks.js';
 import m029 from './029-report-coverage.js';
 import m030 from './030-repairable-notices-and-promises.js';
 import m031 from './031-publicity-search-filters.js';
+import m032 from './032-consents.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -77,4 +78,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m029,
   m030,
   m031,
+  m032,
 ];
