@@ -4,7 +4,13 @@ import { openDatabase } from '../db/open.js';
 import { createAccountRepository } from '../repositories/account.js';
 import { AUDIT_KEY_SECRET, createAnchorStore } from '../audit/anchor-store.js';
 import { REVIEW_CLI_WRITER } from '../audit/writers.js';
-import { parseReviewArgs, REVIEW_USAGE, runReviewCommand, type ReviewDecision } from './review-cli.js';
+import {
+  parseReviewArgs,
+  REVIEW_USAGE,
+  runReviewCommand,
+  type ReviewDecision,
+  type ReviewerChange,
+} from './review-cli.js';
 import { reviewNote } from './review-audit.js';
 import { readSite } from '../lib/site.js';
 
@@ -25,16 +31,18 @@ if (read.problems.length > 0) {
 }
 const db = openDatabase(dataDir);
 const decisions: ReviewDecision[] = [];
+const changes: ReviewerChange[] = [];
 try {
   process.exitCode = runReviewCommand(
     db,
     process.argv.slice(2),
     { out: (line) => process.stdout.write(`${line}\n`), err: (line) => console.error(line) },
     (decision) => decisions.push(decision),
-    { site },
+    { site, onReviewerChange: (change) => changes.push(change) },
   );
-  // Decisions are audited like the page's and the endpoint's, in the command line's own chain.
-  if (decisions.length > 0) {
+  // Decisions are audited like the page's and the endpoint's, in the command line's own chain;
+  // so is each change to a reviewer account, made by whoever holds the centre's console.
+  if (decisions.length + changes.length > 0) {
     const anchors = createAnchorStore(db);
     const writer = await AuditWriter.open({
       service: REVIEW_CLI_WRITER,
@@ -56,6 +64,18 @@ try {
         ip: null,
         requestId: null,
         details: { ...note.details, ...(d.status ? { status: d.status } : {}) },
+      });
+    }
+    for (const c of changes) {
+      await writer.write({
+        event: 'reviewer.account',
+        result: 'success',
+        reason: null,
+        actor: 'admin',
+        subject: c.subject,
+        ip: null,
+        requestId: null,
+        details: { change: c.change, channel: 'cli' },
       });
     }
     await writer.close();

@@ -64,7 +64,16 @@ export interface ReviewDecision {
   status: string | null;
 }
 
+/** What the reviewer commands changed, for its audit record (cli.ts writes it): who, and what. */
+export interface ReviewerChange {
+  /** The reviewer changed (reviewer:<id>). */
+  subject: string;
+  change: 'add' | 'disable' | 'reset_totp' | 'reset_password';
+}
+
 export interface ReviewCliOptions {
+  /** Each change to a reviewer account, once made; the command line audits it. */
+  onReviewerChange?: (change: ReviewerChange) => void;
   /** scrypt cost of the passwords made here; default SCRYPT_PARAMS (tests lower it). */
   passwordParams?: ScryptParams;
   now?: () => number;
@@ -84,6 +93,8 @@ function runReviewerCommand(
   const params = options.passwordParams ?? SCRYPT_PARAMS;
   const now = options.now ?? Date.now;
   const [command, login, ...rest] = args;
+  const changed = (subject: string, change: ReviewerChange['change']) =>
+    options.onReviewerChange?.({ subject, change });
   if (command === 'list' && login === undefined) {
     const all = reviewers.list();
     if (all.length === 0) io.out('没有审核员');
@@ -120,6 +131,7 @@ function runReviewerCommand(
       io.err(`review: 审核员 ${login} 已存在`);
       return 1;
     }
+    changed(`reviewer:${id}`, 'add');
     io.out(`审核员 ${login}（${displayName}）已创建：reviewer:${id}`);
     io.out(`password: ${password}`);
     enrolment({ login }, secret);
@@ -136,15 +148,18 @@ function runReviewerCommand(
       io.err(`review: 审核员 ${login} 已停用`);
       return 1;
     }
+    changed(reviewerRef(reviewer), 'disable');
     io.out(`审核员 ${login} 已停用，其登录会话已全部结束`);
   } else if (command === 'reset-totp') {
     const secret = newTotpSecret();
     reviewers.resetTotp(reviewer.id, secret);
+    changed(reviewerRef(reviewer), 'reset_totp');
     io.out(`审核员 ${login} 的动态验证码密钥已更换，其登录会话已全部结束`);
     enrolment(reviewer, secret);
   } else {
     const password = newReviewerPassword();
     reviewers.resetPassword(reviewer.id, hashPasswordSync(password, params));
+    changed(reviewerRef(reviewer), 'reset_password');
     io.out(`审核员 ${login} 的密码已重置，其登录会话已全部结束`);
     io.out(`password: ${password}`);
   }

@@ -45,6 +45,8 @@ export const AUDIT_EVENTS = {
   'application.review': 'security',
   // The centre's reviewers signing in (password and TOTP code), from the review endpoint or page.
   'reviewer.login': 'security',
+  // A reviewer account made, disabled or given a new password or TOTP secret (the command line).
+  'reviewer.account': 'security',
   'promise.filed': 'security',
   // 信用关注's mail: the choice saved (and a confirmation link mailed), an address confirmed by its owner.
   'follow.mail_settings': 'security',

@@ -11,10 +11,10 @@ import {
 import { readSettings, SECRET_SETTINGS } from '../../../src/env.js';
 import type { CreditServiceConfig } from '../../../src/app.js';
 import { REVIEW_PAGE_PATH } from '../../../src/review/review-page.js';
-import { runReviewCommand } from '../../../src/review/review-cli.js';
+import { runReviewCommand, type ReviewerChange } from '../../../src/review/review-cli.js';
 import { REVIEWER_LOCK_AFTER } from '../../../src/review/reviewer-auth.js';
 import { DEMO_ACCOUNT_B } from '../../../src/demo/seed/index.js';
-import { buildTestApp, injectJson, type TestApp } from '../../helper.js';
+import { buildTestApp, injectJson, TEST_PASSWORD_HASHING, type TestApp } from '../../helper.js';
 import { addReviewer, reviewerToken, totpCode, type TestReviewer } from '../../review/reviewer-helper.js';
 
 /*
@@ -115,6 +115,30 @@ describe('a reviewer made by the command line', () => {
     const row = t.app.db.prepare('SELECT password_hash FROM reviewers WHERE login = ?').pluck().get('wang.f');
     expect(row).toMatch(/^scrypt\$/);
     expect(String(row)).not.toContain(reviewer.password);
+  });
+
+  it('reports each change to a reviewer account for its audit record, and none for a refused or listing command', () => {
+    const changes: ReviewerChange[] = [];
+    const run = (...args: string[]) =>
+      runReviewCommand(t.app.db, ['reviewer', ...args], io().io, undefined, {
+        passwordParams: TEST_PASSWORD_HASHING,
+        onReviewerChange: (change) => changes.push(change),
+      });
+    expect(run('add', 'qian.yu', '--name', '钱雨')).toBe(0);
+    const ref = changes[0]?.subject;
+    expect(ref).toMatch(/^reviewer:\d+$/);
+    expect(run('add', 'qian.yu', '--name', '钱雨')).toBe(1);
+    expect(run('list')).toBe(0);
+    expect(run('reset-totp', 'qian.yu')).toBe(0);
+    expect(run('reset-password', 'qian.yu')).toBe(0);
+    expect(run('disable', 'qian.yu')).toBe(0);
+    expect(run('disable', 'qian.yu')).toBe(1);
+    expect(changes).toEqual([
+      { subject: ref, change: 'add' },
+      { subject: ref, change: 'reset_totp' },
+      { subject: ref, change: 'reset_password' },
+      { subject: ref, change: 'disable' },
+    ]);
   });
 
   it('signs in with password and the current code, acts with the session, and signs out', async () => {
