@@ -12,6 +12,10 @@ export default defineConfig((env) =>
         environment: 'jsdom',
         include: ['test/**/*.test.{ts,tsx}'],
         setupFiles: ['./test/setup.ts'],
+        // One module graph and window per worker, not per file: importing antd, React and the pages
+        // again for each of 44 files was most of the project's time. test/setup.ts resets the window
+        // for each file; modules a test replaces are spied on (vi.spyOn on the module), not vi.mock'ed.
+        isolate: false,
         // A test waits up to 10 s for each thing it awaits (test/setup.ts) and a file's pages are
         // loaded in beforeAll (render-app.tsx: preloadPages). 60 s: with two cores shared with other
         // work (load average around 18), the longest page tests — a form checked field by field, a

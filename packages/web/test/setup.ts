@@ -1,9 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 // Testing Library cleans up by itself only with vitest globals on; this project imports them.
 afterEach(() => cleanup());
+
+/*
+ * The files of a worker share one window and one module graph (isolate: false, for speed): each
+ * file starts from an empty address, storage and cookie jar, as a new tab would.
+ */
+beforeAll(() => {
+  if (typeof window === 'undefined') return;
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
 
 /*
  * antd's static message and notification render in a React root of their own, outside what

@@ -14,6 +14,7 @@ import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway } from '../../fake-gateway';
 import { loginResult } from '../../fixtures';
 import { findMain, preloadPages, renderAppAt, setupUser } from '../../render-app';
+import * as oldSiteNavigation from '@/features/account/old-site-navigation';
 
 /*
  * The account pages with the API client stubbed at its edge (test/fake-gateway.ts): logout asks
@@ -27,7 +28,6 @@ import { findMain, preloadPages, renderAppAt, setupUser } from '../../render-app
  */
 
 // Full-page navigations to the old site are watched, not followed (jsdom has no navigation).
-vi.mock('@/features/account/old-site-navigation', () => ({ leaveForOldSite: vi.fn() }));
 
 beforeAll(() =>
   preloadPages(
@@ -45,6 +45,9 @@ beforeAll(() =>
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // Leaving for the old site does nothing here. A spy, not vi.mock: the test files share one
+  // module graph (isolate: false); made anew for each test, as restoreAllMocks ends it.
+  vi.spyOn(oldSiteNavigation, 'leaveForOldSite').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

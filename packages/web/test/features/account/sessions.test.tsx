@@ -10,10 +10,10 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createAppRouter } from '@/app/router';
 import { idleDeadline, idleTiming } from '@/features/account/idle-timing';
-import { leaveForOldSite } from '@/features/account/old-site-navigation';
+import * as oldSiteNavigation from '@/features/account/old-site-navigation';
 import { currentLogin, noteSessionContact, storeLogin } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
 import { setupUser } from '../../render-app';
@@ -29,8 +29,8 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from '../../test-providers';
  * in Chromium: e2e/account.e2e.ts.
  */
 
-vi.mock('@/features/account/old-site-navigation', () => ({ leaveForOldSite: vi.fn() }));
-const leave = vi.mocked(leaveForOldSite);
+// A spy on the module's export, not vi.mock: the test files share one module graph (isolate: false).
+let leave: MockInstance<typeof oldSiteNavigation.leaveForOldSite>;
 
 /** A JWT-shaped token naming `sub` (the browser only reads exp and sub; the service verifies). */
 const tokenFor = (sub: string, sid = 'sid-1'): string =>
@@ -72,7 +72,8 @@ beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   if (!document.head.querySelector('title')) document.head.append(document.createElement('title'));
-  leave.mockReset();
+  // Made for each test: restoreAllMocks in afterEach ends it.
+  leave = vi.spyOn(oldSiteNavigation, 'leaveForOldSite').mockImplementation(() => undefined);
   calls = [];
   config = TEST_RUNTIME_CONFIG;
   answers = new Map<string, (call: Call) => Answer>([

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { CONTRACTS, H5, H5_MESSAGES, MESSAGES } from '@credit-portal/shared';
 import type { H5EntityDetail } from '@credit-portal/shared/contracts/h5';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway, type FakeReply } from '../../fake-gateway';
-import { TEST_MODE, USER, clearStorage, findMessage, resetMocks } from './pages-support';
+import { TEST_MODE, USER, clearStorage, findMessage, resetMocks, watchLeaving } from './pages-support';
 import { preloadPages, renderAppAt, setupUser } from '../../render-app';
 
 /*
@@ -13,12 +13,11 @@ import { preloadPages, renderAppAt, setupUser } from '../../render-app';
  * login. The way in and the list of linked entities: h5-pages.test.tsx.
  */
 
-vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
-
 // The pages' code, loaded once before the tests (render-app.tsx: preloadPages).
 beforeAll(() => preloadPages(paths.h5Entity, paths.h5Login));
 
 beforeEach(clearStorage);
+beforeEach(watchLeaving);
 afterEach(resetMocks);
 
 describe('a linked entity inside the app', () => {

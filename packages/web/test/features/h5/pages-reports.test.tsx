@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { API_PATHS, CONTRACTS, H5, H5_MESSAGES } from '@credit-portal/shared';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { leaveApp } from '@/features/h5/h5-navigation';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/lib/paths';
 import { FakeReply, failure, fakeGateway, upstreamError } from '../../fake-gateway';
 import {
@@ -20,8 +19,10 @@ import {
   makeRsaKey,
   preloadH5Pages,
   queryDialog,
+  leaveApp,
   resetMocks,
   type RsaKey,
+  watchLeaving,
 } from './pages-support';
 import { renderAppAt, setupUser } from '../../render-app';
 
@@ -32,8 +33,6 @@ import { renderAppAt, setupUser } from '../../render-app';
  * Leaving the SPA (the report file) is watched, not followed: jsdom cannot.
  */
 
-vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
-
 let rsa: RsaKey;
 
 beforeAll(async () => {
@@ -42,6 +41,7 @@ beforeAll(async () => {
 });
 
 beforeEach(clearStorage);
+beforeEach(watchLeaving);
 afterEach(resetMocks);
 
 describe('the entity report by e-mail', () => {
@@ -244,7 +244,7 @@ describe('the personal report page', () => {
     const dialog = await findDialog('发送报告至邮箱');
     await user.click(within(dialog).getByRole('button', { name: /直接下载 PDF/ }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1));
-    expect((leaveApp as Mock).mock.calls[0]![0]).toBe(withQuery(API_PATHS.h5ReportFile, { token: 'final-token' }));
+    expect(leaveApp.mock.calls[0]![0]).toBe(withQuery(API_PATHS.h5ReportFile, { token: 'final-token' }));
     // Nothing was e-mailed.
     expect(gateway.calls(CONTRACTS.h5ReportPdf.path)).toEqual([]);
   });

@@ -9,8 +9,8 @@ import {
   type H5UserInfo,
   type ReportTables,
 } from '@credit-portal/shared';
-import { expect, vi, type Mock } from 'vitest';
-import { leaveApp } from '@/features/h5/h5-navigation';
+import { expect, vi, type MockInstance } from 'vitest';
+import * as h5Navigation from '@/features/h5/h5-navigation';
 import { withQuery } from '@/lib/paths';
 import { failure, fakeGateway } from '../../fake-gateway';
 import { preloadPages, type setupUser } from '../../render-app';
@@ -137,10 +137,21 @@ export function clearStorage() {
 }
 
 /** After each test: globals and spies restored, and the watched ways out of the SPA forgotten. */
+/** The current test's watch on leaving the SPA (set by watchLeaving). */
+export let leaveApp: MockInstance<typeof h5Navigation.leaveApp>;
+
+/**
+ * Leaving the SPA is watched, not followed (jsdom cannot): a spy on the module's export, made
+ * before each test — not vi.mock, since the files share one module graph (isolate: false), and
+ * anew after resetMocks restores every spy.
+ */
+export function watchLeaving() {
+  leaveApp = vi.spyOn(h5Navigation, 'leaveApp').mockImplementation(() => undefined);
+}
+
 export function resetMocks() {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  (leaveApp as Mock).mockReset();
 }
 
 /** The home page by test query parameters (test mode), as the second test login button opens it. */

@@ -2,7 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { CONTRACTS, H5, H5_CODE_PARAM, H5_MESSAGES, MESSAGES, maskIdNumber, maskName } from '@credit-portal/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PersonCard } from '@/features/h5/components/person-card';
-import { leaveApp } from '@/features/h5/h5-navigation';
 import { hashHref, paths, withQuery } from '@/lib/paths';
 import { failure, fakeGateway } from '../../fake-gateway';
 import {
@@ -21,8 +20,10 @@ import {
   makeRsaKey,
   markH5Login,
   preloadH5Pages,
+  leaveApp,
   resetMocks,
   type RsaKey,
+  watchLeaving,
 } from './pages-support';
 import { findMain, renderAppAt, setupUser } from '../../render-app';
 import { TestProviders } from '../../test-providers';
@@ -39,8 +40,6 @@ import { TestProviders } from '../../test-providers';
  * Leaving the SPA (the report file) is watched, not followed: jsdom cannot.
  */
 
-vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
-
 let rsa: RsaKey;
 
 beforeAll(async () => {
@@ -49,6 +48,7 @@ beforeAll(async () => {
 });
 
 beforeEach(clearStorage);
+beforeEach(watchLeaving);
 afterEach(resetMocks);
 
 describe('the H5 login', () => {

@@ -3,15 +3,19 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { ConfigProvider } from 'antd';
 import { API_PATHS, H5, H5_CODE_PARAM, H5_MESSAGES, MESSAGES, type H5UserInfo } from '@credit-portal/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sessionSource } from '@/features/h5/api/get-session';
 import { H5_SESSION_EVIDENCE } from '@/features/h5/session-evidence';
 import H5HomePage from '@/features/h5/components/h5-home-page';
 import H5LoginPage from '@/features/h5/components/h5-login-page';
-import { leaveApp } from '@/features/h5/h5-navigation';
+import * as h5Navigation from '@/features/h5/h5-navigation';
 import { codeChallenge, createPkcePair } from '@/features/h5/pkce';
 import { paths } from '@/lib/paths';
 import { TEST_RUNTIME_CONFIG, TestProviders } from '../../test-providers';
+
+// Hand-offs leave nothing here: a spy on the module's export, not vi.mock, since the test files
+// share one module graph (isolate: false).
+let leaveApp: MockInstance<typeof h5Navigation.leaveApp>;
 
 /*
  * The H5 login bound to its browser, in jsdom with the gateway stubbed at the API
@@ -22,8 +26,6 @@ import { TEST_RUNTIME_CONFIG, TestProviders } from '../../test-providers';
 
 // user-event without its pointer-events check (as render-app.tsx: setupUser): it reads the computed
 // style of the target and its ancestors on every click; what CSS lets through is checked in Chromium.
-
-vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
 
 const USER: H5UserInfo = { Name: '林晓云', IdCard: '350203198806150240', Infotoken: 'info-token-1' };
 
@@ -98,11 +100,12 @@ const HOME_ANSWERS = {
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // Made for each test: restoreAllMocks below ends it.
+  leaveApp = vi.spyOn(h5Navigation, 'leaveApp').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  (leaveApp as Mock).mockReset();
 });
 
 describe('the verifier and its challenge', () => {
@@ -139,9 +142,9 @@ describe('the H5 login', () => {
     const request = calls.find((call) => call.path === API_PATHS.h5CertToken)!;
     expect(request.body).toMatchObject({ CodeChallenge: await codeChallenge(verifier) });
     expect(JSON.stringify(calls)).not.toContain(verifier);
-    expect((leaveApp as Mock).mock.calls[0]![0]).toBe(`${TEST_RUNTIME_CONFIG.faceVerifyUrl}?certToken=cert-token-1`);
+    expect(leaveApp.mock.calls[0]![0]).toBe(`${TEST_RUNTIME_CONFIG.faceVerifyUrl}?certToken=cert-token-1`);
     // The login page leaves the history: Back after the login returns to the page before it.
-    expect((leaveApp as Mock).mock.calls[0]![1]).toBe('replace');
+    expect(leaveApp.mock.calls[0]![1]).toBe('replace');
   });
 
   it('says the face verification is not available when FACE_VERIFY_URL is unset, and goes nowhere', async () => {
