@@ -136,10 +136,8 @@ function AccessRow({ item }: { item: H5ReportAccessItem }) {
         <span>{label.action}</span>
         <time dateTime={item.Time}>{formatServerTime(item.Time, 'minute')}</time>
       </div>
-      <p className={styles.itemFacts}>
-        渠道：{label.channel}
-        {item.ReportNumber ? `　报告编号：${item.ReportNumber}` : ''}
-      </p>
+      <p className={styles.itemFacts}>渠道：{label.channel}</p>
+      {item.ReportNumber ? <p className={styles.itemFacts}>报告编号：{item.ReportNumber}</p> : null}
       {item.Channel === 'email' ? (
         <p className={styles.itemFacts}>收件邮箱：{item.MaskedEmail ?? H5_MESSAGES.reportAccessEmailUnknown}</p>
       ) : null}
