@@ -52,8 +52,9 @@ export function registerReportAccessRoutes(app: H5App, ctx: H5Context): void {
       return {
         Time: record.time,
         Channel: channel,
-        ReportNumber: text(record.details.reportNumber),
-        MaskedEmail: channel === 'email' ? text(record.details.maskedEmail) : null,
+        // A line is parsed, not checked: a record without details shows none.
+        ReportNumber: text(record.details?.reportNumber),
+        MaskedEmail: channel === 'email' ? text(record.details?.maskedEmail) : null,
       };
     });
     return successOk({
