@@ -7,7 +7,9 @@ import { collectErrors, launchBrowser, openPage } from './browser.js';
  * The H5 app on a 375 px phone with the H5 test mode on (global-setup): the login through the
  * face-verification stand-in and back (a one-time code, the tab's login kept on a
  * reload, not in a new tab, ended by 退出登录); the test login → the masked card and the entities
- * → an entity report by e-mail → the report page's sections → the PDF e-mail's checks and its sending.
+ * → an entity report by e-mail → the report page's sections → the PDF e-mail's checks and its sending;
+ * the face-verification notice (at 1440 px too) and its consent before the hand-off; the report's
+ * access list showing the view just made.
  */
 
 const baseUrl = inject('baseUrl');
@@ -46,12 +48,28 @@ async function testLogin(page: Page): Promise<void> {
   await page.getByRole('article').first().waitFor();
 }
 
+/** The face-verification notice's consent of its own, then the hand-off. */
+async function agreeToFaceVerification(page: Page): Promise<void> {
+  const notice = page.getByRole('region', { name: '人脸识别告知' });
+  await notice.getByRole('checkbox').check();
+  await notice.getByRole('button', { name: /同意并开始人脸识别/ }).click();
+}
+
 describe('the H5 app on a phone', () => {
   it('logs in through the face verification and back; a reload keeps it, a new tab needs a login, 退出登录 ends it', async () => {
     const page = await phone.newPage();
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/#/h5/login`);
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
+
+    // The portal's own face-verification notice first; at 1440 px too, nothing wider than the window.
+    const notice = page.getByRole('region', { name: '人脸识别告知' });
+    await notice.getByText('本网站不保存任何人脸图像或视频', { exact: false }).waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await notice.getByRole('link', { name: '《个人信息处理规则》' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(PHONE.viewport);
+    await agreeToFaceVerification(page);
 
     // The stand-in: a demo that prints no ID number; the person confirms who they are.
     await page.waitForURL(/\/faceverify\?certToken=/);
@@ -169,6 +187,26 @@ describe('the H5 app on a phone', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('shows who looked at the report: the view just made is on the access list', async () => {
+    const page = await phone.newPage();
+    const errors = collectErrors(page);
+    // The personal report's login, by test mode: it lands on the report.
+    await page.goto(`${baseUrl}/#/h5/PersonCreditReportLogin`);
+    await page.getByLabel('姓名').fill(DEMO.name);
+    await page.getByLabel('身份证号').fill(DEMO.idNumber);
+    await page.getByRole('button', { name: '测试登录', exact: true }).click();
+    await page.waitForURL(/#\/h5\/PersonCreditReport$/);
+    const number = await page.getByRole('region', { name: '报告信息' }).locator('dd').first().textContent();
+
+    await page.getByRole('link', { name: '查看报告访问记录' }).click();
+    await page.waitForURL(/#\/h5\/PersonCreditReport\/access$/);
+    const newest = page.getByRole('list', { name: '访问记录' }).getByRole('listitem').first();
+    await newest.getByText('渠道：手机页面查看', { exact: false }).waitFor();
+    await newest.getByText(`报告编号：${number!}`, { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('the H5 app without dead ends, at 390 px', () => {
@@ -259,6 +297,7 @@ describe('the H5 app without dead ends, at 390 px', () => {
     await page.goto(`${baseUrl}/#/h5/gtxy`);
     await page.waitForURL(/#\/h5\/login$/);
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await agreeToFaceVerification(page);
     await page.waitForURL(/\/faceverify\?certToken=/);
     await page.getByLabel('姓名').fill(DEMO.name);
     await page.getByLabel('证件号码').fill(DEMO.idNumber);

@@ -426,6 +426,10 @@ describe('the deployment, as docs/OPERATIONS.md runs it', () => {
       const h5Errors = collectErrors(h5);
       await h5.goto(`${ORIGIN}/#/h5/login`);
       await h5.getByRole('button', { name: /^登\s*录$/ }).click();
+      // The portal's face-verification notice and its consent, before the hand-off.
+      const notice = h5.getByRole('region', { name: '人脸识别告知' });
+      await notice.getByRole('checkbox').check();
+      await notice.getByRole('button', { name: /同意并开始人脸识别/ }).click();
       await h5.waitForURL(/\/faceverify\?certToken=/);
       await h5.getByLabel('姓名').fill(H5_PERSON.name);
       await h5.getByLabel('证件号码').fill(H5_PERSON.idNumber);

@@ -7,6 +7,7 @@ export * from './audit/audit-events.js';
 export * from './audit/audit-chain.js';
 export * from './audit/audit-verify.js';
 export * from './audit/audit-writer.js';
+export * from './audit/audit-read.js';
 export * from './audit/audit-settings.js';
 export * from './audit/audit-trail.js';
 export * from './audit/node-storage.js';

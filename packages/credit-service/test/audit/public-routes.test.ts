@@ -9,6 +9,7 @@ import {
   type LoginTicket,
   type RepairPunishPage,
   REPAIR_PROMISE,
+  PRIVACY_RULES_VERSION,
 } from '@credit-portal/shared';
 import { type AuditRecord } from '@credit-portal/node-common';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B, DEMO_PERSON } from '../../src/demo/seed/index.js';
@@ -279,7 +280,10 @@ describe('the H5 app', () => {
 
   it('records the face verification and the token exchange by a keyed hash of the ID number', async () => {
     const { verifier, challenge } = pkcePair();
-    const cert = await post<{ Data: string }>(`${API_PATHS.h5CertToken}?type=grxybg`, { CodeChallenge: challenge });
+    const cert = await post<{ Data: string }>(`${API_PATHS.h5CertToken}?type=grxybg`, {
+      CodeChallenge: challenge,
+      ConsentVersion: PRIVACY_RULES_VERSION,
+    });
     const certToken = cert.body.Data;
     const failed = await one('h5.face_verify', () =>
       faceVerifyForm(t.app, { certToken, name: '不存在', idNumber: '350203199001011234' }),

@@ -35,6 +35,8 @@ export const AUDIT_EVENTS = {
   'account.portal_token_exchange': 'security',
   'account.submission_login': 'security',
   // The H5 app's identity steps.
+  // The consent to the face-verification notice, given on the login page before the hand-off.
+  'h5.face_consent': 'security',
   'h5.face_verify': 'security',
   'h5.cert_exchange': 'security',
   'h5.iz_login': 'security',

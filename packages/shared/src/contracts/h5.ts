@@ -19,6 +19,8 @@ import {
   H5PersonInfoSchema,
   H5ReportAvailabilitySchema,
   H5ReportDataRequestSchema,
+  H5ReportAccessListSchema,
+  H5ReportAccessRequestSchema,
   H5ReportDataSchema,
   H5ReportPdfRequestSchema,
   H5ReportRequestSchema,
@@ -130,5 +132,9 @@ export const H5_CONTRACTS = {
   h5ReportPdf: defineRoute(HEADS.h5ReportPdf, {
     body: H5ReportPdfRequestSchema,
     data: H5ReportDataSchema,
+  }),
+  h5ReportAccess: defineRoute(HEADS.h5ReportAccess, {
+    body: H5ReportAccessRequestSchema,
+    data: H5ReportAccessListSchema,
   }),
 };

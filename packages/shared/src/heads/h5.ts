@@ -219,4 +219,18 @@ export const H5_HEADS = {
     timeoutMs: 30_000,
     personal: true,
   }),
+  /**
+   * Who looked at my report (PIPL Art. 44): the tab's Infotoken and a page → the accesses to the
+   * person's own personal report (viewed, downloaded, e-mailed), from the audit trail, newest first.
+   */
+  h5ReportAccess: defineHead({
+    // Not shown in the spec: chosen.
+    path: '/user/h5/report-access',
+    // Each call scans the audit trail's files.
+    rateLimit: 'strict',
+    methods: ['POST'],
+    upstream: 'credit',
+    dialect: 'success',
+    personal: true,
+  }),
 };

@@ -1,5 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { H5_CODE_CHALLENGE_PATTERN, H5_VERIFIER_PATTERN } from '../vocabulary/h5.js';
+import {
+  H5_CODE_CHALLENGE_PATTERN,
+  H5_REPORT_ACCESS_MAX_ROWS,
+  H5_REPORT_ACCESS_PAGE_SIZE,
+  H5_VERIFIER_PATTERN,
+} from '../vocabulary/h5.js';
 
 /** H5 user info from the token exchange (spec §3). */
 export const H5UserInfoSchema = Type.Object({
@@ -109,6 +114,12 @@ export const H5CertTokenRequestSchema = Type.Object({
   EncodeMsg: Type.Optional(Type.String({ maxLength: 2048 })),
   ReturnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   CodeChallenge: Type.String({ pattern: H5_CODE_CHALLENGE_PATTERN }),
+  /**
+   * The version of the 个人信息处理规则 (PRIVACY_RULES_VERSION) whose face-verification notice the
+   * person agreed to on the login page; without it (or with an older one) no token is handed out.
+   * Optional in the schema so that its absence gets the service's own message, not a schema error.
+   */
+  ConsentVersion: Type.Optional(Type.String({ maxLength: 32 })),
 });
 export type H5CertTokenRequest = Static<typeof H5CertTokenRequestSchema>;
 /** Data of the cert-token answer: the cert token itself. */
@@ -242,3 +253,34 @@ export const H5ReportPdfRequestSchema = Type.Object({
   Email: Type.String({ maxLength: 254 }),
 });
 export type H5ReportPdfRequest = Static<typeof H5ReportPdfRequestSchema>;
+
+/** Who looked at my report: the tab's Infotoken and a page of the list (1 when missing). */
+export const H5ReportAccessRequestSchema = Type.Object({
+  Infotoken: TOKEN,
+  Page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: Math.ceil(H5_REPORT_ACCESS_MAX_ROWS / H5_REPORT_ACCESS_PAGE_SIZE) }),
+  ),
+});
+export type H5ReportAccessRequest = Static<typeof H5ReportAccessRequestSchema>;
+/** One access to the person's report: when, how, the report's number, and for a mail its masked address. */
+// The channels of H5_REPORT_ACCESS_CHANNELS.
+export const H5ReportAccessItemSchema = Type.Object({
+  Time: Type.String(),
+  Channel: Type.Union([Type.Literal('view'), Type.Literal('download'), Type.Literal('email')]),
+  ReportNumber: Type.Union([Type.String(), Type.Null()]),
+  /** A mail's address, masked (a***@example.cn); null when the record holds none (mails before it was kept). */
+  MaskedEmail: Type.Union([Type.String(), Type.Null()]),
+});
+export type H5ReportAccessItem = Static<typeof H5ReportAccessItemSchema>;
+/** A page of the access list, newest first; Total counts the rows read (at most H5_REPORT_ACCESS_MAX_ROWS). */
+export const H5ReportAccessListSchema = Type.Object({
+  Items: Type.Array(H5ReportAccessItemSchema),
+  Total: Type.Integer(),
+  Page: Type.Integer(),
+  PageSize: Type.Integer(),
+  /** The days of the trail read (H5_REPORT_ACCESS_DAYS): older accesses are not shown. */
+  Days: Type.Integer(),
+  /** More than H5_REPORT_ACCESS_MAX_ROWS were found: the oldest are not shown. */
+  Capped: Type.Boolean(),
+});
+export type H5ReportAccessList = Static<typeof H5ReportAccessListSchema>;

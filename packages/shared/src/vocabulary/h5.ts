@@ -68,4 +68,25 @@ export const H5_MESSAGES = {
   insecureContext: '当前页面未使用安全连接（HTTPS），无法完成身份核验，请通过 HTTPS 地址访问',
   linkExpired: '认证链接已失效',
   tooManyFailures: '核验失败次数过多，认证链接已失效，请返回重新登录',
+  faceConsentMissing: '请先阅读《人脸识别告知》并勾选同意后，再进行人脸识别',
+  faceConsentOutdated: '个人信息处理规则已更新，请刷新页面，重新阅读并同意后再进行人脸识别',
+  reportAccessEmpty: '暂无本人报告的访问记录',
+  reportAccessEmailUnknown: '邮箱未记录',
 } as const;
+
+/** How a person's report was reached, as the access list names it (the audit events h5.report_view, _download, _email). */
+export const H5_REPORT_ACCESS_CHANNELS = ['view', 'download', 'email'] as const;
+export type H5ReportAccessChannel = (typeof H5_REPORT_ACCESS_CHANNELS)[number];
+export const H5_REPORT_ACCESS_LABELS: Record<H5ReportAccessChannel, { channel: string; action: string }> = {
+  view: { channel: '手机页面查看', action: '查看' },
+  download: { channel: 'PDF 下载', action: '下载' },
+  email: { channel: '邮件发送', action: '发送至邮箱' },
+};
+/** Rows of one page of the access list. */
+export const H5_REPORT_ACCESS_PAGE_SIZE = 10;
+/**
+ * The access list reads at most this many days of the audit trail, newest first, and keeps at
+ * most H5_REPORT_ACCESS_MAX_ROWS rows (the trail has no index by person: each read is a scan).
+ */
+export const H5_REPORT_ACCESS_DAYS = 366;
+export const H5_REPORT_ACCESS_MAX_ROWS = 500;

@@ -1,9 +1,10 @@
-import { CONTRACTS, H5_MESSAGES, type H5TestLoginToken } from '@credit-portal/shared';
+import { CONTRACTS, H5_MESSAGES, PRIVACY_RULES_VERSION, type H5TestLoginToken } from '@credit-portal/shared';
 import { successOk } from '../../lib/dialect.js';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { serve } from '../../lib/serve.js';
 import type { H5App, H5Context } from './context.js';
 import { seal, unseal } from './crypto.js';
+import { createFaceConsent } from './face-consent.js';
 
 /** The SPA pages the face verification returns to, by cert type. */
 export const RETURN_PAGES: Readonly<Record<string, string>> = { '': '#/h5/gtxy', grxybg: '#/h5/PersonCreditReport' };
@@ -54,6 +55,7 @@ interface ChannelMessage {
 export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
   const { repo, options } = ctx;
   const { audit } = app;
+  const faceConsent = createFaceConsent(app.db);
   serve(app, CONTRACTS.h5Encode, async ({ body }) => {
     const message: ChannelMessage = {
       Platform: body.Platform.trim(),
@@ -64,26 +66,42 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
     return successOk(seal(ctx.sealKey, message));
   });
 
-  serve(app, CONTRACTS.h5CertToken, async ({ query, body }) => {
-    const certType = query.type ?? '';
-    let platform: string | null = null;
-    if (body.EncodeMsg) {
-      const message = unseal(ctx.sealKey, body.EncodeMsg) as Partial<ChannelMessage> | undefined;
-      if (!message || typeof message.Platform !== 'string') throw new BadRequestError('渠道信息无效，请刷新页面后重试');
-      platform = message.Platform;
-    }
-    const returnUrl = body.ReturnUrl?.trim() || `${options.portalUrl}${RETURN_PAGES[certType]}`;
-    // Back to the flow's own page only (a review's hardening): not another page of the portal
-    // that someone who started the flow for a stranger chose.
-    if (
-      !allowedReturnUrl(returnUrl, options.portalUrl, options.demo) ||
-      new URL(returnUrl).hash !== RETURN_PAGES[certType]
-    ) {
-      throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
-    }
-    const codeChallenge = body.CodeChallenge;
-    return successOk(repo.issueToken('cert', null, ctx.tokenTtlMs, { certType, returnUrl, platform, codeChallenge }));
-  });
+  // The hand-off to face verification: only with the consent to the login page's notice, which
+  // is recorded (the rules' version and the time) before the token goes out.
+  serve(
+    app,
+    CONTRACTS.h5CertToken,
+    async (request) => {
+      const { query, body } = request;
+      const certType = query.type ?? '';
+      let platform: string | null = null;
+      if (body.EncodeMsg) {
+        const message = unseal(ctx.sealKey, body.EncodeMsg) as Partial<ChannelMessage> | undefined;
+        if (!message || typeof message.Platform !== 'string')
+          throw new BadRequestError('渠道信息无效，请刷新页面后重试');
+        platform = message.Platform;
+      }
+      const returnUrl = body.ReturnUrl?.trim() || `${options.portalUrl}${RETURN_PAGES[certType]}`;
+      // Back to the flow's own page only (a review's hardening): not another page of the portal
+      // that someone who started the flow for a stranger chose.
+      if (
+        !allowedReturnUrl(returnUrl, options.portalUrl, options.demo) ||
+        new URL(returnUrl).hash !== RETURN_PAGES[certType]
+      ) {
+        throw new BadRequestError(H5_MESSAGES.returnUrlRefused);
+      }
+      const version = body.ConsentVersion?.trim() ?? '';
+      if (version !== PRIVACY_RULES_VERSION) {
+        audit.note(request, { reason: version ? 'consent_outdated' : 'no_consent' });
+        throw new BadRequestError(version ? H5_MESSAGES.faceConsentOutdated : H5_MESSAGES.faceConsentMissing);
+      }
+      const codeChallenge = body.CodeChallenge;
+      const token = repo.issueToken('cert', null, ctx.tokenTtlMs, { certType, returnUrl, platform, codeChallenge });
+      audit.note(request, { details: { purpose: 'face_verification', version: faceConsent.record(token) } });
+      return successOk(token);
+    },
+    { config: { audit: 'h5.face_consent' } },
+  );
 
   // The exchange (a POST: the code and the verifier never ride in a URL). One answer for every
   // refusal — unknown, unverified, spent, expired, wrong code or verifier — so that it tells a
@@ -96,7 +114,12 @@ export function registerLoginRoutes(app: H5App, ctx: H5Context): void {
       const personId = repo.exchangeCertToken(body.certToken, body.code, body.verifier);
       const person = personId === undefined ? undefined : repo.person(personId);
       if (!person) throw new UnauthorizedError(H5_MESSAGES.certNotVerified);
-      audit.note(request, { actor: audit.person(person.idNumber), subject: audit.person(person.idNumber) });
+      const ref = audit.person(person.idNumber);
+      audit.note(request, {
+        actor: ref,
+        subject: ref,
+        details: { faceConsent: faceConsent.bind(body.certToken, ref) },
+      });
       return successOk(ctx.userInfo(person, body.certToken));
     },
     { config: { audit: 'h5.cert_exchange' } },

@@ -4,6 +4,7 @@ import {
   H5_SUCCESS_STATUS,
   H5ReportFileQuerySchema,
   isEmailAddress,
+  maskEmail,
 } from '@credit-portal/shared';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
@@ -173,7 +174,8 @@ export function registerReportRoutes(app: H5App, ctx: H5Context): void {
         return { Data: { Status: NO_REPORT_STATUS }, Msg: H5_MESSAGES.noReport };
       }
       const { report, tables } = reportOf(person, body.ReportNumber);
-      audit.note(request, { details: { reportNumber: report.reportNumber } });
+      // The address masked, never whole: the person's access list shows where their report went.
+      audit.note(request, { details: { reportNumber: report.reportNumber, maskedEmail: maskEmail(email) } });
       const mail = ctx.reserveMail(person, 'personal');
       let pdf: Buffer;
       try {

@@ -6,6 +6,7 @@ import {
   H5_MESSAGES,
   type H5EntityRecord,
   type H5UserInfo,
+  PRIVACY_RULES_VERSION,
 } from '@credit-portal/shared';
 import { DEMO_PERSON } from '../../../src/demo/seed/index.js';
 import { FACE_VERIFY_PATH } from '../../../src/routes/h5/index.js';
@@ -42,7 +43,11 @@ const post = <T>(url: string, payload: unknown, app = service.app) =>
 /** Browser A asks for a cert token with its challenge; returns the token and A's verifier. */
 async function startLogin(app = service.app, body: Record<string, string> = {}) {
   const { verifier, challenge } = pkcePair();
-  const cert = await post<Success<string>>(API_PATHS.h5CertToken, { CodeChallenge: challenge, ...body }, app);
+  const cert = await post<Success<string>>(
+    API_PATHS.h5CertToken,
+    { CodeChallenge: challenge, ConsentVersion: PRIVACY_RULES_VERSION, ...body },
+    app,
+  );
   expect(cert.status).toBe(200);
   return { certToken: cert.body.Data, verifier };
 }
@@ -165,7 +170,11 @@ describe('the face-verification stand-in', () => {
 describe('return addresses', () => {
   const refused = { status: 400, body: { Success: false, Msg: H5_MESSAGES.returnUrlRefused } };
   const ask = (app: TestApp['app'], ReturnUrl: string) =>
-    post<Success<string | null>>(API_PATHS.h5CertToken, { CodeChallenge: pkcePair().challenge, ReturnUrl }, app);
+    post<Success<string | null>>(
+      API_PATHS.h5CertToken,
+      { CodeChallenge: pkcePair().challenge, ConsentVersion: PRIVACY_RULES_VERSION, ReturnUrl },
+      app,
+    );
 
   it('are the portal only on a public bind (no demo mode): no loopback address on any port', async () => {
     const live = await buildTestApp({ demo: false, portalUrl: PORTAL });

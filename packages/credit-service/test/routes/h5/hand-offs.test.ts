@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, H5_MESSAGES, type H5UserInfo } from '@credit-portal/shared';
+import { API_PATHS, H5_MESSAGES, PRIVACY_RULES_VERSION, type H5UserInfo } from '@credit-portal/shared';
 import { createH5Repository } from '../../../src/repositories/h5.js';
 import { FACE_VERIFY_PATH } from '../../../src/routes/h5/index.js';
 import { DEMO_PERSON } from '../../../src/demo/seed/index.js';
@@ -35,7 +35,7 @@ async function certToken(): Promise<string> {
   const cert = await injectJson<Success<string>>(testApp.app, {
     method: 'POST',
     url: API_PATHS.h5CertToken,
-    payload: { CodeChallenge: pkcePair().challenge },
+    payload: { CodeChallenge: pkcePair().challenge, ConsentVersion: PRIVACY_RULES_VERSION },
   });
   expect(cert.body.Success).toBe(true);
   return cert.body.Data;

@@ -7,6 +7,7 @@ import {
   H5EntityRecordsSchema,
   type H5EntityRecord,
   type H5UserInfo,
+  PRIVACY_RULES_VERSION,
 } from '@credit-portal/shared';
 import { DEFAULT_H5_TOKEN_TTL_SECONDS } from '../../../src/routes/h5/index.js';
 import { buildTestApp, injectJson } from '../../helper.js';
@@ -52,7 +53,7 @@ describe('login hand-offs', () => {
     const cert = await injectJson<Success<string>>(testApp.app, {
       method: 'POST',
       url: `${API_PATHS.h5CertToken}?type=grxybg`,
-      payload: { EncodeMsg: encoded.body.Data, CodeChallenge: challenge },
+      payload: { EncodeMsg: encoded.body.Data, CodeChallenge: challenge, ConsentVersion: PRIVACY_RULES_VERSION },
     });
     expect(cert.body.Success).toBe(true);
     const certToken = cert.body.Data;
@@ -110,7 +111,7 @@ describe('login hand-offs', () => {
       injectJson<Success<string | null>>(testApp.app, {
         method: 'POST',
         url: API_PATHS.h5CertToken,
-        payload: { CodeChallenge: challenge, ...body },
+        payload: { CodeChallenge: challenge, ConsentVersion: PRIVACY_RULES_VERSION, ...body },
       });
     expect((await ask({ ReturnUrl: 'http://localhost:5173/#/h5/gtxy' })).status).toBe(200);
     expect((await ask({ ReturnUrl: 'https://xyyz.example.gov.cn/#/h5/gtxy' })).status).toBe(200);

@@ -18,6 +18,7 @@ import {
   type H5RsaPublicKey,
   type H5UserInfo,
   type ReportTables,
+  PRIVACY_RULES_VERSION,
 } from '@credit-portal/shared';
 import { buildApp as buildCreditService, FACE_VERIFY_PATH } from '@credit-portal/credit-service';
 import { DEMO_PERSON } from '@credit-portal/credit-service/seed';
@@ -132,7 +133,12 @@ describe('the H5 app through the gateway', () => {
     const cert = await request(gateway.url)
       .post(API_PATHS.h5CertToken)
       .query({ type: '' })
-      .send({ EncodeMsg: encoded.body.data, ReturnUrl: `${gateway.url}/#/h5/gtxy`, CodeChallenge: challenge })
+      .send({
+        EncodeMsg: encoded.body.data,
+        ReturnUrl: `${gateway.url}/#/h5/gtxy`,
+        CodeChallenge: challenge,
+        ConsentVersion: PRIVACY_RULES_VERSION,
+      })
       .expect(200);
     expectEnvelope(cert);
     const certToken = cert.body.data as string;
@@ -174,7 +180,7 @@ describe('the H5 app through the gateway', () => {
     const { challenge } = pkcePair();
     const cert = await request(gateway.url)
       .post(API_PATHS.h5CertToken)
-      .send({ ReturnUrl: `${gateway.url}/#/h5/gtxy`, CodeChallenge: challenge })
+      .send({ ReturnUrl: `${gateway.url}/#/h5/gtxy`, CodeChallenge: challenge, ConsentVersion: PRIVACY_RULES_VERSION })
       .expect(200);
     const certToken = cert.body.data as string;
     const location = await faceVerify(certToken);

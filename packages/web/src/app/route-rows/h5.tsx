@@ -73,4 +73,14 @@ export const h5Rows = sectionRows({ section: 'personal', pathLog: PATH_LOG.perso
     },
     page: page(() => import('@/features/h5/components/h5-report-page')),
   },
+  {
+    path: paths.h5ReportAccess,
+    label: '报告访问记录',
+    breadcrumb: [{ label: '个人公共信用信息报告', path: paths.h5Report }, { label: '报告访问记录' }],
+    meta: {
+      keywords: ['个人公共信用信息报告', '访问记录', '个人信息'],
+      description: '本人公共信用信息报告被查看、下载和发送至邮箱的记录。',
+    },
+    page: page(() => import('@/features/h5/components/h5-report-access-page')),
+  },
 ]);

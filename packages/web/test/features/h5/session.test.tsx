@@ -1,7 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
-import { API_PATHS, H5, H5_CODE_PARAM, H5_MESSAGES, MESSAGES, type H5UserInfo } from '@credit-portal/shared';
+import {
+  API_PATHS,
+  H5,
+  H5_CODE_PARAM,
+  H5_MESSAGES,
+  MESSAGES,
+  PRIVACY_RULES_VERSION,
+  type H5UserInfo,
+} from '@credit-portal/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sessionSource } from '@/features/h5/api/get-session';
@@ -92,6 +100,14 @@ function renderAt(entry: string, config = TEST_RUNTIME_CONFIG) {
 
 const where = () => screen.getByTestId('where').textContent;
 
+/** 登录, then the face-verification notice's consent and its button (the hand-off). */
+async function agreeAndHandOff() {
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  await user.click(screen.getByRole('button', { name: /^登\s*录$/ }));
+  await user.click(await screen.findByRole('checkbox', { name: /单独同意/ }));
+  await user.click(screen.getByRole('button', { name: /同意并开始人脸识别/ }));
+}
+
 const HOME_ANSWERS = {
   [API_PATHS.h5Entities]: { data: { Data: '[]' } },
   [API_PATHS.h5ReportAvailability]: { data: { Status: 10, ReportNumber: '' } },
@@ -131,16 +147,17 @@ describe('the H5 login', () => {
       [API_PATHS.h5CertToken]: { data: 'cert-token-1' },
     });
     renderAt(paths.h5Login);
-    await userEvent
-      .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
-      .click(screen.getByRole('button', { name: /^登\s*录$/ }));
+    await agreeAndHandOff();
     await waitFor(() => expect(leaveApp).toHaveBeenCalledTimes(1));
     const verifier = window.localStorage.getItem(H5.storageKeys.certVerifier)!;
     expect(window.localStorage.getItem(H5.storageKeys.certToken)).toBe('cert-token-1');
     // Marked as the H5 (face-verified) login: its availability check applies on the home page.
     expect(window.localStorage.getItem(H5.storageKeys.loginType)).toBe(H5.loginTypeMarker);
     const request = calls.find((call) => call.path === API_PATHS.h5CertToken)!;
-    expect(request.body).toMatchObject({ CodeChallenge: await codeChallenge(verifier) });
+    expect(request.body).toMatchObject({
+      CodeChallenge: await codeChallenge(verifier),
+      ConsentVersion: PRIVACY_RULES_VERSION,
+    });
     expect(JSON.stringify(calls)).not.toContain(verifier);
     expect(leaveApp.mock.calls[0]![0]).toBe(`${TEST_RUNTIME_CONFIG.faceVerifyUrl}?certToken=cert-token-1`);
     // The login page leaves the history: Back after the login returns to the page before it.
@@ -163,9 +180,7 @@ describe('the H5 login', () => {
     const calls = stubGateway({ [API_PATHS.h5Encode]: { data: 'sealed' } });
     vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
     renderAt(paths.h5Login);
-    await userEvent
-      .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
-      .click(screen.getByRole('button', { name: /^登\s*录$/ }));
+    await agreeAndHandOff();
     expect(await screen.findByText(H5_MESSAGES.insecureContext)).toBeInTheDocument();
     expect(leaveApp).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === API_PATHS.h5CertToken)).toBe(false);

@@ -8,14 +8,17 @@ export const encodeChannel = (Platform: string): Promise<string> =>
 
 /**
  * A cert token for the face verification, bound to this browser's code challenge; ReturnUrl is
- * where that page sends the person back.
+ * where that page sends the person back; ConsentVersion the version of the rules whose
+ * face-verification notice the person agreed to (the service records it before answering).
  */
 export const getCertToken = (
   type: H5CertType,
   EncodeMsg: string | undefined,
   ReturnUrl: string,
   CodeChallenge: string,
-): Promise<string> => call(H5_HEADS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl, CodeChallenge } });
+  ConsentVersion: string,
+): Promise<string> =>
+  call(H5_HEADS.h5CertToken, { query: { type }, body: { EncodeMsg, ReturnUrl, CodeChallenge, ConsentVersion } });
 
 /** Test mode: name and ID → an alternate-channel token (Data is JSON holding izgtxytoken). */
 export async function testLogin(Name: string, IdCard: string, type: H5CertType): Promise<string> {

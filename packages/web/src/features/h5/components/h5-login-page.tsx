@@ -11,6 +11,7 @@ import { encodeChannel, getCertToken, testLogin } from '../api/login';
 import { clearH5Tokens, markH5Login, readPlatform, storeCertLogin, storeIzToken } from '../h5-storage';
 import { createPkcePair, InsecureContextError } from '../pkce';
 import { H5Footer } from './h5-footer';
+import { FaceNotice } from './face-notice';
 import { leaveApp } from '../h5-navigation';
 import styles from './h5.module.css';
 
@@ -36,7 +37,7 @@ function returnUrl(path: string): string {
 
 /**
  * The H5 login (spec §2.3, §4): services, notes and 登录 (the intro above it is the frame's:
- * H5Intro, the rows' `intro`), which makes a secret verifier,
+ * H5Intro, the rows' `intro`), which shows the face-verification notice; its consent makes a secret verifier,
  * gets a cert token bound to its challenge, stores both and hands the person to the
  * face-verification page; the page sends them back to the flow's target with a one-time code,
  * which that page exchanges with the token and the verifier. Test mode adds name/ID inputs and
@@ -47,6 +48,8 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
   const config = useRuntimeConfig();
   const { certType, target } = FLOWS[flow];
   const [busy, setBusy] = useState(false);
+  // 登录 opens the face-verification notice; only its consent hands the person off.
+  const [notice, setNotice] = useState(false);
   const encoded = useRef<Promise<string | undefined> | null>(null);
 
   // On mount: the channel's encrypted wrapper (spec §7), sent along with the cert-token request.
@@ -54,18 +57,22 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
     encoded.current = encodeChannel(readPlatform()).catch(() => undefined);
   }, []);
 
-  const login = async () => {
+  const openNotice = () => {
     // No face-verification service configured (FACE_VERIFY_URL unset): say so, go nowhere.
     if (!config.faceVerifyUrl) {
       message.warning(H5_MESSAGES.faceVerifyUnavailable);
       return;
     }
+    setNotice(true);
+  };
+
+  const login = async (consentVersion: string) => {
     setBusy(true);
     try {
       // The verifier stays in this browser; the token is bound to its challenge.
       const { verifier, challenge } = await createPkcePair();
       const encodeMsg = (await encoded.current) ?? undefined;
-      const token = await getCertToken(certType, encodeMsg, returnUrl(target), challenge);
+      const token = await getCertToken(certType, encodeMsg, returnUrl(target), challenge, consentVersion);
       clearH5Tokens();
       storeCertLogin({ token, verifier });
       const face = new URL(config.faceVerifyUrl, window.location.href);
@@ -107,9 +114,13 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
         </ul>
       </section>
 
-      <Button type="primary" size="large" block loading={busy} onClick={() => void login()}>
-        登录
-      </Button>
+      {notice ? (
+        <FaceNotice busy={busy} onAgree={(version) => void login(version)} onCancel={() => setNotice(false)} />
+      ) : (
+        <Button type="primary" size="large" block onClick={openNotice}>
+          登录
+        </Button>
+      )}
 
       {config.h5TestMode ? <TestLogin certType={certType} target={target} /> : null}
       <H5Footer />

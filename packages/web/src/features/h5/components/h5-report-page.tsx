@@ -2,7 +2,7 @@ import { Button, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { H5_MESSAGES, type BuiltReport, type H5UserInfo } from '@credit-portal/shared';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useReportData } from '../api/get-report-data';
 import { useH5Session, useH5SessionSource } from '../api/get-session';
@@ -60,6 +60,9 @@ function ReportView({ user, report }: { user: H5UserInfo; report: BuiltReport })
         <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={() => setMailing(true)}>
           下载报告
         </Button>
+        <p className={styles.accessLink}>
+          <Link to={paths.h5ReportAccess}>查看报告访问记录</Link>
+        </p>
       </section>
       {report.sections.map((section) => (
         <ReportSectionBlock key={section.key} section={section} />
