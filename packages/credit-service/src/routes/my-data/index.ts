@@ -22,9 +22,7 @@ import type { UserRow } from '../../repositories/account.js';
 import { createSmsCodeRepository } from '../../repositories/account-sms-codes.js';
 import { createConsentRepository } from '../../repositories/consents.js';
 import { createMyDataRepository } from '../../repositories/my-data.js';
-import { isSeeded } from '../../demo/seed/generate.js';
-import { DEMO_ACCOUNT } from '../../demo/seed/account.js';
-import { DEMO_ACCOUNT_B } from '../../demo/seed/services.js';
+import { isDemoAccount } from '../../lib/demo-accounts.js';
 import type { SmsSender } from '../../sms/sender.js';
 import { sendSmsCode } from '../account/sms-code.js';
 import { buildCopy, refsOf, sessionRef } from './copy.js';
@@ -41,9 +39,6 @@ const closeCodeText = (siteName: string, code: string): string =>
 
 const closedText = (siteName: string): string =>
   `【${siteName}】您的账号已注销：全部登录已结束，微信绑定、信用关注和邮件设置已删除；此号码可重新注册。如非本人操作，请联系信用中心。`;
-
-/** The demo accounts (README's published passwords): every visitor's to try, so never closed. */
-const DEMO_MOBILES: ReadonlySet<string> = new Set([DEMO_ACCOUNT.mobile, DEMO_ACCOUNT_B.mobile]);
 
 /**
  * 我的数据 (PIPL Art. 45): the copy of everything held about the caller's account, as JSON and as
@@ -72,7 +67,7 @@ const myDataRoutes: FastifyPluginAsyncTypebox<MyDataOptions> = async (app, optio
     const found = accountOf(request);
     // A login that came by a link may be someone else's, as for 修改密码 and a binding.
     if (found.session.restricted) throw new ForbiddenError(MY_DATA_MESSAGES.closeNeedsOwnLogin);
-    if (DEMO_MOBILES.has(found.user.mobile) && isSeeded(app.db)) {
+    if (isDemoAccount(app.db, found.user.mobile)) {
       audit.note(request, { reason: 'demo_account' });
       throw new ForbiddenError(MY_DATA_MESSAGES.closeDemoRefused);
     }
