@@ -56,4 +56,6 @@ export * from './vocabulary/services.js';
 export * from './schemas/follow.js';
 export * from './vocabulary/follow.js';
 export * from './vocabulary/privacy.js';
+export * from './schemas/my-data.js';
+export * from './vocabulary/my-data.js';
 export * from './helpers/h5-eligibility.js';

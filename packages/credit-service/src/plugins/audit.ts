@@ -183,6 +183,14 @@ function createAudit(
     input: (value: string): string => pseudonym('input', value),
     /** `email:<keyed hash>` of an address (case-folded): 信用关注's digest address. */
     email: (address: string): string => pseudonym('email', address.trim().toLowerCase()),
+    /**
+     * The keyed reference a closed account's kept records move to (consents, filings, promises):
+     * the evidence stays, the link to the person goes; whoever holds the audit key and the
+     * account's id can find them again (a court's or the person's lawful request).
+     */
+    closedAccount: (userId: number): string => pseudonym('closed', `user:${userId}`),
+    /** `wechat:<keyed hash>` of a chat-app identity (as a login by it is recorded). */
+    wechat: (openId: string): string => pseudonym('wechat', openId),
     /** The actor of a portal login: its account, or a keyed hash of an unbound chat-app identity. */
     account(subject: Subject): string {
       if (subject.user) return `account:${subject.user.id}`;
@@ -205,6 +213,24 @@ function createAudit(
       );
       for (const record of records) out.get(wanted.get(record.subject!)!)!.push(record);
       return out;
+    },
+    /**
+     * The records of this service (and of the review command line) from a day on whose actor or
+     * subject is one of `refs`, oldest first: what a person's 我的数据 shows of the trail.
+     */
+    async concerning(refs: readonly string[], sinceDay: string): Promise<AuditRecord[]> {
+      const wanted = new Set(refs);
+      await writer.flushed();
+      return readAuditRecords(
+        storage,
+        [
+          seriesName(writer.service, 'security'),
+          seriesName(writer.service, 'access'),
+          seriesName(REVIEW_CLI_WRITER, 'security'),
+        ],
+        sinceDay,
+        (r) => wanted.has(r.actor) || (r.subject !== null && wanted.has(r.subject)),
+      );
     },
   };
 }

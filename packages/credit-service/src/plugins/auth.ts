@@ -137,11 +137,13 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
    * Ends every live login of a mobile account — its own, its chat-app identity's (`alsoOf`: one
    * just unbound), and those made from them — but `keep`: how many.
    */
-  const endAccountLogins = (userId: number, keep: string | null = null, alsoOf: string[] = []): number => {
+  const endAccountLogins = (userId: number, keep: string | null = null, alsoOf: string[] = []): number =>
+    loginSessions.revokeAccount(userSubject(userId), subjectsOf(userId, alsoOf), Date.now(), keep);
+  /** The subjects whose logins act for a mobile account: its own and its bound chat-app identity's. */
+  const subjectsOf = (userId: number, alsoOf: string[] = []): string[] => {
     const account = userSubject(userId);
     const bound = accounts.resolve(account)?.wechat;
-    const subjects = [account, ...alsoOf, ...(bound ? [wechatSubject(bound.openId)] : [])];
-    return loginSessions.revokeAccount(account, subjects, Date.now(), keep);
+    return [account, ...alsoOf, ...(bound ? [wechatSubject(bound.openId)] : [])];
   };
   const sessions = new WeakMap<FastifyRequest, Session>();
   const idleMs = options.sessionIdleSeconds * 1000;
@@ -154,9 +156,9 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
 
   /**
    * The row of a session that is live at `now` — not revoked, not past its end, used within the
-   * idle timeout — recording this use (throttled); null otherwise.
+   * idle timeout — recording this use (throttled) unless `record` is false; null otherwise.
    */
-  function liveRow(sid: string, now: number): LoginSessionRow | null {
+  function liveRow(sid: string, now: number, record = true): LoginSessionRow | null {
     const row = loginSessions.find(sid);
     if (!row || !isLive(row, now)) return null;
     // A restricted QR login lives only while the login it was made from does (not touched by it).
@@ -165,7 +167,7 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
       if (!parent || !isLive(parent, now)) return null;
       up = parent;
     }
-    if (now - row.lastSeenAt >= touchMs) loginSessions.touch(sid, now);
+    if (record && now - row.lastSeenAt >= touchMs) loginSessions.touch(sid, now);
     return row;
   }
 
@@ -403,6 +405,26 @@ function createAuth(app: FastifyInstance, options: AuthOptions) {
         if (openId === null) return null;
         return { openId, loginsEnded: endAccountLogins(userId, keep, [wechatSubject(openId)]) };
       })();
+    },
+
+    /** The live logins of a mobile account (its chat-app identity's included), newest first: 我的数据's list. */
+    accountSessions(userId: number): LoginSessionRow[] {
+      const now = Date.now();
+      return loginSessions
+        .ofAccount(userSubject(userId), subjectsOf(userId), now)
+        .filter((row) => liveRow(row.sid, now, false) !== null);
+    },
+
+    /** Ends one login (and the restricted ones made from it): the caller checked it is the account's. */
+    endSession: (sid: string): boolean => loginSessions.revoke(sid, Date.now()),
+
+    /**
+     * 注销账号: every login of the account ends (its chat-app identity's too) and the number's
+     * failure counters go. Run inside the closing's transaction, before the binding is undone.
+     */
+    endEveryLogin(user: UserRow): number {
+      lockouts.clear(user.mobile);
+      return endAccountLogins(user.id);
     },
 
     /** The personal centre's view of a session. */

@@ -78,6 +78,12 @@ export function createLoginSessionRepository(db: Database) {
          AND (account = @account OR subject IN (SELECT value FROM json_each(@subjects)))`,
     )
     .pluck();
+  const liveOfAccount = db.prepare(
+    `SELECT ${SESSION_COLUMNS} FROM login_sessions
+     WHERE revoked_at IS NULL AND expires_at > @now
+       AND (account = @account OR subject IN (SELECT value FROM json_each(@subjects)))
+     ORDER BY created_at DESC`,
+  );
   const adopt = db.prepare('UPDATE login_sessions SET account = ? WHERE subject = ? AND revoked_at IS NULL');
 
   /** Ends a session's tree (but `keep`) and drops its codes: the sids ended now. */
@@ -123,6 +129,15 @@ export function createLoginSessionRepository(db: Database) {
         }
         return ended.size;
       })();
+    },
+
+    /** The account's sessions not revoked nor past their end (idleness is the caller's to judge), newest first. */
+    ofAccount(account: string, subjects: readonly string[], now: number): LoginSessionRow[] {
+      const rows = liveOfAccount.all({ account, subjects: JSON.stringify(subjects), now }) as (Omit<
+        LoginSessionRow,
+        'restricted'
+      > & { restricted: number })[];
+      return rows.map((row) => ({ ...row, restricted: row.restricted === 1 }));
     },
 
     /** The live sessions of `subject` act for `account` from now on (a chat-app identity just bound). */

@@ -10,7 +10,7 @@ import {
 import { sameText, sha256 } from '../lib/hash.js';
 
 /*
- * One-time SMS codes of registration and of a password reset (migration 15): one live code per
+ * One-time SMS codes of registration, of a password reset and of 注销账号 (migration 15): one live code per
  * number and purpose (a registration code resets nothing, and back), kept as the SHA-256
  * of number and code; valid SMS_CODE_TTL_SECONDS, SMS_CODE_MAX_ATTEMPTS tries, at most one send
  * per SMS_RESEND_SECONDS and SMS_DAILY_LIMIT a day per number. Nothing here knows whether the
@@ -35,7 +35,7 @@ export type IssueRefusal = 'too_frequent' | 'daily_limit';
 export type IssueResult = { issued: true; code: string } | { issued: false; refusal: IssueRefusal };
 
 /** What a code proves the number for. */
-export type SmsPurpose = 'register' | 'password_reset';
+export type SmsPurpose = 'register' | 'password_reset' | 'account_close';
 const hashOf = (mobile: string, code: string): string => sha256(`${mobile}|${code}`);
 
 /** A random code of SMS_CODE_LENGTH digits (crypto.randomInt: uniform, unpredictable). */
@@ -57,6 +57,7 @@ export function createSmsCodeRepository(db: Database, purpose: SmsPurpose = 'reg
   const countAttempt = db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE mobile_key = ?');
   const useUp = db.prepare("UPDATE sms_codes SET code_hash = '' WHERE mobile_key = ?");
   const sweep = db.prepare('DELETE FROM sms_codes WHERE expires_at <= @now AND day_start <= @now - @day');
+  const forget = db.prepare('DELETE FROM sms_codes WHERE mobile_key = ?');
   let lastSweep = 0;
 
   return {
@@ -83,6 +84,11 @@ export function createSmsCodeRepository(db: Database, purpose: SmsPurpose = 'reg
         });
         return { issued: true, code };
       })();
+    },
+
+    /** Drops the number's row (a closed account's: its hash would name the number). */
+    forget(mobile: string): void {
+      forget.run(keyOf(mobile));
     },
 
     /**

@@ -22,6 +22,7 @@ import hetaoRoutes from './hetao/index.js';
 import interactionRoutes from './interaction/index.js';
 import lendingRoutes from './lending/index.js';
 import mediaRoutes from './media/index.js';
+import myDataRoutes from './my-data/index.js';
 import { manifestSignerOf } from './open-data/files.js';
 import openDataRoutes, { DEFAULT_OPEN_DATA_CRON, DEFAULT_OPEN_DATA_RETENTION_DAYS } from './open-data/index.js';
 import publicityRoutes from './publicity/index.js';
@@ -82,6 +83,7 @@ export default fp<RoutesOptions>(
     await app.register(promiseRoutes);
     await app.register(hetaoRoutes);
     await app.register(accountRoutes, { portalUrl, sms: app.sms, siteName });
+    await app.register(myDataRoutes, { sms: app.sms, siteName });
     // app.reportSigner (also the H5 personal report's), then app.reports on it: before the routes that issue.
     await app.register(reportSignerPlugin, {
       dataDir,

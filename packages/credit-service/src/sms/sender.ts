@@ -15,7 +15,7 @@ export interface SmsMessage {
   mobile: string;
   text: string;
   /** What the message is for: a code's purpose, or a notice (no code) of a binding or a lockout. */
-  purpose: SmsPurpose | 'binding' | 'lockout';
+  purpose: SmsPurpose | 'binding' | 'lockout' | 'account_closed';
   /** The one-time code in the text, when it carries one. */
   code?: string;
   /** How long the code is valid, when it carries one. */

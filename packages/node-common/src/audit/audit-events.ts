@@ -34,6 +34,9 @@ export const AUDIT_EVENTS = {
   'account.oldsite_entry': 'security',
   'account.portal_token_exchange': 'security',
   'account.submission_login': 'security',
+  // 我的数据: another login of the account ended by its owner; 注销账号.
+  'account.session_end': 'security',
+  'account.close': 'security',
   // The H5 app's identity steps.
   // The consent to the face-verification notice, given on the login page before the hand-off.
   'h5.face_consent': 'security',
@@ -63,6 +66,8 @@ export const AUDIT_EVENTS = {
   'h5.report_download': 'access',
   'h5.report_email': 'access',
   'h5.entity_report_email': 'access',
+  // 我的数据: a person's copy of what is held about their account (JSON or PDF).
+  'account.data_copy': 'access',
 } as const satisfies Record<string, AuditStream>;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 

@@ -13,6 +13,7 @@ import { H5_CONTRACTS } from './h5.js';
 import { HETAO_CONTRACTS } from './hetao.js';
 import { INTERACTION_CONTRACTS } from './interaction.js';
 import { LENDING_CONTRACTS } from './lending.js';
+import { MY_DATA_CONTRACTS } from './my-data.js';
 import { OPEN_DATA_CONTRACTS } from './open-data.js';
 import { PUBLICITY_CONTRACTS } from './publicity.js';
 import type { RUNTIME_CONFIG_CONTRACTS } from './runtime-config.js';
@@ -38,6 +39,7 @@ export const CONTRACTS = {
   ...DISCLOSURE_CONTRACTS,
   ...ACCOUNT_CONTRACTS,
   ...SESSION_CONTRACTS,
+  ...MY_DATA_CONTRACTS,
   ...CREDIT_LIST_CONTRACTS,
   ...HETAO_CONTRACTS,
   ...H5_CONTRACTS,

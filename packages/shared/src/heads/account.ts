@@ -7,7 +7,7 @@ export const USER_CALL = { upstream: 'credit', dialect: 'errorCode', personal: t
  * Upstream deadline of the calls that check or set a password: scrypt at OWASP's figure (N=2^17,
  * ~0.5 s of a core, more on a busy machine, twice on a login that re-hashes an older hash).
  */
-const PASSWORD_TIMEOUT_MS = 20_000;
+export const PASSWORD_TIMEOUT_MS = 20_000;
 
 /**
  * Accounts, logins, QR login tickets, entity details (login) and credit promises (spec §2.1, §3,

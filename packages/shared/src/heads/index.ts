@@ -13,6 +13,7 @@ import { H5_HEADS } from './h5.js';
 import { HETAO_HEADS } from './hetao.js';
 import { INTERACTION_HEADS } from './interaction.js';
 import { LENDING_HEADS } from './lending.js';
+import { MY_DATA_HEADS } from './my-data.js';
 import { OPEN_DATA_HEADS } from './open-data.js';
 import { PUBLICITY_HEADS } from './publicity.js';
 import { SERVICES_HEADS } from './services.js';
@@ -37,6 +38,7 @@ export const HEADS = {
   ...DISCLOSURE_HEADS,
   ...ACCOUNT_HEADS,
   ...SESSION_HEADS,
+  ...MY_DATA_HEADS,
   ...CREDIT_LIST_HEADS,
   ...HETAO_HEADS,
   ...H5_HEADS,

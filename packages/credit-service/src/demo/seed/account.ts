@@ -4,6 +4,7 @@ import { hashPasswordSync } from '../../lib/passwords.js';
 import { Random, mixSeed } from '../../lib/random.js';
 import { addMonths, dayNumber, formatDay, withTime } from '../../lib/dates.js';
 import { SEED_AS_OF } from './publicity.js';
+import { DEMO_MOBILES } from '../../lib/demo-accounts.js';
 
 /*
  * The demo data of accounts and the entity details page: red and black list entries,
@@ -15,7 +16,7 @@ import { SEED_AS_OF } from './publicity.js';
  */
 
 /** The demo mobile account of a new database (documented in the README). */
-export const DEMO_ACCOUNT = { mobile: '13900000000', password: 'Yunzhou2026' } as const;
+export const DEMO_ACCOUNT = { mobile: DEMO_MOBILES.a, password: 'Yunzhou2026' } as const;
 
 /** Nicknames of the demo chat-app identities. */
 export const WECHAT_NICKNAMES = ['云州小陈', '海风', '青屿渔人', '梧桐树下', '晴川', '阿杰'] as const;

@@ -8,6 +8,7 @@ import { penaltyPublicizedSql } from '../../repositories/publicity.js';
 import { DEMO_ACCOUNT } from './account.js';
 import { DEMO_SITE } from '../place.js';
 import { dayNumber, formatDay, withTime } from '../../lib/dates.js';
+import { DEMO_MOBILES } from '../../lib/demo-accounts.js';
 
 /*
  * The demo data of 信用服务 (migration 11): a second demo account, the entities each
@@ -17,7 +18,7 @@ import { dayNumber, formatDay, withTime } from '../../lib/dates.js';
  */
 
 /** The second demo account (user B of the ownership rules), same password as the first. */
-export const DEMO_ACCOUNT_B = { mobile: '13900000001', password: DEMO_ACCOUNT.password } as const;
+export const DEMO_ACCOUNT_B = { mobile: DEMO_MOBILES.b, password: DEMO_ACCOUNT.password } as const;
 
 export interface ServicesSeedSummary {
   links: number;

@@ -3,7 +3,6 @@ import {
   ACCOUNT_MESSAGES,
   SMS_CODE_TTL_SECONDS,
   formatBeijingTime,
-  SMS_RESEND_SECONDS,
   mobileProblem,
   passwordProblem,
   smsCodeProblem,
@@ -14,12 +13,16 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.js';
 import { userSubject, wechatSubject, type Subject } from '../../repositories/account.js';
-import { createSmsCodeRepository, type SmsPurpose } from '../../repositories/account-sms-codes.js';
+import {
+  createSmsCodeRepository,
+  type SmsCodeRepository,
+  type SmsPurpose,
+} from '../../repositories/account-sms-codes.js';
+import { sendSmsCode, type CodeText } from './sms-code.js';
 import { createWechatCodeRepository } from '../../repositories/account-wechat-codes.js';
 import type { SmsSender } from '../../sms/sender.js';
 import { serve } from '../../lib/serve.js';
@@ -122,33 +125,10 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
   const sendCode = async (
     request: FastifyRequest,
     raw: string,
-    codes: ReturnType<typeof createSmsCodeRepository>,
+    codes: SmsCodeRepository,
     purpose: SmsPurpose,
-    text: (siteName: string, code: string) => string,
-  ) => {
-    const mobile = checkedMobile(raw);
-    if (!options.sms) throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsUnavailable);
-    const result = codes.issue(mobile, Date.now());
-    if (!result.issued) {
-      throw new TooManyRequestsError(
-        result.refusal === 'too_frequent' ? ACCOUNT_MESSAGES.smsTooFrequent : ACCOUNT_MESSAGES.smsDailyLimit,
-      );
-    }
-    try {
-      await options.sms.send({
-        mobile,
-        text: text(options.siteName, result.code),
-        purpose,
-        code: result.code,
-        expiresInSeconds: SMS_CODE_TTL_SECONDS,
-      });
-    } catch (error) {
-      // Neither the number nor the code goes to the log: only what failed.
-      request.log.warn({ sender: options.sms.kind, reason: (error as Error).message }, 'SMS not sent');
-      throw new ServiceUnavailableError(ACCOUNT_MESSAGES.smsSendFailed);
-    }
-    return errorCodeOk({ ExpiresIn: SMS_CODE_TTL_SECONDS, ResendIn: SMS_RESEND_SECONDS }, ACCOUNT_MESSAGES.smsSent);
-  };
+    text: CodeText,
+  ) => sendSmsCode(request, options, checkedMobile(raw), codes, purpose, text);
 
   /** A new password's fields as both forms send them: the code's format, the password's rules, the confirmation. */
   const checkedNewPassword = (body: { Code: string; Password: string; ConfirmPassword?: string }): string => {

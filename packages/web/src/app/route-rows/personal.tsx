@@ -107,6 +107,23 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     page: page(() => import('@/features/account/components/change-password-page')),
   },
   {
+    path: paths.myData,
+    label: '我的数据',
+    breadcrumb: [personalCrumb, { label: '我的数据' }],
+    meta: {
+      keywords: ['我的数据', '个人信息', '查阅复制', PERSONAL],
+      description: '查阅、下载本网站保存的与本人账号有关的个人信息（JSON、PDF）。',
+    },
+    page: page(() => import('@/features/account/components/my-data-page')),
+  },
+  {
+    path: paths.closeAccount,
+    label: '注销账号',
+    breadcrumb: [personalCrumb, { label: '注销账号' }],
+    meta: { keywords: ['注销账号', PERSONAL], description: '验证登录密码和短信验证码后注销本网站账号。' },
+    page: page(() => import('@/features/account/components/close-account-page')),
+  },
+  {
     path: paths.bindMobile,
     label: '绑定手机账号',
     breadcrumb: [personalCrumb, { label: '绑定手机账号' }],

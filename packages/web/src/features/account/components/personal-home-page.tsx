@@ -1,12 +1,14 @@
 import {
   AuditOutlined,
   BellOutlined,
+  DatabaseOutlined,
   FileProtectOutlined,
   IdcardOutlined,
   KeyOutlined,
   LinkOutlined,
   MobileOutlined,
   SearchOutlined,
+  UserDeleteOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
@@ -84,6 +86,24 @@ function entries(session: LoginSession, oldSite: boolean): Entry[] {
       icon: <FileProtectOutlined />,
       to: paths.promiseInfo,
     },
+    {
+      key: 'mydata',
+      title: '我的数据',
+      text: '查阅、下载本网站保存的您的个人信息',
+      icon: <DatabaseOutlined />,
+      to: paths.myData,
+    },
+    ...(session.kind === 'User'
+      ? [
+          {
+            key: 'close',
+            title: '注销账号',
+            text: '验证密码和短信验证码后注销本账号',
+            icon: <UserDeleteOutlined />,
+            to: paths.closeAccount,
+          },
+        ]
+      : []),
     {
       key: 'search',
       title: '信用主体查询',
