@@ -266,6 +266,22 @@ export const ReportRequestSchema = Type.Object(
 );
 export type ReportRequest = Static<typeof ReportRequestSchema>;
 
+/**
+ * POST GenerateSpecialReport: the report request and the areas it covers, by name
+ * (SPECIAL_REPORT_AREAS). Required: a request without them (a page loaded before they were asked
+ * for) is refused with SPECIAL_REPORT_AREA_MESSAGES.none rather than issued for areas nobody chose.
+ * Known names, at least one, none twice: checked by the service (specialAreasRefusal), whose
+ * messages name the area at fault.
+ */
+export const SpecialReportRequestSchema = Type.Object(
+  {
+    ...ReportRequestSchema.properties,
+    areas: Type.Array(Type.String({ maxLength: 20 }), { maxItems: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type SpecialReportRequest = Static<typeof SpecialReportRequestSchema>;
+
 /** The findings of a report, counted (the digest the verification shows). */
 export const ReportFindingsSchema = Type.Object({
   licences: Type.Integer({ minimum: 0 }),

@@ -30,7 +30,7 @@ export function registerReportRoutes(app: TypeboxApp, ctx: ServicesContext): voi
     request: FastifyRequest,
     reply: FastifyReply,
     type: ReportType,
-    body: { entityId: string; periodFrom: string; periodTo: string },
+    body: { entityId: string; periodFrom: string; periodTo: string; areas?: string[] },
     requestedBy: string | null,
   ) {
     const issued = await reports.issue(type, { ...body, requestedBy });
