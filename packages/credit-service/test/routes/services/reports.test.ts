@@ -202,7 +202,8 @@ describe('reports', () => {
     expect(text).toContain('专项信用报告');
     expect(text).toContain(clean.EntName);
     expect(text).toContain('市场监管领域未发现行政处罚记录');
-    expect(text).not.toContain('无违法违规记录');
+    // Only in the name of the certificate it replaces, never as a finding.
+    expect(text.replaceAll('有无违法违规记录证明', '')).not.toContain('无违法违规记录');
   });
 
   it('renders the enterprise report for other parts of the service', async () => {
