@@ -152,11 +152,12 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
     const promiseRows = promises.all(params) as Record<string, string>[];
     const red = listRows.filter((row) => row.list_type === 'red');
     const black = listRows.filter((row) => row.list_type === 'black');
-    const checked =
-      input.reportType === 'special' ? special.check({ ...params, areas: input.areas ?? [] }) : undefined;
+    const checked = input.reportType === 'special' ? special.check({ ...params, areas: input.areas ?? [] }) : undefined;
     const areaChecks = checked?.areas ?? [];
     const sum = (of: (area: SpecialAreaCheck) => number) => areaChecks.reduce((total, area) => total + of(area), 0);
-    const repaired = checked ? sum((area) => area.repaired) : penaltyRows.filter((row) => row.state === '已修复').length;
+    const repaired = checked
+      ? sum((area) => area.repaired)
+      : penaltyRows.filter((row) => row.state === '已修复').length;
     const penaltyCount = checked ? sum((area) => area.penalties) : penaltyRows.length;
     const n = (i: number) => String(i + 1);
 
@@ -171,7 +172,11 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
     const summary = [
       `行政许可 ${findings.licences} 条`,
       checked
-        ? `所选领域（${areaChecks.map((area) => area.area).join('、')}）行政处罚 ${penaltyCount} 条${penaltyDetail(sum((area) => area.minor), sum((area) => area.pastPublicity), repaired)}`
+        ? `所选领域（${areaChecks.map((area) => area.area).join('、')}）行政处罚 ${penaltyCount} 条${penaltyDetail(
+            sum((area) => area.minor),
+            sum((area) => area.pastPublicity),
+            repaired,
+          )}`
         : `行政处罚 ${findings.penalties} 条${repaired > 0 ? `（其中已修复 ${repaired} 条）` : ''}`,
       `守信激励（红名单）${findings.redLists} 条`,
       `失信惩戒（黑名单）${findings.blackLists} 条`,

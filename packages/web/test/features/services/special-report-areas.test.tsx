@@ -1,10 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  CONTRACTS,
-  SPECIAL_REPORT_AREA_MESSAGES,
-  SPECIAL_REPORT_AREAS,
-  type MyBusiness,
-} from '@credit-portal/shared';
+import { CONTRACTS, SPECIAL_REPORT_AREA_MESSAGES, SPECIAL_REPORT_AREAS, type MyBusiness } from '@credit-portal/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearLogin, storeLogin } from '@/lib/login-session';
 import { paths } from '@/lib/paths';

@@ -42,7 +42,13 @@ interface ReportGeneratorProps {
  * The period (up to five years, ending today at the latest) and the button that generates the
  * report and downloads the PDF, with its loading, failure and done states.
  */
-export function ReportGenerator({ entityId, entityName, reportName, generate, waitingFor = null }: ReportGeneratorProps) {
+export function ReportGenerator({
+  entityId,
+  entityName,
+  reportName,
+  generate,
+  waitingFor = null,
+}: ReportGeneratorProps) {
   const today = dayjs();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>([today.subtract(1, 'year').add(1, 'day'), today]);
   const [pending, setPending] = useState(false);
@@ -91,7 +97,13 @@ export function ReportGenerator({ entityId, entityName, reportName, generate, wa
           onChange={(value) => setRange(value?.[0] && value[1] ? [value[0], value[1]] : null)}
         />
       </Form.Item>
-      <Button type="primary" size="large" htmlType="submit" loading={pending} disabled={!entityId || Boolean(refusal) || Boolean(waitingFor)}>
+      <Button
+        type="primary"
+        size="large"
+        htmlType="submit"
+        loading={pending}
+        disabled={!entityId || Boolean(refusal) || Boolean(waitingFor)}
+      >
         生成并下载报告
       </Button>
       {!entityId ? <p className={styles.hint}>请先选择报告主体。</p> : null}

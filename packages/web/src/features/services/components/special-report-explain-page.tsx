@@ -8,7 +8,8 @@ export default function SpecialReportExplainPage() {
     <div className={styles.page}>
       <h1 className={styles.heading}>专项信用报告说明</h1>
       <p className={styles.intro}>
-        根据《国家发展改革委 公安部 国家数据局关于全面推行以专项信用报告替代有无违法违规记录证明的通知》（发改财金〔2025〕565号），企业在上市融资、招标投标、评优评先、资质申请等场景需要的有无违法违规记录证明，可由专项信用报告代替。
+        根据《国家发展改革委 公安部
+        国家数据局关于全面推行以专项信用报告替代有无违法违规记录证明的通知》（发改财金〔2025〕565号），企业在上市融资、招标投标、评优评先、资质申请等场景需要的有无违法违规记录证明，可由专项信用报告代替。
       </p>
       <h2 className={styles.subheading}>报告内容</h2>
       <ul className={styles.list}>
