@@ -285,6 +285,11 @@ export type SpecialReportRequest = Static<typeof SpecialReportRequestSchema>;
 /** The findings of a report, counted (the digest the verification shows). */
 export const ReportFindingsSchema = Type.Object({
   licences: Type.Integer({ minimum: 0 }),
+  /**
+   * The penalties the report lists: in publicity (the enterprise report and the 专项信用报告 issued
+   * before areas were chosen), or every penalty of the chosen areas' departments in the period,
+   * 轻微 and past publicity included (a 专项信用报告 with areas; docs/SPECIAL-REPORT.md).
+   */
   penalties: Type.Integer({ minimum: 0 }),
   repairedPenalties: Type.Integer({ minimum: 0 }),
   redLists: Type.Integer({ minimum: 0 }),
