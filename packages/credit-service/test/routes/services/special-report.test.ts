@@ -10,6 +10,7 @@ import {
 import { addMonths, localToday } from '../../../src/lib/dates.js';
 import type { ReportContent } from '../../../src/reports/content.js';
 import { account, entity, linkEntity, penalty, type MadeEntity } from '../../factories.js';
+import { auditTools } from '../../audit/support.js';
 import type { TestApp } from '../../helper.js';
 import { compact, pdfText } from './pdf-text.js';
 import { rewriteAsIssuedBefore } from './old-special-report.js';
@@ -27,6 +28,7 @@ let tokenB: string;
 let owner: { token: string };
 let company: MadeEntity;
 const { call, upload } = servicesTools(() => t);
+const { records } = auditTools(() => t);
 const today = localToday();
 const period = { periodFrom: addMonths(today, -36), periodTo: today };
 const TAX_OFFICE = '国家税务总局测试市税务局';
@@ -87,6 +89,12 @@ describe('the 专项信用报告', () => {
   it('checks only the areas chosen, and every penalty of their departments in the period', async () => {
     const report = await issued(['税务', '市场监管']);
     expect(report.content.areas!.map((area) => area.area)).toEqual(['市场监管', '税务']);
+    // The choice is on the audit record of the issue, as asked.
+    const audited = (await records()).find((record) => record.details?.['reportNumber'] === report.reportNo);
+    expect(audited).toMatchObject({
+      event: 'report.issued',
+      details: { type: 'special', areas: ['税务', '市场监管'] },
+    });
     const [market, tax] = report.content.areas!;
     expect(market).toMatchObject({ penalties: 1, minor: 0, pastPublicity: 1, repaired: 0 });
     expect(tax).toMatchObject({ penalties: 0, result: '未发现行政处罚记录' });
