@@ -20,7 +20,8 @@ import { api, collectErrors, launchBrowser } from './browser.js';
 /*
  * 信用服务 in a real browser: a demo user logs in, files a credit repair with a PNG and sees its
  * timeline, files an objection and finds the centre's rejection by its number; a visitor
- * downloads an enterprise credit report and verifies it on /#/xyfw/verify. The demo user logs
+ * downloads an enterprise credit report and verifies it on /#/xyfw/verify; the demo user chooses
+ * the areas of a 专项信用报告 by keyboard at 375 and 1440 px and downloads it. The demo user logs
  * in once, on the password page, and files both applications in that login (a login costs the
  * service a password hash and the browser a start of the SPA and the home page). The main pages
  * of the section (each with its heading, without a console error, as wide as the screen at 1440
@@ -375,6 +376,47 @@ describe('credit services in a browser', () => {
         await page.getByText('报告编号或验证码不正确，请核对后重新输入').waitFor();
         // A mistyped code is an ordinary answer, not a failed request: the console stays clean
         // (it used to be a 404 and a console error).
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.concurrent.for([375, 1440])(
+    'the demo user chooses the areas of a 专项信用报告 by keyboard and downloads it at %i px',
+    { timeout: 120_000 },
+    async (width, { expect }) => {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        storageState: demoLogin,
+        acceptDownloads: true,
+      });
+      try {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(`${baseUrl}/#${paths.specialReportInfo}`);
+        const entity = page.getByRole('combobox', { name: '报告主体' });
+        await entity.focus();
+        await entity.press('ArrowDown');
+        await page.locator('.ant-select-item-option-active').waitFor();
+        await entity.press('Enter');
+        const generate = page.getByRole('button', { name: '生成并下载报告' });
+        // No area yet: the button waits. Two areas by keyboard: Space on one, Tab to the next.
+        expect(await generate.isDisabled()).toBe(true);
+        await page.getByRole('checkbox', { name: /^市场监管（/ }).focus();
+        await page.keyboard.press('Space');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Space');
+        await page.getByText('已选择 2 个领域：市场监管、生态环境').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const [download] = await Promise.all([page.waitForEvent('download'), generate.click()]);
+        const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', await download.path(), '-']);
+        const text = stdout.replace(/\s+/g, '');
+        expect(text).toContain('所选领域查询结果');
+        expect(text).toContain('生态环境部门');
+        expect(text).not.toContain('卫生健康部门');
+        expect(text).toContain('发改财金〔2025〕565号');
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -66,6 +66,10 @@ export interface PenaltyFields {
   /** CF_GSJZQ; default three years after the decision (still publicized). */
   publicUntil: string;
   severity: '轻微' | '一般' | '严重';
+  /** CF_CFJG, the deciding department; default the copied penalty's. */
+  authority: string;
+  /** repaired_on, YYYY-MM-DD; default none. */
+  repairedOn: string;
 }
 
 /**
@@ -93,9 +97,10 @@ export function penalty(
     CF_JDRQ: decidedOn,
     CF_GSJZQ: fields.publicUntil ?? addMonths(decidedOn, 36),
     CF_ZT: '正常',
-    repaired_on: null,
+    repaired_on: fields.repairedOn ?? null,
     UPDATETIME: `${decidedOn} 09:00:00`,
   };
+  if (fields.authority !== undefined) overrides.CF_CFJG = fields.authority;
   const columns = (db.prepare('PRAGMA table_info(penalties)').all() as Array<{ name: string }>)
     .map((column) => column.name)
     .filter((name) => name !== 'id');

@@ -3,6 +3,7 @@ import type { ReportContentSection, ReportFindings, ReportType } from '@credit-p
 import type { SiteIdentity } from '../lib/site.js';
 import { createEntityDetailRepository } from '../repositories/entity-details.js';
 import { createPublicStandingRepository } from '../repositories/public-standing.js';
+import { createSpecialReportReader, SPECIAL_REPORT_NOTES, type SpecialAreaCheck } from './special.js';
 
 /*
  * What a report says, gathered from the database for one entity and period: its registration,
@@ -13,6 +14,9 @@ import { createPublicStandingRepository } from '../repositories/public-standing.
  * limited to the period, since a listing made before the period may still be in force). Stored as
  * issued (canonical JSON), so a verification and the third-party check show exactly what the PDF
  * said; reports issued before the public lists were added keep their content and verify by it.
+ * A 专项信用报告 checks the areas its applicant chose (special.ts) instead: every penalty of the
+ * areas' departments in the period, 轻微 and past publicity included; the ones issued before the
+ * areas were chosen keep their content (no `areas`, all areas, publicized penalties only).
  */
 
 /** Rows per section: an entity's whole record, bounded against outliers. */
@@ -20,20 +24,6 @@ const SECTION_LIMIT = 500;
 
 /** What the report's own sections search, before the public lists: the 查询范围 starts with these. */
 const CORE_SOURCES = ['行政许可', '行政处罚', '守信激励（红名单）', '失信惩戒（黑名单）', '信用承诺'] as const;
-
-/** The areas of the 专项信用报告, each with the words that name its departments. */
-export const SPECIAL_REPORT_AREAS: readonly { area: string; dept: string; match: string }[] = [
-  { area: '市场监管', dept: '市场监督管理部门', match: '市场监督管理' },
-  { area: '生态环境', dept: '生态环境部门', match: '生态环境' },
-  { area: '住房城乡建设', dept: '住房和城乡建设部门', match: '建设局' },
-  { area: '交通运输', dept: '交通运输部门', match: '交通运输' },
-  { area: '卫生健康', dept: '卫生健康部门', match: '卫生健康' },
-  { area: '安全生产', dept: '应急管理部门', match: '应急管理' },
-  { area: '税务', dept: '税务部门', match: '税务' },
-  { area: '消防安全', dept: '消防救援机构', match: '消防救援' },
-  { area: '城市管理', dept: '城市管理和综合执法部门', match: '城市管理' },
-  { area: '烟草专卖', dept: '烟草专卖部门', match: '烟草专卖' },
-];
 
 export interface ReportEntity {
   id: string;
@@ -60,6 +50,14 @@ export interface ReportContent {
    * issued before it was printed.
    */
   scope?: string[];
+  /**
+   * 专项信用报告: the chosen areas as checked (special.ts). Absent from the reports issued before
+   * the applicant chose areas (those checked every area, publicized penalties only, and say so in
+   * their conclusion and notes as printed then).
+   */
+  areas?: SpecialAreaCheck[];
+  /** 专项信用报告: the basis and reach of the search, printed in 说明. Absent from the reports issued before. */
+  notes?: string[];
 }
 
 interface PenaltyRow {
@@ -82,9 +80,20 @@ interface ListRow {
   valid_until: string;
 }
 
+/** （其中轻微 …、已过公示期 …、已修复 … 条）, the parts that are not zero; empty when all are. */
+function penaltyDetail(minor: number, past: number, repaired: number): string {
+  const parts = [
+    minor > 0 ? `轻微 ${minor} 条` : '',
+    past > 0 ? `已过公示期 ${past} 条` : '',
+    repaired > 0 ? `已修复 ${repaired} 条` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `（其中${parts.join('、')}）` : '';
+}
+
 export function createReportContentReader(db: Database, site: SiteIdentity) {
   const details = createEntityDetailRepository(db, site);
   const standing = createPublicStandingRepository(db, site);
+  const special = createSpecialReportReader(db);
   const licences = db.prepare(
     `SELECT XK_WSH, XK_XKZS, XK_XKLB, XK_JDRQ, XK_YXQZI, XK_XKJG FROM licences
      WHERE entity_id = @entity AND XK_JDRQ BETWEEN @from AND @to ORDER BY XK_JDRQ DESC, id DESC LIMIT ${SECTION_LIMIT}`,
@@ -124,6 +133,8 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
     periodFrom: string;
     periodTo: string;
     today: string;
+    /** 专项信用报告: the areas chosen, known names (specialAreasRefusal). */
+    areas?: readonly string[];
   }): ReportContent | undefined {
     const info = details.baseInfo(input.entityId);
     if (!info) return undefined;
@@ -141,12 +152,18 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
     const promiseRows = promises.all(params) as Record<string, string>[];
     const red = listRows.filter((row) => row.list_type === 'red');
     const black = listRows.filter((row) => row.list_type === 'black');
-    const repaired = penaltyRows.filter((row) => row.state === '已修复').length;
+    const checked = input.reportType === 'special' ? special.check({ ...params, areas: input.areas ?? [] }) : undefined;
+    const areaChecks = checked?.areas ?? [];
+    const sum = (of: (area: SpecialAreaCheck) => number) => areaChecks.reduce((total, area) => total + of(area), 0);
+    const repaired = checked
+      ? sum((area) => area.repaired)
+      : penaltyRows.filter((row) => row.state === '已修复').length;
+    const penaltyCount = checked ? sum((area) => area.penalties) : penaltyRows.length;
     const n = (i: number) => String(i + 1);
 
     const findings: ReportFindings = {
       licences: licenceRows.length,
-      penalties: penaltyRows.length,
+      penalties: penaltyCount,
       repairedPenalties: repaired,
       redLists: red.length,
       blackLists: black.length,
@@ -154,7 +171,13 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
     };
     const summary = [
       `行政许可 ${findings.licences} 条`,
-      `行政处罚 ${findings.penalties} 条${repaired > 0 ? `（其中已修复 ${repaired} 条）` : ''}`,
+      checked
+        ? `所选领域（${areaChecks.map((area) => area.area).join('、')}）行政处罚 ${penaltyCount} 条${penaltyDetail(
+            sum((area) => area.minor),
+            sum((area) => area.pastPublicity),
+            repaired,
+          )}`
+        : `行政处罚 ${findings.penalties} 条${repaired > 0 ? `（其中已修复 ${repaired} 条）` : ''}`,
       `守信激励（红名单）${findings.redLists} 条`,
       `失信惩戒（黑名单）${findings.blackLists} 条`,
       `信用承诺 ${findings.promises} 条`,
@@ -197,7 +220,7 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
         ]),
         emptyText: '报告期内无行政许可信息',
       },
-      penaltySection,
+      checked?.penaltySection ?? penaltySection,
       listSection('守信激励信息（红名单）', red, '报告期内无红名单信息'),
       listSection('失信惩戒信息（黑名单）', black, '报告期内无黑名单信息'),
       {
@@ -223,17 +246,8 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
     ];
 
     let conclusion = '';
-    if (input.reportType === 'special') {
-      const open = penaltyRows.filter((row) => row.state !== '已修复');
-      const areaRows = SPECIAL_REPORT_AREAS.map((area, i) => {
-        const hits = penaltyRows.filter((row) => row.CF_CFJG.includes(area.match));
-        const fixed = hits.filter((row) => row.state === '已修复').length;
-        const result =
-          hits.length === 0
-            ? '无违法违规记录'
-            : `行政处罚 ${hits.length} 条${fixed > 0 ? `（其中已修复 ${fixed} 条）` : ''}`;
-        return [n(i), area.area, area.dept, result];
-      });
+    if (checked) {
+      const areaRows = areaChecks.map((area, i) => [n(i), area.area, area.dept, area.result]);
       areaRows.push([
         n(areaRows.length),
         '严重失信主体名单',
@@ -249,27 +263,25 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
         ]);
       }
       sections.unshift({
-        title: '各领域违法违规记录查询结果',
+        title: '所选领域查询结果',
         columns: ['序号', '领域', '主管部门', '查询结果'],
         rows: areaRows,
         emptyText: '',
       });
-      // Penalties and black lists are counted over the period; the public lists as of the day of issue.
+      // Worded from what was found, area by area; what was searched is said with it.
       const period = `在报告期内（${input.periodFrom}至${input.periodTo}）`;
-      const inPeriod =
-        open.length > 0 || black.length > 0
-          ? [
-              `${period}存在公示期内的行政处罚 ${open.length} 条${black.length > 0 ? `，被列入失信惩戒名单 ${black.length} 项` : ''}`,
-            ]
-          : [];
+      const byArea = areaChecks
+        .map((area) => (area.penalties === 0 ? `${area.area}领域${area.result}` : `${area.area}领域有${area.result}`))
+        .join('；');
+      const blackText =
+        black.length === 0 ? '未被列入严重失信主体名单' : `被列入失信惩戒（严重失信主体）名单 ${black.length} 项`;
       const listed =
         listedOn.length > 0
-          ? [`截至报告生成时被列入${listedOn.map((list) => `${list.Label} ${list.inForce} 项`).join('、')}`]
-          : [];
+          ? `截至报告生成时被列入${listedOn.map((list) => `${list.Label} ${list.inForce} 项`).join('、')}`
+          : '截至报告生成时未被列入上述公示名单';
       conclusion =
-        inPeriod.length === 0 && listed.length === 0
-          ? `经查询，${info.EntName}${period}于上述领域无违法违规记录${repaired > 0 ? `（已修复的行政处罚 ${repaired} 条不影响本结论）` : ''}，未被列入严重失信主体名单，截至报告生成时未被列入上述公示名单。`
-          : `经查询，${info.EntName}${[...inPeriod, ...listed].join('；')}，详见下表。`;
+        `经查询，${info.EntName}${period}：${byArea}；${blackText}；${listed}。` +
+        '上述行政处罚查询含简易程序作出的轻微违法行为处罚、已过公示期和已修复的记录，未查询行政强制和刑事裁判（犯罪记录）信息，详见说明。';
     }
 
     return {
@@ -294,6 +306,7 @@ export function createReportContentReader(db: Database, site: SiteIdentity) {
       findings,
       summary,
       scope: [...CORE_SOURCES, ...(publicStanding?.searched ?? [])],
+      ...(checked ? { areas: areaChecks, notes: [...SPECIAL_REPORT_NOTES] } : {}),
     };
   }
 

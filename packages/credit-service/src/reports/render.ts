@@ -20,6 +20,8 @@ const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
   承诺内容: 7,
   查询结果: 3.4,
   状态: 1.4,
+  违法程度: 1.6,
+  公示情况: 2.2,
   决定日期: 1.9,
   公示截止: 1.9,
   列入日期: 1.9,
@@ -28,6 +30,10 @@ const COLUMN_WEIGHTS: Readonly<Record<string, number>> = {
   记录内容: 5,
   '文书（案）号': 2.6,
 };
+
+/** What the enterprise report (and the 专项信用报告 issued before areas were chosen) says of its penalties. */
+const PUBLICIZED_PENALTIES_NOTE =
+  '行政处罚信息仅列示报告期内作出且仍在公示期内的记录（轻微违法行为依规不予公示）；已完成信用修复的记录标注“已修复”，不再对外公示。';
 
 /** Where the public keys are published, on the portal (docs/VERIFY.md). */
 export const reportKeysUrl = (portalUrl: string): string =>
@@ -119,14 +125,15 @@ export async function renderReportPdf(
     pdf.table(columns, section.rows, { emptyText: section.emptyText });
   }
   heading('说明');
-  for (const note of [
-    `1. 本报告由${issuer}根据各部门归集至公共信用信息平台的信息生成，反映截至生成时间的记录。`,
-    '2. 行政处罚信息仅列示报告期内作出且仍在公示期内的记录（轻微违法行为依规不予公示）；已完成信用修复的记录标注“已修复”，不再对外公示。',
-    '3. 红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺；其他公示名单列示报告生成时信用门户公示的该主体全部记录及其状态，不限于报告期。',
-    `4. 本报告所载内容摘要：${content.summary.join('；')}。`,
-    `5. 本报告经${issuer}以 SM2 电子签名（GB/T 32918，签名密钥指纹见页脚），内容以核验结果为准：可在信用门户“报告核验”页上传本文件核验，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验；对报告内容有异议的，可通过信用门户“信用异议”申请核查。`,
-  ]) {
-    pdf.paragraph(note, { muted: true });
-  }
+  const notes = [
+    `本报告由${issuer}根据各部门归集至公共信用信息平台的信息生成，反映截至生成时间的记录。`,
+    // A 专项信用报告's own notes (what was searched and on which basis) are stored with it; the
+    // reports issued before keep the note they were printed with.
+    ...(content.notes ?? [PUBLICIZED_PENALTIES_NOTE]),
+    '红黑名单列示在报告期内处于有效期的名单信息；信用承诺列示报告期内作出并已公示的承诺；其他公示名单列示报告生成时信用门户公示的该主体全部记录及其状态，不限于报告期。',
+    `本报告所载内容摘要：${content.summary.join('；')}。`,
+    `本报告经${issuer}以 SM2 电子签名（GB/T 32918，签名密钥指纹见页脚），内容以核验结果为准：可在信用门户“报告核验”页上传本文件核验，或以 ${reportKeysUrl(portalUrl)} 公布的公钥用 OpenSSL 离线核验；对报告内容有异议的，可通过信用门户“信用异议”申请核查。`,
+  ];
+  notes.forEach((note, i) => pdf.paragraph(`${i + 1}. ${note}`, { muted: true }));
   return pdf.finish();
 }

@@ -8,6 +8,7 @@ import {
   REPORT_STATUS_NOTES,
   REPORT_TYPE_LABELS,
   SERVICE_MESSAGES,
+  specialAreasRefusal,
   type ReportState,
   type ReportStatusOutcome,
   type ReportType,
@@ -68,6 +69,8 @@ export interface ReportOrder {
   periodTo?: string;
   /** The login that asked (the 专项信用报告's owner); null for the public enterprise report. */
   requestedBy?: string | null;
+  /** 专项信用报告: the areas chosen (SPECIAL_REPORT_AREAS names, at least one, none twice). */
+  areas?: readonly string[];
 }
 
 export interface IssuedReport {
@@ -81,7 +84,7 @@ export interface IssuedReport {
   keyId: string;
 }
 
-interface ReportRecord {
+export interface ReportRecord {
   reportNo: string;
   reportType: ReportType;
   entityId: number;
@@ -135,7 +138,7 @@ const codeHash = (reportNo: string, code: string): string => sha256Hex(`${report
 /** Compared against when a number is unknown (no code hashes to it). */
 const NO_CODE_HASH = '0'.repeat(64);
 
-type SignedFields = Omit<
+export type SignedFields = Omit<
   ReportRecord,
   'signature' | 'content' | 'signatureAlgorithm' | 'keyId' | 'pdfSignature' | 'coverage'
 >;
@@ -160,7 +163,7 @@ const signedPayload = (record: SignedFields): string =>
  * signature, and the digest of its coverage when it has one (absent: the payload of the records
  * issued before is unchanged, so their signatures still verify).
  */
-const sm2Payload = (record: SignedFields & Pick<ReportRecord, 'keyId' | 'pdfSignature' | 'coverage'>): string =>
+export const sm2Payload = (record: SignedFields & Pick<ReportRecord, 'keyId' | 'pdfSignature' | 'coverage'>): string =>
   canonicalJson({
     ...JSON.parse(signedPayload(record)),
     signatureAlgorithm: SM2_RECORD_ALGORITHM,
@@ -223,12 +226,14 @@ export function createReportService(db: Database, settings: ReportSettings) {
   const newCode = (): string =>
     Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('');
 
-  /** Generates, signs and records a report; 404 for an unknown entity, 400 for a bad period. */
+  /** Generates, signs and records a report; 404 for an unknown entity, 400 for a bad period or areas. */
   async function issue(type: ReportType, order: ReportOrder): Promise<IssuedReport> {
     if (refuseAll) throw new ConflictError(LOOPBACK_PORTAL_MESSAGE);
     const now = new Date();
     const today = localToday(now);
     const { from, to } = checkPeriod(order, today);
+    const areasRefused = type === 'special' ? specialAreasRefusal(order.areas ?? []) : null;
+    if (areasRefused) throw new BadRequestError(areasRefused);
     const reportNo = newReportNo(type, today);
     const generatedAt = formatBeijingTime(now);
     // One read transaction: the coverage is of the same records as the content.
@@ -241,6 +246,7 @@ export function createReportService(db: Database, settings: ReportSettings) {
         periodFrom: from,
         periodTo: to,
         today,
+        areas: order.areas,
       });
       return { content: read, coverage: read ? coverageReader.read(Number(read.entity.id), today) : null };
     })();

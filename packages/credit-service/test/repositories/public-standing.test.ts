@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   SOLE_PROPRIETOR_MARK,
+  SPECIAL_REPORT_AREAS,
   type EntityDetailInfo,
   type PublicListKey,
   type ReportVerifyOutcome,
@@ -94,7 +95,12 @@ async function issue(kind: 'enterprise' | 'special', entityId: number) {
   const response = await t.app.inject({
     method: 'POST',
     url: kind === 'special' ? API_PATHS.specialReport : API_PATHS.enterpriseReport,
-    payload: { entityId: String(entityId), periodFrom: addMonths(localToday(), -36), periodTo: localToday() },
+    payload: {
+      entityId: String(entityId),
+      periodFrom: addMonths(localToday(), -36),
+      periodTo: localToday(),
+      ...(kind === 'special' ? { areas: SPECIAL_REPORT_AREAS.map((area) => area.area) } : {}),
+    },
     headers: kind === 'special' ? { authorization: `Bearer ${token}` } : {},
   });
   expect(response.statusCode, response.body).toBe(200);

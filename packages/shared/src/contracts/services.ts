@@ -21,9 +21,11 @@ import {
   ReportVerifyFileFieldsSchema,
   ReportVerifyQuerySchema,
   ReportVerifySignatureFieldsSchema,
+  SpecialReportRequestSchema,
   ThirdPartyCheckQuerySchema,
   ThirdPartyReportSchema,
 } from '../schemas/services.js';
+import { SPECIAL_REPORT_AREA_MESSAGES } from '../vocabulary/services.js';
 
 /** The heads of heads/services.ts with their schemas, by the same names. */
 export const SERVICES_CONTRACTS = {
@@ -73,7 +75,8 @@ export const SERVICES_CONTRACTS = {
     body: ReportRequestSchema,
   }),
   specialReport: defineRoute(HEADS.specialReport, {
-    body: ReportRequestSchema,
+    body: SpecialReportRequestSchema,
+    emptyFieldMessages: { areas: SPECIAL_REPORT_AREA_MESSAGES.none },
   }),
   reportVerify: defineRoute(HEADS.reportVerify, {
     query: ReportVerifyQuerySchema,

@@ -266,9 +266,30 @@ export const ReportRequestSchema = Type.Object(
 );
 export type ReportRequest = Static<typeof ReportRequestSchema>;
 
+/**
+ * POST GenerateSpecialReport: the report request and the areas it covers, by name
+ * (SPECIAL_REPORT_AREAS). Required: a request without them (a page loaded before they were asked
+ * for) is refused with SPECIAL_REPORT_AREA_MESSAGES.none rather than issued for areas nobody chose.
+ * Known names, at least one, none twice: checked by the service (specialAreasRefusal), whose
+ * messages name the area at fault.
+ */
+export const SpecialReportRequestSchema = Type.Object(
+  {
+    ...ReportRequestSchema.properties,
+    areas: Type.Array(Type.String({ maxLength: 20 }), { maxItems: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type SpecialReportRequest = Static<typeof SpecialReportRequestSchema>;
+
 /** The findings of a report, counted (the digest the verification shows). */
 export const ReportFindingsSchema = Type.Object({
   licences: Type.Integer({ minimum: 0 }),
+  /**
+   * The penalties the report lists: in publicity (the enterprise report and the 专项信用报告 issued
+   * before areas were chosen), or every penalty of the chosen areas' departments in the period,
+   * 轻微 and past publicity included (a 专项信用报告 with areas; docs/SPECIAL-REPORT.md).
+   */
   penalties: Type.Integer({ minimum: 0 }),
   repairedPenalties: Type.Integer({ minimum: 0 }),
   redLists: Type.Integer({ minimum: 0 }),

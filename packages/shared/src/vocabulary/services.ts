@@ -164,6 +164,44 @@ export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
   special: '专项信用报告（代替有无违法违规记录证明）',
 };
 
+/**
+ * The areas of the 专项信用报告 the applicant chooses from (at least one), each with its departments
+ * and the words that name them in a penalty's 处罚机关 (CF_CFJG). The report replaces the
+ * 无违法违规记录证明 of the areas chosen (发改财金〔2025〕565号; docs/SPECIAL-REPORT.md).
+ */
+export const SPECIAL_REPORT_AREAS: readonly { area: string; dept: string; match: string }[] = [
+  { area: '市场监管', dept: '市场监督管理部门', match: '市场监督管理' },
+  { area: '生态环境', dept: '生态环境部门', match: '生态环境' },
+  { area: '住房城乡建设', dept: '住房和城乡建设部门', match: '建设局' },
+  { area: '交通运输', dept: '交通运输部门', match: '交通运输' },
+  { area: '卫生健康', dept: '卫生健康部门', match: '卫生健康' },
+  { area: '安全生产', dept: '应急管理部门', match: '应急管理' },
+  { area: '税务', dept: '税务部门', match: '税务' },
+  { area: '消防安全', dept: '消防救援机构', match: '消防救援' },
+  { area: '城市管理', dept: '城市管理和综合执法部门', match: '城市管理' },
+  { area: '烟草专卖', dept: '烟草专卖部门', match: '烟草专卖' },
+];
+
+/** Why the areas of a 专项信用报告 request are refused. */
+export const SPECIAL_REPORT_AREA_MESSAGES = {
+  none: '请选择专项信用报告涵盖的领域（至少一个）',
+  unknown: (area: string) =>
+    `专项信用报告的领域“${area}”不在可选范围内，可选领域：${SPECIAL_REPORT_AREAS.map((a) => a.area).join('、')}`,
+  repeated: (area: string) => `专项信用报告的领域“${area}”重复选择，每个领域只能选择一次`,
+} as const;
+
+/** Why the chosen areas cannot be asked for (none, unknown or repeated), or null. */
+export function specialAreasRefusal(areas: readonly string[]): string | null {
+  if (areas.length === 0) return SPECIAL_REPORT_AREA_MESSAGES.none;
+  const seen = new Set<string>();
+  for (const area of areas) {
+    if (!SPECIAL_REPORT_AREAS.some((known) => known.area === area)) return SPECIAL_REPORT_AREA_MESSAGES.unknown(area);
+    if (seen.has(area)) return SPECIAL_REPORT_AREA_MESSAGES.repeated(area);
+    seen.add(area);
+  }
+  return null;
+}
+
 /** The three kinds of signed report: the two of 信用服务 and the H5 personal report. */
 export const SIGNED_REPORT_KINDS = ['enterprise', 'special', 'personal'] as const;
 

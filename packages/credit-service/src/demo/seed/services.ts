@@ -77,7 +77,7 @@ function writeServicesSeed(db: Database, userA: number, asOf: string): ServicesS
     .filter((entity) => entity.repairable > 0)
     .sort((a, b) => b.repairable - a.repairable || a.id - b.id)
     .map((entity) => entity.id);
-  // Companies in business without any penalty (their 专项信用报告 says 无违法违规记录).
+  // Companies in business without any penalty (their 专项信用报告 finds no penalty in any area).
   const clean = db
     .prepare(
       `SELECT e.id FROM entities e WHERE e.status = '存续' AND e.ent_type NOT LIKE '%个体工商户%'

@@ -30,13 +30,14 @@ export function registerReportRoutes(app: TypeboxApp, ctx: ServicesContext): voi
     request: FastifyRequest,
     reply: FastifyReply,
     type: ReportType,
-    body: { entityId: string; periodFrom: string; periodTo: string },
+    body: { entityId: string; periodFrom: string; periodTo: string; areas?: string[] },
     requestedBy: string | null,
   ) {
     const issued = await reports.issue(type, { ...body, requestedBy });
     app.audit.note(request, {
       subject: `entity:${body.entityId}`,
-      details: { type, reportNumber: issued.reportNumber, keyId: issued.keyId },
+      // The areas asked for (a 专项信用报告's): what the applicant chose is on the record.
+      details: { type, reportNumber: issued.reportNumber, keyId: issued.keyId, areas: body.areas },
     });
     return reply
       .type('application/pdf')

@@ -182,7 +182,7 @@ describe('reports', () => {
         .all() as number[],
     );
     const clean = entities.find((e) => !penalized.has(Number(e.EntityId)))!;
-    const body = { entityId: clean.EntityId, ...period };
+    const body = { entityId: clean.EntityId, ...period, areas: ['市场监管', '税务'] };
     const anonymous = await call('POST', API_PATHS.specialReport, { body });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.Msg).toBe('用户未登录！');
@@ -201,7 +201,9 @@ describe('reports', () => {
     const text = compact(await pdfText(response.rawPayload));
     expect(text).toContain('专项信用报告');
     expect(text).toContain(clean.EntName);
-    expect(text).toContain('无违法违规记录');
+    expect(text).toContain('市场监管领域未发现行政处罚记录');
+    // Only in the name of the certificate it replaces, never as a finding.
+    expect(text.replaceAll('有无违法违规记录证明', '')).not.toContain('无违法违规记录');
   });
 
   it('renders the enterprise report for other parts of the service', async () => {

@@ -11,6 +11,7 @@ import {
   API_PATHS,
   ERROR_MESSAGES,
   SERVICE_MESSAGES,
+  SPECIAL_REPORT_AREA_MESSAGES,
   SERVICE_REVIEW_LOGIN_PATH,
   SERVICE_REVIEW_PATH,
   UPLOAD_MAX_FILE_BYTES,
@@ -440,6 +441,7 @@ describe('信用服务 through the gateway', () => {
       entityId: entity.EntityId,
       periodFrom: '2025-01-01',
       periodTo: new Date().toISOString().slice(0, 10),
+      areas: ['市场监管'],
     };
     const anonymous = await request(gateway.url).post(API_PATHS.specialReport).send(body).expect(401);
     expect(anonymous.body).toMatchObject({ code: 'not_logged_in', message: ERROR_MESSAGES.not_logged_in });
@@ -448,6 +450,14 @@ describe('信用服务 through the gateway', () => {
       .set('authorization', `Bearer ${tokenB}`)
       .send(body)
       .expect(403);
+    // A page of before, without the areas: refused at the gateway by the contract, in Chinese.
+    const { areas: _areas, ...withoutAreas } = body;
+    const old = await request(gateway.url)
+      .post(API_PATHS.specialReport)
+      .set('authorization', `Bearer ${tokenA}`)
+      .send(withoutAreas)
+      .expect(400);
+    expect(old.body).toMatchObject({ ok: false, message: SPECIAL_REPORT_AREA_MESSAGES.none });
     const res = await request(gateway.url)
       .post(API_PATHS.specialReport)
       .set('authorization', `Bearer ${tokenA}`)

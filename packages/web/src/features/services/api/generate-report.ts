@@ -1,4 +1,4 @@
-import type { ReportRequest } from '@credit-portal/shared';
+import type { ReportRequest, SpecialReportRequest } from '@credit-portal/shared';
 import { SERVICES_HEADS } from '@credit-portal/shared/heads/services';
 import { callFile, type DownloadedFile } from '@/lib/api-client';
 
@@ -7,5 +7,5 @@ export const generateEnterpriseReport = (body: ReportRequest): Promise<Downloade
   callFile(SERVICES_HEADS.enterpriseReport, { body });
 
 /** The 专项信用报告 of the user's own entity as a PDF (POST GenerateSpecialReport, bearer). */
-export const generateSpecialReport = (body: ReportRequest): Promise<DownloadedFile> =>
+export const generateSpecialReport = (body: SpecialReportRequest): Promise<DownloadedFile> =>
   callFile(SERVICES_HEADS.specialReport, { body });

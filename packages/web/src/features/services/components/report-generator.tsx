@@ -34,13 +34,21 @@ interface ReportGeneratorProps {
   /** The report's name in the file fallback and texts. */
   reportName: string;
   generate: (request: ReportRequest) => Promise<DownloadedFile>;
+  /** What else the report waits for (e.g. the special report's areas), said under the button; null when nothing. */
+  waitingFor?: string | null;
 }
 
 /**
  * The period (up to five years, ending today at the latest) and the button that generates the
  * report and downloads the PDF, with its loading, failure and done states.
  */
-export function ReportGenerator({ entityId, entityName, reportName, generate }: ReportGeneratorProps) {
+export function ReportGenerator({
+  entityId,
+  entityName,
+  reportName,
+  generate,
+  waitingFor = null,
+}: ReportGeneratorProps) {
   const today = dayjs();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>([today.subtract(1, 'year').add(1, 'day'), today]);
   const [pending, setPending] = useState(false);
@@ -49,7 +57,7 @@ export function ReportGenerator({ entityId, entityName, reportName, generate }: 
   const refusal = periodRefusal(range, today);
 
   const run = async () => {
-    if (!entityId || !range || refusal) return;
+    if (!entityId || !range || refusal || waitingFor) return;
     setPending(true);
     setFailure('');
     setDone(null);
@@ -89,10 +97,17 @@ export function ReportGenerator({ entityId, entityName, reportName, generate }: 
           onChange={(value) => setRange(value?.[0] && value[1] ? [value[0], value[1]] : null)}
         />
       </Form.Item>
-      <Button type="primary" size="large" htmlType="submit" loading={pending} disabled={!entityId || Boolean(refusal)}>
+      <Button
+        type="primary"
+        size="large"
+        htmlType="submit"
+        loading={pending}
+        disabled={!entityId || Boolean(refusal) || Boolean(waitingFor)}
+      >
         生成并下载报告
       </Button>
       {!entityId ? <p className={styles.hint}>请先选择报告主体。</p> : null}
+      {entityId && waitingFor ? <p className={styles.hint}>{waitingFor}</p> : null}
       <div aria-live="polite">
         {pending ? (
           <div className={styles.generating}>

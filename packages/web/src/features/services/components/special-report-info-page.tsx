@@ -1,3 +1,4 @@
+import { specialAreasRefusal, type ReportRequest } from '@credit-portal/shared';
 import { Empty, Select } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,11 +9,14 @@ import { paths } from '@/lib/paths';
 import { generateSpecialReport } from '../api/generate-report';
 import { useMyBusinesses } from '../api/get-my-businesses';
 import { ReportGenerator } from './report-generator';
+import { SpecialReportAreas } from './special-report-areas';
 import styles from './services.module.css';
 
 function SpecialReportForm({ session }: { session: LoginSession }) {
   const businesses = useMyBusinesses(session.token);
   const [entityId, setEntityId] = useState<string>();
+  const [areas, setAreas] = useState<string[]>([]);
+  const generate = (request: ReportRequest) => generateSpecialReport({ ...request, areas });
   const selectId = useId();
   return (
     <QueryState query={businesses} skeletonRows={4} size="page">
@@ -43,12 +47,15 @@ function SpecialReportForm({ session }: { session: LoginSession }) {
                 }))}
               />
             </div>
-            <h2 className={styles.subheading}>2. 选择报告期间并生成</h2>
+            <h2 className={styles.subheading}>2. 选择报告涵盖的领域</h2>
+            <SpecialReportAreas value={areas} onChange={setAreas} />
+            <h2 className={styles.subheading}>3. 选择报告期间并生成</h2>
             <ReportGenerator
               entityId={chosen?.EntityId}
               entityName={chosen?.EntName}
               reportName="专项信用报告"
-              generate={generateSpecialReport}
+              generate={generate}
+              waitingFor={specialAreasRefusal(areas)}
             />
           </>
         );
@@ -74,7 +81,7 @@ export default function SpecialReportInfoPage() {
     <div className={styles.page}>
       <h1 className={styles.heading}>申请专项信用报告</h1>
       <p className={styles.intro}>
-        专项信用报告代替有无违法违规记录证明，列明报告期间内的行政处罚（已修复的标注“已修复”）、失信被执行和严重失信主体名单等情况。
+        专项信用报告代替所选领域的有无违法违规记录证明：逐一列明各领域主管部门在报告期间内作出的行政处罚（含轻微违法行为的处罚、已过公示期和已修复的记录）以及严重失信主体名单等情况，结论按查到的记录写明。
         <Link to={paths.specialReportExplain}>查看报告说明</Link>
       </p>
       {session ? <SpecialReportForm session={session} /> : null}
