@@ -173,8 +173,6 @@ export const paths = {
   h5Report: '/h5/PersonCreditReport',
   /** Who looked at my report: the accesses to the person's report from the audit trail (not in the spec: chosen). */
   h5ReportAccess: '/h5/PersonCreditReport/access',
-  /** The portal's own notice before the hand-off to face verification, with its separate consent (not in the spec: chosen). */
-  h5FaceNotice: '/h5/faceNotice',
   /** One of the verified person's own entities (?id=), inside the app: no second login (not in the spec: chosen). */
   h5Entity: '/h5/gtxy/detail',
 } as const;

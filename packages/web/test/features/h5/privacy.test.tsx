@@ -7,8 +7,7 @@ import {
   type H5ReportAccessItem,
   type H5ReportAccessList,
 } from '@credit-portal/shared';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveApp } from '@/features/h5/h5-navigation';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { failure, fakeGateway } from '../../fake-gateway';
 import { renderAppAt, setupUser } from '../../render-app';
@@ -22,7 +21,9 @@ import {
   loginButton,
   makeRsaKey,
   preloadH5Pages,
+  leaveApp,
   resetMocks,
+  watchLeaving,
   type RsaKey,
 } from './pages-support';
 
@@ -33,14 +34,13 @@ import {
  * empty and error states).
  */
 
-vi.mock('@/features/h5/h5-navigation', () => ({ leaveApp: vi.fn() }));
-
 let rsa: RsaKey;
 beforeAll(async () => {
   rsa = await makeRsaKey();
   await preloadH5Pages(paths.h5Login, paths.h5ReportAccess);
 });
 beforeEach(clearStorage);
+beforeEach(watchLeaving);
 afterEach(resetMocks);
 
 describe('the face-verification notice', () => {
