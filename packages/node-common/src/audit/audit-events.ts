@@ -34,6 +34,10 @@ export const AUDIT_EVENTS = {
   'account.oldsite_entry': 'security',
   'account.portal_token_exchange': 'security',
   'account.submission_login': 'security',
+  // Consents to the 个人信息处理规则: the rules agreed to again after a change, a consent withdrawn
+  // (registration's, binding's and the mail address's own consents ride on their events above).
+  'consent.grant': 'security',
+  'consent.withdraw': 'security',
   // The H5 app's identity steps.
   'h5.face_verify': 'security',
   'h5.cert_exchange': 'security',
