@@ -365,6 +365,7 @@ describe('registration', () => {
     await page.getByRole('textbox', { name: '短信验证码' }).fill(code!);
     await page.getByLabel('密码', { exact: true }).fill('Good1234pass');
     await page.getByLabel('确认密码').fill('Good1234pass');
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: /注\s*册/ }).click();
     await page.waitForURL((url) => url.hash === '#/index');
     // The header names the new account, its number masked (a button: the old site's personal

@@ -42,7 +42,7 @@ const agreed: ConsentStatus = {
 
 /** Stubs fetch: the consent status (`status`), its acceptance, and the logout; records each call. */
 function stubApi(status: () => Response) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === API_PATHS.consentStatus) return status();
     if (path === API_PATHS.consentAccept) return envelope(200, agreed, '已同意个人信息处理规则');

@@ -8,9 +8,16 @@ const ConsentGateModal = lazy(() => import('./consent-gate-modal'));
 
 /**
  * The pages a person who has not agreed to the rules in force may still use: the rules themselves,
- * and 注销账号 (declining may mean leaving). The H5 app has its own login and its own notices.
+ * 注销账号 (declining may mean leaving), and the steps of a login on its way (a phone confirming
+ * a desktop's QR login, the chat app's callback): the login is asked once it has landed. The H5
+ * app has its own login and its own notices.
  */
-const OPEN_PAGES: ReadonlySet<string> = new Set([paths.privacy, paths.closeAccount]);
+const OPEN_PAGES: ReadonlySet<string> = new Set([
+  paths.privacy,
+  paths.closeAccount,
+  paths.scanConfirm,
+  paths.wechatCallback,
+]);
 
 /**
  * Asks a logged-in person whose consent to the 个人信息处理规则 is not the version in force
