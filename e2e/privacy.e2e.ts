@@ -90,7 +90,7 @@ describe('个人信息处理规则', () => {
       const page = await context.newPage();
       const errors = collectErrors(page);
       await page.goto(`${baseUrl}/#${paths.passwordLogin}`);
-      await page.getByRole('link', { name: '个人信息处理规则' }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: '个人信息处理规则' }).waitFor();
       await page.getByLabel('手机号码').fill(mobile);
       await page.getByLabel('密码').fill(PASSWORD);
       await page.getByRole('button', { name: /^登\s*录$/ }).click();

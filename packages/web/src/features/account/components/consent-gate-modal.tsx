@@ -2,6 +2,7 @@ import { Alert, Button, Modal } from 'antd';
 import { PRIVACY_RULES_EFFECTIVE_DATE, PRIVACY_RULES_VERSION } from '@credit-portal/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AntdScope } from '@/components/antd-scope';
 import { endSessionAtService } from '../logout';
 import { leaveForOldSite } from '../old-site-navigation';
 import { errorMessage } from '@/lib/api-client';
@@ -53,40 +54,43 @@ export default function ConsentGateModal({ token }: ConsentGateModalProps) {
     else void navigate(paths.home);
   };
 
+  // Drawn beside the page, not in it: antd's configuration of its own.
   return (
-    <Modal
-      open
-      title={first ? '请阅读并同意个人信息处理规则' : '个人信息处理规则已更新'}
-      closable={false}
-      keyboard={false}
-      mask={{ closable: false }}
-      centered
-      width={{ xs: '92vw', sm: '32rem' }}
-      footer={
-        <div className={styles.gateFooter}>
-          <Button onClick={() => void logout()} loading={busy === 'logout'} disabled={busy === 'accept'}>
-            不同意，退出登录
-          </Button>
-          <Button onClick={() => void navigate(paths.closeAccount)} disabled={busy !== null}>
-            注销账号
-          </Button>
-          <Button type="primary" onClick={() => void accept()} loading={busy === 'accept'} autoFocus>
-            同意并继续
-          </Button>
-        </div>
-      }
-    >
-      <p className={styles.gateText}>
-        {first
-          ? '继续使用个人中心前，请阅读并同意'
-          : `个人信息处理规则已更新为 ${PRIVACY_RULES_VERSION} 版（自 ${PRIVACY_RULES_EFFECTIVE_DATE} 起施行）。继续使用前，请阅读并同意`}
-        <Link to={paths.privacy}>《个人信息处理规则》</Link>。
-      </p>
-      <p className={styles.gateText}>
-        不同意的，可以退出登录（仍可浏览公开信息），或注销账号。
-        {status.data.AcceptedVersion ? `您此前同意的是 ${status.data.AcceptedVersion} 版。` : ''}
-      </p>
-      {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
-    </Modal>
+    <AntdScope>
+      <Modal
+        open
+        title={first ? '请阅读并同意个人信息处理规则' : '个人信息处理规则已更新'}
+        closable={false}
+        keyboard={false}
+        mask={{ closable: false }}
+        centered
+        width={{ xs: '92vw', sm: '32rem' }}
+        footer={
+          <div className={styles.gateFooter}>
+            <Button onClick={() => void logout()} loading={busy === 'logout'} disabled={busy === 'accept'}>
+              不同意，退出登录
+            </Button>
+            <Button onClick={() => void navigate(paths.closeAccount)} disabled={busy !== null}>
+              注销账号
+            </Button>
+            <Button type="primary" onClick={() => void accept()} loading={busy === 'accept'} autoFocus>
+              同意并继续
+            </Button>
+          </div>
+        }
+      >
+        <p className={styles.gateText}>
+          {first
+            ? '继续使用个人中心前，请阅读并同意'
+            : `个人信息处理规则已更新为 ${PRIVACY_RULES_VERSION} 版（自 ${PRIVACY_RULES_EFFECTIVE_DATE} 起施行）。继续使用前，请阅读并同意`}
+          <Link to={paths.privacy}>《个人信息处理规则》</Link>。
+        </p>
+        <p className={styles.gateText}>
+          不同意的，可以退出登录（仍可浏览公开信息），或注销账号。
+          {status.data.AcceptedVersion ? `您此前同意的是 ${status.data.AcceptedVersion} 版。` : ''}
+        </p>
+        {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
+      </Modal>
+    </AntdScope>
   );
 }
