@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startProduct } from '../scripts/lib/product.mjs';
+import { acceptRulesFor } from './consent-support.js';
 import { personalDataIn } from './personal-data.js';
 
 declare module 'vitest' {
@@ -27,6 +28,9 @@ declare module 'vitest' {
     creditServiceUrl: string;
     /** The centre's reviewer of the run, made by the review command line: login, password, TOTP secret. */
     reviewer: { login: string; password: string; secret: string };
+    /** The repository's root and the run's data directory (privacy.e2e.ts dates a consent back in its database). */
+    root: string;
+    dataDir: string;
   }
 }
 
@@ -183,9 +187,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', product.url);
   project.provide('productLog', productLog);
   project.provide('creditServiceUrl', `http://127.0.0.1:${creditPort}`);
+  project.provide('root', root);
+  project.provide('dataDir', dataDir);
   // The product has migrated its database by now: the reviewers' table is there.
   try {
     project.provide('reviewer', addReviewer(root, dataDir));
+    // The demo accounts predate the consent records: agreed to once here, so the files that log
+    // them in are not stopped by the consent gate (privacy.e2e.ts walks the question).
+    for (const mobile of ['13900000000', '13900000001']) await acceptRulesFor(product.url, mobile, 'Yunzhou2026');
   } catch (error) {
     await product.stop();
     throw error;

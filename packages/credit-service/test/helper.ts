@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { API_PATHS, type LoginResult } from '@credit-portal/shared';
+import { API_PATHS, PRIVACY_RULES_VERSION, type LoginResult } from '@credit-portal/shared';
 import { buildApp, listOutbox, OUTBOX_DIR, type CreditServiceConfig } from '../src/app.js';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_B } from '../src/demo/seed/index.js';
 import { localToday } from '../src/lib/dates.js';
@@ -189,6 +189,12 @@ export async function registerWithCode(
   return injectJson(app, {
     method: 'POST',
     url: API_PATHS.register,
-    payload: { Mobile: mobile, Password: password, ConfirmPassword: password, Code },
+    payload: {
+      Mobile: mobile,
+      Password: password,
+      ConfirmPassword: password,
+      Code,
+      PrivacyVersion: PRIVACY_RULES_VERSION,
+    },
   });
 }

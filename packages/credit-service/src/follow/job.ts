@@ -4,6 +4,7 @@ import {
   FOLLOW_NOTICE_LABELS,
   FOLLOW_PAGE_PATH,
   FOLLOW_UNFOLLOW_PAGE_PATH,
+  FOLLOW_WITHDRAW_PAGE_PATH,
   formatBeijingTime,
 } from '@credit-portal/shared';
 import { localToday } from '../lib/dates.js';
@@ -13,6 +14,8 @@ import type { Digest, FollowRepository, ScanResult } from '../repositories/follo
 import type { RepairableRepository } from '../repositories/repairable-notices.js';
 import { repairableMail } from './repairable-mail.js';
 import { signUnfollowLink } from './unfollow-link.js';
+import { signWithdrawLink } from './withdraw-link.js';
+import type { ConsentRepository } from '../repositories/consents.js';
 
 /*
  * The follow job: on a schedule (croner), turn what was published since the last run
@@ -28,6 +31,8 @@ export interface FollowJobOptions {
   repo: FollowRepository;
   /** The repairable-day notices and their mails. */
   repairable: RepairableRepository;
+  /** The consents the mails go under: each mail's withdrawal link names the one in force. */
+  consents: ConsentRepository;
   mailer: Mailer;
   /** Key of the signed unfollow links. */
   linkKey: string;
@@ -76,6 +81,14 @@ export function scheduleProblem(pattern: string): string | null {
 /** The portal page a digest's unfollow link opens (the token after #, so no server ever logs it). */
 export const UNFOLLOW_PAGE_PATH = `#${FOLLOW_UNFOLLOW_PAGE_PATH}`;
 
+/** The page every mail's one-click withdrawal of the consent to the mails opens (the token after #). */
+export const WITHDRAW_PAGE_PATH = `#${FOLLOW_WITHDRAW_PAGE_PATH}`;
+
+/** The withdrawal link of a mail to an owner's address. */
+export function withdrawUrl(portalUrl: string, token: string): string {
+  return `${portalUrl}${WITHDRAW_PAGE_PATH}?token=${token}`;
+}
+
 /** The link of one follow in a digest. */
 export function unfollowUrl(portalUrl: string, token: string): string {
   return `${portalUrl}${UNFOLLOW_PAGE_PATH}?token=${token}`;
@@ -87,6 +100,7 @@ export function digestText(
   siteName: string,
   portalUrl: string,
   linkOf: (followId: number, entityId: number) => string,
+  withdrawLink: string,
 ): string {
   const byEntity = new Map<number, Digest['notices']>();
   for (const notice of digest.notices) {
@@ -114,6 +128,7 @@ export function digestText(
     '',
     `登录${siteName}，在 个人中心 › 信用关注 查看全部提醒：${portalUrl}#${FOLLOW_PAGE_PATH}`,
     '每天最多发送一封提醒邮件。如不再需要邮件提醒，可在 信用关注 页面关闭。',
+    `撤回接收提醒邮件的同意（不再发送任何提醒邮件，并删除您的邮箱地址）：${withdrawLink}`,
     '',
     `本邮件由系统自动发送，请勿回复。`,
   ].join('\n');
@@ -122,6 +137,13 @@ export function digestText(
 export function createFollowJob(options: FollowJobOptions): FollowJob {
   const now = options.now ?? (() => new Date());
   let running: Promise<FollowJobRun> | null = null;
+  const portalBase = options.portalUrl.replace(/\/*$/, '/');
+  /** The withdrawal link of a mail to this owner's address, naming the consent in force now. */
+  const withdrawLinkOf = (owner: string): string =>
+    withdrawUrl(
+      portalBase,
+      signWithdrawLink(options.linkKey, { owner, consentId: options.consents.idInForce(owner, 'digest_mail') ?? 0 }),
+    );
 
   async function runOnce(): Promise<FollowJobRun> {
     const at = now();
@@ -130,8 +152,16 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
     let mailed = 0;
     let failed = 0;
     for (const digest of digests) {
-      const text = digestText(digest, options.siteName, options.portalUrl, (followId, entityId) =>
-        unfollowUrl(options.portalUrl, signUnfollowLink(options.linkKey, { followId, owner: digest.owner, entityId })),
+      const text = digestText(
+        digest,
+        options.siteName,
+        options.portalUrl,
+        (followId, entityId) =>
+          unfollowUrl(
+            options.portalUrl,
+            signUnfollowLink(options.linkKey, { followId, owner: digest.owner, entityId }),
+          ),
+        withdrawLinkOf(digest.owner),
       );
       try {
         await options.mailer.send({
@@ -171,7 +201,9 @@ export function createFollowJob(options: FollowJobOptions): FollowJob {
     let failed = 0;
     for (const mail of options.repairable.claimMails()) {
       try {
-        await options.mailer.send(repairableMail(mail, options.portalUrl, options.siteName));
+        await options.mailer.send(
+          repairableMail(mail, options.portalUrl, options.siteName, withdrawLinkOf(mail.owner)),
+        );
         options.repairable.mailSent(mail.penalty.id, mail.owner, formatBeijingTime(now()));
         mailed += 1;
       } catch (error) {

@@ -14,7 +14,12 @@ const REASONS = {
   follower: '您收到本邮件，是因为您关注了该主体，并开启了“可申请信用修复”提醒。',
 } as const;
 
-export function repairableMail(mail: RepairableMail, portalUrl: string, siteName: string): MailMessage {
+export function repairableMail(
+  mail: RepairableMail,
+  portalUrl: string,
+  siteName: string,
+  withdrawLink: string,
+): MailMessage {
   const { penalty } = mail;
   const base = portalUrl.replace(/\/*$/, '/');
   return {
@@ -36,6 +41,7 @@ export function repairableMail(mail: RepairableMail, portalUrl: string, siteName
       '',
       REASONS[mail.role],
       `可在 个人中心 › 信用关注 查看全部提醒、调整提醒设置：${base}#${FOLLOW_PAGE_PATH}`,
+      `撤回接收提醒邮件的同意（不再发送任何提醒邮件，并删除您的邮箱地址）：${withdrawLink}`,
       '',
       '本邮件由系统自动发送，请勿回复。',
     ].join('\n'),

@@ -15,7 +15,7 @@ export function createConsentRepository(db: Database) {
      WHERE subject = @subject AND purpose = @purpose AND withdrawn_at IS NULL`,
   );
   const current = db.prepare(
-    `SELECT version FROM consents
+    `SELECT id, version FROM consents
      WHERE subject = ? AND purpose = ? AND withdrawn_at IS NULL ORDER BY id DESC LIMIT 1`,
   );
   const list = db.prepare(
@@ -45,6 +45,12 @@ export function createConsentRepository(db: Database) {
     versionInForce(subject: string, purpose: ConsentPurpose): string | null {
       const row = current.get(subject, purpose) as { version: string } | undefined;
       return row?.version ?? null;
+    },
+
+    /** The row id of the consent in force for a purpose (never reused: a mail's link names it), or null. */
+    idInForce(subject: string, purpose: ConsentPurpose): number | null {
+      const row = current.get(subject, purpose) as { id: number } | undefined;
+      return row?.id ?? null;
     },
 
     /** Every consent of these subjects (an account's mobile login and its bound identity), oldest first. */

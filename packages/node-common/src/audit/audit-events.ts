@@ -37,6 +37,10 @@ export const AUDIT_EVENTS = {
   // 我的数据: another login of the account ended by its owner; 注销账号.
   'account.session_end': 'security',
   'account.close': 'security',
+  // Consents to the 个人信息处理规则: the rules agreed to again after a change, a consent withdrawn
+  // (registration's, binding's and the mail address's own consents ride on their events above).
+  'consent.grant': 'security',
+  'consent.withdraw': 'security',
   // The H5 app's identity steps.
   // The consent to the face-verification notice, given on the login page before the hand-off.
   'h5.face_consent': 'security',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import request from 'supertest';
-import { API_PATHS, type LoginResult } from '@credit-portal/shared';
+import { API_PATHS, PRIVACY_RULES_VERSION, type LoginResult } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '@credit-portal/credit-service';
 
 /** The code of the newest SMS the credit-service's demo sender wrote to its outbox for a number. */
@@ -25,7 +25,13 @@ export async function registerThroughGateway(
   const Code = await smsCodeFor(upstreamDataDir, mobile);
   const response = await request(gatewayUrl)
     .post(API_PATHS.register)
-    .send({ Mobile: mobile, Password: password, ConfirmPassword: password, Code })
+    .send({
+      Mobile: mobile,
+      Password: password,
+      ConfirmPassword: password,
+      Code,
+      PrivacyVersion: PRIVACY_RULES_VERSION,
+    })
     .expect(200);
   return response.body.data as LoginResult;
 }

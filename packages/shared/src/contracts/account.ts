@@ -5,6 +5,8 @@ import { ACCOUNT_MESSAGES } from '../vocabulary/account.js';
 import {
   BindMobileRequestSchema,
   BindWechatRequestSchema,
+  ConsentAcceptRequestSchema,
+  ConsentStatusSchema,
   CreatePromiseRequestSchema,
   CreditPromiseSchema,
   EntityBaseInfoSchema,
@@ -126,5 +128,12 @@ export const ACCOUNT_CONTRACTS = {
       Promiser: '请输入承诺人姓名（至少2个字）',
       Content: '请填写承诺内容（至少10个字）',
     },
+  }),
+  consentStatus: defineRoute(HEADS.consentStatus, {
+    data: ConsentStatusSchema,
+  }),
+  consentAccept: defineRoute(HEADS.consentAccept, {
+    body: ConsentAcceptRequestSchema,
+    data: ConsentStatusSchema,
   }),
 };

@@ -15,7 +15,9 @@ import {
   FollowSettingsSchema,
   FollowStateQuerySchema,
   FollowStateSchema,
+  FollowWithdrawResultSchema,
 } from '../schemas/follow.js';
+import { EmptyQuerySchema } from '../schemas/query.js';
 
 /** The heads of heads/follow.ts with their schemas, by the same names. */
 export const FOLLOW_CONTRACTS = {
@@ -53,5 +55,13 @@ export const FOLLOW_CONTRACTS = {
   followConfirmEmail: defineRoute(HEADS.followConfirmEmail, {
     body: FollowConfirmRequestSchema,
     data: FollowConfirmResultSchema,
+  }),
+  followWithdrawMail: defineRoute(HEADS.followWithdrawMail, {
+    body: EmptyQuerySchema,
+    data: FollowWithdrawResultSchema,
+  }),
+  followWithdrawMailByLink: defineRoute(HEADS.followWithdrawMailByLink, {
+    body: FollowLinkRequestSchema,
+    data: FollowWithdrawResultSchema,
   }),
 };

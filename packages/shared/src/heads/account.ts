@@ -168,4 +168,17 @@ export const ACCOUNT_HEADS = {
     methods: ['POST'],
     auth: true,
   }),
+  /** The logged-in account's consent to the 个人信息处理规则 in force: asked again when the version changed. */
+  consentStatus: defineHead({
+    path: '/user/consent',
+    ...USER_CALL,
+    methods: ['GET'],
+    auth: true,
+  }),
+  consentAccept: defineHead({
+    path: '/user/consent/accept',
+    ...USER_CALL,
+    methods: ['POST'],
+    auth: true,
+  }),
 };

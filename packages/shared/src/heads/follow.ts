@@ -67,4 +67,18 @@ export const FOLLOW_HEADS = {
     rateLimit: 'strict',
     methods: ['POST'],
   }),
+  /** Withdraws the consent to 信用关注's mails in one click: mails stop, the address is erased. */
+  followWithdrawMail: defineHead({
+    ...credit,
+    path: '/api/creditfollow/WithdrawMailConsent',
+    methods: ['POST'],
+    auth: true,
+  }),
+  followWithdrawMailByLink: defineHead({
+    ...credit,
+    path: '/api/creditfollow/WithdrawMailConsentByLink',
+    // Checks a signed token, without a login.
+    rateLimit: 'strict',
+    methods: ['POST'],
+  }),
 };

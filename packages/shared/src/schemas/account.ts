@@ -24,18 +24,27 @@ export type LoginRequest = Static<typeof LoginRequestSchema>;
 /** The six-digit code of registration's SMS (checked by smsCodeProblem, so the message is Chinese). */
 const SmsCode = Type.String({ maxLength: 16 });
 
-export const RegisterRequestSchema = Type.Object({
+const CodePasswordFields = {
   Mobile,
   Password,
   /** Checked when sent: must equal Password. */
   ConfirmPassword: Type.Optional(Password),
   /** The code of the SMS sent to Mobile (register/code): proof of owning the number. */
   Code: SmsCode,
+};
+
+export const RegisterRequestSchema = Type.Object({
+  ...CodePasswordFields,
+  /**
+   * The version of the 个人信息处理规则 the person read and agreed to (PRIVACY_RULES_VERSION);
+   * absent or another version is refused, so no account exists without its consent on record.
+   */
+  PrivacyVersion: Type.Optional(Type.String({ maxLength: 32 })),
 });
 export type RegisterRequest = Static<typeof RegisterRequestSchema>;
 
 /** password/reset: a new password for the account of Mobile, proven by the code of its password/reset/code SMS. */
-export const PasswordResetRequestSchema = RegisterRequestSchema;
+export const PasswordResetRequestSchema = Type.Object(CodePasswordFields);
 export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
 
 /** The password was reset; this many logins of the account were ended. */
@@ -282,3 +291,21 @@ export const EntityDetailInfoSchema = Type.Object({
   PublicLists: Type.Array(PublicListStandingSchema),
 });
 export type EntityDetailInfo = Static<typeof EntityDetailInfoSchema>;
+
+/**
+ * consent: whether the logged-in account must agree to the 个人信息处理规则 again before going on —
+ * its registration consent in force is not the version in force (or there is none: an account
+ * older than the records, or a chat-app login that never registered).
+ */
+export const ConsentStatusSchema = Type.Object({
+  /** The version in force (PRIVACY_RULES_VERSION). */
+  Version: Type.String(),
+  /** The version this account last agreed to and has not withdrawn; null: none on record. */
+  AcceptedVersion: Type.Union([Type.String(), Type.Null()]),
+  Required: Type.Boolean(),
+});
+export type ConsentStatus = Static<typeof ConsentStatusSchema>;
+
+/** consent (POST): the account agrees to this version of the rules (it must be the one in force). */
+export const ConsentAcceptRequestSchema = Type.Object({ Version: Type.String({ maxLength: 32 }) });
+export type ConsentAcceptRequest = Static<typeof ConsentAcceptRequestSchema>;

@@ -151,3 +151,10 @@ export const FollowConfirmResultSchema = Type.Object({
   Email: Type.String(),
 });
 export type FollowConfirmResult = Static<typeof FollowConfirmResultSchema>;
+
+/** WithdrawMailConsent (login) and WithdrawMailConsentByLink (a mail's signed link, no login). */
+export const FollowWithdrawResultSchema = Type.Object({
+  /** True when this call withdrew the consent; false: there was none in force (the link was used). */
+  Withdrawn: Type.Boolean(),
+});
+export type FollowWithdrawResult = Static<typeof FollowWithdrawResultSchema>;

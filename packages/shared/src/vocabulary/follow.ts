@@ -16,6 +16,11 @@ export const FOLLOW_LINK_TOKEN_MAX = 512;
 /** The portal's 信用关注 page (hash route), and the page a digest's signed unfollow link opens (?token=). */
 export const FOLLOW_PAGE_PATH = '/grzx/xygz';
 export const FOLLOW_UNFOLLOW_PAGE_PATH = '/grzx/xygz/unfollow';
+/**
+ * The page every mail to a 信用关注 address links to (?token=): withdrawing the consent to the
+ * mails in one click (PIPL Art. 15), without a login.
+ */
+export const FOLLOW_WITHDRAW_PAGE_PATH = '/grzx/xygz/withdraw';
 /** The page a digest address's confirmation mail opens (?token=): mail goes only to a confirmed address. */
 export const FOLLOW_CONFIRM_PAGE_PATH = '/grzx/xygz/confirm';
 /** A confirmation link is good this long after it was mailed, and once. */
@@ -66,4 +71,8 @@ export const FOLLOW_MESSAGES = {
   confirmMailFailed: '提醒设置已保存，但确认邮件发送失败，请稍后重新发送',
   confirmLinkInvalid: '确认链接无效、已使用或已过期，请在 信用关注 页面重新发送确认邮件',
   emailConfirmed: '邮箱已确认，将每天最多发送一封信用关注提醒',
+  mailWithdrawn: '已撤回邮件提醒同意：不再向该邮箱发送提醒邮件，邮箱地址已删除',
+  withdrawLinkInvalid: '撤回链接无效或已被修改',
+  withdrawLinkUsed: '邮件提醒已撤回，无需重复操作',
+  nothingToWithdraw: '当前未开启邮件提醒，无需撤回',
 } as const;

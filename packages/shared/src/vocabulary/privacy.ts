@@ -4,6 +4,8 @@
  * text is a new version: a logged-in person who agreed to an older one is asked again before going on.
  */
 export const PRIVACY_RULES_VERSION = '2026.12';
+/** The day the version in force took effect (yyyy-mm-dd), shown with it on the rules' page. */
+export const PRIVACY_RULES_EFFECTIVE_DATE = '2026-12-06';
 
 /** Each purpose is its own consent, recorded with the rules' version and the time. */
 export const CONSENT_PURPOSES = ['registration', 'wechat_binding', 'digest_mail', 'face_verification'] as const;

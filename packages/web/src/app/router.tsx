@@ -1,6 +1,7 @@
 import { Suspense, type ReactElement } from 'react';
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { IdleLogout } from '@/features/account/components/idle-logout';
+import { ConsentGate } from '@/features/account/components/consent-gate';
 import { paths } from '@/lib/paths';
 import { H5Layout } from './layouts/h5-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -66,6 +67,8 @@ export function buildRouteObjects(
           <RouteGuard onVisit={onVisit} />
           {/* A portal login ends when unused: on every page, whatever its frame. */}
           <IdleLogout />
+          {/* A login whose consent to the rules in force is missing is asked again, on every page. */}
+          <ConsentGate />
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>

@@ -162,6 +162,8 @@ export const paths = {
   followUnfollowLink: '/grzx/xygz/unfollow',
   /** The digest address's confirmation link (?token=; no login): the shared FOLLOW_CONFIRM_PAGE_PATH, which the mails link to. */
   followConfirmEmail: '/grzx/xygz/confirm',
+  /** Every 信用关注 mail's one-click withdrawal of the consent to the mails (?token=; no login): the shared FOLLOW_WITHDRAW_PAGE_PATH. */
+  followWithdrawLink: '/grzx/xygz/withdraw',
   /** Entry from the old site (spec §4): logintoken, pageType, searchKey, id. */
   oldSiteEntry: '/newszxy',
   // The H5 personal credit app (spec §2.3), designed for phones.

@@ -1,6 +1,7 @@
 import {
   CONTRACTS,
   ACCOUNT_MESSAGES,
+  PRIVACY_RULES_VERSION,
   SMS_CODE_TTL_SECONDS,
   formatBeijingTime,
   mobileProblem,
@@ -17,6 +18,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors.js';
 import { userSubject, wechatSubject, type Subject } from '../../repositories/account.js';
+import type { ConsentRepository } from '../../repositories/consents.js';
 import {
   createSmsCodeRepository,
   type SmsCodeRepository,
@@ -67,11 +69,24 @@ export interface AuthRouteOptions {
   sms: SmsSender | null;
   /** The site's name, in the SMS text. */
   siteName: string;
+  /** Where registration's and binding's consents to the 个人信息处理规则 are recorded. */
+  consents: ConsentRepository;
 }
+
+/** Registration without the rules agreed to, or agreed to in a version no longer in force. */
+export const PRIVACY_CONSENT_MESSAGES = {
+  missing: '请阅读并同意《个人信息处理规则》',
+  stale: '个人信息处理规则已更新，请刷新页面，阅读最新版本后再注册',
+} as const;
 
 /** Registration, password and chat-app login, the profile and binding (the old site's logintoken: session.ts). */
 export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): void {
   const { auth, audit } = app;
+  const { consents } = options;
+
+  /** Records the binding's consent (the binding form says that binding is agreeing) under the account. */
+  const consentToBinding = (userId: number) =>
+    consents.grant(userSubject(userId), 'wechat_binding', PRIVACY_RULES_VERSION, formatBeijingTime());
 
   /** Checks a password, noting a failure's reason for the audit record (a lockout apart from a wrong password). */
   const checkedPassword = async (request: FastifyRequest, mobile: string, password: string) => {
@@ -158,12 +173,22 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       audit.note(request, { actor: audit.mobile(mobile) });
       const { Password } = request.body;
       const code = checkedNewPassword(request.body);
+      // Checked before the code is spent: a form sent without the consent keeps its code.
+      const { PrivacyVersion } = request.body;
+      if (!PrivacyVersion) throw new BadRequestError(PRIVACY_CONSENT_MESSAGES.missing);
+      if (PrivacyVersion !== PRIVACY_RULES_VERSION) throw new BadRequestError(PRIVACY_CONSENT_MESSAGES.stale);
       if (!smsCodes.prove(mobile, code, Date.now())) throw new BadRequestError(ACCOUNT_MESSAGES.smsCodeInvalid);
       // Checked before the slow hash as well as by the insert, which settles a race.
       if (auth.accounts.userByMobile(mobile)) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
-      const id = auth.accounts.createUser(mobile, await auth.hashPassword(Password), formatBeijingTime());
+      const createdAt = formatBeijingTime();
+      const id = auth.accounts.createUser(mobile, await auth.hashPassword(Password), createdAt);
       if (id === null) throw new ConflictError(ACCOUNT_MESSAGES.mobileTaken);
-      audit.note(request, { actor: `account:${id}`, subject: `account:${id}` });
+      consents.grant(userSubject(id), 'registration', PRIVACY_RULES_VERSION, createdAt);
+      audit.note(request, {
+        actor: `account:${id}`,
+        subject: `account:${id}`,
+        details: { consent: 'registration', version: PRIVACY_RULES_VERSION },
+      });
       return errorCodeOk(auth.issueLogin(auth.accounts.resolve(userSubject(id))!), '注册成功');
     },
     { config: { audit: 'account.register' } },
@@ -241,6 +266,8 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!auth.bindWechat(user.id, session.subject.wechat.openId)) {
         throw new ConflictError('该手机账号已绑定其他微信身份');
       }
+      consentToBinding(user.id);
+      audit.note(request, { details: { consent: 'wechat_binding', version: PRIVACY_RULES_VERSION } });
       await notifyBinding(request, user.mobile, session.subject.wechat.nickname);
       return errorCodeOk(
         auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
@@ -262,6 +289,8 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       if (!auth.bindWechat(session.subject.user.id, identity.openId)) {
         throw new ConflictError('该微信身份已绑定其他手机账号');
       }
+      consentToBinding(session.subject.user.id);
+      audit.note(request, { details: { consent: 'wechat_binding', version: PRIVACY_RULES_VERSION } });
       await notifyBinding(request, session.subject.user.mobile, identity.nickname);
       return errorCodeOk(
         auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),
@@ -287,6 +316,8 @@ export function registerAuthRoutes(app: TypeboxApp, options: AuthRouteOptions): 
       await checkedPassword(request, user.mobile, request.body.Password);
       const unbound = auth.unbindWechat(user.id, session.sid);
       if (unbound === null) throw new ConflictError(ACCOUNT_MESSAGES.wechatNotBound);
+      // The binding's purpose is gone: its consent ends with it (kept on record as withdrawn).
+      consents.withdraw(userSubject(user.id), 'wechat_binding', formatBeijingTime());
       audit.note(request, { details: { loginsEnded: unbound.loginsEnded } });
       return errorCodeOk(
         auth.profile({ ...session, subject: auth.accounts.resolve(session.subject.key)! }),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createConsentRepository } from '../../repositories/consents.js';
 import { createEntityDetailRepository } from '../../repositories/entity-details.js';
 import type { SmsSender } from '../../sms/sender.js';
 import { registerAuthRoutes } from './auth.js';
+import { registerConsentRoutes } from './consent.js';
 import { registerEntityDetailRoutes } from './entity-details.js';
 import { registerOldSiteRoutes } from './old-site.js';
 import { registerPasswordChangeRoutes } from './password-change.js';
@@ -23,13 +25,16 @@ export interface AccountOptions {
 
 /**
  * Accounts and everything behind login: registration (proven by an SMS code), password and
- * chat-app login (by OAuth authorization code), 修改密码, QR login tickets, logout and
+ * chat-app login (by OAuth authorization code), the consent to the 个人信息处理规则 (asked again
+ * when its version changes), 修改密码, QR login tickets, logout and
  * the old site's codes and logintoken (session.ts), binding, the profile, credit promises, the
  * entity details, and the old-site pages. Logins are checked and minted by app.auth (plugins/auth.ts).
  */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, options) => {
   const details = createEntityDetailRepository(app.db, app.site);
-  registerAuthRoutes(app, { sms: options.sms, siteName: options.siteName });
+  const consents = createConsentRepository(app.db);
+  registerAuthRoutes(app, { sms: options.sms, siteName: options.siteName, consents });
+  registerConsentRoutes(app, consents);
   registerPasswordChangeRoutes(app);
   registerTicketRoutes(app);
   registerSessionRoutes(app);

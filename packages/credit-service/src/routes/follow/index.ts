@@ -7,6 +7,7 @@ import {
   formatBeijingTime,
   isEmailAddress,
   maskEmail,
+  PRIVACY_RULES_VERSION,
   type FollowState,
 } from '@credit-portal/shared';
 import { errorCodeOk } from '../../lib/dialect.js';
@@ -14,13 +15,17 @@ import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } f
 import { serve } from '../../lib/serve.js';
 import { pageOffset } from '../../lib/sql.js';
 import { ownerOf } from '../../plugins/auth.js';
+import type { ConsentRepository } from '../../repositories/consents.js';
 import type { FollowRepository } from '../../repositories/follow.js';
 import { verifyUnfollowLink } from '../../follow/unfollow-link.js';
+import { verifyWithdrawLink } from '../../follow/withdraw-link.js';
 import { confirmationMail } from '../../follow/confirm-mail.js';
 import type { Mailer } from '../../mail/mailer.js';
 
 export interface FollowRoutesOptions {
   repo: FollowRepository;
+  /** Where the consent to the mails (digest_mail) is recorded and withdrawn. */
+  consents: ConsentRepository;
   /** Key of the digest mails' signed unfollow links. */
   linkKey: string;
   /** Sends the confirmation of a digest address. */
@@ -36,9 +41,25 @@ export interface FollowRoutesOptions {
  * comes from the session, never from the request). UnfollowByLink takes no login: its signed token
  * names the follow, and it ends exactly that one. A digest address gets mail only once its owner
  * has confirmed it by the link mailed to it (ConfirmDigestEmail, no login: the token is the proof).
+ * Turning the digest on with an address is consenting to the mails (recorded with the rules'
+ * version); turning it off, or the one-click withdrawal (in 信用关注, or by every mail's signed
+ * link), withdraws the consent — the withdrawal also erases the address, so no mail goes at all.
  */
 const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app, options) => {
-  const { repo, linkKey, mailer } = options;
+  const { repo, linkKey, mailer, consents } = options;
+
+  /**
+   * Withdraws the owner's consent to the mails: the digest off, the address erased (and with it
+   * the repairable-day mails), the withdrawal recorded. False when there was nothing to withdraw.
+   */
+  const withdrawMail = (owner: string): boolean => {
+    const now = formatBeijingTime();
+    const before = repo.settings(owner);
+    const withdrawn = consents.withdraw(owner, 'digest_mail', now);
+    if (!before.EmailDigest && !before.Email) return withdrawn;
+    repo.saveSettings(owner, { EmailDigest: false, Email: '' }, now);
+    return true;
+  };
   const { auth } = app;
   const { requireLogin } = auth;
 
@@ -144,6 +165,11 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
         formatBeijingTime(),
       );
       const saved = repo.settings(owner);
+      // The consent follows the choice; saving the same choice again records nothing new.
+      if (!saved.EmailDigest) consents.withdraw(owner, 'digest_mail', formatBeijingTime());
+      else if (consents.versionInForce(owner, 'digest_mail') !== PRIVACY_RULES_VERSION) {
+        consents.grant(owner, 'digest_mail', PRIVACY_RULES_VERSION, formatBeijingTime());
+      }
       const noted = (confirmation: 'not_needed' | 'mailed' | 'mail_failed') =>
         app.audit.note(request, { details: { digest: saved.EmailDigest, confirmation } });
       if (!saved.EmailDigest || saved.EmailConfirmed) {
@@ -190,6 +216,45 @@ const followRoutes: FastifyPluginAsyncTypebox<FollowRoutesOptions> = async (app,
       ended ? FOLLOW_MESSAGES.unfollowed : FOLLOW_MESSAGES.linkUsed,
     );
   });
+
+  serve(
+    app,
+    CONTRACTS.followWithdrawMail,
+    async (request) => {
+      const session = auth.session(request);
+      app.audit.note(request, { subject: app.audit.account(session.subject), details: { purpose: 'digest_mail' } });
+      const withdrawn = withdrawMail(ownerOf(session));
+      app.audit.note(request, { details: { withdrawn } });
+      return errorCodeOk(
+        { Withdrawn: withdrawn },
+        withdrawn ? FOLLOW_MESSAGES.mailWithdrawn : FOLLOW_MESSAGES.nothingToWithdraw,
+      );
+    },
+    { onRequest: requireLogin, config: { audit: 'consent.withdraw' } },
+  );
+
+  // A mail's one-click withdrawal: the signed token names the owner and the consent the mail went
+  // under; only while that consent is in force (0: none was on record, and still none is) does it act.
+  serve(
+    app,
+    CONTRACTS.followWithdrawMailByLink,
+    async (request) => {
+      const link = verifyWithdrawLink(linkKey, request.body.token);
+      if (!link) throw new BadRequestError(FOLLOW_MESSAGES.withdrawLinkInvalid);
+      // The account by its number (user:<id>), an unbound chat-app identity by a keyed hash.
+      const subject = link.owner.startsWith('user:') ? `account:${link.owner.slice(5)}` : app.audit.input(link.owner);
+      app.audit.note(request, { subject, details: { purpose: 'digest_mail' } });
+      const inForce = consents.idInForce(link.owner, 'digest_mail');
+      const current = link.consentId === 0 ? inForce === null : inForce === link.consentId;
+      const withdrawn = current && withdrawMail(link.owner);
+      app.audit.note(request, { details: { withdrawn } });
+      return errorCodeOk(
+        { Withdrawn: withdrawn },
+        withdrawn ? FOLLOW_MESSAGES.mailWithdrawn : FOLLOW_MESSAGES.withdrawLinkUsed,
+      );
+    },
+    { config: { audit: 'consent.withdraw' } },
+  );
 
   serve(
     app,

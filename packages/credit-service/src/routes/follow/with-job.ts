@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createFollowJob } from '../../follow/job.js';
+import { createConsentRepository } from '../../repositories/consents.js';
 import { createFollowRepository } from '../../repositories/follow.js';
 import { createRepairableRepository } from '../../repositories/repairable-notices.js';
 import followRoutes from './index.js';
@@ -25,10 +26,12 @@ export default fp<FollowPluginOptions>(
     const linkKey = repo.linkKey();
     // Publications from here on are news (the seed, or what came before this feature, is not).
     repo.startMarks();
-    await app.register(followRoutes, { repo, linkKey, mailer, portalUrl, siteName });
+    const consents = createConsentRepository(app.db);
+    await app.register(followRoutes, { repo, consents, linkKey, mailer, portalUrl, siteName });
     const followJob = createFollowJob({
       repo,
       repairable: createRepairableRepository(app.db),
+      consents,
       mailer,
       linkKey,
       portalUrl,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, API_PATHS, type LoginResult } from '@credit-portal/shared';
+import { ACCOUNT_MESSAGES, API_PATHS, PRIVACY_RULES_VERSION, type LoginResult } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '../../../src/app.js';
 import {
   hashPassword,
@@ -99,7 +99,7 @@ describe('a forgotten password', () => {
     });
     // The reset's code spent nothing of registration's: the number registers with its own code.
     const registered = await call('POST', API_PATHS.register, {
-      body: { Mobile: mobile, Password: 'Abc12345', Code: registrationCode },
+      body: { PrivacyVersion: PRIVACY_RULES_VERSION, Mobile: mobile, Password: 'Abc12345', Code: registrationCode },
     });
     expect(registered.status).toBe(200);
   });

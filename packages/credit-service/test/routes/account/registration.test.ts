@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   ACCOUNT_MESSAGES,
   API_PATHS,
+  PRIVACY_RULES_VERSION,
   type LoginResult,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
@@ -85,7 +86,12 @@ describe('registration', () => {
     await askCode(mobile);
     const sent = await smsCodeFor(testApp.dataDir, mobile);
     const guessed = await call('POST', API_PATHS.register, {
-      body: { Mobile: mobile, Password: 'Abc12345', Code: sent === '000000' ? '000001' : '000000' },
+      body: {
+        PrivacyVersion: PRIVACY_RULES_VERSION,
+        Mobile: mobile,
+        Password: 'Abc12345',
+        Code: sent === '000000' ? '000001' : '000000',
+      },
     });
     expect(guessed.status).toBe(400);
     expect(guessed.body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
@@ -94,7 +100,12 @@ describe('registration', () => {
     const other = freshMobile();
     await askCode(other);
     const borrowed = await call('POST', API_PATHS.register, {
-      body: { Mobile: mobile, Password: 'Abc12345', Code: await smsCodeFor(testApp.dataDir, other) },
+      body: {
+        PrivacyVersion: PRIVACY_RULES_VERSION,
+        Mobile: mobile,
+        Password: 'Abc12345',
+        Code: await smsCodeFor(testApp.dataDir, other),
+      },
     });
     expect(borrowed.body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
   });
@@ -128,7 +139,13 @@ describe('registration', () => {
     for (const Code of ['', '12345x', wrong]) {
       const attempt = (Mobile: string) =>
         call('POST', API_PATHS.register, {
-          body: { Mobile, Password: 'Other1234x', ConfirmPassword: 'Other1234x', Code },
+          body: {
+            PrivacyVersion: PRIVACY_RULES_VERSION,
+            Mobile,
+            Password: 'Other1234x',
+            ConfirmPassword: 'Other1234x',
+            Code,
+          },
         });
       const [a, b] = [await attempt(taken), await attempt(fresh)];
       expect(a, Code).toEqual(b);
@@ -137,7 +154,12 @@ describe('registration', () => {
 
     // Proven: the owner of the number may learn that it is registered.
     const proven = await call('POST', API_PATHS.register, {
-      body: { Mobile: taken, Password: 'Other1234x', Code: await smsCodeFor(testApp.dataDir, taken) },
+      body: {
+        PrivacyVersion: PRIVACY_RULES_VERSION,
+        Mobile: taken,
+        Password: 'Other1234x',
+        Code: await smsCodeFor(testApp.dataDir, taken),
+      },
     });
     expect(proven.status).toBe(409);
     expect(proven.body.Msg).toBe(ACCOUNT_MESSAGES.mobileTaken);
@@ -148,7 +170,9 @@ describe('registration', () => {
     const once = freshMobile();
     await register(once);
     const code = await smsCodeFor(testApp.dataDir, once);
-    const again = await call('POST', API_PATHS.register, { body: { Mobile: once, Password: 'Abc12345', Code: code } });
+    const again = await call('POST', API_PATHS.register, {
+      body: { PrivacyVersion: PRIVACY_RULES_VERSION, Mobile: once, Password: 'Abc12345', Code: code },
+    });
     expect(again.body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
 
     // Five wrong tries spend it: the right code is refused after them.
@@ -158,11 +182,13 @@ describe('registration', () => {
     const wrong = right === '111111' ? '222222' : '111111';
     for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i++) {
       const answer = await call('POST', API_PATHS.register, {
-        body: { Mobile: tried, Password: 'Abc12345', Code: wrong },
+        body: { PrivacyVersion: PRIVACY_RULES_VERSION, Mobile: tried, Password: 'Abc12345', Code: wrong },
       });
       expect(answer.body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
     }
-    const late = await call('POST', API_PATHS.register, { body: { Mobile: tried, Password: 'Abc12345', Code: right } });
+    const late = await call('POST', API_PATHS.register, {
+      body: { PrivacyVersion: PRIVACY_RULES_VERSION, Mobile: tried, Password: 'Abc12345', Code: right },
+    });
     expect(late.status).toBe(400);
     expect(late.body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
 
@@ -172,7 +198,7 @@ describe('registration', () => {
     const slowCode = await smsCodeFor(testApp.dataDir, slow);
     travel(SMS_CODE_TTL_SECONDS * 1000 + 1000);
     const expired = await call('POST', API_PATHS.register, {
-      body: { Mobile: slow, Password: 'Abc12345', Code: slowCode },
+      body: { PrivacyVersion: PRIVACY_RULES_VERSION, Mobile: slow, Password: 'Abc12345', Code: slowCode },
     });
     expect(expired.body.Msg).toBe(ACCOUNT_MESSAGES.smsCodeInvalid);
     expect(app.db.prepare('SELECT COUNT(*) FROM users WHERE mobile IN (?, ?)').pluck().get(tried, slow)).toBe(0);
@@ -248,6 +274,7 @@ describe('registration', () => {
     await askCode(' １３７ ０００１ ２３４５ ');
     const { status, body } = await call<LoginResult>('POST', API_PATHS.register, {
       body: {
+        PrivacyVersion: PRIVACY_RULES_VERSION,
         Mobile: ' １３７ ０００１ ２３４５ ',
         Password: 'Abc12345',
         Code: await smsCodeFor(testApp.dataDir, '13700012345'),

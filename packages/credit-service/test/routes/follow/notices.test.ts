@@ -14,6 +14,7 @@ import { createFollowJob } from '../../../src/follow/job.js';
 import { signUnfollowLink } from '../../../src/follow/unfollow-link.js';
 import { createMailer } from '../../../src/mail/mailer.js';
 import { createFollowRepository } from '../../../src/repositories/follow.js';
+import { createConsentRepository } from '../../../src/repositories/consents.js';
 import { createRepairableRepository } from '../../../src/repositories/repairable-notices.js';
 import { createServicesRepository } from '../../../src/repositories/services.js';
 import { publishDemoPenalty } from '../../../src/demo/seed/publish.js';
@@ -136,6 +137,7 @@ describe('信用关注: notices and the daily digest', () => {
     const job = createFollowJob({
       repo,
       repairable: createRepairableRepository(t.app.db),
+      consents: createConsentRepository(t.app.db),
       mailer,
       linkKey: repo.linkKey(),
       portalUrl: 'http://portal.example/',
@@ -264,6 +266,7 @@ describe('信用关注: a digest that cannot be sent', () => {
       createFollowJob({
         repo,
         repairable: createRepairableRepository(t.app.db),
+        consents: createConsentRepository(t.app.db),
         mailer,
         linkKey: repo.linkKey(),
         portalUrl: 'http://portal.example/',

@@ -6,6 +6,7 @@ import { createFollowJob } from '../../../src/follow/job.js';
 import { addMonths, localToday } from '../../../src/lib/dates.js';
 import { createMailer, type Mailer } from '../../../src/mail/mailer.js';
 import { createFollowRepository } from '../../../src/repositories/follow.js';
+import { createConsentRepository } from '../../../src/repositories/consents.js';
 import { createRepairableRepository } from '../../../src/repositories/repairable-notices.js';
 import { account, entity, follow, linkEntity, penalty, type MadeEntity } from '../../factories.js';
 import { TEST_ENTITIES, TEST_PASSWORD_HASHING, TEST_SEED, UNLIMITED, type TestApp } from '../../helper.js';
@@ -198,6 +199,7 @@ function jobAt(at: Date, mailer: Mailer) {
   return createFollowJob({
     repo,
     repairable: createRepairableRepository(t.app.db),
+    consents: createConsentRepository(t.app.db),
     mailer,
     linkKey: repo.linkKey(),
     portalUrl: 'http://portal.example/',

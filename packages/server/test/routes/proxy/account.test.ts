@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   LOGIN_TICKET_TTL_SECONDS,
   MESSAGES,
+  PRIVACY_RULES_VERSION,
   type LoginResult,
   type LoginTicket,
 } from '@credit-portal/shared';
@@ -125,7 +126,8 @@ describe('accounts through the gateway', () => {
     const noCode = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'Gate1234x' });
     expect(noCode.status).toBe(400);
     expect(noCode.body).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.smsCodeRequired, data: null });
-    const wrongCode = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'Gate1234x', Code: '000000' });
+    const consented = { Password: 'Gate1234x', PrivacyVersion: PRIVACY_RULES_VERSION };
+    const wrongCode = await post(API_PATHS.register, { Mobile: mobileOf, ...consented, Code: '000000' });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body).toEqual({ ok: false, code: 400, message: ACCOUNT_MESSAGES.smsCodeInvalid, data: null });
     // The number's owner, proven by the code, is told it is registered.
@@ -134,7 +136,7 @@ describe('accounts through the gateway', () => {
     await post(API_PATHS.registerCode, { Mobile: mobileOf }).expect(200);
     vi.useRealTimers();
     const Code = await smsCodeFor(upstream.dataDir, mobileOf);
-    const duplicate = await post(API_PATHS.register, { Mobile: mobileOf, Password: 'Gate1234x', Code });
+    const duplicate = await post(API_PATHS.register, { Mobile: mobileOf, ...consented, Code });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe(ACCOUNT_MESSAGES.mobileTaken);
   });

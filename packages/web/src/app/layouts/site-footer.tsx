@@ -54,6 +54,9 @@ export function SiteFooter() {
             <li>
               <Link to={paths.openData}>开放数据</Link>
             </li>
+            <li>
+              <Link to={paths.privacy}>个人信息处理规则</Link>
+            </li>
             {config.errorReportUrl ? (
               <li>
                 <ExternalLink href={config.errorReportUrl}>我要纠错</ExternalLink>

@@ -169,6 +169,26 @@ export const personalRows = sectionRows({ section: 'personal', pathLog: PATH_LOG
     page: page(() => import('@/features/follow/components/confirm-email-page')),
   },
   {
+    path: paths.followWithdrawLink,
+    label: '撤回邮件提醒同意',
+    breadcrumb: [personalCrumb, { label: '撤回邮件提醒同意' }],
+    meta: { keywords: ['信用关注', '邮件提醒', '撤回同意'], description: '一键撤回接收信用关注提醒邮件的同意。' },
+    layout: 'page',
+    // Opened from a mail's link only.
+    inSiteMap: false,
+    page: page(() => import('@/features/follow/components/withdraw-link-page')),
+  },
+  {
+    path: paths.privacy,
+    label: '个人信息处理规则',
+    breadcrumb: [{ label: '个人信息处理规则' }],
+    meta: {
+      keywords: ['个人信息处理规则', '隐私政策', '个人信息保护'],
+      description: '本网站处理个人信息的种类、目的、法律依据、保存期限、接收方，以及您的权利和行使方式。',
+    },
+    page: page(() => import('@/features/privacy/components/privacy-page')),
+  },
+  {
     path: paths.promiseInfo,
     label: '信用承诺',
     breadcrumb: [personalCrumb, { label: '信用承诺' }],

@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   CONTRACTS,
   MESSAGES,
+  PRIVACY_RULES_VERSION,
   STORAGE_KEYS,
   type EntityBaseInfo,
   type EntityDetailInfo,
@@ -169,11 +170,18 @@ describe('registration and account login', () => {
     await form.fill('code', '000000');
     await form.fill('password', 'Good1234pass');
     await form.fill('confirm', 'Good1234pass');
+    await user.click(form.main.getByRole('checkbox', { name: /我已阅读并同意/ }));
     await form.submit();
     expect(await form.main.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.smsCodeInvalid);
     await form.submit();
     await waitFor(() => expect(form.main.getByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.mobileTaken));
-    const sent = { Mobile: '13900000001', Code: '000000', Password: 'Good1234pass', ConfirmPassword: 'Good1234pass' };
+    const sent = {
+      Mobile: '13900000001',
+      Code: '000000',
+      Password: 'Good1234pass',
+      ConfirmPassword: 'Good1234pass',
+      PrivacyVersion: PRIVACY_RULES_VERSION,
+    };
     expect(gateway.calls(CONTRACTS.register.path).map((call) => call.body)).toEqual([sent, sent]);
     // Not logged in by a refusal.
     expect(window.localStorage.getItem(STORAGE_KEYS.jwtToken)).toBeNull();

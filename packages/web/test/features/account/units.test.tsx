@@ -1,7 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
-import { ACCOUNT_MESSAGES, API_PATHS, STORAGE_KEYS, type LoginResult } from '@credit-portal/shared';
+import {
+  ACCOUNT_MESSAGES,
+  API_PATHS,
+  PRIVACY_RULES_VERSION,
+  STORAGE_KEYS,
+  type LoginResult,
+} from '@credit-portal/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeaderSearch } from '@/app/layouts/header-search';
@@ -268,6 +274,12 @@ describe('registration with an SMS code', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.smsCodeFormat)).toBeInTheDocument();
     await user.clear(code);
     await fill(user, code, '654321');
+    // Not without the consent to the 个人信息处理规则: the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+    expect(await screen.findByText('请阅读并同意《个人信息处理规则》')).toBeInTheDocument();
+    expect(api.mock.calls.filter(([input]) => String(input).endsWith(API_PATHS.register))).toHaveLength(0);
+    expect(screen.getByRole('link', { name: '《个人信息处理规则》' })).toHaveAttribute('href', '/grzx/privacy');
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(screen.getByRole('button', { name: /注\s*册/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.smsCodeInvalid);
     await user.clear(code);
@@ -280,6 +292,7 @@ describe('registration with an SMS code', () => {
       Code: '123456',
       Password: 'Good1234pass',
       ConfirmPassword: 'Good1234pass',
+      PrivacyVersion: PRIVACY_RULES_VERSION,
     });
     expect(currentLogin()).toMatchObject({ kind: 'User' });
   });

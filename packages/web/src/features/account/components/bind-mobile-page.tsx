@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import type { LoginSession } from '@/lib/login-session';
@@ -43,6 +43,10 @@ function BindMobile({ session }: { session: LoginSession }) {
               <p className={styles.lead}>
                 输入已注册的手机号码及其密码，将微信身份“{profile.Nickname}
                 ”绑定到该账号；绑定后两种方式登录的是同一账号。
+              </p>
+              <p className={styles.lead}>
+                绑定即表示您同意按<Link to={paths.privacy}>《个人信息处理规则》</Link>
+                处理您的微信身份标识和昵称；解除绑定即撤回该同意。
               </p>
               <CredentialsForm
                 submitText="绑定"

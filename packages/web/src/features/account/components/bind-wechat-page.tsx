@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { ACCOUNT_MESSAGES, type Profile } from '@credit-portal/shared';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { RequireLogin } from '@/components/require-login';
 import type { LoginSession } from '@/lib/login-session';
@@ -95,6 +95,10 @@ function BindWechat({ session }: { session: LoginSession }) {
               <p className={styles.lead}>
                 将微信绑定到手机号码 {profile.Mobile}
                 ，绑定后可使用该微信登录本账号。点击下方按钮，在微信授权页面确认后返回本页完成绑定。
+              </p>
+              <p className={styles.lead}>
+                绑定即表示您同意按<Link to={paths.privacy}>《个人信息处理规则》</Link>
+                处理您的微信身份标识和昵称；解除绑定即撤回该同意。
               </p>
               <div className={styles.bindAction}>
                 <WechatAuthorizeButton purpose="bind" returnTo={paths.bindWechat}>

@@ -8,7 +8,7 @@ import {
   smsCodeProblem,
   type SmsCodeSent,
 } from '@credit-portal/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { useCountdown } from '../hooks/use-countdown';
@@ -40,6 +40,8 @@ export interface CodePasswordFormProps {
   sendCode: (mobile: string) => Promise<SmsCodeSent>;
   /** Sends the form (trimmed number and code); a rejection's message is shown above the button. */
   submit: (fields: CodePasswordFields) => Promise<void>;
+  /** More form items after the password's (registration's consent), validated with the form. */
+  children?: ReactNode;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface CodePasswordFormProps {
  * and its confirmation: registration's form, and a forgotten password's. The service checks the
  * same rules and the code.
  */
-export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit }: CodePasswordFormProps) {
+export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit, children }: CodePasswordFormProps) {
   const [form] = Form.useForm<CodePasswordFields>();
   const { message } = useFeedback();
   const [failure, setFailure] = useState('');
@@ -150,6 +152,7 @@ export function CodePasswordForm({ passwordLabel, submitText, sendCode, submit }
         <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={64} />
       </Form.Item>
       <ConfirmPasswordItem label="确认密码" missing="请再次输入密码" />
+      {children}
       {failure ? <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {submitText}

@@ -76,6 +76,9 @@ export function LoginFrame({ active, children }: { active: 'scan' | 'password'; 
           <span aria-hidden> · </span>
           忘记密码？<Link to={paths.resetPassword}>找回密码</Link>
         </p>
+        <p className={styles.loginFooter}>
+          <Link to={paths.privacy}>个人信息处理规则</Link>
+        </p>
       </div>
     </div>
   );

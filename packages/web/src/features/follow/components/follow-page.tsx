@@ -25,6 +25,7 @@ import { useFollowList } from '../api/get-follow-list';
 import { useFollowNotices } from '../api/get-follow-notices';
 import { readFollowNotices } from '../api/read-follow-notices';
 import { saveFollowSettings } from '../api/save-follow-settings';
+import { withdrawMail } from '../api/withdraw-mail';
 import styles from './follow.module.css';
 
 const detailsOf = (id: string) => withQuery(paths.searchDetails, { id });
@@ -81,7 +82,7 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
   const [email, setEmail] = useState(list.Settings.Email);
   const [repairable, setRepairable] = useState(list.Settings.RepairableNotice);
   const [problem, setProblem] = useState('');
-  const [saving, setSaving] = useState<'form' | 'resend' | null>(null);
+  const [saving, setSaving] = useState<'form' | 'resend' | 'withdraw' | null>(null);
   const switchId = useId();
   const repairableId = useId();
   const emailId = useId();
@@ -96,6 +97,23 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
       else if (data.EmailConfirmed) void message.success('已开启邮件提醒，每天最多发送一封');
       else if (said === FOLLOW_MESSAGES.confirmMailFailed) void message.warning(said);
       else void message.success(said);
+      await onSaved();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  // One click, as easy as the consent was (PIPL Art. 15): the mails stop and the address goes.
+  const withdraw = async () => {
+    setProblem('');
+    setSaving('withdraw');
+    try {
+      const { message: said } = await withdrawMail();
+      setOn(false);
+      setEmail('');
+      void message.success(said);
       await onSaved();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -166,6 +184,21 @@ function MailSettings({ list, onSaved }: { list: FollowList; onSaved: () => Prom
         resending={saving === 'resend'}
         onResend={() => void send({ EmailDigest: true, Email: list.Settings.Email }, 'resend')}
       />
+      {list.Settings.EmailDigest || list.Settings.Email ? (
+        <div className={styles.mailStatus}>
+          <p className={styles.note}>
+            开启邮件提醒即同意按<Link to={paths.privacy}>《个人信息处理规则》</Link>
+            处理您的邮箱地址。撤回同意后，不再发送任何提醒邮件，并删除邮箱地址；每封提醒邮件中也附有撤回链接。
+          </p>
+          <Button danger loading={saving === 'withdraw'} onClick={() => void withdraw()}>
+            撤回邮件提醒同意
+          </Button>
+        </div>
+      ) : (
+        <p className={styles.note}>
+          开启邮件提醒即同意按<Link to={paths.privacy}>《个人信息处理规则》</Link>处理您的邮箱地址，可随时一键撤回。
+        </p>
+      )}
       {problem ? (
         <p id={problemId} role="alert" className={styles.problem}>
           {problem}

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { H5_DOCUMENT_TYPES, H5_MESSAGES, H5, H5_CERT_TOKEN_PARAM, type H5CertType } from '@credit-portal/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { paths, withQuery } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config';
@@ -111,6 +111,9 @@ export default function H5LoginPage({ flow }: { flow: H5Flow }) {
           <li>可使用的证件：{H5_DOCUMENT_TYPES.join('、')}。</li>
           <li>点击登录后将跳转至人脸识别认证页面，认证通过后自动返回；本网站不保存人脸信息。</li>
           <li>只能查询本人的信息，请勿代他人操作。</li>
+          <li>
+            本网站如何处理您的个人信息，请阅读<Link to={paths.privacy}>《个人信息处理规则》</Link>。
+          </li>
         </ul>
       </section>
 
