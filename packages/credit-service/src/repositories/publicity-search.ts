@@ -72,6 +72,25 @@ const PENALTY: Table = {
   code: 'CF_XDR_SHXYM',
 };
 
+/** Hex of the UTF-8 bytes of `text`, ASCII lower-cased as SQLite's lower() (and LIKE) fold. */
+const gramHex = (text: string): string =>
+  Buffer.from(
+    text.replace(/[A-Z]/g, (ch) => ch.toLowerCase()),
+    'utf8',
+  ).toString('hex');
+
+/**
+ * The FTS5 query of a keyword's candidates in a gram index (migration 037): the rows holding every
+ * bigram of it (one character: the tokens it begins), or too long for the index (token x). A
+ * superset of LIKE's matches; the search keeps the LIKE conditions on the rows.
+ */
+export function gramQuery(keyword: string): string {
+  const chars = [...keyword];
+  if (chars.length === 1) return `x OR "b${gramHex(keyword)}"*`;
+  const grams = new Set(chars.slice(1).map((ch, i) => `"b${gramHex(chars[i]! + ch)}"`));
+  return `x OR (${[...grams].join(' AND ')})`;
+}
+
 /** The conditions of the shared filters that are set, with their parameters. */
 function sharedConditions(
   table: Table,
@@ -80,9 +99,13 @@ function sharedConditions(
   params: Record<string, unknown>,
 ) {
   if (filter.searchWord) {
+    // Candidates from the gram index and the credit code's index; LIKE decides among them.
     where.push(
+      `${table.name}.id IN (SELECT rowid FROM ${table.name}_grams WHERE ${table.name}_grams MATCH @grams
+        UNION SELECT id FROM ${table.name} WHERE ${table.code} = @code)`,
       `(${table.name_} LIKE @like ESCAPE '\\' OR ${table.docNo} LIKE @like ESCAPE '\\' OR ${table.code} = @code)`,
     );
+    params.grams = gramQuery(filter.searchWord);
     params.like = containsPattern(filter.searchWord);
     // A credit code also finds the records of its holder (the keyword comes normalized: upper case).
     params.code = filter.searchWord;
@@ -104,8 +127,11 @@ function sharedConditions(
 /**
  * The filtered double-disclosure searches (xygsList) and their CSV export. Only the filters that
  * are set become SQL conditions, so that SQLite picks the index that fits the combination
- * (migration 031); statements are prepared once per combination. Penalties are always limited to
- * those in publicity (penaltyPublicizedSql): a repaired, minor or expired record is never found.
+ * (migrations 031 and 037); statements are prepared once per combination. A keyword's candidates
+ * come from the gram indexes (migration 037) and the credit code's index, and LIKE decides among
+ * them, so the results are the LIKE scan's. Penalties are always limited to those in publicity
+ * (penaltyPublicizedSql), read on the row itself: a repaired, minor or expired record is never
+ * found, from the statement that repairs it on.
  */
 export function createPublicitySearchRepository(db: Database) {
   const statements = new Map<string, Statement>();
@@ -161,12 +187,29 @@ export function createPublicitySearchRepository(db: Database) {
     where: { sql: string; params: Record<string, unknown> },
     sort: PublicitySort | undefined,
     slice: Slice,
-  ): Page<T> => ({
-    rows: prepared(
-      `SELECT ${columns} FROM ${table.name} WHERE ${where.sql} ${order(table, sort)} LIMIT @limit OFFSET @offset`,
-    ).all({ ...where.params, limit: slice.limit, offset: slice.offset }) as T[],
-    total: prepared(`SELECT COUNT(*) FROM ${table.name} WHERE ${where.sql}`).pluck().get(where.params) as number,
-  });
+    keyword: boolean,
+  ): Page<T> => {
+    if (keyword) {
+      // A keyword's matches are read once, in order (each candidate is a row read), and both the
+      // count and the page come from that list instead of two passes over the candidates.
+      const ids = prepared(`SELECT ${table.name}.id FROM ${table.name} WHERE ${where.sql} ${order(table, sort)}`)
+        .pluck()
+        .all(where.params) as number[];
+      const pageIds = slice.limit < 0 ? ids.slice(slice.offset) : ids.slice(slice.offset, slice.offset + slice.limit);
+      return {
+        rows: prepared(
+          `SELECT ${columns} FROM ${table.name} WHERE ${table.name}.id IN (SELECT value FROM json_each(@ids)) ${order(table, sort)}`,
+        ).all({ ids: JSON.stringify(pageIds) }) as T[],
+        total: ids.length,
+      };
+    }
+    return {
+      rows: prepared(
+        `SELECT ${columns} FROM ${table.name} WHERE ${where.sql} ${order(table, sort)} LIMIT @limit OFFSET @offset`,
+      ).all({ ...where.params, limit: slice.limit, offset: slice.offset }) as T[],
+      total: prepared(`SELECT COUNT(*) FROM ${table.name} WHERE ${where.sql}`).pluck().get(where.params) as number,
+    };
+  };
 
   const rows = (
     table: Table,
@@ -192,6 +235,7 @@ export function createPublicitySearchRepository(db: Database) {
         licenceWhere(filter),
         filter.sort,
         slice,
+        Boolean(filter.searchWord),
       );
     },
 
@@ -203,6 +247,7 @@ export function createPublicitySearchRepository(db: Database) {
         penaltyWhere(filter, today),
         filter.sort,
         slice,
+        Boolean(filter.searchWord),
       );
     },
 

@@ -38,6 +38,7 @@ import m029 from './029-report-coverage.js';
 import m030 from './030-repairable-notices-and-promises.js';
 import m031 from './031-publicity-search-filters.js';
 import m032 from './032-consents.js';
+import m037 from './037-publicity-keyword-grams.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m030,
   m031,
   m032,
+  m037,
 ];
