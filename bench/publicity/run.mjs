@@ -60,8 +60,9 @@ const baseline = BASELINE ? await build(BASELINE) : undefined;
 const shared = await import(pathToFileURL(require.resolve('@credit-portal/shared')).href);
 const { LICENCE_CATEGORIES, PENALTY_KINDS, PENALTY_SEARCH_STATES } = shared;
 
-// Mulberry32: the same data every run.
-let state = 20261205;
+// Mulberry32: the same data every run, and the same queries for every build measured.
+const SEED = 20261205;
+let state = SEED;
 const random = () => {
   state = (state + 0x6d2b79f5) | 0;
   let t = Math.imul(state ^ (state >>> 15), 1 | state);
@@ -206,6 +207,7 @@ function measure(run, filterNames) {
 
 /** Every filter combination of both searches through a build's repository. */
 function measureAll(db, createPublicitySearchRepository) {
+  state = SEED + 1;
   const search = createPublicitySearchRepository(db);
   const runs = {
     licences: { run: (f, s) => search.licences(f, s), filters: ['keyword', 'authority', 'dates', 'category'] },

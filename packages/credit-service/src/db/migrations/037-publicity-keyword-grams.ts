@@ -55,10 +55,9 @@ END;
  *   Triggers keep it in step in the statement that changes a row; a repair or withdrawal changes
  *   no text and leaves through the search's publicity conditions on the row itself.
  * - A credit code (the third alternative of a keyword) had no index: the search read every row.
- * - A date range without an authority walked penalties_by_date (not partial, not covering) and
- *   read the table for each row, the far pages and the oldest-first order most (0.7 s at p95);
- *   licences with a category likewise walked licences_by_date: these indexes give the order
- *   (decision date, id) and hold the conditions' columns (the penalties' are partial as 031's).
+ * - A licence page with a category walked licences_by_date, reading the table for each row it
+ *   skipped: these indexes give the order (decision date, id) and hold the category. (Penalties
+ *   name 031's partial index instead: repositories/publicity-search.ts.)
  */
 const migration: Migration = {
   version: 37,
@@ -70,11 +69,6 @@ CREATE INDEX licences_by_code ON licences (XK_XDR_SHXYM);
 CREATE INDEX penalties_by_code ON penalties (CF_XDR_SHXYM);
 CREATE INDEX licences_search_in_order ON licences (XK_JDRQ, id, XK_XKLB);
 CREATE INDEX licences_search_by_authority_in_order ON licences (XK_XKJG, XK_JDRQ, id, XK_XKLB);
-CREATE INDEX penalties_search_in_order ON penalties (CF_JDRQ, id, CF_GSJZQ, severity, CF_ZT, kind_bits, repaired_on)
-  WHERE severity <> '轻微' AND repaired_on IS NULL;
-CREATE INDEX penalties_search_by_authority_in_order
-  ON penalties (CF_CFJG, CF_JDRQ, id, CF_GSJZQ, severity, CF_ZT, kind_bits, repaired_on)
-  WHERE severity <> '轻微' AND repaired_on IS NULL;
 `,
 };
 
