@@ -64,6 +64,7 @@ describe('我的数据 and 注销账号', () => {
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
       await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
       await page.getByLabel('确认密码').fill(PASSWORD);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: /注\s*册/ }).click();
       await page.waitForURL((url) => url.hash === '#/index');
 

@@ -10,7 +10,15 @@
 // repository (repositories/publicity-search.js, the search and its count, as a request runs them)
 // for every combination of filters, page 1 and a later page, both sort orders, each value drawn
 // anew per query. Prints a table per combination to stderr and, as its last stdout line,
-// { figures: [...] } as bench/run.mjs reads it. The database is removed at the end.
+// { figures: [...] } as bench/run.mjs reads it. The database is removed at the end, unless
+// PUBLICITY_BENCH_DB names where to keep it (an existing one there is reused, not filled again).
+//
+// Before and after in one run: PUBLICITY_BENCH_BASELINE names the dist directory of an earlier
+// build of the credit-service (copied inside packages/credit-service, e.g. .tmp/baseline-dist, so
+// that its imports resolve). The database is then migrated and filled with the baseline's
+// migrations, the baseline's repository measured, the current migrations applied on the filled
+// database (their time printed: what a deployment's migration costs at this size) and the current
+// repository measured; the table gives both and their ratio.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,18 +42,27 @@ const TARGET_MS = 100;
 const TODAY = '2026-12-05';
 const log = (message) => process.stderr.write(`bench/publicity: ${message}\n`);
 
-if (!fs.existsSync(path.join(DIST, 'repositories/publicity-search.js')))
-  throw new Error('packages/credit-service/dist is missing: run `npm run build` first');
+const KEEP = env.PUBLICITY_BENCH_DB ? path.resolve(env.PUBLICITY_BENCH_DB) : undefined;
+const BASELINE = env.PUBLICITY_BENCH_BASELINE ? path.resolve(env.PUBLICITY_BENCH_BASELINE) : undefined;
 
-const { migrate } = await import(pathToFileURL(path.join(DIST, 'db/migrate.js')).href);
-const { createPublicitySearchRepository } = await import(
-  pathToFileURL(path.join(DIST, 'repositories/publicity-search.js')).href
-);
+/** A build's migrate() and repository factory. */
+async function build(dist) {
+  if (!fs.existsSync(path.join(dist, 'repositories/publicity-search.js')))
+    throw new Error(`${dist} is missing a build: run \`npm run build\` first`);
+  const { migrate } = await import(pathToFileURL(path.join(dist, 'db/migrate.js')).href);
+  const { createPublicitySearchRepository } = await import(
+    pathToFileURL(path.join(dist, 'repositories/publicity-search.js')).href
+  );
+  return { migrate, createPublicitySearchRepository };
+}
+const current = await build(DIST);
+const baseline = BASELINE ? await build(BASELINE) : undefined;
 const shared = await import(pathToFileURL(require.resolve('@credit-portal/shared')).href);
 const { LICENCE_CATEGORIES, PENALTY_KINDS, PENALTY_SEARCH_STATES } = shared;
 
-// Mulberry32: the same data every run.
-let state = 20261205;
+// Mulberry32: the same data every run, and the same queries for every build measured.
+const SEED = 20261205;
+let state = SEED;
 const random = () => {
   state = (state + 0x6d2b79f5) | 0;
   let t = Math.imul(state ^ (state >>> 15), 1 | state);
@@ -67,7 +84,28 @@ const TRADES = ['商贸', '科技', '餐饮', '建材', '物流', '药业', '食
 const name = () => `南昌${pick(WORDS)}${pick(WORDS)}${pick(TRADES)}有限公司`;
 const COUNTERPART = ['SHXYM', 'ZZJG', 'GSZC', 'SWDJ', 'SYDW', 'SHZZ'];
 
-function fill(db) {
+/**
+ * Migrates with `build`'s migrations and fills the tables. Their indexes are dropped while filling
+ * and created again after: a sorted build is many times faster than a million ordered inserts
+ * into each. Same definitions, same result. Triggers stay: a build's gram indexes (migration 037)
+ * are filled by them, row by row, as a publication would.
+ */
+function fill(db, build) {
+  build.migrate(db);
+  const began = Date.now();
+  const indexes = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('licences', 'penalties') AND sql IS NOT NULL",
+    )
+    .all();
+  for (const { name } of indexes) db.exec(`DROP INDEX ${name}`);
+  insertRows(db);
+  for (const { sql } of indexes) db.exec(sql);
+  db.exec('ANALYZE');
+  log(`filled ${ROWS} licences and ${ROWS} penalties in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+}
+
+function insertRows(db) {
   const licence = db.prepare(`INSERT INTO licences (XK_XDR_LB, XK_WSH, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC,
     ${COUNTERPART.map((c) => `XK_XDR_${c}`).join(', ')}, XK_FRDB, XK_JDRQ, XK_YXQZ, XK_YXQZI, XK_XKJG, XK_XKJGDM,
     XK_LYDW, XK_LYDWDM, UPDATETIME)
@@ -167,27 +205,9 @@ function measure(run, filterNames) {
   };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publicity-bench-'));
-const figures = [];
-try {
-  const db = new Database(path.join(dir, 'bench.sqlite'));
-  db.pragma('journal_mode = WAL');
-  migrate(db);
-  const began = Date.now();
-  // The tables' indexes are dropped while filling and built again after: a sorted build is many
-  // times faster than a million ordered inserts into each. Same definitions, same result.
-  const indexes = db
-    .prepare(
-      "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('licences', 'penalties') AND sql IS NOT NULL",
-    )
-    .pluck()
-    .all();
-  for (const sql of indexes) db.exec(`DROP INDEX ${/^CREATE (?:UNIQUE )?INDEX (\S+)/.exec(sql)[1]}`);
-  fill(db);
-  for (const sql of indexes) db.exec(sql);
-  db.exec('ANALYZE');
-  log(`load average before the queries ${load()}`);
-  log(`filled ${ROWS} licences and ${ROWS} penalties in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+/** Every filter combination of both searches through a build's repository. */
+function measureAll(db, createPublicitySearchRepository) {
+  state = SEED + 1;
   const search = createPublicitySearchRepository(db);
   const runs = {
     licences: { run: (f, s) => search.licences(f, s), filters: ['keyword', 'authority', 'dates', 'category'] },
@@ -196,22 +216,64 @@ try {
       filters: ['keyword', 'authority', 'dates', 'kind', 'severity', 'state'],
     },
   };
-  const lines = [];
+  const results = [];
+  for (const [table, { run, filters }] of Object.entries(runs))
+    for (const combination of subsets(filters))
+      results.push({
+        label: `${table}: ${combination.length ? combination.join('+') : '(no filter)'}`,
+        ...measure(run, combination),
+      });
+  return results;
+}
+
+const ms = (value) => `${value.toFixed(1).padStart(7)} ms`;
+const ratio = (before, after) => `${(after / before).toFixed(2).padStart(6)}×`;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publicity-bench-'));
+const file = KEEP ?? path.join(dir, 'bench.sqlite');
+const filled = KEEP !== undefined && fs.existsSync(KEEP);
+const figures = [];
+try {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  if (filled) log(`reusing ${file}`);
+  else fill(db, baseline ?? current);
+  db.close();
+  // The measured searches run on a fresh connection, as a service's would after a restart.
+  const reopen = () => {
+    const connection = new Database(file);
+    connection.pragma('journal_mode = WAL');
+    return connection;
+  };
+  let before;
+  if (baseline) {
+    const connection = reopen();
+    baseline.migrate(connection);
+    log(`baseline ${BASELINE}: load average before its queries ${load()}`);
+    before = measureAll(connection, baseline.createPublicitySearchRepository);
+    connection.close();
+  }
+  const connection = reopen();
+  const migrating = Date.now();
+  current.migrate(connection);
+  log(`current migrations applied in ${((Date.now() - migrating) / 1000).toFixed(1)} s; load average ${load()}`);
+  const after = measureAll(connection, current.createPublicitySearchRepository);
+  connection.close();
+  const lines = after.map((result, i) => {
+    const base = before?.[i];
+    const then = base ? `before p50 ${ms(base.p50)} p95 ${ms(base.p95)} cpu p95 ${ms(base.cpuP95)}  after ` : '';
+    const ratios = base
+      ? `  ratio p50 ${ratio(base.p50, result.p50)} p95 ${ratio(base.p95, result.p95)} cpu p95 ${ratio(base.cpuP95, result.cpuP95)}`
+      : '';
+    return `${result.label.padEnd(62)} ${then}p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  max ${ms(result.max)}  cpu p95 ${ms(result.cpuP95)}  ~${Math.round(result.meanMatches)} matches${ratios}`;
+  });
   let worst = { p95: 0, name: '' };
   let worstCpu = { p95: 0, name: '' };
-  for (const [table, { run, filters }] of Object.entries(runs)) {
-    for (const combination of subsets(filters)) {
-      const label = `${table}: ${combination.length ? combination.join('+') : '(no filter)'}`;
-      const result = measure(run, combination);
-      lines.push(
-        `${label.padEnd(62)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms  max ${result.max.toFixed(1).padStart(7)} ms  cpu p95 ${result.cpuP95.toFixed(1).padStart(7)} ms  ~${Math.round(result.meanMatches)} matches`,
-      );
-      if (result.p95 > worst.p95) worst = { p95: result.p95, name: label };
-      if (result.cpuP95 > worstCpu.p95) worstCpu = { p95: result.cpuP95, name: label };
-      figures.push({ name: `publicity ${label} p95`, value: Number(result.p95.toFixed(2)), unit: 'ms' });
-    }
+  for (const result of after) {
+    if (result.p95 > worst.p95) worst = { p95: result.p95, name: result.label };
+    if (result.cpuP95 > worstCpu.p95) worstCpu = { p95: result.cpuP95, name: result.label };
+    figures.push({ name: `publicity ${result.label} p95`, value: Number(result.p95.toFixed(2)), unit: 'ms' });
   }
-  db.close();
   console.error(lines.join('\n'));
   log(`worst p95 ${worst.p95.toFixed(1)} ms (${worst.name}); target ≤ ${TARGET_MS} ms; load average after ${load()}`);
   log(`worst CPU-time p95 ${worstCpu.p95.toFixed(1)} ms (${worstCpu.name})`);

@@ -159,7 +159,9 @@ describe('the older entry points', () => {
 
   it('/entDetails goes to the entity details with the id', async () => {
     const router = renderAt('#/entDetails?id=42');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`${paths.searchList}/details`));
-    expect(router.state.location.search).toBe('?id=42');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`${paths.searchList}/details`);
+      expect(router.state.location.search).toBe('?id=42');
+    });
   });
 });

@@ -39,6 +39,7 @@ import m030 from './030-repairable-notices-and-promises.js';
 import m031 from './031-publicity-search-filters.js';
 import m032 from './032-consents.js';
 import m034 from './034-closed-accounts.js';
+import m037 from './037-publicity-keyword-grams.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m031,
   m032,
   m034,
+  m037,
 ];
