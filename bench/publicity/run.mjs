@@ -87,7 +87,7 @@ const COUNTERPART = ['SHXYM', 'ZZJG', 'GSZC', 'SWDJ', 'SYDW', 'SHZZ'];
 /**
  * Migrates with `build`'s migrations and fills the tables. Their indexes are dropped while filling
  * and created again after: a sorted build is many times faster than a million ordered inserts
- * into each. Same definitions, same result. Triggers stay: a build's gram indexes (migration 037)
+ * into each. Same definitions, same result. Triggers stay: a build's gram indexes (migration 034)
  * are filled by them, row by row, as a publication would.
  */
 function fill(db, build) {

@@ -34,7 +34,7 @@ const WECHAT_COLUMNS = 'open_id AS openId, nickname, user_id AS userId';
 export function createAccountRepository(db: Database) {
   const secretGet = db.prepare('SELECT value FROM service_secrets WHERE name = ?').pluck();
   const secretPut = db.prepare('INSERT OR IGNORE INTO service_secrets (name, value, created_at) VALUES (?, ?, ?)');
-  // A closed account's tombstone (migration 34) is no one: its logins, bindings and tokens are refused.
+  // A closed account's tombstone (migration 33) is no one: its logins, bindings and tokens are refused.
   const userById = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ? AND closed_at IS NULL`);
   const userByMobile = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE mobile = ?`);
   const userInsert = db.prepare('INSERT INTO users (mobile, password_hash, created_at) VALUES (?, ?, ?)');

@@ -89,7 +89,7 @@ export function createMyDataRepository(db: Database) {
   );
   const dropTickets = db.prepare('DELETE FROM login_tickets WHERE subject IN (SELECT value FROM json_each(@owners))');
   const unbind = db.prepare('UPDATE wechat_identities SET user_id = NULL WHERE user_id = ?');
-  // The tombstone (migration 34): the id stays taken, the number is free, no password matches '!'.
+  // The tombstone (migration 33): the id stays taken, the number is free, no password matches '!'.
   const tombstone = db.prepare(
     `UPDATE users SET mobile = 'closed:' || id, password_hash = '!', created_at = '', closed_at = @at
      WHERE id = @id AND closed_at IS NULL`,

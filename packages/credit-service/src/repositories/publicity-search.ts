@@ -87,7 +87,7 @@ const gramHex = (text: string): string =>
   ).toString('hex');
 
 /**
- * The FTS5 query of a keyword's candidates in a gram index (migration 037): the rows holding every
+ * The FTS5 query of a keyword's candidates in a gram index (migration 034): the rows holding every
  * bigram of it (one character: the tokens it begins), or too long for the index (token x). A
  * superset of LIKE's matches; the search keeps the LIKE conditions on the rows.
  */
@@ -134,8 +134,8 @@ function sharedConditions(
 /**
  * The filtered double-disclosure searches (xygsList) and their CSV export. Only the filters that
  * are set become SQL conditions, so that SQLite picks the index that fits the combination
- * (migrations 031 and 037); statements are prepared once per combination. A keyword's candidates
- * come from the gram indexes (migration 037) and the credit code's index, and LIKE decides among
+ * (migrations 031 and 034); statements are prepared once per combination. A keyword's candidates
+ * come from the gram indexes (migration 034) and the credit code's index, and LIKE decides among
  * them, so the results are the LIKE scan's. Penalties are always limited to those in publicity
  * (penaltyPublicizedSql), read on the row itself: a repaired, minor or expired record is never
  * found, from the statement that repairs it on.

@@ -14,7 +14,7 @@ import { entity, penalty, reviewedRepair } from '../factories.js';
 import { buildTestApp, type TestApp } from '../helper.js';
 
 /*
- * A keyword is answered from the gram index (migration 037): its results must be exactly what
+ * A keyword is answered from the gram index (migration 034): its results must be exactly what
  * LIKE '%keyword%' on the name or document number (or the credit code in full) finds, with every
  * other filter, and follow the rows' changes in the statement that makes them.
  */

@@ -38,8 +38,8 @@ import m029 from './029-report-coverage.js';
 import m030 from './030-repairable-notices-and-promises.js';
 import m031 from './031-publicity-search-filters.js';
 import m032 from './032-consents.js';
-import m034 from './034-closed-accounts.js';
-import m037 from './037-publicity-keyword-grams.js';
+import m033 from './033-closed-accounts.js';
+import m034 from './034-publicity-keyword-grams.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -81,6 +81,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m030,
   m031,
   m032,
+  m033,
   m034,
-  m037,
 ];

@@ -113,7 +113,9 @@ describe('注销账号', () => {
     const copy = (await copyOf(t, again.body.Data!.JwtToken)).body.Data!;
     expect(copy.Filings).toEqual([]);
     expect(copy.Follows).toEqual([]);
-    expect(copy.Consents).toEqual([]);
+    // Only the new registration's own consent: the old account's stay under the keyed reference.
+    expect(copy.Consents).toHaveLength(1);
+    expect(count('SELECT COUNT(*) FROM consents WHERE subject = ?', ref)).toBe(1);
     expect(count('SELECT id FROM users WHERE mobile = ?', p.mobile)).not.toBe(p.id);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, MESSAGES, MY_DATA_MESSAGES, type MyData } from '@credit-portal/shared';
+import { API_PATHS, MESSAGES, MY_DATA_MESSAGES, PRIVACY_RULES_VERSION, type MyData } from '@credit-portal/shared';
 import { AUDIT_KEY_SECRET } from '../../../src/audit/anchor-store.js';
 import { buildTestApp, type TestApp } from '../../helper.js';
 import { call, copyOf, person, type Person } from './support.js';
@@ -40,7 +40,9 @@ describe('我的数据', () => {
     expect(copy.Follows.map((f) => f.EntName)).toEqual([a.entityName]);
     expect(copy.Entities.map((e) => e.EntName)).toEqual([a.entityName]);
     expect(copy.MailSettings).toMatchObject({ Email: a.email, EmailDigest: true, EmailConfirmed: true });
-    expect(copy.Consents).toEqual([expect.objectContaining({ purpose: 'registration', withdrawnAt: null })]);
+    expect(copy.Consents).toEqual([
+      expect.objectContaining({ purpose: 'registration', version: PRIVACY_RULES_VERSION, withdrawnAt: null }),
+    ]);
     expect(copy.Sessions).toHaveLength(2);
     expect(copy.Sessions.filter((s) => s.Current)).toHaveLength(1);
     const events = copy.Audit.Records.map((r) => `${r.Event}:${r.Actor}`);

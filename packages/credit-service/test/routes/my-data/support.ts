@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { API_PATHS, PRIVACY_RULES_VERSION, type MyData } from '@credit-portal/shared';
+import { API_PATHS, type MyData } from '@credit-portal/shared';
 import { listOutbox, OUTBOX_DIR } from '../../../src/app.js';
-import { createConsentRepository } from '../../../src/repositories/consents.js';
 import { account, entity, follow, linkEntity, penalty, repairApplication } from '../../factories.js';
 import { injectJson, loginAs, type Answer, type TestApp } from '../../helper.js';
 
@@ -25,7 +24,7 @@ export interface Person {
   email: string;
 }
 
-/** A new account with a filing, a follow, mail settings, a consent and two logins. */
+/** A new account (its registration records the consent) with a filing, a follow, mail settings and two logins. */
 export async function person(t: TestApp): Promise<Person> {
   const { mobile, token } = await account(t, PASSWORD);
   const id = t.app.db.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(mobile) as number;
@@ -39,7 +38,6 @@ export async function person(t: TestApp): Promise<Person> {
       `INSERT INTO follow_settings (owner, email, email_digest, email_confirmed, updated_at) VALUES (?, ?, 1, 1, '2026-12-01 10:00:00')`,
     )
     .run(`user:${id}`, email);
-  createConsentRepository(t.app.db).grant(`user:${id}`, 'registration', PRIVACY_RULES_VERSION, '2026-12-01 10:00:00');
   const other = await loginAs(t.app, mobile, PASSWORD);
   return { id, mobile, token, other, entityName: company.name, applyNo: filed.ApplyNo, email };
 }

@@ -60,7 +60,7 @@ END;
  *   name 031's partial index instead: repositories/publicity-search.ts.)
  */
 const migration: Migration = {
-  version: 37,
+  version: 34,
   name: 'publicity-keyword-grams',
   sql: `
 ${gramIndex('licences')}

@@ -8,7 +8,7 @@ import type { Migration } from './migration.js';
  * again, as a new account.
  */
 const migration: Migration = {
-  version: 34,
+  version: 33,
   name: 'closed-accounts',
   sql: `
 ALTER TABLE users ADD COLUMN closed_at TEXT;
