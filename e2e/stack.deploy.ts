@@ -400,6 +400,10 @@ describe('the deployment, as docs/OPERATIONS.md runs it', () => {
       await page.getByLabel('密码', { exact: true }).fill(DEMO.password);
       await page.getByRole('button', { name: /^登\s*录$/ }).click();
       await page.waitForURL(new RegExp(`[?&]id=${id}(?:&|$)`));
+      // The demo account predates the consent records: it is asked to agree to the rules first.
+      const asked = page.getByRole('dialog', { name: '请阅读并同意个人信息处理规则' });
+      await asked.getByRole('button', { name: /同意并继续/ }).click();
+      await asked.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.getByRole('heading', { name: /^行政许可/ }).waitFor();
 
