@@ -1,6 +1,5 @@
 import type { AuditRecord } from './audit-events.js';
-import { parseSeriesFile } from './audit-chain.js';
-import type { AuditStorage } from './audit-writer.js';
+import { keptRecords, seriesFiles, type AuditStorage } from './audit-writer.js';
 
 export interface RecentAuditQuery {
   /** The series read (`credit-service.access`): only their files are opened. */
@@ -23,25 +22,11 @@ export async function readRecentAuditRecords(
   storage: Pick<AuditStorage, 'list' | 'read'>,
   query: RecentAuditQuery,
 ): Promise<{ records: AuditRecord[]; capped: boolean }> {
-  const files = (await storage.list())
-    .map((name) => ({ name, parsed: parseSeriesFile(name) }))
-    .filter((f) => f.parsed && query.series.includes(f.parsed.series) && f.parsed.day >= query.sinceDay)
-    .sort((a, b) => b.parsed!.day.localeCompare(a.parsed!.day));
+  const files = (await seriesFiles(storage, query.series, query.sinceDay)).sort((a, b) => b.day.localeCompare(a.day));
   const out: AuditRecord[] = [];
   for (const { name } of files) {
-    const lines = (await storage.read(name)).split('\n');
-    const found: AuditRecord[] = [];
-    for (const line of lines) {
-      if (!line) continue;
-      try {
-        const record = JSON.parse(line) as AuditRecord;
-        if (query.keep(record)) found.push(record);
-      } catch {
-        // a torn line
-      }
-    }
     // A day's file is written in order: its newest records are last.
-    out.push(...found.sort((a, b) => b.time.localeCompare(a.time)));
+    out.push(...keptRecords(await storage.read(name), query.keep).sort((a, b) => b.time.localeCompare(a.time)));
     if (out.length > query.maxRecords) break;
   }
   out.sort((a, b) => b.time.localeCompare(a.time));

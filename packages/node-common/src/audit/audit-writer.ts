@@ -455,20 +455,36 @@ export async function readAuditRecords(
   sinceDay: string,
   keep: (record: AuditRecord) => boolean,
 ): Promise<AuditRecord[]> {
-  const files = (await storage.list())
-    .map((name) => ({ name, parsed: parseSeriesFile(name) }))
-    .filter((f) => f.parsed && series.includes(f.parsed.series) && f.parsed.day >= sinceDay);
   const out: AuditRecord[] = [];
-  for (const { name } of files) {
-    for (const line of (await storage.read(name)).split('\n')) {
-      if (!line) continue;
-      try {
-        const record = JSON.parse(line) as AuditRecord;
-        if (keep(record)) out.push(record);
-      } catch {
-        // a torn line: the verifier reports it
-      }
-    }
+  for (const { name } of await seriesFiles(storage, series, sinceDay)) {
+    out.push(...keptRecords(await storage.read(name), keep));
   }
   return out.sort((a, b) => a.time.localeCompare(b.time));
+}
+
+/** The day files of these series from `sinceDay` on, with their days (in the storage's order). */
+export async function seriesFiles(
+  storage: Pick<AuditStorage, 'list'>,
+  series: readonly string[],
+  sinceDay: string,
+): Promise<{ name: string; day: string }[]> {
+  return (await storage.list()).flatMap((name) => {
+    const parsed = parseSeriesFile(name);
+    return parsed && series.includes(parsed.series) && parsed.day >= sinceDay ? [{ name, day: parsed.day }] : [];
+  });
+}
+
+/** The records of one file's text that pass `keep`, in the file's order; a torn line is skipped (the verifier reports it). */
+export function keptRecords(text: string, keep: (record: AuditRecord) => boolean): AuditRecord[] {
+  const out: AuditRecord[] = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      const record = JSON.parse(line) as AuditRecord;
+      if (keep(record)) out.push(record);
+    } catch {
+      // a torn line
+    }
+  }
+  return out;
 }
