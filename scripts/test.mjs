@@ -3,7 +3,7 @@
 // server, web and the real-browser suite). Prints one closing line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { buildCommands, ensureInstalled } from './lib/product.mjs';
+import { buildCommands, ensureInstalled, TSC } from './lib/product.mjs';
 import { ROOT, run, runCaptured } from './lib/run.mjs';
 
 const suiteStarted = Date.now();
@@ -26,9 +26,11 @@ const chains = [
     step('代码检查 eslint', 'eslint', ['.', '--max-warnings', '0']),
   ],
   [
-    ...buildCommands().map(([command, args, options]) => step(`构建 build (${command})`, command, args, options)),
-    step('类型检查 web', 'tsc', ['-p', 'packages/web', '--noEmit']),
-    step('类型检查 e2e', 'tsc', ['-p', 'e2e']),
+    ...buildCommands().map(([command, args, options]) =>
+      step(`构建 build (${command === 'node' ? 'tsc' : command})`, command, args, options),
+    ),
+    step('类型检查 web', TSC[0], [...TSC[1], '-p', 'packages/web', '--noEmit']),
+    step('类型检查 e2e', TSC[0], [...TSC[1], '-p', 'e2e']),
   ],
 ];
 const failures = [];

@@ -65,7 +65,7 @@ export interface FakeGateway {
   /** Answers a route of CONTRACTS with its data (typed by the contract), or a FakeReply. */
   on<R extends UpstreamRoute>(
     route: R,
-    handler: (request: FakeRequest) => ContractData<R> | FakeReply | Promise<ContractData<R> | FakeReply>,
+    handler: (request: FakeRequest) => NoInfer<ContractData<R> | FakeReply | Promise<ContractData<R> | FakeReply>>,
   ): FakeGateway;
   /** Answers a path, whatever the method, that the SPA calls without a contract row (the home page's highlight calls). */
   onPath(path: string, handler: Handler): FakeGateway;

@@ -261,7 +261,7 @@ function requestOf(
 }
 
 /** A call by a route's head as it goes on the wire: a page's opening request. */
-export function wireRequestOf<H extends RouteHead>(head: H, options: CallOptions<H> = {}): OpeningRequest {
+export function wireRequestOf<H extends RouteHead>(head: H, options: NoInfer<CallOptions<H>> = {}): OpeningRequest {
   return wireRequest(head.path, requestOf(head, options));
 }
 
@@ -270,20 +270,23 @@ export function wireRequestOf<H extends RouteHead>(head: H, options: CallOptions
  * `@credit-portal/shared/heads/<resource>`): the method and the bearer token rule come from the
  * head, the types of query, body and answer from its contract row.
  */
-export function call<H extends RouteHead>(head: H, options: CallOptions<H> = {}): Promise<AnswerOf<H>> {
+export function call<H extends RouteHead>(
+  head: H,
+  options: NoInfer<CallOptions<H>> = {},
+): Promise<NoInfer<AnswerOf<H>>> {
   return request<AnswerOf<H>>(head.path, requestOf(head, options));
 }
 
 /** Like call(), with the answer's message too (a sender's own success text, shown to the person). */
 export async function callWithMessage<H extends RouteHead>(
   head: H,
-  options: CallOptions<H> = {},
-): Promise<{ data: AnswerOf<H>; message: string }> {
+  options: NoInfer<CallOptions<H>> = {},
+): Promise<{ data: NoInfer<AnswerOf<H>>; message: string }> {
   const envelope = await requestEnvelope<AnswerOf<H>>(head.path, requestOf(head, options));
   return { data: envelope.data, message: envelope.message };
 }
 
 /** Calls an upstream route whose answer is a file (a report PDF), by its head like call(). */
-export function callFile<H extends RouteHead>(head: H, options: CallOptions<H> = {}): Promise<DownloadedFile> {
+export function callFile<H extends RouteHead>(head: H, options: NoInfer<CallOptions<H>> = {}): Promise<DownloadedFile> {
   return requestFile(head.path, requestOf(head, options));
 }
