@@ -124,12 +124,15 @@ describe('signed webhooks', { timeout: 180_000 }, () => {
       const withdrawal = JSON.parse(accepted.find((r) => r.eventId === made[4]!.eventId)!.body) as OpenDataChange;
       expect(withdrawal).toMatchObject({ dataset: 'xzcf', recordId: 'r-1', kind: 'withdrawn', reason: '已修复' });
 
-      // The admin port's metrics count them.
-      const scrape = await t.app.metrics.scrape();
-      expect(scrape).toContain(
-        `credit_service_webhook_deliveries{subscriber="bank-a",state="delivered"} ${wanted.length}`,
-      );
-      expect(scrape).toMatch(/credit_service_webhook_attempts_total\{result="failed"\} [1-9]/);
+      // The admin port's metrics count them, once the last answer is recorded (the receiver has
+      // accepted it a moment before the service marks it delivered).
+      await vi.waitFor(async () => {
+        const scrape = await t.app.metrics.scrape();
+        expect(scrape).toContain(
+          `credit_service_webhook_deliveries{subscriber="bank-a",state="delivered"} ${wanted.length}`,
+        );
+        expect(scrape).toMatch(/credit_service_webhook_attempts_total\{result="failed"\} [1-9]/);
+      }, WAIT);
       expect(cli(t, 'list').out).toMatch(new RegExp(`bank-a\t.*\tpending 0\tdelivered ${wanted.length}\tdead 0`));
     } finally {
       expect(cli(t, 'remove', 'bank-a').status).toBe(0);
