@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildCommands, ensureInstalled, TSC } from './lib/product.mjs';
-import { ROOT, run, runCaptured } from './lib/run.mjs';
+import { ROOT, runCaptured, runInherited } from './lib/run.mjs';
 
 const suiteStarted = Date.now();
 console.log('\n▶ 依赖安装 install');
@@ -15,41 +15,45 @@ if (ensureInstalled() !== 0) {
 }
 
 /*
- * The checks before the tests, as two chains side by side (each command is single-threaded and
- * the machine has two cores): format and lint; build and typecheck. Each step's output is
- * printed when it ends, whole, with its time.
+ * The checks beside the tests, as two chains side by side (each command is single-threaded and
+ * the machine has two cores): build and typecheck; format and lint. The tests start as soon as
+ * the build chain has passed (the browser suite needs the build), while format and lint finish
+ * beside them: a core is not left idle waiting for lint. Each step's output is printed when it
+ * ends, whole, with its time.
  */
 const step = (name, command, args, options) => ({ name, command, args, options });
-const chains = [
-  [
-    step('格式检查 prettier', 'prettier', ['--check', '.', '--log-level', 'warn']),
-    step('代码检查 eslint', 'eslint', ['.', '--max-warnings', '0']),
-  ],
-  [
-    ...buildCommands().map(([command, args, options]) =>
-      step(`构建 build (${command === 'node' ? 'tsc' : command})`, command, args, options),
-    ),
-    step('类型检查 web', TSC[0], [...TSC[1], '-p', 'packages/web', '--noEmit']),
-    step('类型检查 e2e', TSC[0], [...TSC[1], '-p', 'e2e']),
-  ],
+const buildChain = [
+  ...buildCommands().map(([command, args, options]) =>
+    step(`构建 build (${command === 'node' ? 'tsc' : command})`, command, args, options),
+  ),
+  step('类型检查 web', TSC[0], [...TSC[1], '-p', 'packages/web', '--noEmit']),
+  step('类型检查 e2e', TSC[0], [...TSC[1], '-p', 'e2e']),
+];
+const lintChain = [
+  step('格式检查 prettier', 'prettier', ['--check', '.', '--log-level', 'warn']),
+  step('代码检查 eslint', 'eslint', ['.', '--max-warnings', '0']),
 ];
 const failures = [];
-await Promise.all(
-  chains.map(async (chain) => {
-    for (const { name, command, args, options } of chain) {
-      const started = Date.now();
-      const { status, output } = await runCaptured(command, args, options);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n▶ ${name} ${status === 0 ? '✓' : '✖'} ${seconds} s`);
-      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      if (status !== 0) {
-        failures.push(name);
-        return;
-      }
+
+/** Runs a chain's steps in order; false at its first failure. */
+async function runChain(chain) {
+  for (const { name, command, args, options } of chain) {
+    const started = Date.now();
+    const { status, output } = await runCaptured(command, args, options);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`\n▶ ${name} ${status === 0 ? '✓' : '✖'} ${seconds} s`);
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    if (status !== 0) {
+      failures.push(name);
+      return false;
     }
-  }),
-);
-if (failures.length > 0) {
+  }
+  return true;
+}
+
+const linted = runChain(lintChain);
+if (!(await runChain(buildChain))) {
+  await linted;
   for (const name of failures) console.error(`\n✖ ${name} 失败`);
   console.log(`0 passed, ${failures.length} failed`);
   process.exit(1);
@@ -58,13 +62,14 @@ if (failures.length > 0) {
 console.log('\n▶ 测试 vitest');
 mkdirSync(join(ROOT, '.tmp'), { recursive: true });
 const report = join(ROOT, '.tmp', 'vitest-report.json');
-const status = run('vitest', [
+const status = await runInherited('vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
   ...process.argv.slice(2),
 ]);
+await linted;
 let passed = 0;
 let failed = status === 0 ? 0 : 1;
 if (existsSync(report)) {
@@ -77,6 +82,9 @@ if (existsSync(report)) {
   }
   printProjectTimes(result.testResults ?? []);
 }
+// A failed format or lint check fails the suite like a failed test.
+for (const name of failures) console.error(`\n✖ ${name} 失败`);
+failed += failures.length;
 console.log(`\n▶ 总耗时 total ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(status === 0 && failed === 0 ? 0 : 1);

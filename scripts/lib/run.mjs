@@ -26,6 +26,23 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Like `run`, without blocking: resolves with the exit status (output inherited). */
+export function runInherited(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(executableOf(command, options.cwd), args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+      ...options,
+    });
+    child.once('error', (error) => {
+      console.error(`无法运行 ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+}
+
 /**
  * Runs a command like `run`, but without blocking: its output (stdout and stderr, interleaved)
  * is kept and handed back with the exit status, so that commands running side by side do not
