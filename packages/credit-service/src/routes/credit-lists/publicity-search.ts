@@ -83,7 +83,9 @@ function csvReply(id: OpenDatasetId, title: string, records: readonly ExportReco
  * document number, penalties in publicity likewise, each with filters (deciding authority,
  * decision date range, category; for penalties kind, severity and state) and a sort by decision
  * date; and their CSV exports, the open data's format (field codes XK_* / CF_*, ID numbers masked,
- * UTF-8 with BOM), at most PUBLICITY_EXPORT_MAX_ROWS rows in the search's order.
+ * UTF-8 with BOM), at most PUBLICITY_EXPORT_MAX_ROWS rows in the search's order. A keyword's total
+ * is counted up to that many too (totalCapped: more match); a page beyond it is empty, with that
+ * total, as a page past the last one is.
  */
 const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const search = createPublicitySearchRepository(app.db);
@@ -94,7 +96,7 @@ const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       offset: pageOffset(pageIndex, pageSize),
       limit: pageSize,
     });
-    return errorCodeOk({ list: page.rows, totalCount: page.total });
+    return errorCodeOk({ list: page.rows, totalCount: page.total, totalCapped: page.totalCapped });
   });
 
   serve(app, CONTRACTS.punishSearch, async (request) => {
@@ -103,7 +105,7 @@ const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       offset: pageOffset(pageIndex, pageSize),
       limit: pageSize,
     });
-    return errorCodeOk({ list: page.rows, totalCount: page.total });
+    return errorCodeOk({ list: page.rows, totalCount: page.total, totalCapped: page.totalCapped });
   });
 
   serve(app, CONTRACTS.permitExport, async (request, reply) => {
