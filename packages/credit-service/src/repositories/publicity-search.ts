@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import {
   PENALTY_KINDS,
-  PUBLICITY_EXPORT_MAX_ROWS,
+  PUBLICITY_SEARCH_COUNT_MAX,
   maskIdNumber,
   type LicenceCategory,
   type PenaltyKind,
@@ -13,7 +13,7 @@ import { LICENCE_FIELDS, PENALTY_FIELDS } from '../db/columns.js';
 import { containsPattern } from '../lib/sql.js';
 import { penaltyPublicizedSql, type Page } from './publicity.js';
 
-/** A search's page: a keyword's total is counted up to PUBLICITY_EXPORT_MAX_ROWS (totalCapped: more match). */
+/** A search's page: a keyword's total is counted up to PUBLICITY_SEARCH_COUNT_MAX (totalCapped: more match). */
 export interface SearchPage<T> extends Page<T> {
   totalCapped?: boolean;
 }
@@ -152,11 +152,18 @@ const keywordWhere = (table: Table, keyword: string): KeywordWhere => ({
 const WALK_ROW_COST = 2;
 
 /**
- * How far the plan's estimates count a keyword's candidates and the rows of the other filters
- * (10 % of a million rows, 5–15 ms each). A keyword with more candidates is walked for: about ten
- * rows read per match, where the gram path would read and sort all of them.
+ * How far the plan counts a keyword's candidates (10 % of a million rows: 5–15 ms in the gram
+ * index). A keyword with more is walked for: about ten rows read per match, where the gram path
+ * would gather, read and sort all of them.
  */
 const ESTIMATE_LIMIT = 100_000;
+
+/** The walk's budget (KeywordPlan): this many times the rows it should read, and at least so many. */
+const WALK_BUDGET_FACTOR = 4;
+const WALK_BUDGET_MIN = 1_000;
+
+/** Candidates the gram path reads without weighing the walk: at most 5–15 ms of row reads. */
+const GRAMS_ALWAYS = 5_000;
 
 /** How a keyword search runs: its page, and its count up to the cap. */
 interface KeywordPlan {
@@ -164,6 +171,12 @@ interface KeywordPlan {
   walkPage: boolean;
   /** The count reads the rows of the other filters (else: the candidates). */
   walkCount: boolean;
+  /**
+   * Rows the page's walk reads before it gives up (a keyword whose records bunch up in the order,
+   * as a year in the document numbers does, and do not come first): a few times what it should
+   * need. Then the index is walked again, reading only the candidates' rows.
+   */
+  budget: number;
 }
 
 /**
@@ -178,7 +191,7 @@ interface KeywordPlan {
  * estimates (keywordPlan): a rare keyword's candidates come from the gram indexes (migration 034)
  * and the credit code's index and are read and sorted; a keyword most records hold is found by
  * walking the same ordered index as a search without one, with LIKE on each row, until the page is
- * full. A keyword's total is counted up to PUBLICITY_EXPORT_MAX_ROWS (+ 1, to know that more
+ * full. A keyword's total is counted up to PUBLICITY_SEARCH_COUNT_MAX (+ 1, to know that more
  * match): an exact count of a keyword half the records hold would read them all.
  */
 export function createPublicitySearchRepository(db: Database) {
@@ -233,7 +246,7 @@ export function createPublicitySearchRepository(db: Database) {
     return `ORDER BY ${table.name}.${table.date} ${direction}, ${table.name}.id ${direction}`;
   };
 
-  /** The filters' rows found by the candidates: the gram path's conditions (and the export's). */
+  /** The filters' rows found by the candidates: the gram path's conditions. */
   const byCandidates = (table: Table, where: Where, keyword: KeywordWhere): Where => ({
     sql: `${keyword.candidates} AND ${where.sql} AND ${keyword.row}`,
     params: { ...where.params, ...keyword.params },
@@ -255,11 +268,13 @@ export function createPublicitySearchRepository(db: Database) {
 
   /**
    * The cheaper plan for a keyword search wanting its first `want` matches in order, from
-   * estimates that read no table row: the keyword's candidates (counted in the gram index), the
-   * rows of the other filters (counted in their index) and the table's size. Walking reads about
-   * want · size / candidates rows (the keyword's share of rows taken as the same among the
-   * filters' rows), or all the filters' rows if fewer; the gram path reads every candidate. The
-   * capped count reads, from whichever side is smaller, until cap + 1 matches.
+   * estimates that read no table row: the keyword's candidates (counted in the gram index, up to
+   * ESTIMATE_LIMIT), the rows of the other filters (counted in their index, just past the
+   * candidates) and the table's size. Walking reads about want · size / candidates rows (the
+   * keyword's share of rows taken as the same among the filters' rows), or all the filters' rows if
+   * fewer; the gram path reads every candidate, and WALK_ROW_COST weighs the two (measured at a
+   * million rows each: the walk wins from about 4,500 candidates for page 1 and 20,000 for page
+   * 20). The capped count reads, from whichever side is smaller, until cap + 1 matches.
    */
   const keywordPlan = (table: Table, where: Where, keyword: KeywordWhere, want: number): KeywordPlan => {
     const candidates = prepared(
@@ -267,18 +282,23 @@ export function createPublicitySearchRepository(db: Database) {
     )
       .pluck()
       .get({ grams: keyword.params.grams, countLimit: ESTIMATE_LIMIT }) as number;
-    // The gram path gathers every candidate (the IN list) before reading one: past the limit, walk.
-    if (candidates >= ESTIMATE_LIMIT) return { walkPage: true, walkCount: true };
+    // So few that reading them all costs less than estimating anything more.
+    if (candidates <= GRAMS_ALWAYS) return { walkPage: false, walkCount: false, budget: 0 };
     const size = (prepared(`SELECT max(id) FROM ${table.name}`).pluck().get() as number | null) ?? 0;
-    // The filters' rows only weigh against the candidates: counted no further than just past them.
+    const budget = Math.max(WALK_BUDGET_MIN, Math.ceil((WALK_BUDGET_FACTOR * want * size) / candidates));
+    // The gram path gathers every candidate (the IN list) before reading one: past the limit, walk.
+    if (candidates >= ESTIMATE_LIMIT) return { walkPage: true, walkCount: true, budget };
+    // The filters' rows weigh only against the candidates: counted no further than just past them.
     const rows = where.sql === '1' ? size : countUpTo(where, candidates + 1);
-    // Rows read to find `n` matches walking the filters' rows, or reading the candidates.
-    const walking = (n: number) => Math.min(rows, candidates > 0 ? (n * size) / candidates : Infinity);
-    const reading = (n: number) => Math.min(candidates, rows > 0 ? (n * size) / rows : Infinity);
     return {
-      walkPage: WALK_ROW_COST * walking(want) < candidates,
-      // Both read rows in the order SQLite finds cheapest (no sort): the smaller side, the walk on a tie.
-      walkCount: walking(PUBLICITY_EXPORT_MAX_ROWS + 1) <= reading(PUBLICITY_EXPORT_MAX_ROWS + 1),
+      walkPage: WALK_ROW_COST * Math.min(rows, (want * size) / candidates) < candidates,
+      // Counting needs no order: it reads the smaller side (the matches' share of each taken as
+      // the same, reading the smaller set to cap + 1 matches reads fewer rows). Without filters
+      // the walk is a scan in id order, cheaper than gathering a long candidate list.
+      walkCount:
+        rows <= candidates ||
+        (where.sql === '1' && ((PUBLICITY_SEARCH_COUNT_MAX + 1) * size) / candidates <= candidates),
+      budget,
     };
   };
 
@@ -300,20 +320,43 @@ export function createPublicitySearchRepository(db: Database) {
         // Without a keyword the count comes from the filters' covering index alone.
         total: prepared(`SELECT COUNT(*) FROM ${where.from} WHERE ${where.sql}`).pluck().get(where.params) as number,
       };
-    const cap = PUBLICITY_EXPORT_MAX_ROWS;
+    const cap = PUBLICITY_SEARCH_COUNT_MAX;
     // No match past the cap: the count says none, and walking to them would read row after row.
     const end = Math.min(slice.limit < 0 ? cap : slice.offset + slice.limit, cap);
     const keyword = keywordWhere(table, searchWord);
     const plan = keywordPlan(table, where, keyword, end);
     if (plan.walkPage) {
       const found = byWalk(where, keyword);
-      const matches = countUpTo(plan.walkCount ? found : byCandidates(table, where, keyword), cap + 1);
+      const matches = countUpTo(
+        plan.walkCount ? found : { ...byCandidates(table, where, keyword), from: `${table.name} NOT INDEXED` },
+        cap + 1,
+      );
       const limit = Math.min(end, matches) - slice.offset;
-      return {
-        rows: limit > 0 ? rowsOf(found, slice.offset, limit) : [],
-        total: Math.min(matches, cap),
-        totalCapped: matches > cap,
-      };
+      let rows: T[] = [];
+      if (limit > 0) {
+        // The first `budget` rows in order hold the page's matches, if it fills from them.
+        // A co-routine in the index's order: the join keeps it (no sort) and stops at the page's end.
+        const direction = sort === 'asc' ? 'ASC' : 'DESC';
+        rows = prepared(
+          `SELECT ${columns} FROM (SELECT ${table.name}.id AS walked, ${table.name}.${table.date} AS walkedOn
+              FROM ${where.from} WHERE ${where.sql} ${order(table, sort)} LIMIT @budget) AS w
+            JOIN ${table.name} ON ${table.name}.id = w.walked WHERE ${keyword.row}
+            ORDER BY w.walkedOn ${direction}, w.walked ${direction} LIMIT @limit OFFSET @offset`,
+        ).all({ ...found.params, budget: plan.budget, limit, offset: slice.offset }) as T[];
+        // Otherwise the same walk tests each row's id against the candidates (a Bloom filter and
+        // their list, no row read) and reads the rows of candidates only.
+        if (rows.length < limit)
+          rows = rowsOf(
+            {
+              sql: `${where.sql} AND +${keyword.candidates} AND ${keyword.row}`,
+              params: found.params,
+              from: where.from,
+            },
+            slice.offset,
+            limit,
+          );
+      }
+      return { rows, total: Math.min(matches, cap), totalCapped: matches > cap };
     }
     // Few candidates: each is read once, in order, and both the count and the page come from that list.
     const found = byCandidates(table, where, keyword);

@@ -79,8 +79,15 @@ export const PunishSearchRowSchema = Type.Interface([PenaltyListRowSchema], {
 export type PunishSearchRow = Static<typeof PunishSearchRowSchema>;
 
 /**
+ * How far a double-disclosure search counts a keyword's matches (100 pages of 10). Counting on
+ * reads a row per match: 10,000 took 40–290 k row reads (0.1–0.6 s) at a million records for a
+ * keyword 1–7 % of them hold (BENCHMARKS.md).
+ */
+export const PUBLICITY_SEARCH_COUNT_MAX = 1_000;
+
+/**
  * A page of a double-disclosure search: a keyword's total is counted up to
- * PUBLICITY_EXPORT_MAX_ROWS, and totalCapped says that more match (no page lies beyond it).
+ * PUBLICITY_SEARCH_COUNT_MAX, and totalCapped says that more match (no page lies beyond it).
  */
 const SearchPageSchema = <T extends TSchema>(item: T) =>
   Type.Object({

@@ -84,8 +84,8 @@ function csvReply(id: OpenDatasetId, title: string, records: readonly ExportReco
  * decision date range, category; for penalties kind, severity and state) and a sort by decision
  * date; and their CSV exports, the open data's format (field codes XK_* / CF_*, ID numbers masked,
  * UTF-8 with BOM), at most PUBLICITY_EXPORT_MAX_ROWS rows in the search's order. A keyword's total
- * is counted up to that many too (totalCapped: more match); a page beyond it is empty, with that
- * total, as a page past the last one is.
+ * is counted up to PUBLICITY_SEARCH_COUNT_MAX (totalCapped: more match); a page beyond it is empty,
+ * with that total, as a page past the last one is.
  */
 const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const search = createPublicitySearchRepository(app.db);

@@ -7,6 +7,7 @@ import {
   OPEN_DATASETS,
   PUBLICITY_EXPORT_MAX_ROWS,
   PUBLICITY_FILTER_MESSAGES,
+  PUBLICITY_SEARCH_COUNT_MAX,
   type PermitSearchPage,
   type PunishSearchPage,
 } from '@credit-portal/shared';
@@ -243,30 +244,30 @@ describe('CSV export (permitpublicityexport, punishpublicityexport)', () => {
 
 describe('a keyword most records hold (permitpublicitysearch)', () => {
   const authority = newAuthority();
-  beforeAll(() => copyLicences(PUBLICITY_EXPORT_MAX_ROWS + 5, authority));
+  beforeAll(() => copyLicences(PUBLICITY_SEARCH_COUNT_MAX + 5, authority));
   const search = async (query: Record<string, string>) =>
     (await get<PermitSearchPage>(API_PATHS.permitSearch, { authority, ...query })).body;
 
-  it(`counts up to ${PUBLICITY_EXPORT_MAX_ROWS} and says that more match`, async () => {
+  it(`counts up to ${PUBLICITY_SEARCH_COUNT_MAX} and says that more match`, async () => {
     const body = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10' });
     expect(body.ErrorCode).toBe(200);
-    expect(body.Data.totalCount).toBe(PUBLICITY_EXPORT_MAX_ROWS);
+    expect(body.Data.totalCount).toBe(PUBLICITY_SEARCH_COUNT_MAX);
     expect(body.Data.totalCapped).toBe(true);
     expect(body.Data.list).toHaveLength(10);
     // Without a keyword the count is exact (from the filters' index), and not said to be capped.
     const all = await search({ pageSize: '10' });
-    expect(all.Data.totalCount).toBe(PUBLICITY_EXPORT_MAX_ROWS + 5);
+    expect(all.Data.totalCount).toBe(PUBLICITY_SEARCH_COUNT_MAX + 5);
     expect(all.Data).not.toHaveProperty('totalCapped');
-    // A keyword fewer records hold (测许1000, 测许10000–10005): its exact total.
-    const few = await search({ entNameOrLicenseDocNo: '测许1000' });
+    // A keyword fewer records hold (测许100, 测许1000–1005): its exact total.
+    const few = await search({ entNameOrLicenseDocNo: '测许100' });
     expect(few.Data).toMatchObject({ totalCount: 7, totalCapped: false });
   });
 
   it('answers a page beyond the cap with no rows and the capped total', async () => {
-    const last = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10', pageIndex: '1000', sort: 'asc' });
+    const last = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10', pageIndex: '100', sort: 'asc' });
     expect(last.Data.list).toHaveLength(10);
-    const beyond = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10', pageIndex: '1001', sort: 'asc' });
+    const beyond = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10', pageIndex: '101', sort: 'asc' });
     expect(beyond.ErrorCode).toBe(200);
-    expect(beyond.Data).toEqual({ list: [], totalCount: PUBLICITY_EXPORT_MAX_ROWS, totalCapped: true });
+    expect(beyond.Data).toEqual({ list: [], totalCount: PUBLICITY_SEARCH_COUNT_MAX, totalCapped: true });
   });
 });
