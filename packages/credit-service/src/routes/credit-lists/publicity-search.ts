@@ -20,6 +20,7 @@ import {
   type ExportRecord,
   type LicenceSearchFilter,
   type PenaltySearchFilter,
+  type SearchPage,
 } from '../../repositories/publicity-search.js';
 import { toCsv } from '../open-data/files.js';
 
@@ -63,6 +64,12 @@ function penaltyFilter(query: PunishExportQuery): PenaltySearchFilter {
   };
 }
 
+/** A page as the search answers it: totalCapped only when set, so that an uncapped answer is as before. */
+const pageAnswer = <T>(page: SearchPage<T>) =>
+  page.totalCapped
+    ? { list: page.rows, totalCount: page.total, totalCapped: true }
+    : { list: page.rows, totalCount: page.total };
+
 const datasetOf = (id: OpenDatasetId) => OPEN_DATASETS.find((dataset) => dataset.id === id)!;
 
 /** The CSV of an export, named by its dataset and day (ASCII name and the Chinese one for browsers). */
@@ -96,7 +103,7 @@ const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       offset: pageOffset(pageIndex, pageSize),
       limit: pageSize,
     });
-    return errorCodeOk({ list: page.rows, totalCount: page.total, totalCapped: page.totalCapped });
+    return errorCodeOk(pageAnswer(page));
   });
 
   serve(app, CONTRACTS.punishSearch, async (request) => {
@@ -105,7 +112,7 @@ const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       offset: pageOffset(pageIndex, pageSize),
       limit: pageSize,
     });
-    return errorCodeOk({ list: page.rows, totalCount: page.total, totalCapped: page.totalCapped });
+    return errorCodeOk(pageAnswer(page));
   });
 
   serve(app, CONTRACTS.permitExport, async (request, reply) => {
