@@ -9,8 +9,9 @@
 // search never shows), states and names drawn from a seeded PRNG — and runs the built
 // repository (repositories/publicity-search.js, the search and its count, as a request runs them)
 // for every combination of filters, page 1 and a later page, both sort orders, each value drawn
-// anew per query. Prints a table per combination to stderr and, as its last stdout line,
-// { figures: [...] } as bench/run.mjs reads it. The database is removed at the end, unless
+// anew per query, and then keywords most records hold (COMMON_KEYWORDS), alone, page 1 and page
+// 20. Prints a table per combination to stderr and, as its last stdout line, { figures: [...] }
+// as bench/run.mjs reads it. The database is removed at the end, unless
 // PUBLICITY_BENCH_DB names where to keep it (an existing one there is reused, not filled again).
 //
 // Before and after in one run: PUBLICITY_BENCH_BASELINE names the dist directory of an earlier
@@ -168,10 +169,17 @@ const DRAW = {
   state: () => pick(PENALTY_SEARCH_STATES),
 };
 
+/**
+ * Keywords most records hold: a character of the names' middle (6.5 %), a year of the document
+ * numbers, the city, the company form (every name) and the penalties' document prefix, and 昌华
+ * (the city's last character and a first name character: 3.3 %).
+ */
+const COMMON_KEYWORDS = ['华', '2024', '南昌', '有限公司', '洪罚', '昌华'];
+
 const subsets = (items) =>
   Array.from({ length: 2 ** items.length }, (_, mask) => items.filter((_, i) => mask & (1 << i)));
 
-function measure(run, filterNames) {
+function measure(run, filterNames, fixedOffset) {
   const times = [];
   const cpu = [];
   let matches = 0;
@@ -180,11 +188,11 @@ function measure(run, filterNames) {
     for (const f of filterNames) {
       const value = DRAW[f]();
       if (f === 'dates') Object.assign(filter, value);
-      else if (f === 'keyword') filter.searchWord = value;
+      else if (f === 'keyword' || f === 'common') filter.searchWord = value;
       else filter[f] = value;
     }
     // Page 1 and, every fourth query, page 20: what paging through a result costs.
-    const offset = q % 4 === 3 ? 190 : 0;
+    const offset = fixedOffset ?? (q % 4 === 3 ? 190 : 0);
     const started = process.hrtime.bigint();
     const cpuStarted = process.cpuUsage();
     const page = run(filter, { offset, limit: 10 });
@@ -223,6 +231,16 @@ function measureAll(db, createPublicitySearchRepository) {
         label: `${table}: ${combination.length ? combination.join('+') : '(no filter)'}`,
         ...measure(run, combination),
       });
+  // Keywords most records hold (the drawn ones are rare), each alone, page 1 and a later page.
+  for (const [table, { run }] of Object.entries(runs))
+    for (const keyword of COMMON_KEYWORDS)
+      for (const offset of [0, 190]) {
+        DRAW.common = () => keyword;
+        results.push({
+          label: `${table}: common keyword ${keyword} page ${offset / 10 + 1}`,
+          ...measure(run, ['common'], offset),
+        });
+      }
   return results;
 }
 

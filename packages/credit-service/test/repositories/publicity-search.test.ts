@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LICENCE_CATEGORIES, PUBLICITY_SEARCH_COUNT_MAX } from '@credit-portal/shared';
+import { migrate } from '../../src/db/migrate.js';
 import { addMonths, localToday } from '../../src/lib/dates.js';
 import { containsPattern } from '../../src/lib/sql.js';
 import { BIGRAM_MAX_NAME_CHARS } from '../../src/db/migrations/013-entity-name-bigrams.js';
@@ -34,7 +37,7 @@ afterAll(async () => {
 
 type Row = Record<string, string | number | null>;
 
-/** What LIKE finds, scanning every row: the semantics the index must keep. */
+/** What LIKE finds, scanning every row: the semantics the index must keep (up to the count's cap: no page lies beyond). */
 function likeIds(table: 'licences' | 'penalties', keyword: string, extra = '', params: Row = {}): string[] {
   const [name, docNo, code, date] =
     table === 'licences'
@@ -48,7 +51,8 @@ function likeIds(table: 'licences' | 'penalties', keyword: string, extra = '', p
          ORDER BY ${date} DESC, id DESC`,
     )
     .pluck()
-    .all({ like: containsPattern(keyword), code: keyword, ...(publicized ? { today } : {}), ...params }) as string[];
+    .all({ like: containsPattern(keyword), code: keyword, ...(publicized ? { today } : {}), ...params })
+    .slice(0, PUBLICITY_SEARCH_COUNT_MAX) as string[];
 }
 
 const penaltyIds = (filter: PenaltySearchFilter) => search.penalties(filter, today, ALL).rows.map((row) => row.id);
@@ -134,7 +138,11 @@ describe('the gram index follows the rows', () => {
     const { id } = penalty(t.app.db, company, { decidedOn: addMonths(today, -13), publicUntil: addMonths(today, 6) });
     expect(penaltyIds({ searchWord: '修复即撤' })).toEqual([String(id)]);
     reviewedRepair(t.app.db, t.app.site, id);
-    expect(search.penalties({ searchWord: '修复即撤' }, today, ALL)).toEqual({ rows: [], total: 0 });
+    expect(search.penalties({ searchWord: '修复即撤' }, today, ALL)).toEqual({
+      rows: [],
+      total: 0,
+      totalCapped: false,
+    });
     expect(penaltyIds({ searchWord: '即' })).not.toContain(String(id));
   });
 
@@ -158,5 +166,197 @@ describe('the gram index follows the rows', () => {
     });
     t.app.db.prepare('UPDATE penalties SET CF_XDR_MC = ? WHERE id = ?').run(name, id);
     expect(penaltyIds({ searchWord: '尾部名称' })).toEqual([String(id)]);
+  });
+});
+
+/*
+ * A generated dataset (its own database) where some keywords most records hold and others few, so
+ * that both plans run: the walk of the date-ordered index with LIKE on each row, and the gram
+ * index's candidates. Whichever runs, a page is exactly the LIKE scan's, in the same order, and a
+ * keyword's total is counted up to PUBLICITY_SEARCH_COUNT_MAX.
+ */
+describe('both keyword plans on a generated dataset', () => {
+  // Enough that the keywords every record holds, and a year of the document numbers, have more
+  // candidates than the gram path reads without weighing the walk (5,000).
+  const ROWS = 18_000;
+  const TODAY = '2026-12-05';
+  const AUTHORITIES = ['南昌市东湖区市场监督管理局', '南昌市西湖区税务局', '南昌市新建区应急管理局'];
+  let db: Database;
+
+  beforeAll(() => {
+    db = new BetterSqlite3(':memory:');
+    migrate(db);
+    let state = 47;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const words = '华兴昌盛鑫源泰丰瑞达'.split('');
+    const day = (n: number) => new Date(Date.UTC(2023, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const licence = db.prepare(`INSERT INTO licences (XK_XDR_LB, XK_WSH, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC,
+      XK_XDR_SHXYM, XK_FRDB, XK_JDRQ, XK_YXQZ, XK_YXQZI, XK_XKJG, XK_XKJGDM, XK_LYDW, XK_LYDWDM, UPDATETIME)
+      VALUES ('法人及非法人组织', @wsh, '食品经营许可证', @category, @wsh, '食品销售', @name, @code, '张三', @date, @date,
+        '2099-12-31', @authority, '11360100', @authority, '11360100', @date || ' 09:00:00')`);
+    const penalty = db.prepare(`INSERT INTO penalties (CF_XDR_LB, CF_WSH, CF_CFLB, CF_NR_FK, CF_NR_WFFF, CF_NR_ZKDX,
+      CF_SY, CF_XDR_SHXYM, CF_YJ, CF_NR, CF_WFXW, CF_XDR_MC, CF_FRDB, CF_JDRQ, CF_CFJG, CF_GSJZQ, CF_SJLY, CF_ZT,
+      UPDATETIME, severity, repaired_on, CF_XDR_ZJLX, CF_XDR_ZJHM)
+      VALUES ('法人及非法人组织', @wsh, @kinds, '0.5', '0', '', '违法事实', @code, '依据', '罚款', '违法行为', @name,
+        '张三', @date, @authority, @until, @authority, @state, @date || ' 09:00:00', @severity, @repaired, '', '')`);
+    db.transaction(() => {
+      for (let i = 1; i <= ROWS; i += 1) {
+        // Dates over three years, a few hundred records a day: many share a day (the id breaks ties).
+        const date = day(Math.floor(random() * 1_000));
+        const name = () => `南昌${pick(words)}${pick(words)}${i % 97 === 0 ? '稀有' : '商贸'}有限公司`;
+        const code = `91360100MA${String(i).padStart(8, '0')}`;
+        licence.run({
+          wsh: `洪许〔${date.slice(0, 4)}〕${i}号`,
+          category: pick(LICENCE_CATEGORIES),
+          name: name(),
+          code,
+          date,
+          authority: pick(AUTHORITIES),
+        });
+        const r = random();
+        penalty.run({
+          wsh: `洪罚〔${date.slice(0, 4)}〕${i}号`,
+          kinds: random() < 0.5 ? '罚款' : '警告;罚款',
+          name: name(),
+          code,
+          date,
+          authority: pick(AUTHORITIES),
+          until: random() < 0.9 ? '2027-12-31' : '2025-01-01',
+          state: pick(['正常', '正常', '信用修复中', '异议处理中']),
+          severity: r < 0.05 ? '轻微' : r < 0.7 ? '一般' : '严重',
+          repaired: random() < 0.03 ? day(1_100) : null,
+        });
+      }
+    })();
+    db.exec('ANALYZE');
+  });
+  afterAll(() => db?.close());
+
+  type Filter = LicenceSearchFilter & PenaltySearchFilter;
+  const TABLES = {
+    licences: { name: 'XK_XDR_MC', docNo: 'XK_WSH', code: 'XK_XDR_SHXYM', date: 'XK_JDRQ', authority: 'XK_XKJG' },
+    penalties: { name: 'CF_XDR_MC', docNo: 'CF_WSH', code: 'CF_XDR_SHXYM', date: 'CF_JDRQ', authority: 'CF_CFJG' },
+  } as const;
+
+  /** Every match of the LIKE scan, in the search's order. */
+  function scan(table: keyof typeof TABLES, filter: Filter): string[] {
+    const c = TABLES[table];
+    const where = [`(${c.name} LIKE @like ESCAPE '\\' OR ${c.docNo} LIKE @like ESCAPE '\\' OR ${c.code} = @code)`];
+    if (table === 'penalties') where.push(penaltyPublicizedSql('@today'));
+    if (filter.authority) where.push(`${c.authority} = @authority`);
+    if (filter.dateFrom) where.push(`${c.date} >= @dateFrom`);
+    if (filter.dateTo) where.push(`${c.date} <= @dateTo`);
+    if (table === 'licences' && filter.category) where.push('XK_XKLB = @category');
+    if (table === 'penalties' && filter.kind) where.push(`instr(';' || CF_CFLB || ';', ';' || @kind || ';') > 0`);
+    if (table === 'penalties' && filter.severity) where.push('severity = @severity');
+    const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
+    return db
+      .prepare(
+        `SELECT CAST(id AS TEXT) FROM ${table} NOT INDEXED WHERE ${where.join(' AND ')}
+         ORDER BY ${c.date} ${direction}, id ${direction}`,
+      )
+      .pluck()
+      .all({ ...filter, like: containsPattern(filter.searchWord!), code: filter.searchWord, today: TODAY }) as string[];
+  }
+
+  /** One search on a fresh repository, and which plan its page took (from the statements it prepared). */
+  function run(table: keyof typeof TABLES, filter: Filter, slice: { offset: number; limit: number }) {
+    const prepare = vi.spyOn(db, 'prepare');
+    try {
+      const repository = createPublicitySearchRepository(db);
+      const page =
+        table === 'licences' ? repository.licences(filter, slice) : repository.penalties(filter, TODAY, slice);
+      const statements = prepare.mock.calls.map(([sql]) => sql);
+      // The gram path, the walk (in a budget of rows), or the walk again testing ids against the candidates.
+      const plan = statements.some((sql) => sql.startsWith(`SELECT ${table}.id FROM ${table} WHERE`))
+        ? 'grams'
+        : statements.some((sql) => sql.includes(`+${table}.id IN`))
+          ? 'walk, then candidates in order'
+          : statements.some((sql) => sql.includes('AS walked'))
+            ? 'walk'
+            : 'none';
+      return { ids: page.rows.map((row) => row.id), total: page.total, capped: page.totalCapped, plan };
+    } finally {
+      prepare.mockRestore();
+    }
+  }
+
+  it('pages exactly as the LIKE scan, common and rare keywords, both orders, with filters, page 1 and later', () => {
+    const plans = { licences: new Set<string>(), penalties: new Set<string>() };
+    const filters: Array<Omit<Filter, 'searchWord'>> = [
+      {},
+      { authority: AUTHORITIES[1] },
+      { dateFrom: '2024-03-01', dateTo: '2024-09-30' },
+      { authority: AUTHORITIES[0], dateFrom: '2023-06-01', category: '特许', kind: '警告', severity: '严重' },
+    ];
+    // Every record / most / a year of the document numbers / one record in 97 / one in about 100.
+    for (const keyword of ['有限公司', '南昌', '华', '2024', '稀有', '华兴', '洪罚〔2023〕1'])
+      for (const table of ['licences', 'penalties'] as const)
+        for (const sort of ['desc', 'asc'] as const)
+          for (const rest of filters)
+            for (const slice of [
+              { offset: 0, limit: 10 },
+              { offset: 190, limit: 10 },
+            ]) {
+              const filter = { searchWord: keyword, sort, ...rest };
+              const all = scan(table, filter);
+              const found = run(table, filter, slice);
+              const label = `${table} ${JSON.stringify(filter)} ${slice.offset}`;
+              expect(found.ids, label).toEqual(all.slice(slice.offset, slice.offset + slice.limit));
+              expect(found.total, label).toBe(Math.min(all.length, PUBLICITY_SEARCH_COUNT_MAX));
+              expect(found.capped, label).toBe(all.length > PUBLICITY_SEARCH_COUNT_MAX);
+              plans[table].add(found.plan);
+            }
+    // Every plan ran on both tables (none: a page past the matches, which reads no row).
+    for (const table of ['licences', 'penalties'] as const)
+      expect([...plans[table]], table).toEqual(
+        expect.arrayContaining(['grams', 'walk', 'walk, then candidates in order']),
+      );
+  });
+
+  it('counts a keyword most records hold up to the cap and says so, and has no page beyond it', () => {
+    for (const table of ['licences', 'penalties'] as const) {
+      const all = scan(table, { searchWord: '有限公司' });
+      expect(all.length).toBeGreaterThan(PUBLICITY_SEARCH_COUNT_MAX);
+      const cap = PUBLICITY_SEARCH_COUNT_MAX;
+      // The last page straddling the cap is cut there; the next one is empty, with the capped total.
+      expect(run(table, { searchWord: '有限公司' }, { offset: cap - 4, limit: 10 })).toMatchObject({
+        ids: all.slice(cap - 4, cap),
+        total: cap,
+        capped: true,
+      });
+      expect(run(table, { searchWord: '有限公司' }, { offset: cap, limit: 10 })).toMatchObject({
+        ids: [],
+        total: cap,
+        capped: true,
+      });
+      // A rare keyword's total is exact, and not said to be capped.
+      const rare = scan(table, { searchWord: '稀有' });
+      expect(run(table, { searchWord: '稀有' }, { offset: 0, limit: 10 })).toMatchObject({
+        total: rare.length,
+        capped: false,
+      });
+    }
+  });
+
+  it('exports the first rows in the search order, whichever plan', () => {
+    const repository = createPublicitySearchRepository(db);
+    for (const keyword of ['有限公司', '稀有']) {
+      const filter = { searchWord: keyword, sort: 'asc' as const };
+      expect(repository.licenceRecords(filter, 25).map((row) => row.XK_WSH)).toEqual(
+        scan('licences', filter)
+          .slice(0, 25)
+          .map((id) => db.prepare('SELECT XK_WSH FROM licences WHERE id = ?').pluck().get(id)),
+      );
+      expect(repository.penaltyRecords(filter, TODAY, 25).map((row) => row.CF_WSH)).toEqual(
+        scan('penalties', filter)
+          .slice(0, 25)
+          .map((id) => db.prepare('SELECT CF_WSH FROM penalties WHERE id = ?').pluck().get(id)),
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { PageField, PageSchema, pageSizeField } from './query.js';
 import { CreditPromiseSchema } from './account.js';
 import { LicenceListRowSchema, PenaltyListRowSchema } from './publicity.js';
@@ -78,10 +78,28 @@ export const PunishSearchRowSchema = Type.Interface([PenaltyListRowSchema], {
 });
 export type PunishSearchRow = Static<typeof PunishSearchRowSchema>;
 
-export const PermitSearchPageSchema = PageSchema(PermitSearchRowSchema);
+/**
+ * How far a double-disclosure search counts a keyword's matches (100 pages of 10). Counting on
+ * reads a row per match: 10,000 took 40–290 k row reads (0.1–0.6 s) at a million records for a
+ * keyword 1–7 % of them hold (BENCHMARKS.md).
+ */
+export const PUBLICITY_SEARCH_COUNT_MAX = 1_000;
+
+/**
+ * A page of a double-disclosure search: a keyword's total is counted up to
+ * PUBLICITY_SEARCH_COUNT_MAX, and totalCapped says that more match (no page lies beyond it).
+ */
+const SearchPageSchema = <T extends TSchema>(item: T) =>
+  Type.Object({
+    list: Type.Array(item),
+    totalCount: Type.Integer({ minimum: 0 }),
+    totalCapped: Type.Optional(Type.Boolean()),
+  });
+
+export const PermitSearchPageSchema = SearchPageSchema(PermitSearchRowSchema);
 export type PermitSearchPage = Static<typeof PermitSearchPageSchema>;
 
-export const PunishSearchPageSchema = PageSchema(PunishSearchRowSchema);
+export const PunishSearchPageSchema = SearchPageSchema(PunishSearchRowSchema);
 export type PunishSearchPage = Static<typeof PunishSearchPageSchema>;
 
 /** GET promisepublicity: published credit promises, keyword on the entity name or credit code. */

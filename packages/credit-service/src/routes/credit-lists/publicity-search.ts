@@ -20,6 +20,7 @@ import {
   type ExportRecord,
   type LicenceSearchFilter,
   type PenaltySearchFilter,
+  type SearchPage,
 } from '../../repositories/publicity-search.js';
 import { toCsv } from '../open-data/files.js';
 
@@ -63,6 +64,12 @@ function penaltyFilter(query: PunishExportQuery): PenaltySearchFilter {
   };
 }
 
+/** A page as the search answers it: totalCapped only when set, so that an uncapped answer is as before. */
+const pageAnswer = <T>(page: SearchPage<T>) =>
+  page.totalCapped
+    ? { list: page.rows, totalCount: page.total, totalCapped: true }
+    : { list: page.rows, totalCount: page.total };
+
 const datasetOf = (id: OpenDatasetId) => OPEN_DATASETS.find((dataset) => dataset.id === id)!;
 
 /** The CSV of an export, named by its dataset and day (ASCII name and the Chinese one for browsers). */
@@ -83,7 +90,9 @@ function csvReply(id: OpenDatasetId, title: string, records: readonly ExportReco
  * document number, penalties in publicity likewise, each with filters (deciding authority,
  * decision date range, category; for penalties kind, severity and state) and a sort by decision
  * date; and their CSV exports, the open data's format (field codes XK_* / CF_*, ID numbers masked,
- * UTF-8 with BOM), at most PUBLICITY_EXPORT_MAX_ROWS rows in the search's order.
+ * UTF-8 with BOM), at most PUBLICITY_EXPORT_MAX_ROWS rows in the search's order. A keyword's total
+ * is counted up to PUBLICITY_SEARCH_COUNT_MAX (totalCapped: more match); a page beyond it is empty,
+ * with that total, as a page past the last one is.
  */
 const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const search = createPublicitySearchRepository(app.db);
@@ -94,7 +103,7 @@ const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       offset: pageOffset(pageIndex, pageSize),
       limit: pageSize,
     });
-    return errorCodeOk({ list: page.rows, totalCount: page.total });
+    return errorCodeOk(pageAnswer(page));
   });
 
   serve(app, CONTRACTS.punishSearch, async (request) => {
@@ -103,7 +112,7 @@ const publicitySearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       offset: pageOffset(pageIndex, pageSize),
       limit: pageSize,
     });
-    return errorCodeOk({ list: page.rows, totalCount: page.total });
+    return errorCodeOk(pageAnswer(page));
   });
 
   serve(app, CONTRACTS.permitExport, async (request, reply) => {

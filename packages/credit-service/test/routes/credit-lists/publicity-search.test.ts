@@ -7,6 +7,7 @@ import {
   OPEN_DATASETS,
   PUBLICITY_EXPORT_MAX_ROWS,
   PUBLICITY_FILTER_MESSAGES,
+  PUBLICITY_SEARCH_COUNT_MAX,
   type PermitSearchPage,
   type PunishSearchPage,
 } from '@credit-portal/shared';
@@ -42,6 +43,24 @@ function penaltyBy(authority: string, decidedOn: string, columns: Record<string,
     .join(', ');
   app.db.prepare(`UPDATE penalties SET ${set} WHERE id = @id`).run({ ...changes, id: made.id });
   return { id: String(made.id), docNo: made.docNo };
+}
+
+/** `count` copies of a seeded licence by `authority`, document numbers 测许1…, over 300 days of 2025. */
+function copyLicences(count: number, authority: string) {
+  const template = app.db.prepare('SELECT id FROM licences ORDER BY id LIMIT 1').pluck().get() as number;
+  app.db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @count)
+       INSERT INTO licences (entity_id, district_id, XK_XDR_LB, XK_WSH, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC,
+         XK_XDR_SHXYM, XK_XDR_ZZJG, XK_XDR_GSZC, XK_XDR_SWDJ, XK_XDR_SYDW, XK_XDR_SHZZ, XK_FRDB, XK_JDRQ, XK_YXQZ,
+         XK_YXQZI, XK_XKJG, XK_XKJGDM, XK_LYDW, XK_LYDWDM, UPDATETIME)
+       SELECT entity_id, district_id, XK_XDR_LB, '测许' || i, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC,
+         XK_XDR_SHXYM, XK_XDR_ZZJG, XK_XDR_GSZC, XK_XDR_SWDJ, XK_XDR_SYDW, XK_XDR_SHZZ, XK_FRDB,
+         date('2025-01-01', '+' || (i % 300) || ' days'), XK_YXQZ, XK_YXQZI, @authority, XK_XKJGDM, XK_LYDW,
+         XK_LYDWDM, UPDATETIME
+       FROM n, licences WHERE licences.id = @template`,
+    )
+    .run({ count, authority, template });
 }
 
 describe('penalty search filters (punishpublicitysearch)', () => {
@@ -209,20 +228,7 @@ describe('CSV export (permitpublicityexport, punishpublicityexport)', () => {
 
   it(`stops at ${PUBLICITY_EXPORT_MAX_ROWS} rows, in the search's order, with the XK_* field codes`, async () => {
     const authority = newAuthority();
-    const template = app.db.prepare('SELECT id FROM licences ORDER BY id LIMIT 1').pluck().get() as number;
-    app.db
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @count)
-         INSERT INTO licences (entity_id, district_id, XK_XDR_LB, XK_WSH, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC,
-           XK_XDR_SHXYM, XK_XDR_ZZJG, XK_XDR_GSZC, XK_XDR_SWDJ, XK_XDR_SYDW, XK_XDR_SHZZ, XK_FRDB, XK_JDRQ, XK_YXQZ,
-           XK_YXQZI, XK_XKJG, XK_XKJGDM, XK_LYDW, XK_LYDWDM, UPDATETIME)
-         SELECT entity_id, district_id, XK_XDR_LB, '测许' || i, XK_XKZS, XK_XKLB, XK_XKBH, XK_NR, XK_XDR_MC,
-           XK_XDR_SHXYM, XK_XDR_ZZJG, XK_XDR_GSZC, XK_XDR_SWDJ, XK_XDR_SYDW, XK_XDR_SHZZ, XK_FRDB,
-           date('2025-01-01', '+' || (i % 300) || ' days'), XK_YXQZ, XK_YXQZI, @authority, XK_XKJGDM, XK_LYDW,
-           XK_LYDWDM, UPDATETIME
-         FROM n, licences WHERE licences.id = @template`,
-      )
-      .run({ count: PUBLICITY_EXPORT_MAX_ROWS + 5, authority, template });
+    copyLicences(PUBLICITY_EXPORT_MAX_ROWS + 5, authority);
     const { body } = await get<PermitSearchPage>(API_PATHS.permitSearch, { authority, sort: 'asc' });
     expect(body.Data.totalCount).toBe(PUBLICITY_EXPORT_MAX_ROWS + 5);
     const response = await exportCsv(API_PATHS.permitExport, { authority, sort: 'asc' });
@@ -233,5 +239,36 @@ describe('CSV export (permitpublicityexport, punishpublicityexport)', () => {
     expect(Object.keys(rows[0]!)).toEqual(codes);
     expect(rows[0]!.XK_WSH).toBe(body.Data.list[0]!.xK_WSH);
     expect(rows[0]!.XK_JDRQ <= rows.at(-1)!.XK_JDRQ).toBe(true);
+  });
+});
+
+describe('a keyword most records hold (permitpublicitysearch)', () => {
+  const authority = newAuthority();
+  beforeAll(() => copyLicences(PUBLICITY_SEARCH_COUNT_MAX + 5, authority));
+  const search = async (query: Record<string, string>) =>
+    (await get<PermitSearchPage>(API_PATHS.permitSearch, { authority, ...query })).body;
+
+  it(`counts up to ${PUBLICITY_SEARCH_COUNT_MAX} and says that more match`, async () => {
+    const body = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10' });
+    expect(body.ErrorCode).toBe(200);
+    expect(body.Data.totalCount).toBe(PUBLICITY_SEARCH_COUNT_MAX);
+    expect(body.Data.totalCapped).toBe(true);
+    expect(body.Data.list).toHaveLength(10);
+    // Without a keyword the count is exact (from the filters' index), and not said to be capped.
+    const all = await search({ pageSize: '10' });
+    expect(all.Data.totalCount).toBe(PUBLICITY_SEARCH_COUNT_MAX + 5);
+    expect(all.Data).not.toHaveProperty('totalCapped');
+    // A keyword fewer records hold (测许100, 测许1000–1005): its exact total.
+    const few = await search({ entNameOrLicenseDocNo: '测许100' });
+    expect(few.Data.totalCount).toBe(7);
+    expect(few.Data).not.toHaveProperty('totalCapped');
+  });
+
+  it('answers a page beyond the cap with no rows and the capped total', async () => {
+    const last = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10', pageIndex: '100', sort: 'asc' });
+    expect(last.Data.list).toHaveLength(10);
+    const beyond = await search({ entNameOrLicenseDocNo: '测许', pageSize: '10', pageIndex: '101', sort: 'asc' });
+    expect(beyond.ErrorCode).toBe(200);
+    expect(beyond.Data).toEqual({ list: [], totalCount: PUBLICITY_SEARCH_COUNT_MAX, totalCapped: true });
   });
 });

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { CONTRACTS } from '@credit-portal/shared';
+import { CONTRACTS, PUBLICITY_SEARCH_COUNT_MAX } from '@credit-portal/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/lib/paths';
 import { PUNISHMENTS, forgetLogin, pageOf } from './pages-support';
@@ -103,6 +103,25 @@ describe('双公示 filters', () => {
     const asked = fake.calls(CONTRACTS.punishSearch.path).at(-1)!.query;
     expect(asked.get('kind')).toBeNull();
     expect(asked.get('dateFrom')).toBeNull();
+  });
+
+  it('says when a keyword matches more than the count reaches, and offers no page beyond it', async () => {
+    // The service counts a keyword's matches up to PUBLICITY_SEARCH_COUNT_MAX and says when more match.
+    gateway().on(CONTRACTS.punishSearch, (request) => ({
+      list: pageOf(PUNISHMENTS, request, 'entNameOrPunishDocNo', (row) => [row.cF_XDR_MC]).list,
+      totalCount: PUBLICITY_SEARCH_COUNT_MAX,
+      totalCapped: true,
+    }));
+    renderAppAt(`#${withQuery(paths.doubleDisclosure, { currentTab: 2, keyword: '餐饮' })}`);
+    const main = await findMain();
+    expect(
+      await main.findByText(
+        '“餐饮”找到超过 1,000 条，只能显示前 1,000 条。请输入更完整的名称、文书号，或增加筛选条件，缩小查找范围。',
+      ),
+    ).toBeInTheDocument();
+    const pager = main.getByRole('navigation', { name: '分页' });
+    expect(within(pager).getByTitle('100')).toBeInTheDocument();
+    expect(within(pager).queryByTitle('101')).toBeNull();
   });
 
   it('exports the filtered matches as CSV under the name the service gives', async () => {

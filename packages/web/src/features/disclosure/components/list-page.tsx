@@ -32,7 +32,8 @@ export interface ListSpec<Row> {
   placeholder: string;
   /** The SWR key's first element (the upstream path). */
   swrKey: string;
-  fetch: (request: ListRequest) => Promise<ListPage<Row>>;
+  /** A page; totalCapped: totalCount is where the count stopped, and more match (双公示's keywords). */
+  fetch: (request: ListRequest) => Promise<ListPage<Row> & { totalCapped?: boolean }>;
   rowKey: (row: Row) => string;
   columns: readonly RecordColumn<Row>[];
   /** The card title of a row on a phone (usually the name). */
@@ -55,6 +56,13 @@ export interface ListSpec<Row> {
 }
 
 const NO_FILTERS: readonly FilterField[] = [];
+
+/** How many were found, in words: `found` says what was searched for ("“华”" or "按筛选条件"). */
+function foundSummary(found: string, total: number, capped: boolean): string {
+  if (!capped) return `${found}共找到 ${total} 条`;
+  const shown = total.toLocaleString('zh-CN');
+  return `${found}找到超过 ${shown} 条，只能显示前 ${shown} 条。请输入更完整的名称、文书号，或增加筛选条件，缩小查找范围。`;
+}
 
 /** 导出CSV: the matches as a file, with its progress and a failure said in words. */
 function ExportButton({ onExport }: { onExport: () => Promise<void> }) {
@@ -130,7 +138,9 @@ export function DisclosureList<Row>({ spec, keep }: { spec: ListSpec<Row>; keep?
         pageSize={pageSize}
         onPageChange={(next) => go({ page: next })}
         summary={(total) =>
-          keyword ? `“${keyword}”共找到 ${total} 条` : filtered ? `按筛选条件共找到 ${total} 条` : `共 ${total} 条`
+          keyword || filtered
+            ? foundSummary(keyword ? `“${keyword}”` : '按筛选条件', total, query.data?.totalCapped === true)
+            : `共 ${total} 条`
         }
       >
         {(rows) => (
