@@ -7,6 +7,8 @@ import styles from './paged-list.module.css';
 export interface ListPage<I> {
   list: readonly I[];
   totalCount: number;
+  /** totalCount is where the count stopped, and more match (the 双公示 searches' keywords). */
+  totalCapped?: boolean;
 }
 
 interface PagedListProps<I> {
@@ -43,7 +45,13 @@ export function PagedList<I>({ query, page, pageSize, onPageChange, summary, emp
               </p>
             ) : null}
             {children(result.list)}
-            <Pager current={page} total={result.totalCount} pageSize={pageSize} onChange={onPageChange} />
+            <Pager
+              current={page}
+              total={result.totalCount}
+              capped={result.totalCapped === true}
+              pageSize={pageSize}
+              onChange={onPageChange}
+            />
           </>
         )
       }

@@ -7,6 +7,8 @@ interface PagerProps {
   current: number;
   onChange: (page: number) => void;
   total?: number;
+  /** The total is where the count stopped: more match than the pages offer. */
+  capped?: boolean;
   pageSize?: number;
 }
 
@@ -17,7 +19,13 @@ interface PagerProps {
  * `LitePagination` (antd's Pagination's markup and sheet, without its script); the
  * page is reported when the user picks another one, on click or Enter.
  */
-export function Pager({ current, onChange, total = PAGER_DEFAULT_TOTAL, pageSize = PAGE_SIZE.default }: PagerProps) {
+export function Pager({
+  current,
+  onChange,
+  total = PAGER_DEFAULT_TOTAL,
+  capped = false,
+  pageSize = PAGE_SIZE.default,
+}: PagerProps) {
   const phone = useMediaQuery('(width < 576px)');
   if (total === 0) return null;
   return (
@@ -26,7 +34,7 @@ export function Pager({ current, onChange, total = PAGER_DEFAULT_TOTAL, pageSize
         current={current}
         total={total}
         pageSize={pageSize}
-        showTotal={(count) => `共 ${count} 条`}
+        showTotal={(count) => (capped ? `超过 ${count} 条` : `共 ${count} 条`)}
         onChange={onChange}
         simple={phone ? { readOnly: true } : false}
       />

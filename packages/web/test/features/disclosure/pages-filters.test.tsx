@@ -122,6 +122,8 @@ describe('双公示 filters', () => {
     const pager = main.getByRole('navigation', { name: '分页' });
     expect(within(pager).getByTitle('100')).toBeInTheDocument();
     expect(within(pager).queryByTitle('101')).toBeNull();
+    // The pager's own total says the same, not 共 1000 条.
+    expect(within(pager).getByText('超过 1000 条')).toBeInTheDocument();
   });
 
   it('exports the filtered matches as CSV under the name the service gives', async () => {

@@ -32,8 +32,7 @@ export interface ListSpec<Row> {
   placeholder: string;
   /** The SWR key's first element (the upstream path). */
   swrKey: string;
-  /** A page; totalCapped: totalCount is where the count stopped, and more match (双公示's keywords). */
-  fetch: (request: ListRequest) => Promise<ListPage<Row> & { totalCapped?: boolean }>;
+  fetch: (request: ListRequest) => Promise<ListPage<Row>>;
   rowKey: (row: Row) => string;
   columns: readonly RecordColumn<Row>[];
   /** The card title of a row on a phone (usually the name). */
