@@ -72,7 +72,11 @@ describe('我的数据 and 注销账号', () => {
       await page.goto(`${baseUrl}/#${paths.personal}`);
       await page.getByRole('link', { name: /我的数据/ }).click();
       await page.getByRole('heading', { level: 1, name: '我的数据' }).waitFor();
-      await page.getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`).waitFor();
+      // In the page itself: the header's account button shows the masked number too.
+      await page
+        .locator('#main-content')
+        .getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`)
+        .waitFor();
       await page.getByText('当前登录').waitFor();
       const [json] = await Promise.all([
         page.waitForEvent('download'),

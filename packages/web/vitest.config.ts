@@ -12,6 +12,9 @@ export default defineConfig((env) =>
         environment: 'jsdom',
         include: ['test/**/*.test.{ts,tsx}'],
         setupFiles: ['./test/setup.ts'],
+        // A file's stubbed fetch (test/fake-gateway.ts) must not outlive its test: with one module
+        // graph per worker, the next file's vi.spyOn(fetch) would get that stub, with its calls.
+        unstubGlobals: true,
         // One module graph and window per worker, not per file: importing antd, React and the pages
         // again for each of 44 files was most of the project's time. test/setup.ts resets the window
         // for each file; modules a test replaces are spied on (vi.spyOn on the module), not vi.mock'ed.
