@@ -23,14 +23,17 @@ export const gramDocument = (table: keyof typeof TEXT_COLUMNS, row: string) =>
     )
     .join(" || ' ' || ");
 
-const gramIndex = (table: keyof typeof TEXT_COLUMNS) => `
-CREATE VIRTUAL TABLE ${table}_grams USING fts5 (
+/** A table's gram index: FTS5 without content, row ids only, ASCII tokens. */
+export const gramTable = (table: keyof typeof TEXT_COLUMNS) => `CREATE VIRTUAL TABLE ${table}_grams USING fts5 (
   grams,
   content = '',
   contentless_delete = 1,
   detail = none,
   tokenize = 'ascii'
-);
+);`;
+
+const gramIndex = (table: keyof typeof TEXT_COLUMNS) => `
+${gramTable(table)}
 INSERT INTO ${table}_grams (rowid, grams) SELECT id, ${gramDocument(table, '')} FROM ${table};
 CREATE TRIGGER ${table}_grams_insert AFTER INSERT ON ${table} BEGIN
   INSERT INTO ${table}_grams (rowid, grams) VALUES (new.id, ${gramDocument(table, 'new.')});

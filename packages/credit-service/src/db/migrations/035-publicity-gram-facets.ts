@@ -1,5 +1,5 @@
 import type { Migration } from './migration.js';
-import { TEXT_COLUMNS, gramDocument } from './034-publicity-keyword-grams.js';
+import { TEXT_COLUMNS, gramDocument, gramTable } from './034-publicity-keyword-grams.js';
 
 /**
  * A gram row's key is its record's decision date and id: yyyymmdd << GRAM_KEY_ID_BITS | id, so
@@ -94,13 +94,7 @@ DROP TRIGGER ${table}_grams_insert;
 DROP TRIGGER ${table}_grams_update;
 DROP TRIGGER ${table}_grams_delete;
 DROP TABLE ${table}_grams;
-CREATE VIRTUAL TABLE ${table}_grams USING fts5 (
-  grams,
-  content = '',
-  contentless_delete = 1,
-  detail = none,
-  tokenize = 'ascii'
-);
+${gramTable(table)}
 INSERT INTO ${table}_grams (rowid, grams)
   SELECT ${gramKey(table, '')}, ${document(table, '')} FROM ${table} ORDER BY ${TABLES[table].date}, id;
 CREATE TRIGGER ${table}_grams_insert AFTER INSERT ON ${table} BEGIN
