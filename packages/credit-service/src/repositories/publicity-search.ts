@@ -10,6 +10,7 @@ import {
   type PunishSearchRow,
 } from '@credit-portal/shared';
 import { LICENCE_FIELDS, PENALTY_FIELDS } from '../db/columns.js';
+import { GRAM_KEY_ID_BITS } from '../db/migrations/035-publicity-gram-facets.js';
 import { containsPattern } from '../lib/sql.js';
 import { penaltyPublicizedSql, type Page } from './publicity.js';
 
@@ -47,14 +48,18 @@ interface Where {
   sql: string;
   params: Record<string, unknown>;
   from: string;
+  /** The gram tokens of the equality filters that are set (migration 035's document). */
+  tokens: string[];
 }
 
 /**
- * A keyword's conditions: its candidates (the gram index and the credit code's index, a superset of
- * its matches) and the LIKE conditions on the row that decide among them.
+ * A keyword's conditions: its candidates in the gram index (a superset of its matches, with the
+ * filters' tokens and the date range's keys) and the LIKE conditions on the row that decide among
+ * them.
  */
 interface KeywordWhere {
-  candidates: string;
+  /** The gram index's condition (its rowid: the key, decision date and id). */
+  grams: string;
   row: string;
   params: Record<string, unknown>;
 }
@@ -102,15 +107,31 @@ const gramHex = (text: string): string =>
     'utf8',
   ).toString('hex');
 
+/** A filter value's token in a gram document (migration 035): its letter and hex(value), exact. */
+const facetToken = (letter: string, value: string) => `"${letter}${Buffer.from(value, 'utf8').toString('hex')}"`;
+
+/** The id in a gram key (migration 035: decision date << GRAM_KEY_ID_BITS + id). */
+const KEY_ID_MASK = `${2 ** GRAM_KEY_ID_BITS - 1}`;
+
+/** yyyymmdd of a YYYY-MM-DD date, the date part of a gram key; undefined for any other text. */
+const keyDay = (date: string | undefined): number | undefined =>
+  date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? Number(date.replaceAll('-', '')) : undefined;
+
 /**
- * The FTS5 query of a keyword's candidates in a gram index (migration 034): the rows holding every
- * bigram of it (one character: the tokens it begins), or too long for the index (token x). A
- * superset of LIKE's matches; the search keeps the LIKE conditions on the rows.
+ * The FTS5 query of a keyword's candidates in a gram index (migrations 034 and 035): the rows
+ * holding every bigram of it and every run of three ASCII characters (one character: the tokens it
+ * begins), or too long for the index (token x). A superset of LIKE's matches; the search keeps the
+ * LIKE conditions on the rows.
  */
 export function gramQuery(keyword: string): string {
   const chars = [...keyword];
   if (chars.length === 1) return `x OR "b${gramHex(keyword)}"*`;
   const grams = new Set(chars.slice(1).map((ch, i) => `"b${gramHex(chars[i]! + ch)}"`));
+  for (let i = 0; i + 3 <= chars.length; i += 1) {
+    // Three characters in three bytes: all ASCII, as the document's test is.
+    const three = chars.slice(i, i + 3).join('');
+    if (Buffer.byteLength(three) === 3) grams.add(`"t${gramHex(three)}"`);
+  }
   return `x OR (${[...grams].join(' AND ')})`;
 }
 
@@ -120,10 +141,12 @@ function sharedConditions(
   filter: PublicitySearchFilter,
   where: string[],
   params: Record<string, unknown>,
+  tokens: string[],
 ) {
   if (filter.authority) {
     where.push(`${table.authority} = @authority`);
     params.authority = filter.authority;
+    tokens.push(facetToken('a', filter.authority));
   }
   if (filter.dateFrom) {
     where.push(`${table.date} >= @dateFrom`);
@@ -135,48 +158,34 @@ function sharedConditions(
   }
 }
 
-/** A keyword's candidates and the conditions on the row that decide among them. */
-const keywordWhere = (table: Table, keyword: string): KeywordWhere => ({
-  candidates: `${table.name}.id IN (SELECT rowid FROM ${table.name}_grams WHERE ${table.name}_grams MATCH @grams
-    UNION SELECT id FROM ${table.name} WHERE ${table.code} = @code)`,
-  row: `(${table.name_} LIKE @like ESCAPE '\\' OR ${table.docNo} LIKE @like ESCAPE '\\' OR ${table.code} = @code)`,
-  // A credit code also finds the records of its holder (the keyword comes normalized: upper case).
-  params: { grams: gramQuery(keyword), like: containsPattern(keyword), code: keyword },
-});
-
 /**
- * How many times a candidate read by the gram path (in id order, then sorted) a row read walking
- * the date-ordered index costs (in date order, scattered over the table). Measured at a million
- * licences (bench/publicity's database): 1.4–3.3 µs a candidate, 0.9–5 µs a walked row.
+ * A keyword's candidates (its bigrams, or its credit code's token: the keyword comes normalized,
+ * upper case), with the filters' tokens and the date range's keys, and the conditions on the row
+ * that decide among them.
  */
-const WALK_ROW_COST = 2;
-
-/**
- * How far the plan counts a keyword's candidates (10 % of a million rows: 5–15 ms in the gram
- * index). A keyword with more is walked for: about ten rows read per match, where the gram path
- * would gather, read and sort all of them.
- */
-const ESTIMATE_LIMIT = 100_000;
-
-/** The walk's budget (KeywordPlan): this many times the rows it should read, and at least so many. */
-const WALK_BUDGET_FACTOR = 4;
-const WALK_BUDGET_MIN = 1_000;
-
-/** Candidates the gram path reads without weighing the walk: at most 5–15 ms of row reads. */
-const GRAMS_ALWAYS = 5_000;
-
-/** How a keyword search runs: its page, and its count up to the cap. */
-interface KeywordPlan {
-  /** The page walks the date-ordered index with the LIKE conditions on each row (else: the candidates). */
-  walkPage: boolean;
-  /** The count reads the rows of the other filters (else: the candidates). */
-  walkCount: boolean;
-  /**
-   * Rows the page's walk reads before it gives up (a keyword whose records bunch up in the order,
-   * as a year in the document numbers does, and do not come first): a few times what it should
-   * need. Then the index is walked again, reading only the candidates' rows.
-   */
-  budget: number;
+function keywordWhere(table: Table, keyword: string, where: Where, filter: PublicitySearchFilter): KeywordWhere {
+  const alone = `${gramQuery(keyword)} OR ${facetToken('h', keyword)}`;
+  const keys: string[] = [];
+  const params: Record<string, unknown> = {
+    grams: where.tokens.length ? `(${alone}) AND ${where.tokens.join(' AND ')}` : alone,
+    like: containsPattern(keyword),
+    code: keyword,
+  };
+  const from = keyDay(filter.dateFrom);
+  const to = keyDay(filter.dateTo);
+  if (from !== undefined) {
+    keys.push(`${table.name}_grams.rowid >= (@keyFrom << ${GRAM_KEY_ID_BITS})`);
+    params.keyFrom = from;
+  }
+  if (to !== undefined) {
+    keys.push(`${table.name}_grams.rowid < ((@keyTo + 1) << ${GRAM_KEY_ID_BITS})`);
+    params.keyTo = to;
+  }
+  return {
+    grams: [`${table.name}_grams MATCH @grams`, ...keys].join(' AND '),
+    row: `(${table.name_} LIKE @like ESCAPE '\\' OR ${table.docNo} LIKE @like ESCAPE '\\' OR ${table.code} = @code)`,
+    params,
+  };
 }
 
 /**
@@ -187,12 +196,12 @@ interface KeywordPlan {
  * expired record is never found, from the statement that repairs it on.
  *
  * A keyword's matches are always the LIKE conditions' (name or document number anywhere, or the
- * credit code in full), in the same order; two plans find them, chosen per query from cheap
- * estimates (keywordPlan): a rare keyword's candidates come from the gram indexes (migration 034)
- * and the credit code's index and are read and sorted; a keyword most records hold is found by
- * walking the same ordered index as a search without one, with LIKE on each row, until the page is
- * full. A keyword's total is counted up to PUBLICITY_SEARCH_COUNT_MAX (+ 1, to know that more
- * match): an exact count of a keyword half the records hold would read them all.
+ * credit code in full), in the same order. Its candidates come from the gram index (migrations 034
+ * and 035) in the search's order, narrowed by the filters' tokens, the date range and, for a
+ * penalty, the month of its publicity, and their rows are read in that order until cap + 1 match:
+ * the page and the count come from that one list. A keyword's total is counted up to
+ * PUBLICITY_SEARCH_COUNT_MAX (+ 1, to know that more match): an exact count of a keyword half the
+ * records hold would read them all.
  */
 export function createPublicitySearchRepository(db: Database) {
   const statements = new Map<string, Statement>();
@@ -208,36 +217,44 @@ export function createPublicitySearchRepository(db: Database) {
   const licenceWhere = (filter: LicenceSearchFilter): Where => {
     const where: string[] = [];
     const params: Record<string, unknown> = {};
-    sharedConditions(LICENCE, filter, where, params);
+    const tokens: string[] = [];
+    sharedConditions(LICENCE, filter, where, params, tokens);
     if (filter.category) {
       where.push('XK_XKLB = @category');
       params.category = filter.category;
+      tokens.push(facetToken('c', filter.category));
     }
-    return { sql: where.length ? where.join(' AND ') : '1', params, from: 'licences' };
+    return { sql: where.length ? where.join(' AND ') : '1', params, from: 'licences', tokens };
   };
 
   const penaltyWhere = (filter: PenaltySearchFilter, today: string): Where => {
     const where: string[] = [penaltyPublicizedSql('@today')];
     const params: Record<string, unknown> = { today };
-    sharedConditions(PENALTY, filter, where, params);
+    // The month of `today` among the record's publicity months (migration 035).
+    const tokens = keyDay(today) === undefined ? [] : [`g${today.slice(0, 4)}${today.slice(5, 7)}`];
+    sharedConditions(PENALTY, filter, where, params, tokens);
     if (filter.kind) {
       // kind_bits (migration 031): one bit per kind of CF_CFLB, in PENALTY_KINDS order.
+      const kind = PENALTY_KINDS.indexOf(filter.kind);
       where.push('kind_bits & @kindBit <> 0');
-      params.kindBit = 1 << PENALTY_KINDS.indexOf(filter.kind);
+      params.kindBit = 1 << kind;
+      tokens.push(`k${kind}`);
     }
     if (filter.severity) {
       where.push('severity = @severity');
       params.severity = filter.severity;
+      tokens.push(facetToken('v', filter.severity));
     }
     if (filter.state) {
       where.push('CF_ZT = @state');
       params.state = filter.state;
+      tokens.push(facetToken('z', filter.state));
     }
-    // Without an authority, the partial index of migration 031: SQLite would walk
-    // penalties_by_date for its order, reading the table for each row it skips (the oldest-first
-    // order and a date range's far pages: 0.7 s at a million penalties).
-    const from = filter.authority ? 'penalties' : 'penalties INDEXED BY penalties_search_by_date';
-    return { sql: where.join(' AND '), params, from };
+    // 031's partial indexes: SQLite would walk penalties_by_date for its order, reading the table
+    // for each row it skips (without an authority, the oldest-first order and a date range's far
+    // pages: 0.7 s at a million penalties; with one and a date range, every row of the range).
+    const from = `penalties INDEXED BY ${filter.authority ? 'penalties_search_by_authority' : 'penalties_search_by_date'}`;
+    return { sql: where.join(' AND '), params, from, tokens };
   };
 
   const order = (table: Table, sort: PublicitySort | undefined) => {
@@ -246,155 +263,71 @@ export function createPublicitySearchRepository(db: Database) {
     return `ORDER BY ${table.name}.${table.date} ${direction}, ${table.name}.id ${direction}`;
   };
 
-  /** The filters' rows found by the candidates: the gram path's conditions. */
-  const byCandidates = (table: Table, where: Where, keyword: KeywordWhere): Where => ({
-    sql: `${keyword.candidates} AND ${where.sql} AND ${keyword.row}`,
-    params: { ...where.params, ...keyword.params },
-    from: table.name,
-  });
-
-  /** The filters' rows walked in the index's order, LIKE deciding on each row. */
-  const byWalk = (where: Where, keyword: KeywordWhere): Where => ({
-    sql: `${where.sql} AND ${keyword.row}`,
-    params: { ...where.params, ...keyword.params },
-    from: where.from,
-  });
-
-  /** Up to `limit` rows of `where`, counted without sorting. */
-  const countUpTo = (where: Where, limit: number): number =>
-    prepared(`SELECT count(*) FROM (SELECT 1 FROM ${where.from} WHERE ${where.sql} LIMIT @countLimit)`)
-      .pluck()
-      .get({ ...where.params, countLimit: limit }) as number;
-
   /**
-   * The cheaper plan for a keyword search wanting its first `want` matches in order, from
-   * estimates that read no table row: the keyword's candidates (counted in the gram index, up to
-   * ESTIMATE_LIMIT), the rows of the other filters (counted in their index, just past the
-   * candidates) and the table's size. Walking reads about want · size / candidates rows (the
-   * keyword's share of rows taken as the same among the filters' rows), or all the filters' rows if
-   * fewer; the gram path reads every candidate, and WALK_ROW_COST weighs the two (measured at a
-   * million rows each: the walk wins from about 4,500 candidates for page 1 and 20,000 for page
-   * 20). The capped count reads, from whichever side is smaller, until cap + 1 matches.
+   * The matches among a keyword's candidates, read in the gram index's key order (the search's:
+   * decision date, id), `select` of each: the rows are read one by one up to the statement's LIMIT.
    */
-  const keywordPlan = (table: Table, where: Where, keyword: KeywordWhere, want: number): KeywordPlan => {
-    const candidates = prepared(
-      `SELECT count(*) FROM (SELECT rowid FROM ${table.name}_grams WHERE ${table.name}_grams MATCH @grams LIMIT @countLimit)`,
-    )
-      .pluck()
-      .get({ grams: keyword.params.grams, countLimit: ESTIMATE_LIMIT }) as number;
-    // So few that reading them all costs less than estimating anything more.
-    if (candidates <= GRAMS_ALWAYS) return { walkPage: false, walkCount: false, budget: 0 };
-    const size = (prepared(`SELECT max(id) FROM ${table.name}`).pluck().get() as number | null) ?? 0;
-    const budget = Math.max(WALK_BUDGET_MIN, Math.ceil((WALK_BUDGET_FACTOR * want * size) / candidates));
-    // The gram path gathers every candidate (the IN list) before reading one: past the limit, walk.
-    if (candidates >= ESTIMATE_LIMIT) return { walkPage: true, walkCount: true, budget };
-    // The filters' rows weigh only against the candidates: counted no further than just past them.
-    const rows = where.sql === '1' ? size : countUpTo(where, candidates + 1);
-    return {
-      walkPage: WALK_ROW_COST * Math.min(rows, (want * size) / candidates) < candidates,
-      // Counting needs no order: it reads the smaller side (the matches' share of each taken as
-      // the same, reading the smaller set to cap + 1 matches reads fewer rows). Without filters
-      // the walk is a scan in id order, cheaper than gathering a long candidate list.
-      walkCount:
-        rows <= candidates ||
-        (where.sql === '1' && ((PUBLICITY_SEARCH_COUNT_MAX + 1) * size) / candidates <= candidates),
-      budget,
-    };
-  };
+  const byCandidates = (
+    table: Table,
+    where: Where,
+    keyword: KeywordWhere,
+    select: string,
+    sort: PublicitySort | undefined,
+  ) =>
+    // CROSS JOIN: the gram index drives, in its order (no sort), and each candidate's row is read by its id.
+    `SELECT ${select} FROM ${table.name}_grams CROSS JOIN ${table.name}
+      ON ${table.name}.id = (${table.name}_grams.rowid & ${KEY_ID_MASK})
+      WHERE ${keyword.grams} AND ${where.sql} AND ${keyword.row}
+      ORDER BY ${table.name}_grams.rowid ${sort === 'asc' ? 'ASC' : 'DESC'}`;
 
   const page = <T>(
     table: Table,
     columns: string,
     where: Where,
-    sort: PublicitySort | undefined,
+    filter: PublicitySearchFilter,
     slice: Slice,
-    searchWord: string | undefined,
   ): SearchPage<T> => {
-    const rowsOf = (found: Where, offset: number, limit: number) =>
-      prepared(
-        `SELECT ${columns} FROM ${found.from} WHERE ${found.sql} ${order(table, sort)} LIMIT @limit OFFSET @offset`,
-      ).all({ ...found.params, limit, offset }) as T[];
+    const { sort, searchWord } = filter;
     if (!searchWord)
       return {
-        rows: rowsOf(where, slice.offset, slice.limit),
+        rows: prepared(
+          `SELECT ${columns} FROM ${where.from} WHERE ${where.sql} ${order(table, sort)} LIMIT @limit OFFSET @offset`,
+        ).all({ ...where.params, limit: slice.limit, offset: slice.offset }) as T[],
         // Without a keyword the count comes from the filters' covering index alone.
         total: prepared(`SELECT COUNT(*) FROM ${where.from} WHERE ${where.sql}`).pluck().get(where.params) as number,
       };
     const cap = PUBLICITY_SEARCH_COUNT_MAX;
-    // No match past the cap: the count says none, and walking to them would read row after row.
+    // No match past the cap: the count says none, and reading to them would read row after row.
     const end = Math.min(slice.limit < 0 ? cap : slice.offset + slice.limit, cap);
-    const keyword = keywordWhere(table, searchWord);
-    const plan = keywordPlan(table, where, keyword, end);
-    if (plan.walkPage) {
-      const found = byWalk(where, keyword);
-      const matches = countUpTo(
-        plan.walkCount ? found : { ...byCandidates(table, where, keyword), from: `${table.name} NOT INDEXED` },
-        cap + 1,
-      );
-      const limit = Math.min(end, matches) - slice.offset;
-      let rows: T[] = [];
-      if (limit > 0) {
-        // The first `budget` rows in order hold the page's matches, if it fills from them.
-        // A co-routine in the index's order: the join keeps it (no sort) and stops at the page's end.
-        const direction = sort === 'asc' ? 'ASC' : 'DESC';
-        rows = prepared(
-          `SELECT ${columns} FROM (SELECT ${table.name}.id AS walked, ${table.name}.${table.date} AS walkedOn
-              FROM ${where.from} WHERE ${where.sql} ${order(table, sort)} LIMIT @budget) AS w
-            JOIN ${table.name} ON ${table.name}.id = w.walked WHERE ${keyword.row}
-            ORDER BY w.walkedOn ${direction}, w.walked ${direction} LIMIT @limit OFFSET @offset`,
-        ).all({ ...found.params, budget: plan.budget, limit, offset: slice.offset }) as T[];
-        // Otherwise the same walk tests each row's id against the candidates (a Bloom filter and
-        // their list, no row read) and reads the rows of candidates only.
-        if (rows.length < limit)
-          rows = rowsOf(
-            {
-              sql: `${where.sql} AND +${keyword.candidates} AND ${keyword.row}`,
-              params: found.params,
-              from: where.from,
-            },
-            slice.offset,
-            limit,
-          );
-      }
-      return { rows, total: Math.min(matches, cap), totalCapped: matches > cap };
-    }
-    // Few candidates: each is read once, in order, and both the count and the page come from that list.
-    const found = byCandidates(table, where, keyword);
-    const ids = prepared(`SELECT ${table.name}.id FROM ${found.from} WHERE ${found.sql} ${order(table, sort)}`)
-      .pluck()
-      .all(found.params) as number[];
-    const pageIds = ids.slice(slice.offset, end);
-    return {
-      rows: pageIds.length
+    const keyword = keywordWhere(table, searchWord, where, filter);
+    const params = { ...where.params, ...keyword.params };
+    const rowsOf = (ids: number[]) =>
+      ids.length
         ? (prepared(
             `SELECT ${columns} FROM ${table.name} WHERE ${table.name}.id IN (SELECT value FROM json_each(@ids)) ${order(table, sort)}`,
-          ).all({ ids: JSON.stringify(pageIds) }) as T[])
-        : [],
+          ).all({ ids: JSON.stringify(ids) }) as T[])
+        : [];
+    // The candidates in order up to the cap: both the count and the page come from that list.
+    const ids = prepared(`${byCandidates(table, where, keyword, `${table.name}.id`, sort)} LIMIT @limit`)
+      .pluck()
+      .all({ ...params, limit: cap + 1 }) as number[];
+    return {
+      rows: rowsOf(ids.slice(slice.offset, end)),
       total: Math.min(ids.length, cap),
       totalCapped: ids.length > cap,
     };
   };
 
-  /** The first `limit` matches in order (the export), by the cheaper plan for a keyword. */
-  const rows = (
-    table: Table,
-    columns: string,
-    where: Where,
-    sort: PublicitySort | undefined,
-    limit: number,
-    searchWord: string | undefined,
-  ) => {
-    let found = where;
-    if (searchWord) {
-      const keyword = keywordWhere(table, searchWord);
-      found = keywordPlan(table, where, keyword, limit).walkPage
-        ? byWalk(where, keyword)
-        : byCandidates(table, where, keyword);
-    }
-    return prepared(`SELECT ${columns} FROM ${found.from} WHERE ${found.sql} ${order(table, sort)} LIMIT @limit`).all({
-      ...found.params,
-      limit,
-    }) as Array<Record<string, string | number | null>>;
+  /** The first `limit` matches in order (the export): a keyword's from its candidates in order. */
+  const rows = (table: Table, columns: string, where: Where, filter: PublicitySearchFilter, limit: number) => {
+    const { sort, searchWord } = filter;
+    const keyword = searchWord ? keywordWhere(table, searchWord, where, filter) : undefined;
+    const sql = keyword
+      ? byCandidates(table, where, keyword, columns, sort)
+      : `SELECT ${columns} FROM ${where.from} WHERE ${where.sql} ${order(table, sort)}`;
+    return prepared(`${sql} LIMIT @limit`).all({ ...where.params, ...keyword?.params, limit }) as Array<
+      Record<string, string | number | null>
+    >;
   };
 
   const asText = (row: Record<string, string | number | null>): ExportRecord =>
@@ -407,9 +340,8 @@ export function createPublicitySearchRepository(db: Database) {
         LICENCE,
         'CAST(id AS TEXT) AS id, XK_WSH AS xK_WSH, XK_XDR_MC AS xK_XDR_MC, XK_JDRQ AS xK_JDRQ, XK_XKJG AS xK_XKJG',
         licenceWhere(filter),
-        filter.sort,
+        filter,
         slice,
-        filter.searchWord,
       );
     },
 
@@ -419,17 +351,14 @@ export function createPublicitySearchRepository(db: Database) {
         PENALTY,
         'CAST(id AS TEXT) AS id, CF_WSH AS cF_WSH, CF_XDR_MC AS cF_XDR_MC, CF_JDRQ AS cF_JDRQ, CF_CFJG AS cF_CFJG, CF_ZT AS cF_ZT',
         penaltyWhere(filter, today),
-        filter.sort,
+        filter,
         slice,
-        filter.searchWord,
       );
     },
 
     /** The first `limit` matching licences with every XK_* field, as the open-data files have them. */
     licenceRecords(filter: LicenceSearchFilter, limit: number): ExportRecord[] {
-      return rows(LICENCE, LICENCE_FIELDS.join(', '), licenceWhere(filter), filter.sort, limit, filter.searchWord).map(
-        asText,
-      );
+      return rows(LICENCE, LICENCE_FIELDS.join(', '), licenceWhere(filter), filter, limit).map(asText);
     },
 
     /**
@@ -441,9 +370,8 @@ export function createPublicitySearchRepository(db: Database) {
         PENALTY,
         `${PENALTY_FIELDS.join(', ')}, CF_XDR_ZJLX, CF_XDR_ZJHM`,
         penaltyWhere(filter, today),
-        filter.sort,
+        filter,
         limit,
-        filter.searchWord,
       ).map((row) => {
         const number = typeof row.CF_XDR_ZJHM === 'string' ? row.CF_XDR_ZJHM : '';
         return asText({

@@ -2,7 +2,7 @@ import type { Migration } from './migration.js';
 import { BIGRAM_MAX_NAME_CHARS } from './013-entity-name-bigrams.js';
 
 /** The searched text columns of each double-disclosure table: counterpart name, document number. */
-const TEXT_COLUMNS = {
+export const TEXT_COLUMNS = {
   licences: ['XK_XDR_MC', 'XK_WSH'],
   penalties: ['CF_XDR_MC', 'CF_WSH'],
 } as const;
@@ -14,7 +14,7 @@ const TEXT_COLUMNS = {
  * only, as LIKE does. A text of BIGRAM_MAX_NAME_CHARS characters or more also gets the token x: the
  * positions table stops there, and the search reads such rows whatever the keyword.
  */
-const gramDocument = (table: keyof typeof TEXT_COLUMNS, row: string) =>
+export const gramDocument = (table: keyof typeof TEXT_COLUMNS, row: string) =>
   TEXT_COLUMNS[table]
     .map(
       (column) => `coalesce((SELECT group_concat('b' || hex(lower(substr(${row}${column}, n, 2))), ' ')
@@ -23,14 +23,17 @@ const gramDocument = (table: keyof typeof TEXT_COLUMNS, row: string) =>
     )
     .join(" || ' ' || ");
 
-const gramIndex = (table: keyof typeof TEXT_COLUMNS) => `
-CREATE VIRTUAL TABLE ${table}_grams USING fts5 (
+/** A table's gram index: FTS5 without content, row ids only, ASCII tokens. */
+export const gramTable = (table: keyof typeof TEXT_COLUMNS) => `CREATE VIRTUAL TABLE ${table}_grams USING fts5 (
   grams,
   content = '',
   contentless_delete = 1,
   detail = none,
   tokenize = 'ascii'
-);
+);`;
+
+const gramIndex = (table: keyof typeof TEXT_COLUMNS) => `
+${gramTable(table)}
 INSERT INTO ${table}_grams (rowid, grams) SELECT id, ${gramDocument(table, '')} FROM ${table};
 CREATE TRIGGER ${table}_grams_insert AFTER INSERT ON ${table} BEGIN
   INSERT INTO ${table}_grams (rowid, grams) VALUES (new.id, ${gramDocument(table, 'new.')});

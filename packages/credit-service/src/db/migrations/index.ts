@@ -40,6 +40,7 @@ import m031 from './031-publicity-search-filters.js';
 import m032 from './032-consents.js';
 import m033 from './033-closed-accounts.js';
 import m034 from './034-publicity-keyword-grams.js';
+import m035 from './035-publicity-gram-facets.js';
 
 export type { Migration } from './migration.js';
 export {
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m032,
   m033,
   m034,
+  m035,
 ];
