@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORAGE_KEYS, type LoginResult } from '@credit-portal/shared';
@@ -20,10 +19,6 @@ export const KEYWORD = '科技';
 const require = createRequire(import.meta.url);
 /** axe-core's browser bundle, evaluated in the page (the CSP forbids an inline script tag). */
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Where the screenshots of the key pages go (gitignored test artefacts). */
-export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.tmp', 'screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { launchBrowser, openPage, settle, showRoute } from './browser.js';
-import { KEYWORD, SCREENSHOT_DIR, openContext, sidewaysOverflow, speechCalls, stubSpeech } from './access-support.js';
+import { keepScreenshot, launchBrowser, openPage, settle, showRoute } from './browser.js';
+import { KEYWORD, openContext, sidewaysOverflow, speechCalls, stubSpeech } from './access-support.js';
 
 /*
  * The accessibility tools in a real browser: 长者模式 is big, persistent and reachable on a phone,
@@ -155,7 +154,7 @@ describe('长者模式', () => {
         .evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth);
       expect(fits).toBeLessThanOrEqual(0);
     }
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'disclosure-penalties-1440-elder.png') });
+    await keepScreenshot(page, 'disclosure-penalties-1440-elder.png');
     await context.close();
 
     // A phone keeps its cards (the rule is the desktop table's), none wider than the window.
@@ -353,7 +352,7 @@ describe('读屏', () => {
     const box = (await stop.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(812);
     expect(await read.getAttribute('aria-pressed')).toBe('true');
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'read-aloud-h5-375.png') });
+    await keepScreenshot(page, 'read-aloud-h5-375.png');
     await read.click();
     await expect.poll(() => bar.count()).toBe(0);
     expect((await speechCalls(page)).at(-1)?.method).toBe('cancel');

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -12,20 +11,12 @@ import {
   type NoticePage,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, inPages, launchBrowser, openPage, PAGE_TIMEOUT, settle, showRoute } from './browser.js';
-import {
-  KEYWORD,
-  SCREENSHOT_DIR,
-  axeViolations,
-  boxOf,
-  openContext,
-  sidewaysOverflow,
-  type Mode,
-} from './access-support.js';
+import { api, inPages, keepScreenshot, launchBrowser, openPage, PAGE_TIMEOUT, settle, showRoute } from './browser.js';
+import { KEYWORD, axeViolations, boxOf, openContext, sidewaysOverflow, type Mode } from './access-support.js';
 
 /*
  * In a real browser: axe-core finds no serious or critical WCAG 2.1 AA violation on
- * the key pages at 1440 and 375 px, in normal and 长者模式 (screenshots of each are kept under
+ * the key pages at 1440 and 375 px, in normal and 长者模式 (with E2E_SCREENSHOTS=1, screenshots of each under
  * .tmp/screenshots); the keyboard alone gets from the header search to a result's details; no
  * page scrolls sideways at 320 px and the defects found at 375 px are gone; a record that does
  * not exist offers a way back, not a retry. 长者模式, the large cursor and 读屏: access-tools.e2e.ts.
@@ -80,7 +71,7 @@ describe('axe-core on the key pages', () => {
   // start of the SPA cost more than the route itself. 长者模式 is on from the SPA's start (a
   // different theme and layout, not a class on the same page).
   it.each(runs)(
-    'finds no serious or critical violation at %i px (%s), and keeps a screenshot of each page',
+    'finds no serious or critical violation at %i px (%s) (a screenshot of each page with E2E_SCREENSHOTS=1)',
     async (width, mode) => {
       const findings = await inPages(
         () => openContext(browser, width, mode, login),
@@ -97,7 +88,7 @@ describe('axe-core on the key pages', () => {
               .first()
               .waitFor();
           }
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${mode}.png`) });
+          await keepScreenshot(page, `${name}-${width}-${mode}.png`);
           const violations = await axeViolations(page);
           const elder = await page.evaluate(() => document.documentElement.classList.contains('elder-mode'));
           return { name, elder, violations };
@@ -231,14 +222,14 @@ describe('phone layouts', () => {
     expect(Math.abs(prev!.y - next!.y)).toBeLessThan(2);
     expect(next!.height).toBeGreaterThanOrEqual(44);
     await page.locator('.ant-pagination').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-pager-375.png') });
+    await keepScreenshot(page, 'phone-search-pager-375.png');
     // The inert in-page search box says where to search.
     await page.getByText('请使用页面顶部的搜索框').waitFor();
 
     // A strip that scrolls shows that it does.
     await showRoute(page, baseUrl, paths.interaction);
     expect(await page.locator('nav[aria-label="互动交流栏目"] [data-scroll-hint="after"]').isVisible()).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-interaction-375.png') });
+    await keepScreenshot(page, 'phone-interaction-375.png');
     await showRoute(page, baseUrl, paths.searchMore);
     const hint = await page
       .locator('.ant-tabs-nav-wrap')
@@ -248,7 +239,7 @@ describe('phone layouts', () => {
         content: getComputedStyle(wrap, '::after').content,
       }));
     expect(hint).toEqual({ ping: true, content: '"›"' });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-search-more-375.png') });
+    await keepScreenshot(page, 'phone-search-more-375.png');
 
     // The password eye and the QR page's copy icon are 44 px targets.
     await showRoute(page, baseUrl, paths.passwordLogin);

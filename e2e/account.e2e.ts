@@ -16,9 +16,7 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { join } from 'node:path';
-import { SCREENSHOT_DIR } from './access-support.js';
-import { api, collectErrors, launchBrowser } from './browser.js';
+import { api, collectErrors, keepScreenshot, launchBrowser } from './browser.js';
 
 /*
  * In a real browser: search → chips → details → QR login from a second, phone-sized
@@ -249,7 +247,7 @@ describe('a phone asked to log in', () => {
     expect(await page.locator('svg title', { hasText: '扫码登录二维码' }).count()).toBe(0);
     expect(tickets).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-details-login-390.png'), fullPage: true });
+    await keepScreenshot(page, 'phone-details-login-390.png', true);
 
     // The account login brings the phone back to the company.
     await page.getByRole('textbox', { name: '手机号码' }).fill(DEMO_B.mobile);
@@ -293,7 +291,7 @@ describe('个人中心: 我的办件 and 修改密码', () => {
       // Its steps, and a repair's signed 信用修复承诺书 after 已提交.
       expect(await card.locator('.ant-timeline-item').count()).toBe(filing.Steps.length + (filing.Promise ? 1 : 0));
       for (const step of filing.Steps) await card.getByText(`办理单位：${step.HandlingUnit}`).first().waitFor();
-      await page.screenshot({ path: join(SCREENSHOT_DIR, 'my-filings-1440.png'), fullPage: true });
+      await keepScreenshot(page, 'my-filings-1440.png', true);
 
       // Another device's login of the account, which the change ends.
       const elsewhere = await loginB(DEMO_B.password);
@@ -398,7 +396,7 @@ describe('registration', () => {
     const desktopSize = page.viewportSize();
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'reset-password-375.png'), fullPage: true });
+    await keepScreenshot(page, 'reset-password-375.png', true);
     if (desktopSize) await page.setViewportSize(desktopSize);
     await page.getByRole('textbox', { name: '手机号码' }).fill(mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();

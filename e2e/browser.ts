@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { API_PATHS } from '@credit-portal/shared';
 import {
   chromium,
@@ -28,8 +30,11 @@ const FLAGS = [
 export const PAGE_TIMEOUT = 60_000;
 
 /**
- * Launches Chromium; Playwright gives every launch a fresh, temporary user-data-dir. Every context
- * of it (browser.newPage makes one too) waits PAGE_TIMEOUT by default.
+ * Chromium for a test file: one browser per worker, shared by the files the worker runs (one module
+ * graph per worker: e2e/vitest.config.ts), each file with a handle of its own whose close() closes
+ * the contexts the file made, not the browser. A launch costs about a second of CPU; contexts are
+ * what isolates (storage, cookies, cache), and every file makes its own. Playwright closes the
+ * browser when the worker exits. Every context waits PAGE_TIMEOUT by default.
  *
  * A context is a window and its pages are tabs: a page that is not its window's active tab (an
  * older page of a context with several) gets about one animation frame a second here (measured:
@@ -40,14 +45,49 @@ export const PAGE_TIMEOUT = 60_000;
  * front, as a person would.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
+  if (!shared || !(await shared).isConnected())
+    shared = chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+  const browser = await shared;
+  const made = new Set<BrowserContext>();
+  const newContext: Browser['newContext'] = async (options) => {
+    const context = await browser.newContext(options);
     context.setDefaultTimeout(PAGE_TIMEOUT);
+    made.add(context);
+    context.on('close', () => made.delete(context));
     return context;
   };
-  return browser;
+  const handle: Partial<Browser> = {
+    newContext,
+    // As Browser.newPage: a context of its own, closed with the page.
+    newPage: async (options) => {
+      const context = await newContext(options);
+      const page = await context.newPage();
+      page.on('close', () => void context.close().catch(() => undefined));
+      return page;
+    },
+    contexts: () => [...made],
+    close: async () => {
+      await Promise.all([...made].map((context) => context.close().catch(() => undefined)));
+    },
+  };
+  return new Proxy(browser, {
+    get: (target, key, receiver) => (key in handle ? handle[key as keyof Browser] : Reflect.get(target, key, receiver)),
+  });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/** Where the screenshots of key pages go (gitignored test artefacts), when they are asked for. */
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.tmp', 'screenshots');
+
+/**
+ * Keeps a screenshot of the page as SCREENSHOT_DIR/`name` when E2E_SCREENSHOTS=1: they are for a
+ * person to look at (nothing compares them), and each costs about as much CPU as loading the page.
+ */
+export async function keepScreenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, name), fullPage });
 }
 
 /** Collects console errors and uncaught page errors of a page, to assert there are none. */

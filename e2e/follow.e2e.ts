@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API_PATHS, type EntityBaseInfo } from '@credit-portal/shared';
 import { paths, withQuery } from '../packages/web/src/lib/paths.js';
-import { join } from 'node:path';
-import { SCREENSHOT_DIR } from './access-support.js';
-import { asSlowPhoneWatchingShifts, collectErrors, launchBrowser, layoutShifts } from './browser.js';
+import { asSlowPhoneWatchingShifts, collectErrors, keepScreenshot, launchBrowser, layoutShifts } from './browser.js';
 import { mailBodyText } from './mail-text.js';
 
 /*
@@ -69,14 +67,14 @@ describe('信用关注 in a browser', () => {
         await page.keyboard.press('Enter');
         await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
         await expect.poll(() => toggle.innerText(), { timeout: 30_000 }).toContain('已关注');
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-details-1440.png') });
+        await keepScreenshot(page, 'follow-details-1440.png');
 
         // 个人中心 → 信用关注, in a phone-sized window: nothing sticks out sideways.
         await page.setViewportSize({ width: 375, height: 812 });
         await page.goto(`${baseUrl}/#${paths.personal}`);
         const entry = page.getByRole('link', { name: /信用关注/ });
         await entry.waitFor();
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-personal-375.png') });
+        await keepScreenshot(page, 'follow-personal-375.png');
         await entry.click();
         await page.waitForURL(new RegExp(`#${paths.follows}$`));
         const main = page.getByRole('main');
@@ -86,7 +84,7 @@ describe('信用关注 in a browser', () => {
         expect(await followed.getAttribute('href')).toBe(`#${withQuery(paths.searchDetails, { id: entity.ID })}`);
         await main.getByRole('switch', { name: '每日邮件提醒' }).waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-centre-375.png'), fullPage: true });
+        await keepScreenshot(page, 'follow-centre-375.png', true);
         await page.setViewportSize({ width: 1440, height: 900 });
 
         // The daily mail: the address waits for the confirmation mailed to it, then is confirmed.
@@ -102,14 +100,14 @@ describe('信用关注 in a browser', () => {
         const accept = page.getByRole('button', { name: '确认接收' });
         await accept.waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-confirm-375.png') });
+        await keepScreenshot(page, 'follow-confirm-375.png');
         await page.setViewportSize({ width: 1440, height: 900 });
         await accept.click();
         await page.getByText('邮箱已确认').waitFor();
         expect(page.url()).not.toContain(token);
         await page.getByRole('link', { name: '前往信用关注' }).click();
         await main.getByText(`提醒邮件将发送至 ${address}`, { exact: false }).waitFor();
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-mail-confirmed-1440.png') });
+        await keepScreenshot(page, 'follow-mail-confirmed-1440.png');
         await main.getByRole('switch', { name: '每日邮件提醒' }).click();
         await main.getByRole('button', { name: /保\s*存/ }).click();
         await page.getByText('已关闭邮件提醒').waitFor();

@@ -1,6 +1,4 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -16,7 +14,7 @@ import {
   type RuntimeConfig,
 } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { api, collectErrors, launchBrowser, PagePool, POLL_MS } from './browser.js';
+import { api, collectErrors, keepScreenshot, launchBrowser, PagePool, POLL_MS } from './browser.js';
 
 /*
  * The main portal in a real browser, against the built product: every route of the table
@@ -29,7 +27,7 @@ import { api, collectErrors, launchBrowser, PagePool, POLL_MS } from './browser.
  * The route sweep, and the tests before it that need no context of their own, navigate a few
  * pages of each width inside the running SPA (e2e/browser.ts: PagePool) instead of starting the
  * SPA afresh for every route. Key pages are saved as screenshots at both widths in
- * .tmp/screenshots/ (kept as test artefacts, not compared). The sweep also holds the checks of
+ * .tmp/screenshots/ with E2E_SCREENSHOTS=1 (for a person to look at, not compared). The sweep also holds the checks of
  * the main pages of 信用服务 (their heading, as wide as the screen at both widths), which it
  * visits anyway: services.e2e.ts walks the section's flows.
  */
@@ -45,7 +43,6 @@ let phonePages: PagePool;
 let config: RuntimeConfig;
 /** Pages of each width the route sweep visits side by side (e2e/vitest.config.ts: maxConcurrency). */
 const POOL_SIZE = 2;
-const SCREENSHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots');
 /** A real query for each path that needs one (details pages, the reading book, a district). */
 const samples = new Map<string, string>();
 
@@ -68,7 +65,6 @@ beforeAll(async () => {
     PagePool.open(newPhone, POOL_SIZE, `${baseUrl}/#${paths.notFound}`),
   ]);
   config = await api<RuntimeConfig>(baseUrl, '/runtime-config');
-  mkdirSync(SCREENSHOTS, { recursive: true });
 
   const byCategory: [string, keyof typeof CONTENT_SECTIONS][] = [
     [paths.newsDetails, 'news'],
@@ -171,7 +167,7 @@ const SCREENSHOT_PATHS: ReadonlySet<string> = new Set([
 async function screenshot(page: Page, path: string, width: number): Promise<void> {
   if (!SCREENSHOT_PATHS.has(path)) return;
   const name = `${path.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'root'}-${width}.png`;
-  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+  await keepScreenshot(page, name, true);
 }
 
 /** The portal's own pages (this file's concern): they must open as themselves, not as /404. */
@@ -489,7 +485,7 @@ describe('every route of the table', () => {
 
   // The key pages of other sections at 375 px, for their screenshots (their files check their width).
   it.concurrent.for([...SCREENSHOT_PATHS].filter((path) => !PORTAL_PATHS.includes(path)))(
-    '%s opens at 375 px without a console error (screenshot)',
+    '%s opens at 375 px without a console error (and its screenshot with E2E_SCREENSHOTS=1)',
     async (path, { expect }) => {
       await sweep(phonePages, path, 375, expect);
     },

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API_PATHS, PRIVACY_RULES_VERSION, type LoginResult } from '@credit-portal/shared';
 import { paths } from '../packages/web/src/lib/paths.js';
-import { join } from 'node:path';
-import { SCREENSHOT_DIR } from './access-support.js';
-import { api, collectErrors, launchBrowser } from './browser.js';
+import { api, collectErrors, keepScreenshot, launchBrowser } from './browser.js';
 import { recordOlderConsent } from './consent-support.js';
 
 /*
@@ -74,7 +72,7 @@ describe('个人信息处理规则', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('六、联系我们');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `privacy-${width}.png`), fullPage: true });
+      await keepScreenshot(page, `privacy-${width}.png`, true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -97,7 +95,7 @@ describe('个人信息处理规则', () => {
       const dialog = page.getByRole('dialog', { name: '个人信息处理规则已更新' });
       await dialog.waitFor();
       await dialog.getByText('您此前同意的是 2025.01 版').waitFor();
-      await page.screenshot({ path: join(SCREENSHOT_DIR, 'privacy-ask-again-1440.png') });
+      await keepScreenshot(page, 'privacy-ask-again-1440.png');
       // Asked on every page until it agrees.
       await page.goto(`${baseUrl}/#${paths.follows}`);
       await dialog.waitFor();
