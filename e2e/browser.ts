@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_PATHS } from '@credit-portal/shared';
 import {
@@ -10,8 +10,16 @@ import {
   type Request,
 } from 'playwright-core';
 
-/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background networking). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium with the flags this machine needs (no sandbox as root, no background networking):
+ * its headless shell (package chromium-headless-shell, the build Playwright itself runs headless)
+ * where installed, else the full browser in its headless mode. Same Blink and V8; the shell has no
+ * browser UI behind each context, and the browser suite alone spent half the CPU with it (474
+ * against 973 core-seconds, BENCHMARKS.md). It shows no PDF: a PDF it is sent to is a download.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -78,7 +86,7 @@ export async function launchBrowser(): Promise<Browser> {
 let shared: Promise<Browser> | undefined;
 
 /** Where the screenshots of key pages go (gitignored test artefacts), when they are asked for. */
-export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.tmp', 'screenshots');
+const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.tmp', 'screenshots');
 
 /**
  * Keeps a screenshot of the page as SCREENSHOT_DIR/`name` when E2E_SCREENSHOTS=1: they are for a

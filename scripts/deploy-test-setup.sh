@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 
 need=()
 for pair in podman:podman runc:runc docker-compose:docker-compose openssl:openssl curl:curl \
-  debootstrap:debootstrap promtool:prometheus chromium:chromium; do
+  debootstrap:debootstrap promtool:prometheus chromium:chromium \
+  chromium-headless-shell:chromium-headless-shell; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need+=("${pair#*:}")
 done
 if [ ${#need[@]} -gt 0 ]; then
