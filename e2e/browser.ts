@@ -13,9 +13,9 @@ import {
 /**
  * Debian's Chromium with the flags this machine needs (no sandbox as root, no background networking):
  * its headless shell (package chromium-headless-shell, the build Playwright itself runs headless)
- * where installed, else the full browser in its headless mode. Same Blink and V8; the shell has no
- * browser UI behind each context, and the browser suite alone spent half the CPU with it (474
- * against 973 core-seconds, BENCHMARKS.md). It shows no PDF: a PDF it is sent to is a download.
+ * where installed, else the full browser in its headless mode. Same Blink and V8 without the
+ * browser UI behind each context: the suite spends half the CPU (BENCHMARKS.md). The shell shows no
+ * PDF: a PDF it is sent to is a download.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_PATH =

@@ -175,13 +175,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // services read these (the credit-service limits its sensitive routes itself). The limits
       // themselves are tested in packages/server/test and packages/credit-service/test.
       RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_STRICT_MAX: '1000000',
+      RATE_LIMIT_VISITLOG_MAX: '1000000',
+      OPEN_DATA_RATE_LIMIT_MAX: '1000000',
       // The gateway's deadline for the credit-service's answers as a cap on a hang, like the pages'
       // waits (e2e/browser.ts: PAGE_TIMEOUT): on two cores shared with a second suite and CPU
       // burners, answers took over the 5 s default. The deadline itself: packages/server/test.
       UPSTREAM_TIMEOUT_MS: '60000',
-      RATE_LIMIT_STRICT_MAX: '1000000',
-      RATE_LIMIT_VISITLOG_MAX: '1000000',
-      OPEN_DATA_RATE_LIMIT_MAX: '1000000',
     },
     output: (label: string, line: string) => appendFileSync(productLog, `[${label}] ${line}\n`),
   }).catch((error: unknown) => {
