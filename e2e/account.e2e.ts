@@ -400,7 +400,9 @@ describe('registration', () => {
     if (desktopSize) await page.setViewportSize(desktopSize);
     await page.getByRole('textbox', { name: '手机号码' }).fill(mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText(ACCOUNT_MESSAGES.smsSent).first().waitFor();
+    // This form's countdown, not the toast: registration's 验证码已发送 may still be showing, and the
+    // outbox would then be read before this code is in it.
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
     const outbox = await desktop.newPage();
     await outbox.goto(`${creditServiceUrl}/outbox`);
     const text =
