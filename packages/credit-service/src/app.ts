@@ -3,6 +3,7 @@ import {
   AUDIT_RETENTION_FLOOR_DAYS,
   DEFAULT_AUDIT_ANCHOR_INTERVAL_SECONDS,
   JSON_LIMITS,
+  processSchemaCompilers,
 } from '@credit-portal/node-common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import adminPlugin from './admin/listener.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: CreditServiceConfig): Promise<FastifyInst
     // key) takes what the host gives it: Fastify's 10 s default failed starts on a busy host.
     // A start that hangs is for the orchestrator's health check to end.
     pluginTimeout: 0,
+    schemaController: { compilersFactory: processSchemaCompilers },
   });
   const demo = config.demo ?? false;
   if (!demo) app.log.info('demo stand-ins are off (DEMO_STANDINS): the centre’s own services are used');

@@ -17,3 +17,4 @@ export * from './fastify/fixed-headers.js';
 export * from './fastify/request-metrics.js';
 export * from './visit-log-codec.js';
 export * from './fastify/json-body.js';
+export * from './fastify/schema-compilers.js';

@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ERROR_CODES, errorEnvelope } from '@credit-portal/shared';
-import { loggerOptions, type LogDestination } from '@credit-portal/node-common';
+import { loggerOptions, processSchemaCompilers, type LogDestination } from '@credit-portal/node-common';
 import { HitPath } from './cache/hit-path.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayError, codeForStatus } from './lib/errors.js';
@@ -131,6 +131,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: 200 },
     // The closing hook below answers 503 in the normalized envelope instead.
     return503OnClosing: false,
+    schemaController: { compilersFactory: processSchemaCompilers },
     forceCloseConnections: 'idle',
     clientErrorHandler,
     // Start-up work (Redis, the workers, the pre-rendered page) takes what the host gives it, as in
