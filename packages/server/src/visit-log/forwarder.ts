@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -76,6 +77,9 @@ export class VisitLogForwarder {
     this.#options = options;
     this.#metrics = metrics;
     this.#log = log;
+    // Every batch in flight may back off at once, each wait listening for the stop, and so may the
+    // loop: more than Node's default of 10 that warns of a leak when VISITLOG_FORWARD_CONCURRENCY ≥ 10.
+    setMaxListeners(options.concurrency + 1, this.#stop.signal);
   }
 
   get stopping(): boolean {

@@ -63,4 +63,36 @@ describe('visit-log forwarder', () => {
     expect(serial.most).toBe(1);
     expect(serial.delivered).toEqual(Array.from({ length: 1000 }, (_, i) => `e-${i}`));
   });
+
+  it('backs off with every batch in flight at once and warns of no listener leak at the highest concurrency', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const concurrency = 64;
+    const stream = new MemoryVisitLogStream(100_000);
+    await stream.append(Array.from({ length: concurrency * 10 }, (_, i) => event(i)));
+    let calls = 0;
+    const delivered = new Set<string>();
+    // Every batch fails until all of them have been tried once: each is waiting to retry at once.
+    const deliver = async (events: readonly EnrichedVisitLog[]): Promise<DeliveryFailure | null> => {
+      calls += 1;
+      if (calls <= concurrency) return { kind: 'transient', reason: 'upstream down' };
+      for (const e of events) delivered.add(e.eventId);
+      return null;
+    };
+    const forwarder = new VisitLogForwarder(
+      stream,
+      deliver,
+      { batchSize: 10, batchWaitMs: 20, claimIdleMs: 60_000, backoffBaseMs: 20, backoffMaxMs: 50, concurrency },
+      new GatewayMetrics(),
+      quiet,
+    );
+    forwarder.start();
+    while (delivered.size < concurrency * 10) await new Promise((resolve) => setTimeout(resolve, 5));
+    await forwarder.stop();
+    // A warning is emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
 });
