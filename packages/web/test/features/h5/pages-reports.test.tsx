@@ -75,6 +75,9 @@ describe('the entity report by e-mail', () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     let confirm = await findDialog('请确认邮箱地址');
     expect(confirm).toHaveTextContent('lin@example');
+    // A click outside the confirmation does not close it: only 返回修改 and 发送 do.
+    await user.click(confirm.closest<HTMLElement>('.ant-modal-wrap')!);
+    expect(queryDialog('请确认邮箱地址')).toBe(confirm);
     await user.click(within(confirm).getByRole('button', { name: '返回修改' }));
     await waitFor(() => expect(queryDialog('请确认邮箱地址')).not.toBeInTheDocument());
     expect(gateway.calls(CONTRACTS.h5SendEmail.path)).toEqual([]);

@@ -86,7 +86,7 @@ export function EntityReportDialog({
         width={H5.innerDialogWidth}
         centered
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         okText="发送"
         cancelText="返回修改"
         confirmLoading={sending}

@@ -69,7 +69,7 @@ export function ReportEmailDialog({
       open
       title="发送报告至邮箱"
       centered
-      maskClosable={false}
+      mask={{ closable: false }}
       okText="确定"
       cancelText="取消"
       confirmLoading={sending}
