@@ -21,13 +21,29 @@ const quiet = {
 
 const event = (i: number) => ({ eventId: `e-${i}` }) as EnrichedVisitLog;
 
+type Deliver = (events: readonly EnrichedVisitLog[]) => Promise<DeliveryFailure | null>;
+
+/** Runs a forwarder of these batch and retry settings over the stream until `done()` holds, then stops it. */
+async function forwardUntil(
+  stream: MemoryVisitLogStream,
+  deliver: Deliver,
+  options: { batchSize: number; backoffBaseMs: number; concurrency: number },
+  done: () => boolean,
+): Promise<void> {
+  const settings = { batchWaitMs: 20, claimIdleMs: 60_000, backoffMaxMs: 50, ...options };
+  const forwarder = new VisitLogForwarder(stream, deliver, settings, new GatewayMetrics(), quiet);
+  forwarder.start();
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+  await forwarder.stop();
+}
+
 async function run(concurrency: number) {
   const stream = new MemoryVisitLogStream(100_000);
   await stream.append(Array.from({ length: 1000 }, (_, i) => event(i)));
   let inFlight = 0;
   let most = 0;
   const delivered: string[] = [];
-  const deliver = async (events: readonly EnrichedVisitLog[]): Promise<DeliveryFailure | null> => {
+  const deliver: Deliver = async (events) => {
     inFlight += 1;
     most = Math.max(most, inFlight);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -35,16 +51,12 @@ async function run(concurrency: number) {
     inFlight -= 1;
     return null;
   };
-  const forwarder = new VisitLogForwarder(
+  await forwardUntil(
     stream,
     deliver,
-    { batchSize: 50, batchWaitMs: 20, claimIdleMs: 60_000, backoffBaseMs: 10, backoffMaxMs: 50, concurrency },
-    new GatewayMetrics(),
-    quiet,
+    { batchSize: 50, backoffBaseMs: 10, concurrency },
+    () => delivered.length >= 1000,
   );
-  forwarder.start();
-  while (delivered.length < 1000) await new Promise((resolve) => setTimeout(resolve, 5));
-  await forwarder.stop();
   const counts = await stream.counts();
   return { most, delivered, counts };
 }
@@ -74,22 +86,14 @@ describe('visit-log forwarder', () => {
     let calls = 0;
     const delivered = new Set<string>();
     // Every batch fails until all of them have been tried once: each is waiting to retry at once.
-    const deliver = async (events: readonly EnrichedVisitLog[]): Promise<DeliveryFailure | null> => {
+    const deliver: Deliver = async (events) => {
       calls += 1;
       if (calls <= concurrency) return { kind: 'transient', reason: 'upstream down' };
       for (const e of events) delivered.add(e.eventId);
       return null;
     };
-    const forwarder = new VisitLogForwarder(
-      stream,
-      deliver,
-      { batchSize: 10, batchWaitMs: 20, claimIdleMs: 60_000, backoffBaseMs: 20, backoffMaxMs: 50, concurrency },
-      new GatewayMetrics(),
-      quiet,
-    );
-    forwarder.start();
-    while (delivered.size < concurrency * 10) await new Promise((resolve) => setTimeout(resolve, 5));
-    await forwarder.stop();
+    const all = () => delivered.size >= concurrency * 10;
+    await forwardUntil(stream, deliver, { batchSize: 10, backoffBaseMs: 20, concurrency }, all);
     // A warning is emitted on the next tick.
     await new Promise((resolve) => setImmediate(resolve));
     process.off('warning', onWarning);
