@@ -77,8 +77,8 @@ export class VisitLogForwarder {
     this.#options = options;
     this.#metrics = metrics;
     this.#log = log;
-    // Every batch in flight may back off at once, each wait listening for the stop, and so may the
-    // loop: more than Node's default of 10 that warns of a leak when VISITLOG_FORWARD_CONCURRENCY ≥ 10.
+    // One stop listener per batch backing off, and the loop's: past Node's leak warning at 10 when
+    // VISITLOG_FORWARD_CONCURRENCY ≥ 10, though nothing leaks.
     setMaxListeners(options.concurrency + 1, this.#stop.signal);
   }
 
